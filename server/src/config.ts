@@ -1,0 +1,115 @@
+// The settings table and the one frozen Config built from it.
+// This is the only module that reads process.env or argv: everything else receives
+// what it needs as arguments. Each setting has one name in three spellings:
+// DATA_DIR (env), --data-dir (flag), config.dataDir.
+
+import path from 'node:path';
+
+type Parser<T> = (raw: string, name: string) => T;
+
+interface Setting<T> {
+  readonly env: string;
+  readonly default: T;
+  readonly help: string;
+  readonly parse: Parser<T>;
+}
+
+export class ConfigError extends Error {}
+
+const text: Parser<string> = (raw) => raw;
+
+function integer(min: number, max: number): Parser<number> {
+  return (raw, name) => {
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+    }
+    return value;
+  };
+}
+
+const boolean: Parser<boolean> = (raw, name) => {
+  const value = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+};
+
+const list: Parser<readonly string[]> = (raw) =>
+  raw.split(',').map((entry) => entry.trim()).filter((entry) => entry.length > 0);
+
+function setting<T>(env: string, defaultValue: T, parse: Parser<T>, help: string): Setting<T> {
+  return { env, default: defaultValue, parse, help };
+}
+
+// Defaults for the renderer come from ENGINE-NOTES.md and the bench on a 2-core machine:
+// concurrency above the core count adds latency, not throughput, so 2 slots render while a
+// short queue absorbs bursts.
+export const SETTINGS = {
+  host: setting('HOST', '127.0.0.1', text, 'Address to listen on.'),
+  port: setting('PORT', 3000, integer(0, 65535), 'Port to listen on (0 picks a free one).'),
+  dataDir: setting('DATA_DIR', './data', text, 'Folder for keys, templates, documents and the batch queue.'),
+  chromePath: setting('CHROME_PATH', '', text, 'Chromium executable. Default: the one shipped by @sparticuz/chromium, else a system chromium.'),
+  fontsDir: setting('FONTS_DIR', '', text, 'Folder of extra font files (ttf, otf, ttc, woff2) made available to every render.'),
+  renderConcurrency: setting('RENDER_CONCURRENCY', 2, integer(1, 64), 'Renders that run at once.'),
+  renderQueueSize: setting('RENDER_QUEUE_SIZE', 32, integer(0, 10_000), 'Renders that may wait for a free slot; beyond that the answer is 503 renderer_busy.'),
+  renderQueueTimeoutMs: setting('RENDER_QUEUE_TIMEOUT_MS', 10_000, integer(0, 600_000), 'Longest wait for a free slot before answering 503 renderer_busy.'),
+  browserRecycleAfter: setting('BROWSER_RECYCLE_AFTER', 5_000, integer(0, 10_000_000), 'Relaunch Chromium after this many renders (0: never).'),
+  shutdownTimeoutMs: setting('SHUTDOWN_TIMEOUT_MS', 30_000, integer(0, 600_000), 'How long shutdown waits for in-flight renders.'),
+  allowHosts: setting('ALLOW_HOSTS', [] as readonly string[], list, 'Comma list of host, host:port or CIDR that pages may reach although private (on-prem use).'),
+  denyHosts: setting('DENY_HOSTS', [] as readonly string[], list, 'Comma list of host, host:port or CIDR that pages may never reach.'),
+  metricsEnabled: setting('METRICS_ENABLED', true, boolean, 'Serve Prometheus metrics at GET /metrics.'),
+  docsEnabled: setting('DOCS_ENABLED', true, boolean, 'Serve the OpenAPI document and /docs.'),
+  logLevel: setting('LOG_LEVEL', 'info', text, 'fatal, error, warn, info, debug or silent.'),
+} as const;
+
+type Settings = typeof SETTINGS;
+export type Config = { readonly [K in keyof Settings]: Settings[K]['default'] };
+
+export function flagName(env: string): string {
+  return `--${env.toLowerCase().replace(/_/g, '-')}`;
+}
+
+/** Builds the Config from environment variables, then CLI flags (flags win). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = []): Config {
+  const flags = parseFlags(argv);
+  const values: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(SETTINGS) as [keyof Settings, Setting<unknown>][]) {
+    const fromFlag = flags.get(flagName(spec.env));
+    const raw = fromFlag ?? env[spec.env];
+    values[key] = raw === undefined || raw === '' ? spec.default : spec.parse(raw, fromFlag !== undefined ? flagName(spec.env) : spec.env);
+  }
+  const config = values as Config;
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, silent (got "${config.logLevel}")`);
+  }
+  return Object.freeze({ ...config, dataDir: path.resolve(config.dataDir) });
+}
+
+/** A Config for code that builds the app itself (tests, the desktop shell): defaults plus overrides. */
+export function configWith(overrides: Partial<Config>): Config {
+  return Object.freeze({ ...loadConfig({}, []), ...overrides });
+}
+
+function parseFlags(argv: readonly string[]): Map<string, string> {
+  const known = new Set(Object.values(SETTINGS).map((spec) => flagName(spec.env)));
+  const flags = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [name, inline] = arg.split(/=(.*)/s, 2) as [string, string | undefined];
+    if (!known.has(name)) throw new ConfigError(`unknown option ${name} (see --help)`);
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new ConfigError(`${name} needs a value`);
+    flags.set(name, value);
+  }
+  return flags;
+}
+
+/** The --help text: the same table the parser uses. */
+export function helpText(): string {
+  const rows = Object.values(SETTINGS).map((spec) => {
+    const shown = Array.isArray(spec.default) ? spec.default.join(',') : String(spec.default);
+    return `  ${flagName(spec.env).padEnd(28)} ${spec.env.padEnd(26)} ${spec.help}${shown ? ` (default: ${shown})` : ''}`;
+  });
+  return ['Usage: npm start -- [options]', '', 'Every option is also an environment variable:', '', ...rows].join('\n');
+}

@@ -1,0 +1,53 @@
+// The API error type and the contract's code list (CONTRACT.md, Errors).
+// Lower layers throw their own errors with no HTTP meaning; http/error-handler.ts maps them
+// here once. Routes and services may throw ApiError directly for request-level refusals.
+
+export const ERROR_STATUS = {
+  invalid_json: 400,
+  invalid_request: 400,
+  url_blocked: 400,
+  conflicting_source: 400,
+  unauthorized: 401,
+  quota_exceeded: 402,
+  plan_required: 403,
+  forbidden: 403,
+  template_not_found: 404,
+  document_not_found: 404,
+  batch_not_found: 404,
+  not_found: 404,
+  // Not in CONTRACT.md's list: a known path called with the wrong method.
+  method_not_allowed: 405,
+  document_expired: 410,
+  payload_too_large: 413,
+  storage_unavailable: 422,
+  navigation_failed: 422,
+  batch_too_large: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  renderer_busy: 503,
+  render_timeout: 504,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+    this.status = ERROR_STATUS[code];
+    this.headers = headers;
+  }
+}
+
+/** The wire form of every error: `{detail, code}`, never a stack. */
+export interface ErrorBody {
+  detail: string;
+  code: ErrorCode;
+}

@@ -1,0 +1,49 @@
+// The one place where errors become responses: API errors pass through; the lower layers' own
+// errors map to their contract status and code; body-parser failures become invalid_json or
+// payload_too_large; anything else is a 500 with a generic sentence. Always `{detail, code}`.
+
+import type { NextFunction, Request, Response } from 'express';
+import { ApiError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import { NavigationError, RenderInputError, RenderTimeoutError, RendererBusyError, RendererClosedError, RendererCrashedError } from '../render/errors.ts';
+import { BlockedUrlError } from '../guard/url-check.ts';
+
+/** Maps any thrown value to an ApiError. Exported for batch results and webhook payloads. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof RendererBusyError) {
+    return new ApiError('renderer_busy', 'The renderer is at capacity; retry shortly.', { 'Retry-After': String(error.retryAfterSeconds) });
+  }
+  if (error instanceof RendererCrashedError || error instanceof RendererClosedError) {
+    return new ApiError('renderer_busy', 'The renderer restarted during this render; retry.', { 'Retry-After': '1' });
+  }
+  if (error instanceof RenderTimeoutError) {
+    return new ApiError('render_timeout', `The render did not finish within options.timeout_ms (${error.timeoutMs} ms) while ${error.stage}.`);
+  }
+  if (error instanceof NavigationError) return new ApiError('navigation_failed', `The url could not be loaded: ${error.message}.`);
+  if (error instanceof RenderInputError) return new ApiError('invalid_request', error.message);
+  // Security refusals stay generic for the caller; the log has the reason.
+  if (error instanceof BlockedUrlError) return new ApiError('url_blocked', 'The url is not allowed: it must be a public http(s) address.');
+  const parserError = error as { type?: string; status?: number };
+  if (parserError?.type === 'entity.too.large') return new ApiError('payload_too_large', 'The request body is larger than the 6 MB limit.');
+  if (parserError?.type === 'entity.parse.failed') return new ApiError('invalid_json', 'The request body is not valid JSON.');
+  if (parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {
+    return new ApiError('invalid_request', 'The request body encoding is not supported; send UTF-8 JSON.');
+  }
+  if (parserError?.status === 400 && parserError.type) return new ApiError('invalid_request', 'The request body could not be read.');
+  return new ApiError('internal_error', 'Something went wrong on our side; the error has been logged.');
+}
+
+export function errorHandler(log: Logger) {
+  return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
+    if (res.headersSent) return next(error);
+    const api = toApiError(error);
+    const requestId = res.getHeader('X-Request-Id');
+    if (api.code === 'internal_error') {
+      log.error({ request_id: requestId, err: error }, 'unhandled error');
+    } else if (error instanceof BlockedUrlError) {
+      log.warn({ request_id: requestId, reason: error.reason }, 'url blocked');
+    }
+    res.status(api.status).set(api.headers).json({ detail: api.detail, code: api.code });
+  };
+}

@@ -1,0 +1,100 @@
+// Builds the OpenAPI 3.1 document from the operation list: the same zod schemas that validate
+// requests become its JSON Schemas (zod's own toJSONSchema, draft 2020-12, which 3.1 uses).
+
+import { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from '../errors.ts';
+import type { Operation, ResponseSpec } from './operation.ts';
+
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+
+export function buildOpenApi(operations: readonly Operation[], version: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) {
+    const path = op.path.replace(/:(\w+)/g, '{$1}');
+    paths[path] ??= {};
+    paths[path][op.method] = {
+      summary: op.summary,
+      ...(op.description ? { description: op.description } : {}),
+      tags: [op.tag],
+      operationId: `${op.method}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
+      security: op.auth === 'none' ? [] : [{ [op.auth === 'admin' ? 'adminToken' : 'apiKey']: [] }],
+      parameters: [...pathParameters(op.path), ...queryParameters(op.query)],
+      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
+      responses: { ...successResponses(op.responses), ...errorResponses(op.errors) },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Quire PDF rendering service',
+      version,
+      description:
+        'Self-hosted HTML/URL/template to PDF rendering on a real Chromium. Errors are always `{detail, code}`; ' +
+        'every response carries X-Request-Id. Render responses carry X-Service-Usage, X-Service-Limit and X-Service-Plan.',
+    },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: sk_live_...' },
+        adminToken: { type: 'http', scheme: 'bearer', description: 'The admin token (ADMIN_TOKEN or DATA_DIR/admin-token).' },
+      },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['detail', 'code'],
+          properties: { detail: { type: 'string' }, code: { type: 'string', enum: Object.keys(ERROR_STATUS) } },
+        },
+      },
+    },
+    paths,
+  };
+}
+
+function jsonSchema(schema: z.ZodType): unknown {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+}
+
+function successResponses(responses: Record<number, ResponseSpec>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [status, spec] of Object.entries(responses)) {
+    const content =
+      spec.body === 'pdf' ? { 'application/pdf': { schema: { type: 'string', format: 'binary' } } }
+      : spec.body === 'sse' ? { 'text/event-stream': { schema: { type: 'string' } } }
+      : spec.body === 'text' ? { 'text/plain': { schema: { type: 'string' } } }
+      : spec.body === 'html' ? { 'text/html': { schema: { type: 'string' } } }
+      : spec.body ? { 'application/json': { schema: jsonSchema(spec.body) } }
+      : undefined;
+    const headers = spec.headers
+      ? Object.fromEntries(Object.entries(spec.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]))
+      : undefined;
+    out[status] = { description: spec.description, ...(content ? { content } : {}), ...(headers ? { headers } : {}) };
+  }
+  return out;
+}
+
+function errorResponses(codes: readonly ErrorCode[]): Record<string, unknown> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of [...codes, 'internal_error' as const]) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [status, { description: `Error: ${list.join(', ')}`, content: { 'application/json': { schema: ERROR_REF } } }]),
+  );
+}
+
+function pathParameters(path: string): unknown[] {
+  return [...path.matchAll(/:(\w+)/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+}
+
+function queryParameters(query: z.ZodType | undefined): unknown[] {
+  if (!query) return [];
+  const schema = jsonSchema(query) as { properties?: Record<string, unknown>; required?: string[] };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: schema.required?.includes(name) ?? false,
+    schema: property,
+  }));
+}

@@ -1,0 +1,77 @@
+// One description per API operation: routing, request validation and the OpenAPI document are
+// all built from it, so they cannot drift apart. Routes declare operations; app.ts mounts them.
+
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import type { z } from 'zod';
+import { ApiError, type ErrorCode } from '../errors.ts';
+import { parseInput } from './validation.ts';
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type AuthScheme = 'api_key' | 'admin' | 'none';
+
+export interface ResponseSpec {
+  description: string;
+  /** JSON body schema, 'pdf' for PDF bytes, 'sse' for an event stream, or nothing. */
+  body?: z.ZodType | 'pdf' | 'sse' | 'text' | 'html';
+  headers?: Record<string, string>;
+}
+
+export interface Input<B, Q> {
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+}
+
+export interface Operation<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> {
+  method: Method;
+  /** Express path, e.g. /v1/documents/:document_id */
+  path: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  auth: AuthScheme;
+  body?: B;
+  query?: Q;
+  responses: Record<number, ResponseSpec>;
+  /** Error codes this operation can answer, for the document. */
+  errors: ErrorCode[];
+  handler: (input: Input<z.output<B>, z.output<Q>>, req: Request, res: Response) => Promise<void> | void;
+}
+
+/** Declares an operation with its input types inferred from its schemas. */
+export function operation<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown>(op: Operation<B, Q>): Operation {
+  return op as unknown as Operation;
+}
+
+export type AuthMiddleware = Record<Exclude<AuthScheme, 'none'>, RequestHandler>;
+
+/** Mounts operations on a router; a known path called with another method answers 405. */
+export function mountOperations(router: Router, operations: readonly Operation[], auth: AuthMiddleware): void {
+  const methodsByPath = new Map<string, Method[]>();
+  for (const op of operations) {
+    const guards = op.auth === 'none' ? [] : [auth[op.auth]];
+    router[op.method](op.path, ...guards, async (req: Request, res: Response) => {
+      const input = {
+        body: op.body ? parseJsonBody(op.body, req) : undefined,
+        query: op.query ? parseInput(op.query, req.query, 'query string') : undefined,
+        params: req.params as Record<string, string>,
+      };
+      await op.handler(input, req, res);
+    });
+    methodsByPath.set(op.path, [...(methodsByPath.get(op.path) ?? []), op.method]);
+  }
+  for (const [path, methods] of methodsByPath) {
+    const allow = methods.map((m) => m.toUpperCase()).join(', ');
+    router.all(path, (req: Request, res: Response, next: NextFunction) => {
+      if (req.method === 'HEAD' && methods.includes('get')) return next();
+      next(new ApiError('method_not_allowed', `${req.method} is not allowed on ${path}; use ${allow}`, { Allow: allow }));
+    });
+  }
+}
+
+function parseJsonBody(schema: z.ZodType, req: Request): unknown {
+  if (!req.is('application/json')) {
+    throw new ApiError('invalid_request', 'the request body must be JSON, sent with Content-Type: application/json');
+  }
+  return parseInput(schema, req.body);
+}

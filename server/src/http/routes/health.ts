@@ -1,0 +1,30 @@
+// GET /health: no key; 200 while the renderer works, 503 when the browser is dead.
+
+import { operation } from '../operation.ts';
+import { healthSchema } from '../schemas/render.ts';
+import type { HealthService } from '../../services/health.ts';
+
+export function healthOperations(health: HealthService, version: string) {
+  return [
+    operation({
+      method: 'get',
+      path: '/health',
+      summary: 'Liveness, with renderer facts',
+      tag: 'Service',
+      auth: 'none',
+      responses: {
+        200: { description: 'The service and its browser work.', body: healthSchema },
+        503: { description: 'The browser is dead and could not be relaunched.', body: healthSchema },
+      },
+      errors: [],
+      handler: async (_input, _req, res) => {
+        const report = await health.report();
+        res.status(report.ok ? 200 : 503).json({
+          status: report.ok ? 'ok' : 'unavailable',
+          version,
+          renderer: { browser: report.browser, alive: report.alive, slots: report.slots, busy: report.busy, queued: report.queued, restarts: report.restarts },
+        });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,32 @@
+// POST /v1/pdf: validate, render through RenderService, answer the PDF bytes.
+
+import type { Response } from 'express';
+import { operation } from '../operation.ts';
+import { renderRequestSchema } from '../schemas/render.ts';
+import { contentDisposition } from '../content-disposition.ts';
+import type { RenderService, RenderedPdf } from '../../services/render.ts';
+
+export function renderOperations(service: RenderService) {
+  return [
+    operation({
+      method: 'post',
+      path: '/v1/pdf',
+      summary: 'Render HTML, a URL or a stored template to PDF',
+      tag: 'Render',
+      auth: 'api_key',
+      body: renderRequestSchema,
+      responses: { 200: { description: 'The PDF.', body: 'pdf' } },
+      errors: ['invalid_json', 'invalid_request', 'url_blocked', 'conflicting_source', 'unauthorized', 'template_not_found', 'payload_too_large', 'navigation_failed', 'renderer_busy', 'render_timeout'],
+      handler: async ({ body }, _req, res) => {
+        sendPdf(res, await service.render(body));
+      },
+    }),
+  ];
+}
+
+/** Writes PDF bytes with their Content-Disposition. */
+export function sendPdf(res: Response, rendered: RenderedPdf): void {
+  res.status(200).type('application/pdf');
+  if (rendered.filename) res.setHeader('Content-Disposition', contentDisposition(rendered.filename));
+  res.end(Buffer.from(rendered.pdf.buffer, rendered.pdf.byteOffset, rendered.pdf.byteLength));
+}

@@ -1,0 +1,56 @@
+// Wire schemas of the render endpoints (snake_case, as SPEC.md spells them).
+
+import { z } from 'zod';
+import { pdfOptionsSchema } from '../../render/pdf-options.ts';
+
+export const TEMPLATE_ID = /^tpl_[A-Za-z0-9]{6,64}$/;
+
+export const filenameSchema = z
+  .string()
+  .min(1)
+  .max(255)
+  .refine((name) => !/[\u0000-\u001f\u007f/\\]/.test(name), { message: 'must not contain slashes or control characters' })
+  .describe('File name for Content-Disposition and the stored copy.');
+
+/** The source fields and per-render fields shared by POST /v1/pdf and batch items. */
+export const renderFields = {
+  html: z.string().describe('HTML to render. Exactly one of html, url, template_id.'),
+  url: z.string().max(8192).describe('Public http(s) URL to render. Checked against the network guard.'),
+  template_id: z.string().regex(TEMPLATE_ID, { message: 'must look like tpl_<id>' }).describe('Id of a stored template.'),
+  data: z.record(z.string(), z.unknown()).describe('Values for the template placeholders; nested objects allowed.'),
+  options: pdfOptionsSchema,
+  store: z.boolean().describe('Keep a copy of the PDF for the plan retention period.'),
+  filename: filenameSchema,
+};
+
+export const renderRequestSchema = z
+  .strictObject({
+    html: renderFields.html.optional(),
+    url: renderFields.url.optional(),
+    template_id: renderFields.template_id.optional(),
+    data: renderFields.data.optional(),
+    options: renderFields.options.optional(),
+    store: renderFields.store.optional(),
+    filename: renderFields.filename.optional(),
+  })
+  .describe('Exactly one of html, url or template_id.');
+
+export type RenderRequest = z.output<typeof renderRequestSchema>;
+
+export const errorSchema = z.object({
+  detail: z.string().describe('What was wrong, for a person.'),
+  code: z.string().describe('Machine-readable error code.'),
+});
+
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  version: z.string(),
+  renderer: z.object({
+    browser: z.string(),
+    alive: z.boolean(),
+    slots: z.int(),
+    busy: z.int(),
+    queued: z.int(),
+    restarts: z.int(),
+  }),
+});

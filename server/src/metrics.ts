@@ -1,0 +1,43 @@
+// Prometheus instruments. The renderer reports through hooks, so render/ does not know prom-client.
+
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { RenderOutcome, RendererStats } from './render/renderer.ts';
+
+export interface Metrics {
+  registry: Registry;
+  onRender(outcome: RenderOutcome, seconds: number): void;
+  onBrowserRestart(reason: string): void;
+  /** Gauges read the renderer's current state at scrape time. */
+  watchRenderer(stats: () => RendererStats): void;
+}
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'quire_process_' });
+  const renders = new Counter({ name: 'quire_renders_total', help: 'Renders by outcome.', labelNames: ['outcome'], registers: [registry] });
+  const duration = new Histogram({
+    name: 'quire_render_duration_seconds',
+    help: 'Time from admission to PDF bytes, including the wait for a slot.',
+    labelNames: ['outcome'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
+    registers: [registry],
+  });
+  const restarts = new Counter({ name: 'quire_browser_restarts_total', help: 'Browser relaunches by reason.', labelNames: ['reason'], registers: [registry] });
+  let stats: (() => RendererStats) | undefined;
+  new Gauge({ name: 'quire_render_slots_busy', help: 'Render slots in use.', registers: [registry], collect() { this.set(stats?.().busy ?? 0); } });
+  new Gauge({ name: 'quire_render_queue_length', help: 'Renders waiting for a slot.', registers: [registry], collect() { this.set(stats?.().queued ?? 0); } });
+  new Gauge({ name: 'quire_render_slots', help: 'Render slots configured.', registers: [registry], collect() { this.set(stats?.().size ?? 0); } });
+  return {
+    registry,
+    onRender(outcome, seconds) {
+      renders.inc({ outcome });
+      duration.observe({ outcome }, seconds);
+    },
+    onBrowserRestart(reason) {
+      restarts.inc({ reason });
+    },
+    watchRenderer(read) {
+      stats = read;
+    },
+  };
+}

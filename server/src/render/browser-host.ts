@@ -1,0 +1,198 @@
+// Owns the Chromium process: launches it with the reviewed flags, relaunches it when it crashes
+// or after a set number of renders, and closes it without leaving processes or profile folders.
+// It knows nothing of pages or isolation (page-source.ts) nor of requests.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Logger } from '../logger.ts';
+import type { ChromiumExecutable } from './chromium-path.ts';
+import { RendererCrashedError } from './errors.ts';
+import { launchFlags, needsNoSandbox } from './launch-flags.ts';
+
+export interface BrowserHostOptions {
+  executable: ChromiumExecutable;
+  env: Record<string, string>;
+  /** Relaunch after this many renders (0: never). */
+  recycleAfter: number;
+  proxyServer?: string;
+  log: Logger;
+  onRestart?: (reason: string) => void;
+}
+
+/** One launched Chromium. Renders hold it through a lease so a retired one closes only when idle. */
+export class BrowserGeneration {
+  inFlight = 0;
+  renders = 0;
+  retired = false;
+  private closing: Promise<void> | undefined;
+
+  constructor(
+    readonly id: number,
+    readonly browser: Browser,
+    private readonly profileDir: string,
+  ) {}
+
+  get isAlive(): boolean {
+    return !this.closing && this.browser.connected;
+  }
+
+  /** Closes the browser, makes sure its process group is gone and removes its profile. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      const processId = this.browser.process()?.pid;
+      await Promise.race([this.browser.close().catch(() => undefined), delay(5000)]);
+      if (processId) killGroup(processId);
+      await rm(this.profileDir, { recursive: true, force: true }).catch(() => undefined);
+    })();
+    return this.closing;
+  }
+}
+
+export class BrowserHost {
+  private current: BrowserGeneration | undefined;
+  private launching: Promise<BrowserGeneration> | undefined;
+  private nextId = 1;
+  private closed = false;
+  private lastLaunchError: Error | undefined;
+  private versionText = '';
+  restarts = 0;
+
+  constructor(private readonly options: BrowserHostOptions) {}
+
+  /** Launches the first browser; throws if Chromium cannot start at all. */
+  async start(): Promise<void> {
+    await this.generation();
+  }
+
+  get version(): string {
+    return this.versionText;
+  }
+
+  get launchError(): Error | undefined {
+    return this.lastLaunchError;
+  }
+
+  /** The browser to render on, launching a replacement if the last one died or was retired. */
+  async generation(): Promise<BrowserGeneration> {
+    if (this.closed) throw new RendererCrashedError('the renderer is shutting down');
+    if (this.current?.isAlive && !this.current.retired) return this.current;
+    this.launching ??= this.launch().finally(() => {
+      this.launching = undefined;
+    });
+    return this.launching;
+  }
+
+  /** Counts a render against the recycle budget; retires the generation when it is spent. */
+  countRender(generation: BrowserGeneration): void {
+    generation.renders++;
+    const { recycleAfter } = this.options;
+    if (recycleAfter > 0 && generation.renders >= recycleAfter && !generation.retired) {
+      this.retire(generation, `recycled after ${generation.renders} renders`);
+    }
+  }
+
+  /** Marks a generation as done; it closes as soon as its last render finishes. */
+  retire(generation: BrowserGeneration, reason: string): void {
+    if (generation.retired) return;
+    generation.retired = true;
+    this.restarts++;
+    this.options.log.info({ browser: generation.id, reason }, 'browser retired');
+    this.options.onRestart?.(reason);
+    if (generation.inFlight === 0) void generation.close();
+  }
+
+  /** Called when a render lets go of a generation. */
+  leave(generation: BrowserGeneration): void {
+    generation.inFlight--;
+    if (generation.retired && generation.inFlight === 0) void generation.close();
+  }
+
+  /** A CDP round trip to the live browser, bounded in time. */
+  async probe(timeoutMs = 2000): Promise<boolean> {
+    const generation = this.current;
+    if (!generation?.isAlive) return false;
+    try {
+      await Promise.race([
+        generation.browser.version(),
+        delay(timeoutMs).then(() => Promise.reject(new Error('probe timed out'))),
+      ]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Closes every browser; later calls to generation() fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const launching = this.launching?.catch(() => undefined);
+    const generations = [this.current, await launching].filter((g): g is BrowserGeneration => g !== undefined);
+    await Promise.all(generations.map((generation) => generation.close()));
+  }
+
+  private async launch(): Promise<BrowserGeneration> {
+    const previous = this.current;
+    if (previous && !previous.retired) this.retire(previous, 'browser disconnected');
+    const { executable, env, log } = this.options;
+    const profileDir = await mkdtemp(path.join(os.tmpdir(), 'quire-profile-'));
+    const noSandbox = needsNoSandbox();
+    const args = launchFlags({ isHeadlessShell: executable.isHeadlessShell, noSandbox, userDataDir: profileDir, proxyServer: this.options.proxyServer });
+    let browser: Browser;
+    try {
+      browser = await puppeteer.launch({
+        executablePath: executable.path,
+        ignoreDefaultArgs: true,
+        args,
+        // A pipe, not a TCP port: nothing on the machine can attach to our browser.
+        pipe: true,
+        // No about:blank on the command line, so there is no first tab to wait for.
+        waitForInitialPage: false,
+        headless: executable.isHeadlessShell ? 'shell' : true,
+        // Shutdown is ours (main.ts drains renders first).
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+        env: { ...process.env, ...env },
+        defaultViewport: { width: 1280, height: 900 },
+        protocolTimeout: 120_000,
+        timeout: 30_000,
+      });
+    } catch (error) {
+      await rm(profileDir, { recursive: true, force: true }).catch(() => undefined);
+      this.lastLaunchError = error as Error;
+      log.error({ err: firstLine(error) }, 'Chromium failed to start');
+      throw new RendererCrashedError(`Chromium failed to start: ${firstLine(error)}`);
+    }
+    this.lastLaunchError = undefined;
+    const generation = new BrowserGeneration(this.nextId++, browser, profileDir);
+    this.versionText = await browser.version();
+    browser.on('disconnected', () => {
+      if (generation.retired || this.closed) return;
+      log.warn({ browser: generation.id }, 'browser disconnected unexpectedly');
+      this.retire(generation, 'browser crashed');
+      void generation.close();
+    });
+    this.current = generation;
+    log.info({ browser: generation.id, version: this.versionText, sandbox: !noSandbox, pid: browser.process()?.pid }, 'browser launched');
+    return generation;
+  }
+}
+
+function killGroup(processId: number): void {
+  try {
+    // puppeteer starts Chromium as a process group leader (detached); end the whole group.
+    process.kill(-processId, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+function firstLine(error: unknown): string {
+  return String((error as Error)?.message ?? error).split('\n')[0]!;
+}

@@ -1,0 +1,72 @@
+// The reviewed Chromium command line. Puppeteer's default flags are not used (ignoreDefaultArgs):
+// every switch here was chosen for a service that renders strangers' HTML, and each says why.
+// Never added: --single-process, --disable-web-security, --allow-running-insecure-content,
+// --disable-site-isolation-trials or anything else that weakens isolation (ENGINE-NOTES.md:
+// @sparticuz/chromium's preset carries several of these; it is not used).
+
+export interface LaunchFlagInput {
+  isHeadlessShell: boolean;
+  /** Chromium refuses to start its sandbox as root; see needsNoSandbox. */
+  noSandbox: boolean;
+  userDataDir: string;
+  /** Egress proxy every page request goes through (the network guard), when there is one. */
+  proxyServer?: string;
+}
+
+const REVIEWED_FLAGS: ReadonlyArray<readonly [flag: string, why: string]> = [
+  ['--disable-gpu', 'no GPU on servers; avoids a GPU process that crash-loops'],
+  ['--disable-dev-shm-usage', 'containers give /dev/shm 64 MB; large pages would crash the renderer'],
+  ['--no-first-run', 'no first-run UI or profile import'],
+  ['--no-default-browser-check', 'no default-browser prompt'],
+  ['--disable-background-networking', 'no calls home (updates, safe browsing lists); the network is closed anyway'],
+  ['--disable-component-update', 'no component downloads'],
+  ['--disable-sync', 'no account sync'],
+  ['--disable-default-apps', 'no bundled apps'],
+  ['--disable-extensions', 'no extensions'],
+  ['--disable-component-extensions-with-background-pages', 'no built-in extension background pages'],
+  ['--disable-domain-reliability', 'no reliability beacons'],
+  ['--disable-client-side-phishing-detection', 'no phishing model downloads'],
+  ['--disable-breakpad', 'no crash uploads'],
+  ['--disable-crash-reporter', 'no crash uploads'],
+  ['--metrics-recording-only', 'no metrics uploads'],
+  ['--password-store=basic', 'no system keyring prompts'],
+  ['--use-mock-keychain', 'no macOS keychain prompts'],
+  ['--mute-audio', 'pages may play media; nobody listens'],
+  ['--hide-scrollbars', 'screen-media renders should not show scrollbars'],
+  ['--force-color-profile=srgb', 'the same colours on every machine'],
+  ['--font-render-hinting=none', 'glyph advances independent of hinting, so text spacing matches across machines'],
+  ['--disable-background-timer-throttling', 'pages rendering side by side are all "background"; throttled timers would stall them'],
+  ['--disable-renderer-backgrounding', 'same: background renderers would be deprioritised'],
+  ['--disable-backgrounding-occluded-windows', 'same, for occluded windows'],
+  ['--disable-hang-monitor', 'a busy page is our timeout to handle, not a hang dialog'],
+  ['--disable-ipc-flooding-protection', 'print and navigation bursts are expected'],
+  ['--disable-prompt-on-repost', 'no dialogs'],
+  ['--no-pings', 'no hyperlink auditing pings'],
+  ['--deny-permission-prompts', 'permission requests (camera, geolocation, notifications) are refused'],
+  ['--force-webrtc-ip-handling-policy=disable_non_proxied_udp', 'WebRTC must not reveal or reach local addresses (network guard)'],
+  ['--disable-features=BackForwardCache,Translate,MediaRouter,OptimizationHints,AcceptCHFrame,InterestFeedContentSuggestions,DialMediaRouteProvider,CalculateNativeWinOcclusion,AutofillServerCommunication', 'no page kept alive after navigation; no services that call out'],
+];
+
+/** Whether Chromium must run without its sandbox: it refuses to start one as root. */
+export function needsNoSandbox(): boolean {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+/** The full command line for one launch. */
+export function launchFlags(input: LaunchFlagInput): string[] {
+  const flags = [
+    input.isHeadlessShell ? '--headless' : '--headless=new',
+    `--user-data-dir=${input.userDataDir}`,
+    ...REVIEWED_FLAGS.map(([flag]) => flag),
+  ];
+  // The sandbox is a second wall around renderer processes; only dropped where Chromium
+  // cannot run it (as root). The start-up log says so.
+  if (input.noSandbox) flags.push('--no-sandbox');
+  if (input.proxyServer) {
+    // '<-loopback>' removes Chromium's built-in bypass so loopback requests go through the guard too.
+    flags.push(`--proxy-server=${input.proxyServer}`, '--proxy-bypass-list=<-loopback>');
+  }
+  return flags;
+}
+
+export const FLAG_REASONS = REVIEWED_FLAGS;

@@ -1,0 +1,39 @@
+// The seam between "a page to render on" and how it is isolated. The renderer asks a PageSource
+// for a lease, loads the source into it, prints, and releases it; the source guarantees that
+// nothing from one lease (cookies, storage, cache, service workers, globals, timers) is visible
+// in the next. The headless server and the desktop app each provide one.
+
+import type { HTTPResponse, Page } from 'puppeteer-core';
+import type { WAIT_UNTIL } from './pdf-options.ts';
+
+export type RenderSource = { kind: 'html'; html: string } | { kind: 'url'; url: string };
+
+export type WaitUntil = (typeof WAIT_UNTIL)[number];
+
+export interface LoadOptions {
+  waitUntil: WaitUntil;
+  /** Milliseconds left in the render's budget. */
+  timeoutMs: number;
+}
+
+export interface PageLease {
+  readonly page: Page;
+  /** Loads the source; for a url, resolves with the top-level response. */
+  load(source: RenderSource, options: LoadOptions): Promise<HTTPResponse | null>;
+  /**
+   * Gives the page back. `reusable: false` when the render failed or timed out part-way, so the
+   * source discards the page instead of wiping it.
+   */
+  release(reusable: boolean): Promise<void>;
+}
+
+export interface PageSource {
+  /** A page ready for one isolated render. May throw RendererCrashedError. */
+  acquire(): Promise<PageLease>;
+  /** Version text of the engine, for /health. */
+  readonly version: string;
+  /** A cheap round trip to the engine: false when it is dead. */
+  probe(): Promise<boolean>;
+  readonly restarts: number;
+  close(): Promise<void>;
+}

@@ -1,0 +1,115 @@
+// PdfOptions: the fields of SPEC.md with their bounds, allowed values and defaults, as one zod
+// schema that validates requests, fills defaults and feeds the OpenAPI document.
+// Also turns a complete PdfOptions into what Chromium's printToPDF takes.
+
+import { z } from 'zod';
+import type { PDFOptions } from 'puppeteer-core';
+import { between } from './bounds.ts';
+
+export const PAPER_FORMATS = ['A4', 'A3', 'A5', 'Letter', 'Legal', 'Tabloid'] as const;
+export const WAIT_UNTIL = ['load', 'domcontentloaded', 'networkidle0', 'networkidle2'] as const;
+
+/** Page sizes in PDF points (1/72 in), portrait. */
+export const PAPER_SIZE_POINTS: Record<(typeof PAPER_FORMATS)[number], { width: number; height: number }> = {
+  A4: { width: 595.28, height: 841.89 },
+  A3: { width: 841.89, height: 1190.55 },
+  A5: { width: 419.53, height: 595.28 },
+  Letter: { width: 612, height: 792 },
+  Legal: { width: 612, height: 1008 },
+  Tabloid: { width: 792, height: 1224 },
+};
+
+// Absolute CSS units only: relative ones (em, %, vw) have nothing to be relative to on a sheet.
+const CSS_PX_PER_UNIT: Record<string, number> = { px: 1, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, q: 96 / 101.6, pt: 96 / 72, pc: 16 };
+const LENGTH = /^(\d+(?:\.\d+)?|\.\d+)(px|in|cm|mm|q|pt|pc)?$/i;
+
+/** Parses one CSS length ("1cm", "12pt", "0") into CSS pixels, or undefined if it is not one. */
+export function cssLengthToPx(length: string): number | undefined {
+  const match = LENGTH.exec(length.trim());
+  if (!match) return undefined;
+  const value = Number(match[1]);
+  const unit = match[2]?.toLowerCase();
+  if (unit === undefined) return value === 0 ? 0 : undefined;
+  return value * CSS_PX_PER_UNIT[unit]!;
+}
+
+export interface Margins {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+/** Parses a CSS margin shorthand of one to four absolute lengths into pixels per side. */
+export function parseMargin(margin: string): Margins | undefined {
+  const parts = margin.trim().split(/\s+/);
+  if (parts.length < 1 || parts.length > 4) return undefined;
+  const px = parts.map(cssLengthToPx);
+  if (px.some((value) => value === undefined)) return undefined;
+  const [top, right = top, bottom = top, left = right] = px as number[];
+  return { top: top!, right: right!, bottom: bottom!, left: left! };
+}
+
+const PAGE_RANGES = /^\s*\d+\s*(-\s*\d*\s*)?(,\s*\d+\s*(-\s*\d*\s*)?)*$/;
+const TEMPLATE_MAX = 100_000;
+const oneDecimal = (n: number) => n.toFixed(1);
+
+export const pdfOptionsSchema = z
+  .strictObject({
+    format: z.enum(PAPER_FORMATS).default('A4').describe('Paper size.'),
+    landscape: z.boolean().default(false),
+    margin: z
+      .string()
+      .max(100)
+      .refine((value) => parseMargin(value) !== undefined, {
+        message: 'must be a CSS length such as "1cm", "12pt" or "0.5in" (or up to four of them, as in CSS)',
+      })
+      .default('1cm')
+      .describe('Page margin as a CSS length (px, in, cm, mm, Q, pt, pc), or a CSS shorthand of up to four.'),
+    print_background: z.boolean().default(true),
+    scale: z.number().min(0.1, between(0.1, 2, oneDecimal)).max(2, between(0.1, 2, oneDecimal)).default(1),
+    page_ranges: z
+      .string()
+      .max(1000)
+      .regex(PAGE_RANGES, { message: 'must be a list of pages and ranges such as "1-3, 5"' })
+      .optional()
+      .describe('Pages to keep, e.g. "1-3, 5". Default: all pages.'),
+    prefer_css_page_size: z.boolean().default(false),
+    media: z.enum(['print', 'screen']).default('print').describe('CSS media type to emulate.'),
+    timeout_ms: z.int().min(1000, between(1000, 60_000)).max(60_000, between(1000, 60_000)).default(30_000).describe('Budget for the whole render: navigation, waits and printing.'),
+    wait_until: z.enum(WAIT_UNTIL).default('networkidle0').describe('When the page counts as loaded. networkidle0 waits for 500 ms without network traffic.'),
+    wait_for: z.string().min(1).max(1000).optional().describe('CSS selector to wait for before printing.'),
+    wait_ms: z.int().min(0, between(0, 5000)).max(5000, between(0, 5000)).default(0).describe('Extra delay before printing, in milliseconds.'),
+    header_template: z.string().max(TEMPLATE_MAX).optional().describe('Extension: HTML for the page header; classes pageNumber, totalPages, title, date are filled in.'),
+    footer_template: z.string().max(TEMPLATE_MAX).optional().describe('Extension: HTML for the page footer, as header_template.'),
+    tagged: z.boolean().default(false).describe('Extension: produce a tagged (accessible) PDF. Off by default: tagged PDFs are several times larger and slower to make.'),
+  })
+  .describe('How the page is printed. Every field is optional.');
+
+export type PdfOptions = z.output<typeof pdfOptionsSchema>;
+export type PdfOptionsInput = z.input<typeof pdfOptionsSchema>;
+
+/** The defaults of every option, as SPEC.md lists them. */
+export const DEFAULT_PDF_OPTIONS: PdfOptions = pdfOptionsSchema.parse({});
+
+/** Chromium's printToPDF options for a complete PdfOptions (margins converted from any CSS unit). */
+export function toPrintOptions(options: PdfOptions): PDFOptions {
+  const margins = parseMargin(options.margin)!;
+  const hasHeaderOrFooter = options.header_template !== undefined || options.footer_template !== undefined;
+  return {
+    format: options.format,
+    landscape: options.landscape,
+    margin: { top: `${margins.top}px`, right: `${margins.right}px`, bottom: `${margins.bottom}px`, left: `${margins.left}px` },
+    printBackground: options.print_background,
+    scale: options.scale,
+    pageRanges: options.page_ranges?.replace(/\s+/g, '') ?? '',
+    preferCSSPageSize: options.prefer_css_page_size,
+    displayHeaderFooter: hasHeaderOrFooter,
+    // Chromium prints its own default header/footer when only one side is given: blank the other.
+    headerTemplate: hasHeaderOrFooter ? (options.header_template ?? '<span></span>') : undefined,
+    footerTemplate: hasHeaderOrFooter ? (options.footer_template ?? '<span></span>') : undefined,
+    tagged: options.tagged,
+    outline: false,
+    timeout: 0,
+  };
+}

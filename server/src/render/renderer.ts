@@ -1,0 +1,202 @@
+// Renders HTML or a URL to PDF bytes on a PageSource, behind RenderSlots. One time budget
+// (options.timeout_ms) covers loading, waits and printing. Knows nothing of keys, plans or HTTP.
+
+import type { HTTPResponse, Page } from 'puppeteer-core';
+import { NavigationError, RenderInputError, RenderTimeoutError, RendererCrashedError } from './errors.ts';
+import type { PageLease, PageSource, RenderSource } from './page-source.ts';
+import { toPrintOptions, type PdfOptions } from './pdf-options.ts';
+import { RenderSlots, type SlotStats } from './render-slots.ts';
+
+export interface RenderJob {
+  source: RenderSource;
+  /** Complete and validated (defaults filled in). */
+  options: PdfOptions;
+}
+
+export type RenderOutcome = 'success' | 'timeout' | 'navigation_failed' | 'invalid_input' | 'crashed' | 'busy' | 'error';
+
+export interface RendererHooks {
+  onRender?: (outcome: RenderOutcome, seconds: number) => void;
+}
+
+export interface RenderLimits {
+  concurrency: number;
+  queueSize: number;
+  queueTimeoutMs: number;
+}
+
+export interface RendererStats extends SlotStats {
+  version: string;
+  restarts: number;
+  rendersTotal: number;
+}
+
+export class Renderer {
+  private rendersTotal = 0;
+  private averageMs = 500;
+
+  private readonly slots: RenderSlots;
+
+  constructor(
+    private readonly pages: PageSource,
+    limits: RenderLimits,
+    private readonly hooks: RendererHooks = {},
+  ) {
+    this.slots = new RenderSlots(limits.concurrency, limits.queueSize, limits.queueTimeoutMs, () => this.averageMs);
+  }
+
+  /** Renders one job to PDF bytes; throws the errors of errors.ts. */
+  async render(job: RenderJob): Promise<Uint8Array> {
+    const started = performance.now();
+    let outcome: RenderOutcome = 'error';
+    try {
+      const release = await this.slots.acquire();
+      try {
+        const pdf = await this.renderInSlot(job);
+        outcome = 'success';
+        return pdf;
+      } finally {
+        release();
+      }
+    } catch (error) {
+      outcome = outcomeOf(error);
+      throw error;
+    } finally {
+      const ms = performance.now() - started;
+      if (outcome === 'success') {
+        this.rendersTotal++;
+        this.averageMs = this.averageMs * 0.9 + ms * 0.1;
+      }
+      this.hooks.onRender?.(outcome, ms / 1000);
+    }
+  }
+
+  stats(): RendererStats {
+    return { ...this.slots.stats(), version: this.pages.version, restarts: this.pages.restarts, rendersTotal: this.rendersTotal };
+  }
+
+  probe(): Promise<boolean> {
+    return this.pages.probe();
+  }
+
+  /** Stops taking work, waits for in-flight renders (up to timeoutMs), then closes the engine. */
+  async close(timeoutMs: number): Promise<void> {
+    this.slots.close();
+    const deadline = Date.now() + timeoutMs;
+    while (this.slots.stats().busy > 0 && Date.now() < deadline) await sleep(50);
+    await this.pages.close();
+  }
+
+  private async renderInSlot(job: RenderJob): Promise<Uint8Array> {
+    const { options } = job;
+    const deadline = Date.now() + options.timeout_ms;
+    const lease = await this.pages.acquire();
+    let reusable = false;
+    let stage = 'loading the page';
+    const budget = new Budget(deadline, options.timeout_ms, () => stage);
+    try {
+      const { page } = lease;
+      await budget.run(page.emulateMediaType(options.media));
+      const response = await budget.run(lease.load(job.source, { waitUntil: options.wait_until, timeoutMs: budget.remaining() }));
+      if (job.source.kind === 'url') assertLoaded(response, job.source.url);
+      if (options.wait_for) {
+        stage = `waiting for ${options.wait_for}`;
+        await budget.run(waitForSelector(page, options.wait_for, budget.remaining()));
+      }
+      if (options.wait_ms > 0) {
+        stage = 'waiting wait_ms';
+        await budget.run(sleep(options.wait_ms));
+      }
+      stage = 'printing';
+      const pdf = await budget.run(page.pdf(toPrintOptions(options)));
+      reusable = true;
+      return pdf;
+    } catch (error) {
+      throw translatePageError(error);
+    } finally {
+      budget.cancel();
+      await lease.release(reusable).catch(() => undefined);
+    }
+  }
+}
+
+/** Races page work against the render's deadline. */
+class Budget {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly expired: Promise<never>;
+
+  constructor(
+    private readonly deadline: number,
+    timeoutMs: number,
+    stage: () => string,
+  ) {
+    this.expired = new Promise<never>((_, reject) => {
+      this.timer = setTimeout(() => reject(new RenderTimeoutError(timeoutMs, stage())), Math.max(0, deadline - Date.now()));
+    });
+    this.expired.catch(() => undefined);
+  }
+
+  remaining(): number {
+    return Math.max(1, this.deadline - Date.now());
+  }
+
+  run<T>(work: Promise<T>): Promise<T> {
+    work.catch(() => undefined);
+    return Promise.race([work, this.expired]);
+  }
+
+  cancel(): void {
+    clearTimeout(this.timer);
+  }
+}
+
+async function waitForSelector(page: Page, selector: string, timeoutMs: number): Promise<void> {
+  try {
+    await page.waitForSelector(selector, { timeout: timeoutMs });
+  } catch (error) {
+    if (/is not a valid selector|SyntaxError/i.test(String((error as Error).message))) {
+      throw new RenderInputError('options.wait_for', `options.wait_for is not a valid CSS selector: ${selector}`);
+    }
+    throw error;
+  }
+}
+
+function assertLoaded(response: HTTPResponse | null, url: string): void {
+  if (response && response.status() >= 400) {
+    throw new NavigationError(`${url} answered HTTP ${response.status()}`);
+  }
+}
+
+/** Turns puppeteer's errors into the renderer's own. */
+function translatePageError(error: unknown): Error {
+  if (error instanceof RenderTimeoutError || error instanceof NavigationError || error instanceof RenderInputError || error instanceof RendererCrashedError) {
+    return error;
+  }
+  const message = String((error as Error)?.message ?? error);
+  if (/net::ERR_|Navigation failed|ERR_NAME_NOT_RESOLVED|Cannot navigate/i.test(message)) {
+    const reason = /net::(ERR_[A-Z_]+)/.exec(message)?.[1] ?? 'the page could not be loaded';
+    return new NavigationError(reason);
+  }
+  if (/Page range exceeds page count|page range/i.test(message)) {
+    return new RenderInputError('options.page_ranges', 'options.page_ranges selects pages that the document does not have');
+  }
+  if (/Target closed|Session closed|Connection closed|Protocol error|browser has disconnected|detached/i.test(message)) {
+    return new RendererCrashedError('the browser closed during the render');
+  }
+  return error as Error;
+}
+
+function outcomeOf(error: unknown): RenderOutcome {
+  if (error instanceof RenderTimeoutError) return 'timeout';
+  if (error instanceof NavigationError) return 'navigation_failed';
+  if (error instanceof RenderInputError) return 'invalid_input';
+  if (error instanceof RendererCrashedError) return 'crashed';
+  if ((error as Error)?.name === 'RendererBusyError') return 'busy';
+  return 'error';
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export type { PageLease };

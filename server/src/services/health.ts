@@ -1,0 +1,42 @@
+// Liveness: a real round trip to the browser, cached for a few seconds so /health can be polled
+// often without loading Chromium. Never says ok while the browser is dead.
+
+import type { Renderer } from '../render/renderer.ts';
+
+export interface HealthReport {
+  ok: boolean;
+  browser: string;
+  alive: boolean;
+  slots: number;
+  busy: number;
+  queued: number;
+  restarts: number;
+}
+
+export class HealthService {
+  private cached: { alive: boolean; at: number } | undefined;
+  private probing: Promise<boolean> | undefined;
+
+  constructor(
+    private readonly renderer: Renderer,
+    private readonly cacheMs = 3000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The renderer's state, probing the browser when the last probe is older than the cache time. */
+  async report(): Promise<HealthReport> {
+    const alive = await this.isAlive();
+    const stats = this.renderer.stats();
+    return { ok: alive, browser: stats.version, alive, slots: stats.size, busy: stats.busy, queued: stats.queued, restarts: stats.restarts };
+  }
+
+  private async isAlive(): Promise<boolean> {
+    if (this.cached && this.now() - this.cached.at < this.cacheMs) return this.cached.alive;
+    this.probing ??= this.renderer.probe().finally(() => {
+      this.probing = undefined;
+    });
+    const alive = await this.probing;
+    this.cached = { alive, at: this.now() };
+    return alive;
+  }
+}

@@ -1,0 +1,69 @@
+// The story of one render request: pick the source, check it, render it. Routes and the batch
+// worker both call this, so interactive and background renders share one path.
+
+import { ApiError } from '../errors.ts';
+import { checkUrl, type Resolver } from '../guard/url-check.ts';
+import type { AddressPolicy } from '../guard/address-policy.ts';
+import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
+import type { RenderSource } from '../render/page-source.ts';
+import type { Renderer } from '../render/renderer.ts';
+
+/** SPEC.md Limits: the rendered-result ceiling, checked on the HTML after template substitution. */
+export const MAX_HTML_BYTES = 5 * 1024 * 1024;
+
+export interface RenderInput {
+  html?: string;
+  url?: string;
+  template_id?: string;
+  data?: Record<string, unknown>;
+  options?: PdfOptions;
+  store?: boolean;
+  filename?: string;
+}
+
+export interface RenderedPdf {
+  pdf: Uint8Array;
+  filename?: string;
+}
+
+export interface RenderServiceDeps {
+  renderer: Renderer;
+  policy: AddressPolicy;
+  resolve?: Resolver;
+}
+
+export class RenderService {
+  constructor(private readonly deps: RenderServiceDeps) {}
+
+  /** Renders a validated request to PDF bytes. */
+  async render(input: RenderInput): Promise<RenderedPdf> {
+    const source = await this.resolveSource(input);
+    const pdf = await this.deps.renderer.render({ source, options: input.options ?? DEFAULT_PDF_OPTIONS });
+    return { pdf, filename: input.filename };
+  }
+
+  /** Works out what to load: exactly one of html, url, template_id (CONTRACT: conflicting_source). */
+  async resolveSource(input: RenderInput): Promise<RenderSource> {
+    const given = (['html', 'url', 'template_id'] as const).filter((field) => input[field] !== undefined);
+    if (given.length > 1) {
+      throw new ApiError('conflicting_source', `Give only one of html, url or template_id (got ${given.join(' and ')}).`);
+    }
+    if (given.length === 0) throw new ApiError('invalid_request', 'One of html, url or template_id is required.');
+    if (input.template_id !== undefined) {
+      throw new ApiError('template_not_found', `Template ${input.template_id} was not found.`);
+    }
+    if (input.url !== undefined) {
+      const url = await checkUrl(input.url, this.deps.policy, this.deps.resolve);
+      return { kind: 'url', url: url.href };
+    }
+    return { kind: 'html', html: checkHtmlSize(input.html!) };
+  }
+}
+
+/** Throws 413 payload_too_large when HTML is over the 5 MB ceiling. */
+export function checkHtmlSize(html: string): string {
+  if (Buffer.byteLength(html, 'utf8') > MAX_HTML_BYTES) {
+    throw new ApiError('payload_too_large', 'The HTML to render is larger than the 5 MB limit (after template substitution).');
+  }
+  return html;
+}
