@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# One-time set-up on a fresh Linux machine: the system libraries and fonts Chromium needs
+# (Debian/Ubuntu packages, when apt and root or sudo are available), then the npm packages,
+# which carry Chromium itself (@sparticuz/chromium). Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# libnss3/libnspr4/libexpat1: the only shared libraries the packed headless shell links.
+# Fonts: Liberation (metric twins of Arial, Times, Courier, so layouts match other machines),
+# WenQuanYi Zen Hei (CJK as TrueType outlines, so PDFs embed it as a named, searchable font),
+# Noto Color Emoji.
+PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji"
+
+if command -v apt-get >/dev/null 2>&1; then
+  missing=""
+  for package in $PACKAGES; do
+    dpkg -s "$package" >/dev/null 2>&1 || missing="$missing $package"
+  done
+  if [ -n "$missing" ]; then
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    echo "setup: installing$missing"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
+  fi
+else
+  echo "setup: no apt-get here; install NSS, fontconfig, Liberation, a CJK and an emoji font with your package manager"
+fi
+
+npm ci --no-audit --no-fund
