@@ -1,12 +1,38 @@
-// PageSource on the headless Chromium of BrowserHost. Each render gets a fresh incognito
-// context and page, closed when the lease is released.
+// PageSource on the headless Chromium of BrowserHost.
+//
+// Isolation design (measured in ENGINE-NOTES.md and bench/): an `html` render does not get a new
+// browser context (a new renderer process, ~3x the CPU of the render itself). Instead each worker
+// keeps one incognito context and page ("lane") and every render navigates it to a fresh origin
+// under one site (render-document.ts), which gives the render a new window, realm and
+// origin-keyed storage while reusing the renderer process. What such navigations would still
+// share is wiped or never kept:
+// - cookies (a page may set them on the shared parent domain or on third parties): cleared when
+//   the document's gate script is requested, after the previous document is gone and before any
+//   script of this one runs, so a timer of the previous page cannot race the wipe;
+// - the HTTP cache: disabled for the page;
+// - everything else origin-keyed is unreachable from the next origin, and the lane's context is
+//   replaced every CONTEXT_RENDERS renders so it does not accumulate.
+// A `url` render loads a document that is not ours to gate, so it gets a fresh context, closed after.
 
-import type { BrowserContext, Page } from 'puppeteer-core';
+import type { BrowserContext, CDPSession } from 'puppeteer-core';
 import type { BrowserGeneration, BrowserHost } from './browser-host.ts';
+import { CdpPage } from './cdp-page.ts';
 import { RendererCrashedError } from './errors.ts';
-import type { LoadOptions, PageLease, PageSource, RenderSource } from './page-source.ts';
+import type { PageLease, PageSource, RenderSource } from './page-source.ts';
+
+const CONTEXT_RENDERS = 100;
+
+interface Lane {
+  generation: BrowserGeneration;
+  context: BrowserContext;
+  page: CdpPage;
+  renders: number;
+}
 
 export class ChromiumPageSource implements PageSource {
+  private readonly idle: Lane[] = [];
+  private readonly browserSessions = new WeakMap<BrowserGeneration, Promise<CDPSession>>();
+
   constructor(private readonly host: BrowserHost) {}
 
   get version(): string {
@@ -22,51 +48,74 @@ export class ChromiumPageSource implements PageSource {
   }
 
   close(): Promise<void> {
+    this.idle.length = 0;
     return this.host.close();
   }
 
-  async acquire(): Promise<PageLease> {
+  async acquire(kind: RenderSource['kind']): Promise<PageLease> {
     const generation = await this.host.generation();
     generation.inFlight++;
-    let context: BrowserContext | undefined;
     try {
-      context = await generation.browser.createBrowserContext();
-      const page = await context.newPage();
-      hardenPage(page);
-      return new IncognitoLease(this.host, generation, context, page);
+      const lane = kind === 'html' ? (this.takeIdleLane(generation) ?? (await this.openLane(generation, false))) : await this.openLane(generation, true);
+      return { page: lane.page, release: (reusable) => this.release(lane, kind === 'html' && reusable) };
     } catch (error) {
-      await context?.close().catch(() => undefined);
       this.host.leave(generation);
       throw new RendererCrashedError(`could not open a page: ${(error as Error).message}`);
     }
   }
-}
 
-class IncognitoLease implements PageLease {
-  constructor(
-    private readonly host: BrowserHost,
-    private readonly generation: BrowserGeneration,
-    private readonly context: BrowserContext,
-    readonly page: Page,
-  ) {}
-
-  load(source: RenderSource, { waitUntil, timeoutMs }: LoadOptions) {
-    if (source.kind === 'url') return this.page.goto(source.url, { waitUntil, timeout: timeoutMs });
-    return this.page.setContent(source.html, { waitUntil: waitUntil as 'load', timeout: timeoutMs }).then(() => null);
+  private takeIdleLane(generation: BrowserGeneration): Lane | undefined {
+    while (this.idle.length > 0) {
+      const lane = this.idle.pop()!;
+      if (lane.generation === generation && generation.isAlive) return lane;
+      void lane.context.close().catch(() => undefined);
+    }
+    return undefined;
   }
 
-  async release(): Promise<void> {
+  private async openLane(generation: BrowserGeneration, forUrl: boolean): Promise<Lane> {
+    const context = await generation.browser.createBrowserContext();
     try {
-      await this.context.close();
-    } finally {
-      this.host.countRender(this.generation);
-      this.host.leave(this.generation);
+      const browserSession = await this.browserSession(generation);
+      await browserSession.send('Browser.setDownloadBehavior', { behavior: 'deny', browserContextId: context.id });
+      const [target] = await Promise.all([
+        context.waitForTarget((candidate) => candidate.type() === 'page'),
+        browserSession.send('Target.createTarget', { url: 'about:blank', browserContextId: context.id }),
+      ]);
+      const session = await target.createCDPSession();
+      const page = new CdpPage(session, {
+        onGate: forUrl ? undefined : () => session.send('Network.clearBrowserCookies').then(() => undefined),
+        trackDocumentStatus: forUrl,
+      });
+      await page.init();
+      return { generation, context, page, renders: 0 };
+    } catch (error) {
+      await context.close().catch(() => undefined);
+      throw error;
     }
   }
-}
 
-/** Dialogs would block the page forever and popups are not ours to render: refuse both. */
-export function hardenPage(page: Page): void {
-  page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
-  page.on('popup', (popup) => void popup?.close().catch(() => undefined));
+  private browserSession(generation: BrowserGeneration): Promise<CDPSession> {
+    let session = this.browserSessions.get(generation);
+    if (!session) {
+      session = generation.browser.target().createCDPSession();
+      this.browserSessions.set(generation, session);
+    }
+    return session;
+  }
+
+  private async release(lane: Lane, reusable: boolean): Promise<void> {
+    const { generation } = lane;
+    lane.renders++;
+    try {
+      if (reusable && lane.renders < CONTEXT_RENDERS && !generation.retired && generation.isAlive) {
+        this.idle.push(lane);
+      } else {
+        await lane.context.close().catch(() => undefined);
+      }
+    } finally {
+      this.host.countRender(generation);
+      this.host.leave(generation);
+    }
+  }
 }

@@ -3,33 +3,25 @@
 // nothing from one lease (cookies, storage, cache, service workers, globals, timers) is visible
 // in the next. The headless server and the desktop app each provide one.
 
-import type { HTTPResponse, Page } from 'puppeteer-core';
+import type { CdpPage } from './cdp-page.ts';
 import type { WAIT_UNTIL } from './pdf-options.ts';
 
 export type RenderSource = { kind: 'html'; html: string } | { kind: 'url'; url: string };
 
 export type WaitUntil = (typeof WAIT_UNTIL)[number];
 
-export interface LoadOptions {
-  waitUntil: WaitUntil;
-  /** Milliseconds left in the render's budget. */
-  timeoutMs: number;
-}
-
 export interface PageLease {
-  readonly page: Page;
-  /** Loads the source; for a url, resolves with the top-level response. */
-  load(source: RenderSource, options: LoadOptions): Promise<HTTPResponse | null>;
+  readonly page: CdpPage;
   /**
    * Gives the page back. `reusable: false` when the render failed or timed out part-way, so the
-   * source discards the page instead of wiping it.
+   * source discards the page instead of using it again.
    */
   release(reusable: boolean): Promise<void>;
 }
 
 export interface PageSource {
-  /** A page ready for one isolated render. May throw RendererCrashedError. */
-  acquire(): Promise<PageLease>;
+  /** A page ready for one isolated render of this kind of source. May throw RendererCrashedError. */
+  acquire(kind: RenderSource['kind']): Promise<PageLease>;
   /** Version text of the engine, for /health. */
   readonly version: string;
   /** A cheap round trip to the engine: false when it is dead. */

@@ -1,10 +1,10 @@
 // Renders HTML or a URL to PDF bytes on a PageSource, behind RenderSlots. One time budget
 // (options.timeout_ms) covers loading, waits and printing. Knows nothing of keys, plans or HTTP.
 
-import type { HTTPResponse, Page } from 'puppeteer-core';
 import { NavigationError, RenderInputError, RenderTimeoutError, RendererCrashedError } from './errors.ts';
 import type { PageLease, PageSource, RenderSource } from './page-source.ts';
-import { toPrintOptions, type PdfOptions } from './pdf-options.ts';
+import type { PdfOptions } from './pdf-options.ts';
+import { toPrintToPdfParams } from './print-params.ts';
 import { RenderSlots, type SlotStats } from './render-slots.ts';
 
 export interface RenderJob {
@@ -88,34 +88,37 @@ export class Renderer {
   }
 
   private async renderInSlot(job: RenderJob): Promise<Uint8Array> {
-    const { options } = job;
-    const deadline = Date.now() + options.timeout_ms;
-    const lease = await this.pages.acquire();
+    const { options, source } = job;
+    let stage = 'opening a page';
+    const budget = new Budget(Date.now() + options.timeout_ms, options.timeout_ms, () => stage);
+    let lease: PageLease | undefined;
     let reusable = false;
-    let stage = 'loading the page';
-    const budget = new Budget(deadline, options.timeout_ms, () => stage);
     try {
+      lease = await budget.run(this.pages.acquire(source.kind));
       const { page } = lease;
-      await budget.run(page.emulateMediaType(options.media));
-      const response = await budget.run(lease.load(job.source, { waitUntil: options.wait_until, timeoutMs: budget.remaining() }));
-      if (job.source.kind === 'url') assertLoaded(response, job.source.url);
+      stage = 'loading the page';
+      await budget.run(page.emulateMedia(options.media));
+      const loaded = await budget.run(page.load(source, options.wait_until));
+      if (source.kind === 'url' && loaded.status !== undefined && loaded.status >= 400) {
+        throw new NavigationError(`${source.url} answered HTTP ${loaded.status}`);
+      }
       if (options.wait_for) {
         stage = `waiting for ${options.wait_for}`;
-        await budget.run(waitForSelector(page, options.wait_for, budget.remaining()));
+        await budget.run(page.waitForSelector(options.wait_for));
       }
       if (options.wait_ms > 0) {
         stage = 'waiting wait_ms';
         await budget.run(sleep(options.wait_ms));
       }
       stage = 'printing';
-      const pdf = await budget.run(page.pdf(toPrintOptions(options)));
+      const pdf = await budget.run(page.print(toPrintToPdfParams(options)));
       reusable = true;
       return pdf;
     } catch (error) {
       throw translatePageError(error);
     } finally {
       budget.cancel();
-      await lease.release(reusable).catch(() => undefined);
+      await lease?.release(reusable).catch(() => undefined);
     }
   }
 }
@@ -150,33 +153,12 @@ class Budget {
   }
 }
 
-async function waitForSelector(page: Page, selector: string, timeoutMs: number): Promise<void> {
-  try {
-    await page.waitForSelector(selector, { timeout: timeoutMs });
-  } catch (error) {
-    if (/is not a valid selector|SyntaxError/i.test(String((error as Error).message))) {
-      throw new RenderInputError('options.wait_for', `options.wait_for is not a valid CSS selector: ${selector}`);
-    }
-    throw error;
-  }
-}
-
-function assertLoaded(response: HTTPResponse | null, url: string): void {
-  if (response && response.status() >= 400) {
-    throw new NavigationError(`${url} answered HTTP ${response.status()}`);
-  }
-}
-
 /** Turns puppeteer's errors into the renderer's own. */
 function translatePageError(error: unknown): Error {
   if (error instanceof RenderTimeoutError || error instanceof NavigationError || error instanceof RenderInputError || error instanceof RendererCrashedError) {
     return error;
   }
   const message = String((error as Error)?.message ?? error);
-  if (/net::ERR_|Navigation failed|ERR_NAME_NOT_RESOLVED|Cannot navigate/i.test(message)) {
-    const reason = /net::(ERR_[A-Z_]+)/.exec(message)?.[1] ?? 'the page could not be loaded';
-    return new NavigationError(reason);
-  }
   if (/Page range exceeds page count|page range/i.test(message)) {
     return new RenderInputError('options.page_ranges', 'options.page_ranges selects pages that the document does not have');
   }
@@ -199,4 +181,3 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-export type { PageLease };

@@ -1,0 +1,163 @@
+// Drives one page target over a raw CDP session: loads a render's document (answered from memory
+// through the Fetch domain) or a URL, waits for the requested lifecycle event, applies media,
+// waits for a selector, prints. Only the domains it needs are enabled, so a render costs few
+// protocol events. Works on any CDP session: headless Chromium or Electron's webContents.
+
+import type { Protocol } from 'puppeteer-core';
+import { NavigationError, RenderInputError } from './errors.ts';
+import { GATE_SCRIPT, RENDER_URL_PATTERN, renderDocument, type RenderDocument } from './render-document.ts';
+import type { WaitUntil } from './page-source.ts';
+
+/** The part of a CDP session this module uses (puppeteer's CDPSession has it; so can Electron's debugger). */
+export interface CdpSession {
+  send(method: string, params?: object): Promise<any>;
+  on(event: string, handler: (params: any) => void): void;
+  off(event: string, handler: (params: any) => void): void;
+}
+
+const LIFECYCLE_EVENT: Record<WaitUntil, string> = {
+  load: 'load',
+  domcontentloaded: 'DOMContentLoaded',
+  networkidle0: 'networkIdle',
+  networkidle2: 'networkAlmostIdle',
+};
+
+const WAIT_FOR_SELECTOR = `(selector) => new Promise((resolve, reject) => {
+  const found = () => { try { return document.querySelector(selector) !== null; } catch (error) { reject(new SyntaxError('invalid selector')); return true; } };
+  if (found()) return resolve(true);
+  const observer = new MutationObserver(() => { if (found()) { observer.disconnect(); resolve(true); } });
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+})`;
+
+export interface CdpPageOptions {
+  /** Runs when the gate is requested: the previous document is gone, this one has run no script yet. */
+  onGate?: () => Promise<void>;
+  /** Report the top-level response status (needs the Network domain: only for url renders). */
+  trackDocumentStatus?: boolean;
+}
+
+export class CdpPage {
+  private pending: RenderDocument | undefined;
+  private media: string | undefined;
+  // Events of a navigation can arrive before Page.navigate answers with its loaderId, so both
+  // are recorded per loader and read once the loaderId is known.
+  private readonly lifecycle = new Map<string, Set<string>>();
+  private readonly documentStatus = new Map<string, number>();
+  private loaderId: string | undefined;
+  private lifecycleWaiter: (() => void) | undefined;
+
+  constructor(
+    private readonly session: CdpSession,
+    private readonly options: CdpPageOptions = {},
+  ) {}
+
+  /** Enables what the page needs; call once before the first load. */
+  async init(): Promise<void> {
+    this.session.on('Fetch.requestPaused', (event: Protocol.Fetch.RequestPausedEvent) => void this.answer(event));
+    this.session.on('Page.lifecycleEvent', (event: Protocol.Page.LifecycleEventEvent) => this.onLifecycle(event));
+    // Dialogs would hold the render until its timeout.
+    this.session.on('Page.javascriptDialogOpening', () => void this.session.send('Page.handleJavaScriptDialog', { accept: false }).catch(() => undefined));
+    const steps: Promise<unknown>[] = [
+      this.session.send('Page.enable'),
+      this.session.send('Page.setLifecycleEventsEnabled', { enabled: true }),
+      this.session.send('Fetch.enable', { patterns: [{ urlPattern: RENDER_URL_PATTERN, requestStage: 'Request' }] }),
+      // Renders share a site, so they would share the HTTP cache: never use it. The setting only
+      // applies while the Network domain is enabled (no bodies are buffered).
+      this.session
+        .send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 })
+        .then(() => this.session.send('Network.setCacheDisabled', { cacheDisabled: true })),
+    ];
+    if (this.options.trackDocumentStatus) {
+      this.session.on('Network.responseReceived', (event: Protocol.Network.ResponseReceivedEvent) => {
+        if (event.type === 'Document') this.documentStatus.set(event.requestId, event.response.status);
+      });
+    }
+    await Promise.all(steps);
+  }
+
+  /** Loads HTML as a fresh document, or navigates to a URL; resolves when waitUntil is reached. */
+  async load(source: { kind: 'html'; html: string } | { kind: 'url'; url: string }, waitUntil: WaitUntil): Promise<{ status?: number }> {
+    this.lifecycle.clear();
+    this.documentStatus.clear();
+    this.loaderId = undefined;
+    const url = source.kind === 'html' ? (this.pending = renderDocument(source.html)).url : source.url;
+    const wanted = LIFECYCLE_EVENT[waitUntil];
+    const reached = new Promise<void>((resolve) => {
+      this.lifecycleWaiter = () => {
+        if (this.loaderId && this.lifecycle.get(this.loaderId)?.has(wanted)) resolve();
+      };
+    });
+    const navigation = (await this.session.send('Page.navigate', { url })) as Protocol.Page.NavigateResponse;
+    if (navigation.errorText) {
+      this.pending = undefined;
+      throw new NavigationError(navigation.errorText.replace(/^net::/, ''));
+    }
+    this.loaderId = navigation.loaderId ?? '';
+    this.lifecycleWaiter?.();
+    await reached;
+    this.pending = undefined;
+    return { status: this.documentStatus.get(this.loaderId) };
+  }
+
+  async emulateMedia(media: 'print' | 'screen'): Promise<void> {
+    if (this.media === media) return;
+    await this.session.send('Emulation.setEmulatedMedia', { media });
+    this.media = media;
+  }
+
+  /** Resolves when the selector matches; throws RenderInputError for an invalid selector. */
+  async waitForSelector(selector: string): Promise<void> {
+    const result = (await this.session.send('Runtime.evaluate', {
+      expression: `(${WAIT_FOR_SELECTOR})(${JSON.stringify(selector)})`,
+      awaitPromise: true,
+      returnByValue: true,
+    })) as Protocol.Runtime.EvaluateResponse;
+    if (result.exceptionDetails) {
+      throw new RenderInputError('options.wait_for', `options.wait_for is not a valid CSS selector: ${selector}`);
+    }
+  }
+
+  /** Prints the current document; waits for web fonts first, as a browser's print does. */
+  async print(params: Protocol.Page.PrintToPDFRequest): Promise<Uint8Array> {
+    await this.session.send('Runtime.evaluate', { expression: 'document.fonts.ready.then(() => true)', awaitPromise: true, returnByValue: true });
+    const { data } = (await this.session.send('Page.printToPDF', params)) as Protocol.Page.PrintToPDFResponse;
+    return Buffer.from(data, 'base64');
+  }
+
+  private onLifecycle(event: Protocol.Page.LifecycleEventEvent): void {
+    const names = this.lifecycle.get(event.loaderId) ?? new Set<string>();
+    if (event.name === 'init') names.clear();
+    names.add(event.name);
+    this.lifecycle.set(event.loaderId, names);
+    this.lifecycleWaiter?.();
+  }
+
+  /** Answers requests to the render site: the document, its gate, and 404 for anything else. */
+  private async answer(event: Protocol.Fetch.RequestPausedEvent): Promise<void> {
+    const pending = this.pending;
+    try {
+      if (pending && event.request.url === pending.url && event.resourceType === 'Document') {
+        await this.fulfill(event.requestId, 200, 'text/html; charset=utf-8', pending.body);
+      } else if (pending && event.request.url === pending.gateUrl) {
+        await this.options.onGate?.();
+        await this.fulfill(event.requestId, 200, 'text/javascript', GATE_SCRIPT);
+      } else {
+        await this.fulfill(event.requestId, 404, 'text/plain', 'not found');
+      }
+    } catch {
+      // The page went away while we answered; the render's own error path handles it.
+    }
+  }
+
+  private fulfill(requestId: string, status: number, contentType: string, body: string): Promise<unknown> {
+    return this.session.send('Fetch.fulfillRequest', {
+      requestId,
+      responseCode: status,
+      responseHeaders: [
+        { name: 'Content-Type', value: contentType },
+        { name: 'Cache-Control', value: 'no-store' },
+      ],
+      body: Buffer.from(body, 'utf8').toString('base64'),
+    });
+  }
+}
