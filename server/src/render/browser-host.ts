@@ -2,7 +2,7 @@
 // or after a set number of renders, and closes it without leaving processes or profile folders.
 // It knows nothing of pages or isolation (page-source.ts) nor of requests.
 
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
@@ -63,6 +63,7 @@ export class BrowserHost {
 
   /** Launches the first browser; throws if Chromium cannot start at all. */
   async start(): Promise<void> {
+    await removeStaleProfiles();
     await this.generation();
   }
 
@@ -136,7 +137,7 @@ export class BrowserHost {
     const previous = this.current;
     if (previous && !previous.retired) this.retire(previous, 'browser disconnected');
     const { executable, env, log } = this.options;
-    const profileDir = await mkdtemp(path.join(os.tmpdir(), 'quire-profile-'));
+    const profileDir = await mkdtemp(path.join(os.tmpdir(), `${PROFILE_PREFIX}${process.pid}-`));
     const noSandbox = needsNoSandbox();
     const args = launchFlags({ isHeadlessShell: executable.isHeadlessShell, noSandbox, userDataDir: profileDir, proxyServer: this.options.proxyServer });
     let browser: Browser;
@@ -173,10 +174,37 @@ export class BrowserHost {
       log.warn({ browser: generation.id }, 'browser disconnected unexpectedly');
       this.retire(generation, 'browser crashed');
       void generation.close();
+      // Relaunch now rather than on the next render, so /health recovers without traffic.
+      this.generation().catch(() => undefined);
     });
     this.current = generation;
     log.info({ browser: generation.id, version: this.versionText, sandbox: !noSandbox, pid: browser.process()?.pid }, 'browser launched');
     return generation;
+  }
+}
+
+const PROFILE_PREFIX = 'quire-profile-';
+
+/**
+ * Removes profile folders of servers that died without closing (kill -9): their Chromium exits
+ * with them (the pipe closes) but the folder stays. The owner's pid is in the folder name.
+ */
+async function removeStaleProfiles(): Promise<void> {
+  const entries = await readdir(os.tmpdir()).catch(() => [] as string[]);
+  await Promise.all(
+    entries.map(async (entry) => {
+      const owner = new RegExp(`^${PROFILE_PREFIX}(\\d+)-`).exec(entry)?.[1];
+      if (owner && !isRunning(Number(owner))) await rm(path.join(os.tmpdir(), entry), { recursive: true, force: true }).catch(() => undefined);
+    }),
+  );
+}
+
+function isRunning(processId: number): boolean {
+  try {
+    process.kill(processId, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

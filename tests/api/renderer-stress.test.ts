@@ -1,0 +1,91 @@
+// The renderer under stress: a full queue answers 503 at once, a browser killed mid-render fails
+// only that render (503) and the next one works, and no Chromium outlives shutdown.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { startTestServer, errorOf } from '../helpers/start-app.ts';
+import { inspectPdf } from '../helpers/pdf.ts';
+
+/** A page that keeps the render busy until its timeout: it never reaches the wait_for selector. */
+const SLOW = { html: '<p>slow</p>', options: { wait_for: '#never', timeout_ms: 3000, wait_until: 'load' } };
+
+function chromiumProcessesUnder(pid: number): number[] {
+  const out = execFileSync('ps', ['-eo', 'pid=,ppid=,comm=']).toString();
+  const rows = out.trim().split('\n').map((line) => line.trim().split(/\s+/)).map(([p, pp, comm]) => ({ pid: Number(p), ppid: Number(pp), comm: comm ?? '' }));
+  const tree = new Set([pid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const row of rows) if (tree.has(row.ppid) && !tree.has(row.pid)) { tree.add(row.pid); grew = true; }
+  }
+  return rows.filter((row) => tree.has(row.pid) && row.pid !== pid && /chrom/i.test(row.comm)).map((row) => row.pid);
+}
+
+test('with one slot and no queue, a second concurrent render gets 503 renderer_busy with Retry-After', async (t) => {
+  const server = await startTestServer(t, { renderConcurrency: 1, renderQueueSize: 0 });
+  const first = server.render(SLOW);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const second = await server.render({ html: '<p>second</p>', options: { wait_until: 'load' } });
+  const error = await errorOf(second);
+  assert.equal(error.status, 503);
+  assert.equal(error.code, 'renderer_busy');
+  assert.match(second.headers.get('retry-after') ?? '', /^\d+$/);
+  assert.equal((await errorOf(await first)).code, 'render_timeout');
+  const after = await server.render({ html: '<p>after</p>', options: { wait_until: 'load' } });
+  assert.equal(after.status, 200);
+});
+
+test('a render that waits longer than RENDER_QUEUE_TIMEOUT_MS for a slot gets 503', async (t) => {
+  const server = await startTestServer(t, { renderConcurrency: 1, renderQueueSize: 5, renderQueueTimeoutMs: 200 });
+  const first = server.render(SLOW);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const waited = await errorOf(await server.render({ html: '<p>waits</p>', options: { wait_until: 'load' } }));
+  assert.equal(waited.status, 503);
+  assert.equal(waited.code, 'renderer_busy');
+  await first;
+});
+
+test('killing Chromium mid-render fails that render with 503, the next render works and health recovers', async (t) => {
+  const server = await startTestServer(t, { renderConcurrency: 2 });
+  const victims = chromiumProcessesUnder(process.pid);
+  assert.ok(victims.length > 0, 'a Chromium runs under the test process');
+  const inFlight = server.render(SLOW);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  for (const pid of victims) {
+    try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ }
+  }
+  const failed = await errorOf(await inFlight);
+  assert.equal(failed.status, 503);
+  assert.equal(failed.code, 'renderer_busy');
+  const next = await server.render({ html: '<p>after the crash</p>', options: { wait_until: 'load' } });
+  assert.equal(next.status, 200);
+  assert.match((await inspectPdf(await next.arrayBuffer())).text, /after the crash/);
+  const health = (await (await server.request('GET', '/health')).json()) as { status: string; renderer: { restarts: number } };
+  assert.equal(health.status, 'ok');
+  assert.ok(health.renderer.restarts >= 1);
+});
+
+test('no Chromium process remains after shutdown, even with a render in flight', async (t) => {
+  const server = await startTestServer({ after: () => undefined });
+  assert.ok(chromiumProcessesUnder(process.pid).length > 0);
+  const inFlight = server.render({ html: '<p>in flight</p>', options: { wait_ms: 500, wait_until: 'load' } });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await server.app.close();
+  // Shutdown finishes in-flight renders before closing the browser.
+  assert.equal((await inFlight.catch(() => undefined))?.status, 200);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  assert.deepEqual(chromiumProcessesUnder(process.pid), []);
+  t.diagnostic('Chromium gone after close()');
+});
+
+test('the browser is relaunched after BROWSER_RECYCLE_AFTER renders and renders keep working', async (t) => {
+  const server = await startTestServer(t, { browserRecycleAfter: 3 });
+  for (let i = 0; i < 7; i++) {
+    const response = await server.render({ html: `<p>render ${i}</p>`, options: { wait_until: 'load' } });
+    assert.equal(response.status, 200);
+  }
+  const health = (await (await server.request('GET', '/health')).json()) as { renderer: { restarts: number } };
+  // The warm-up render counts too: 8 renders with a budget of 3 make at least two relaunches.
+  assert.ok(health.renderer.restarts >= 2, `restarts: ${health.renderer.restarts}`);
+});
