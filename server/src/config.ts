@@ -35,6 +35,13 @@ const boolean: Parser<boolean> = (raw, name) => {
   throw new ConfigError(`${name} must be true or false (got "${raw}")`);
 };
 
+// The admin token must not be mistaken for an API key, and must not be guessable.
+const adminToken: Parser<string> = (raw, name) => {
+  if (raw.length < 16 || /\s/.test(raw)) throw new ConfigError(`${name} must be at least 16 characters with no spaces`);
+  if (raw.startsWith('sk_')) throw new ConfigError(`${name} must not start with sk_ (that is the API key form)`);
+  return raw;
+};
+
 const list: Parser<readonly string[]> = (raw) =>
   raw.split(',').map((entry) => entry.trim()).filter((entry) => entry.length > 0);
 
@@ -58,6 +65,8 @@ export const SETTINGS = {
   shutdownTimeoutMs: setting('SHUTDOWN_TIMEOUT_MS', 30_000, integer(0, 600_000), 'How long shutdown waits for in-flight renders.'),
   allowHosts: setting('ALLOW_HOSTS', [] as readonly string[], list, 'Comma list of host, host:port or CIDR that pages may reach although private (on-prem use).'),
   denyHosts: setting('DENY_HOSTS', [] as readonly string[], list, 'Comma list of host, host:port or CIDR that pages may never reach.'),
+  adminToken: setting('ADMIN_TOKEN', '', adminToken, 'Token for the admin API (Bearer). Default: generated on first start into DATA_DIR/admin-token.'),
+  plansFile: setting('PLANS_FILE', '', text, 'JSON array of plans that replace (same id) or add to the built-in free, starter, growth, scale, business.'),
   metricsEnabled: setting('METRICS_ENABLED', true, boolean, 'Serve Prometheus metrics at GET /metrics.'),
   docsEnabled: setting('DOCS_ENABLED', true, boolean, 'Serve the OpenAPI document and /docs.'),
   logLevel: setting('LOG_LEVEL', 'info', text, 'fatal, error, warn, info, debug or silent.'),
@@ -83,7 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, silent (got "${config.logLevel}")`);
   }
-  return Object.freeze({ ...config, dataDir: path.resolve(config.dataDir) });
+  return Object.freeze({ ...config, dataDir: path.resolve(config.dataDir), plansFile: config.plansFile && path.resolve(config.plansFile) });
 }
 
 /** A Config for code that builds the app itself (tests, the desktop shell): defaults plus overrides. */

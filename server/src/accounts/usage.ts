@@ -1,0 +1,141 @@
+// Monthly usage per account (calendar month, UTC) and the reservation that keeps concurrent
+// renders inside the allowance. Counting is in memory and synchronous, so two requests can never
+// both take the last document; only committed documents are written, through the UsageFile port
+// (stores/usage.ts). Knows no paths and no HTTP; the clock is injected.
+
+export interface UsageFile {
+  /** The count on disk when opened. */
+  readonly used: number;
+  /** Writes the count; resolves once it is on disk. */
+  save(used: number, at: Date): Promise<void>;
+}
+
+export type OpenUsageFile = (accountId: string, month: string) => Promise<UsageFile>;
+
+export interface MeteredPlan {
+  readonly id: string;
+  readonly monthlyDocuments: number;
+}
+
+export interface UsageSnapshot {
+  /** YYYY-MM, UTC. */
+  month: string;
+  used: number;
+  limit: number;
+  planId: string;
+}
+
+/** The month's allowance is used up (counting renders in progress). */
+export class QuotaExceededError extends Error {
+  constructor(readonly usage: UsageSnapshot) {
+    super(`monthly allowance of ${usage.limit} documents reached for ${usage.month}`);
+    this.name = 'QuotaExceededError';
+  }
+}
+
+/** One document held for a render in progress: commit it when the render succeeded, else release it. */
+export interface Reservation {
+  readonly month: string;
+  /** Counts the document, writes the count and returns the usage with it included. */
+  commit(): Promise<UsageSnapshot>;
+  /** Gives the document back; nothing was written for it. */
+  release(): void;
+}
+
+interface Counter {
+  month: string;
+  /** Documents rendered and written. */
+  committed: number;
+  /** Documents held by renders in progress. */
+  reserved: number;
+  file: UsageFile;
+}
+
+export class UsageMeter {
+  private readonly counters = new Map<string, { month: string; ready: Promise<Counter> }>();
+
+  constructor(
+    private readonly openFile: OpenUsageFile,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Holds one document of this month's allowance, or throws QuotaExceededError. */
+  async reserve(accountId: string, plan: MeteredPlan): Promise<Reservation> {
+    const month = monthOf(this.now());
+    const counter = await this.counter(accountId, month);
+    // From here to the increment nothing awaits: the check and the hold are one step.
+    if (counter.committed + counter.reserved >= plan.monthlyDocuments) {
+      throw new QuotaExceededError({ month, used: counter.committed + counter.reserved, limit: plan.monthlyDocuments, planId: plan.id });
+    }
+    counter.reserved++;
+    let settled = false;
+    return {
+      month,
+      commit: async () => {
+        if (settled) throw new Error('reservation already settled');
+        settled = true;
+        counter.reserved--;
+        const used = ++counter.committed;
+        try {
+          await counter.file.save(counter.committed, this.now());
+        } catch (error) {
+          // Not on disk, so not charged: the caller answers an error instead of the PDF.
+          counter.committed--;
+          throw error;
+        }
+        return { month, used, limit: plan.monthlyDocuments, planId: plan.id };
+      },
+      release: () => {
+        if (settled) return;
+        settled = true;
+        counter.reserved--;
+      },
+    };
+  }
+
+  /** This month's documents of an account (renders in progress not included). */
+  async usage(accountId: string, plan: MeteredPlan): Promise<UsageSnapshot> {
+    const month = monthOf(this.now());
+    const counter = await this.counter(accountId, month);
+    return { month, used: counter.committed, limit: plan.monthlyDocuments, planId: plan.id };
+  }
+
+  private counter(accountId: string, month: string): Promise<Counter> {
+    const current = this.counters.get(accountId);
+    if (current && current.month === month) return current.ready;
+    // A new month starts from its own file; renders still holding last month's counter settle there.
+    const ready = this.openFile(accountId, month).then((file) => ({ month, committed: file.used, reserved: 0, file }));
+    const entry = { month, ready };
+    this.counters.set(accountId, entry);
+    ready.catch(() => {
+      if (this.counters.get(accountId) === entry) this.counters.delete(accountId);
+    });
+    return ready;
+  }
+}
+
+/** The calendar month (UTC) of a date, as YYYY-MM. */
+export function monthOf(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
+/** The first instant of the month after the given one, as YYYY-MM-DD. */
+export function nextMonthStart(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, monthNumber, 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * Bench hook: times reserve + commit (the write included) for `renders` renders spread over the
+ * given accounts; returns milliseconds per render.
+ */
+export async function timeMetering(meter: UsageMeter, accountIds: readonly string[], plan: MeteredPlan, renders: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < renders; i++) {
+    const started = performance.now();
+    const reservation = await meter.reserve(accountIds[i % accountIds.length]!, plan);
+    await reservation.commit();
+    times.push(performance.now() - started);
+  }
+  return times;
+}

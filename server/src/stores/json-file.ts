@@ -1,0 +1,128 @@
+// The one way stores put JSON on disk: a lowdb adapter that replaces the file atomically
+// (write a temporary file, fsync it, rename it over the old one), so a crash at any moment
+// leaves either the old or the new JSON, never a torn file.
+// Why not lowdb's JSONFile (steno): its temporary name is fixed per file, so the CLI and a
+// running server writing keys.json at the same moment could rename each other's half-written
+// file into place; it does not fsync; and an early writer's promise waits for every write
+// queued after it. Here the temporary name is unique to the process and the adapter instance,
+// and each write resolves on its own.
+
+import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Low, type Adapter } from 'lowdb';
+
+export class StoreReadError extends Error {}
+
+interface QueuedWrite {
+  text: string;
+  promise: Promise<void>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+let instances = 0;
+
+/** lowdb adapter for one JSON file. */
+export class AtomicJsonFile<T> implements Adapter<T> {
+  private readonly tempFile: string;
+  private inFlight: Promise<void> | undefined;
+  private queued: QueuedWrite | undefined;
+
+  constructor(readonly file: string) {
+    this.tempFile = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${++instances}.tmp`);
+  }
+
+  /** Reads and parses the file; null when it does not exist yet. */
+  async read(): Promise<T | null> {
+    let text: string;
+    try {
+      text = await readFile(this.file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    try {
+      return JSON.parse(text) as T;
+    } catch (error) {
+      throw new StoreReadError(`${this.file} is not valid JSON (${(error as Error).message})`);
+    }
+  }
+
+  /**
+   * Writes data (serialized now) and resolves once it, or newer data, is on disk. Writes
+   * arriving while one is in flight are coalesced into the next one.
+   */
+  write(data: T): Promise<void> {
+    const text = JSON.stringify(data, null, 2);
+    if (!this.inFlight) return this.start(text);
+    if (this.queued) {
+      this.queued.text = text;
+      return this.queued.promise;
+    }
+    let resolve!: () => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<void>((yes, no) => {
+      resolve = yes;
+      reject = no;
+    });
+    this.queued = { text, promise, resolve, reject };
+    return promise;
+  }
+
+  /** Removes temporary files left by processes that died mid-write. */
+  async removeStaleTempFiles(): Promise<void> {
+    const prefix = `.${path.basename(this.file)}.`;
+    const names = await readdir(path.dirname(this.file)).catch(() => [] as string[]);
+    for (const name of names) {
+      const pid = Number(name.slice(prefix.length, -'.tmp'.length).split('-')[0]);
+      if (name.startsWith(prefix) && name.endsWith('.tmp') && Number.isInteger(pid) && !isRunning(pid)) {
+        await rm(path.join(path.dirname(this.file), name), { force: true });
+      }
+    }
+  }
+
+  private start(text: string): Promise<void> {
+    const run = this.replace(text).finally(() => {
+      this.inFlight = undefined;
+      const next = this.queued;
+      this.queued = undefined;
+      if (next) this.start(next.text).then(next.resolve, next.reject);
+    });
+    this.inFlight = run;
+    return run;
+  }
+
+  private async replace(text: string): Promise<void> {
+    // Every version gets a later mtime than the one it replaces (file clocks tick coarsely), so a
+    // reader that compares inode, mtime and size never takes a new version for the old one.
+    const previous = await stat(this.file).catch(() => undefined);
+    const mtime = new Date(Math.max(Date.now(), Math.floor(previous?.mtimeMs ?? 0) + 1));
+    const handle = await open(this.tempFile, 'w', 0o600);
+    try {
+      await handle.writeFile(text, 'utf8');
+      await handle.utimes(mtime, mtime);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(this.tempFile, this.file);
+  }
+}
+
+/** Opens a lowdb database on an atomic JSON file, with defaultData when the file is new. */
+export async function openJsonDb<T>(file: string, defaultData: T): Promise<Low<T>> {
+  const adapter = new AtomicJsonFile<T>(file);
+  await adapter.removeStaleTempFiles();
+  const db = new Low<T>(adapter, defaultData);
+  await db.read();
+  return db;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,164 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { withFileLock } from '../../server/src/stores/file-lock.ts';
+import { AtomicJsonFile, openJsonDb, StoreReadError } from '../../server/src/stores/json-file.ts';
+import { KeysStore, type KeyRecord } from '../../server/src/stores/keys.ts';
+import { UsageStore } from '../../server/src/stores/usage.ts';
+
+async function tempDir(t: { after: (fn: () => Promise<void>) => void }): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-store-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function keyRecord(n: number, overrides: Partial<KeyRecord> = {}): KeyRecord {
+  const at = '2026-05-01T00:00:00.000Z';
+  return { id: `key_test${n}`, name: `test ${n}`, planId: 'free', autoStore: false, keyHash: String(n).padStart(64, 'a'), createdAt: at, updatedAt: at, revokedAt: null, ...overrides };
+}
+
+/** A process id that is not running (the highest pid Linux hands out, minus one, is almost never in use). */
+const DEAD_PID = 4_194_303;
+
+test('a store whose temporary file was left half-written by a crash still loads, and writes again', async (t) => {
+  const dir = await tempDir(t);
+  const keys = await KeysStore.open(dir);
+  await keys.insert(keyRecord(1));
+  const leftovers = [`.keys.json.${DEAD_PID}-1.tmp`, '.keys.json.tmp'];
+  for (const name of leftovers) await writeFile(path.join(dir, name), '{"keys": [{"id": "key_half", "na');
+  const reopened = await KeysStore.open(dir);
+  assert.deepEqual((await reopened.list()).map((record) => record.id), ['key_test1']);
+  await reopened.insert(keyRecord(2));
+  assert.deepEqual(JSON.parse(await readFile(path.join(dir, 'keys.json'), 'utf8')).keys.map((record: KeyRecord) => record.id), ['key_test1', 'key_test2']);
+  const names = await readdir(dir);
+  assert.ok(!names.includes(leftovers[0]!), 'the dead process’s temporary file is removed');
+});
+
+test('a usage file half-written by a crash leaves the last complete count', async (t) => {
+  const dir = await tempDir(t);
+  const usage = new UsageStore(dir);
+  const file = await usage.open('key_a', '2026-05');
+  await file.save(7, new Date());
+  await writeFile(path.join(dir, 'usage', 'key_a', `.2026-05.json.${DEAD_PID}-9.tmp`), '{"account_id":"key_a","month":"2026-05","us');
+  assert.equal((await new UsageStore(dir).open('key_a', '2026-05')).used, 7);
+});
+
+test('writes replace the file whole and resolve once their data, or newer, is on disk', async (t) => {
+  const dir = await tempDir(t);
+  const file = path.join(dir, 'counter.json');
+  const adapter = new AtomicJsonFile<{ n: number }>(file);
+  const writes = Array.from({ length: 50 }, (_, n) => adapter.write({ n }).then(async () => JSON.parse(await readFile(file, 'utf8')).n as number));
+  const seen = await Promise.all(writes);
+  seen.forEach((onDisk, n) => assert.ok(onDisk >= n, `write ${n} resolved while the file held ${onDisk}`));
+  assert.deepEqual(JSON.parse(await readFile(file, 'utf8')), { n: 49 });
+  assert.equal((await stat(file)).mode & 0o777, 0o600);
+  assert.deepEqual((await readdir(dir)).filter((name) => name.endsWith('.tmp')), []);
+});
+
+test('a store file that is not JSON is refused with its name, not silently emptied', async (t) => {
+  const dir = await tempDir(t);
+  await writeFile(path.join(dir, 'keys.json'), '{"keys": [');
+  await assert.rejects(KeysStore.open(dir), (error: unknown) => error instanceof StoreReadError && error.message.includes(path.join(dir, 'keys.json')));
+  assert.equal(await openJsonDb(path.join(dir, 'absent.json'), { fresh: true }).then((db) => db.data.fresh), true);
+});
+
+test('a key created, rotated or revoked by another process (the CLI) is seen on the next lookup', async (t) => {
+  const dir = await tempDir(t);
+  const server = await KeysStore.open(dir);
+  const cli = await KeysStore.open(dir);
+  await cli.insert(keyRecord(1));
+  assert.equal((await server.findByHash(keyRecord(1).keyHash!))?.id, 'key_test1');
+  await cli.update('key_test1', { keyHash: 'b'.repeat(64) });
+  assert.equal(await server.findByHash(keyRecord(1).keyHash!), undefined);
+  assert.equal((await server.findByHash('b'.repeat(64)))?.id, 'key_test1');
+  await server.insert(keyRecord(2));
+  assert.deepEqual((await cli.list()).map((record) => record.id), ['key_test1', 'key_test2'], 'neither writer loses the other’s change');
+  await cli.update('key_test2', { keyHash: null, revokedAt: '2026-05-02T00:00:00.000Z' });
+  assert.equal(await server.findByHash(keyRecord(2).keyHash!), undefined);
+  assert.equal(await server.update('key_test2', { keyHash: 'c'.repeat(64) }), undefined, 'a revoked key never comes back');
+});
+
+test('interleaved writers on one keys file keep every change', async (t) => {
+  const dir = await tempDir(t);
+  const [a, b] = [await KeysStore.open(dir), await KeysStore.open(dir)];
+  await Promise.all(Array.from({ length: 20 }, (_, n) => (n % 2 ? a : b).insert(keyRecord(n))));
+  const fresh = await KeysStore.open(dir);
+  assert.equal((await fresh.list()).length, 20);
+});
+
+test('the keys lock file lets one writer in at a time, and is taken over from a dead holder', async (t) => {
+  const dir = await tempDir(t);
+  const lockFile = path.join(dir, 'keys.json.lock');
+  let inside = 0;
+  let most = 0;
+  const chains = [Promise.resolve(), Promise.resolve()];
+  for (let n = 0; n < 100; n++) {
+    chains[n % 2] = chains[n % 2]!.then(() =>
+      withFileLock(lockFile, async () => {
+        most = Math.max(most, ++inside);
+        await new Promise((resolve) => setTimeout(resolve, n % 3));
+        inside--;
+      }),
+    );
+  }
+  await Promise.all(chains);
+  assert.equal(most, 1);
+  for (const leftover of [`${DEAD_PID}:abc:1`, `${process.pid}:an-earlier-process:1`]) {
+    await writeFile(lockFile, leftover);
+    assert.equal(await withFileLock(lockFile, async () => 'taken', 1_000), 'taken', leftover);
+  }
+});
+
+/** Runs the crash writer until it has acknowledged some writes, kills it with SIGKILL, returns the last acknowledgement. */
+async function crashWriter(dir: string, kind: 'usage' | 'keys', acknowledgements: number): Promise<number> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', 'fixtures', 'store-crash-writer.ts'), dir, kind], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let last = 0;
+  let buffered = '';
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the writer acknowledged only ${last} writes`)), 30_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop()!;
+      if (lines.length > 0) last = Number(lines.at(-1));
+      if (last >= acknowledgements && child.exitCode === null && !child.killed) {
+        child.kill('SIGKILL');
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  if (child.exitCode === null && !child.killed) child.kill('SIGKILL');
+  await exited;
+  return last;
+}
+
+test('kill -9 in the middle of a stream of usage writes leaves valid JSON with every acknowledged count', async (t) => {
+  const dir = await tempDir(t);
+  for (const stopAfter of [40, 150]) {
+    const acknowledged = await crashWriter(dir, 'usage', stopAfter);
+    const text = await readFile(path.join(dir, 'usage', 'key_crash', '2026-05.json'), 'utf8');
+    const onDisk = JSON.parse(text) as { used: number };
+    assert.ok(onDisk.used >= acknowledged, `acknowledged ${acknowledged}, file says ${onDisk.used}`);
+    assert.equal((await new UsageStore(dir).open('key_crash', '2026-05')).used, onDisk.used);
+  }
+});
+
+test('kill -9 in the middle of a stream of key writes leaves valid JSON with every acknowledged key', async (t) => {
+  const dir = await tempDir(t);
+  await mkdir(dir, { recursive: true });
+  const acknowledged = await crashWriter(dir, 'keys', 60);
+  const onDisk = JSON.parse(await readFile(path.join(dir, 'keys.json'), 'utf8')) as { keys: KeyRecord[] };
+  assert.ok(onDisk.keys.length >= acknowledged, `acknowledged ${acknowledged}, file has ${onDisk.keys.length}`);
+  const reopened = await KeysStore.open(dir);
+  await reopened.insert(keyRecord(9999));
+  assert.equal((await reopened.list()).length, onDisk.keys.length + 1, 'the lock left by the killed writer is taken over');
+});
