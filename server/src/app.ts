@@ -4,9 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { mkdir } from 'node:fs/promises';
-import type { RequestHandler } from 'express';
 import type { Config } from './config.ts';
-import { ApiError } from './errors.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
 import { createAddressPolicy } from './guard/address-policy.ts';
@@ -17,6 +15,11 @@ import { renderOperations } from './http/routes/render.ts';
 import { startHeadlessRenderer, type Renderer } from './render/index.ts';
 import { HealthService } from './services/health.ts';
 import { RenderService } from './services/render.ts';
+import { generateAdminToken, hashSecret } from './accounts/keys.ts';
+import { loadOrCreateAdminToken } from './stores/admin-token.ts';
+import { openKeysService } from './services/keys.ts';
+import { adminAuth, apiKeyAuth } from './http/middleware/auth.ts';
+import { adminKeyOperations } from './http/routes/admin-keys.ts';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -24,11 +27,15 @@ export interface AppOverrides {
   log?: Logger;
   /** Replaces DNS resolution for the url guard (tests). */
   resolve?: Resolver;
+  /** The clock for monthly usage (tests: month rollover). */
+  now?: () => Date;
 }
 
 export interface App {
   readonly config: Config;
   readonly renderer: Renderer;
+  /** The admin token in force (ADMIN_TOKEN or DATA_DIR/admin-token), for the desktop shell's handoff. */
+  readonly adminToken: string;
   /** Starts listening; resolves with the base URL. */
   listen(): Promise<string>;
   /** Stops accepting, finishes in-flight renders (up to SHUTDOWN_TIMEOUT_MS), closes Chromium. */
@@ -38,6 +45,12 @@ export interface App {
 export async function createApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const log = overrides.log ?? createLogger(config.logLevel);
   await mkdir(config.dataDir, { recursive: true });
+  // Accounts first: a bad PLANS_FILE or data folder stops start-up before Chromium is launched.
+  const accounts = await openKeysService({ dataDir: config.dataDir, plansFile: config.plansFile, now: overrides.now });
+  const adminToken = await adminTokenFor(config, log);
+  for (const key of await accounts.keys.keysOnUnknownPlans()) {
+    log.warn({ key_id: key.id, plan: key.planId }, 'key is on a plan that is not configured: its requests get 403 until it is moved to another plan');
+  }
   const metrics = createMetrics();
   const renderer = await startHeadlessRenderer({
     chromePath: config.chromePath,
@@ -53,17 +66,12 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   metrics.watchRenderer(() => renderer.stats());
 
   const policy = createAddressPolicy(config.allowHosts, config.denyHosts);
-  const renderService = new RenderService({ renderer, policy, resolve: overrides.resolve });
+  const renderService = new RenderService({ renderer, meter: accounts.meter, policy, resolve: overrides.resolve });
   const health = new HealthService(renderer);
 
-  // Accounts arrive as a separate layer in front of the routes (issue 3); until then every
-  // caller is let through and the admin API is closed.
-  const openDoor: RequestHandler = (_req, _res, next) => next();
-  const closedDoor: RequestHandler = (_req, _res, next) => next(new ApiError('unauthorized', 'The admin API is not available.'));
-
   const http = createHttpApp({
-    operations: [...healthOperations(health, SERVICE_VERSION), ...renderOperations(renderService)],
-    auth: { api_key: openDoor, admin: closedDoor },
+    operations: [...healthOperations(health, SERVICE_VERSION), ...renderOperations(renderService), ...adminKeyOperations(accounts.keys)],
+    auth: { api_key: apiKeyAuth(accounts.keys, log), admin: adminAuth(hashSecret(adminToken)) },
     log,
     version: SERVICE_VERSION,
     docs: config.docsEnabled,
@@ -75,6 +83,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   return {
     config,
     renderer,
+    adminToken,
     listen() {
       return new Promise((resolve, reject) => {
         server = http.listen(config.port, config.host, () => {
@@ -96,4 +105,12 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       return closing;
     },
   };
+}
+
+/** CONTRACT: ADMIN_TOKEN, else generated on first start into DATA_DIR/admin-token (0600) and printed once. */
+async function adminTokenFor(config: Config, log: Logger): Promise<string> {
+  if (config.adminToken) return config.adminToken;
+  const { token, file, created } = await loadOrCreateAdminToken(config.dataDir, generateAdminToken);
+  if (created) log.warn({ admin_token: token, file }, 'generated the admin token: it is shown only this once and kept in the file');
+  return token;
 }

@@ -7,6 +7,8 @@ import { ApiError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { NavigationError, RenderInputError, RenderTimeoutError, RendererBusyError, RendererClosedError, RendererCrashedError } from '../render/errors.ts';
 import { BlockedUrlError } from '../guard/url-check.ts';
+import { QuotaExceededError, nextMonthStart } from '../accounts/usage.ts';
+import { usageHeaders } from './usage-headers.ts';
 
 /** Maps any thrown value to an ApiError. Exported for batch results and webhook payloads. */
 export function toApiError(error: unknown): ApiError {
@@ -22,6 +24,14 @@ export function toApiError(error: unknown): ApiError {
   }
   if (error instanceof NavigationError) return new ApiError('navigation_failed', `The url could not be loaded: ${error.message}.`);
   if (error instanceof RenderInputError) return new ApiError('invalid_request', error.message);
+  if (error instanceof QuotaExceededError) {
+    const { usage } = error;
+    return new ApiError(
+      'quota_exceeded',
+      `The ${usage.planId} plan's allowance of ${usage.limit} documents a month is used up for ${usage.month}; it renews on ${nextMonthStart(usage.month)} (UTC).`,
+      usageHeaders(usage),
+    );
+  }
   // Security refusals stay generic for the caller; the log has the reason.
   if (error instanceof BlockedUrlError) return new ApiError('url_blocked', 'The url is not allowed: it must be a public http(s) address.');
   const parserError = error as { type?: string; status?: number };

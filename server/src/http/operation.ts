@@ -45,12 +45,15 @@ export function operation<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodTyp
 
 export type AuthMiddleware = Record<Exclude<AuthScheme, 'none'>, RequestHandler>;
 
-/** Mounts operations on a router; a known path called with another method answers 405. */
-export function mountOperations(router: Router, operations: readonly Operation[], auth: AuthMiddleware): void {
+/**
+ * Mounts operations on a router; a known path called with another method answers 405. The body
+ * is parsed after authentication, so an unauthenticated caller gets 401 without us reading it.
+ */
+export function mountOperations(router: Router, operations: readonly Operation[], auth: AuthMiddleware, bodyParser: RequestHandler): void {
   const methodsByPath = new Map<string, Method[]>();
   for (const op of operations) {
     const guards = op.auth === 'none' ? [] : [auth[op.auth]];
-    router[op.method](op.path, ...guards, async (req: Request, res: Response) => {
+    router[op.method](op.path, ...guards, ...(op.body ? [bodyParser] : []), async (req: Request, res: Response) => {
       const input = {
         body: op.body ? parseJsonBody(op.body, req) : undefined,
         query: op.query ? parseInput(op.query, req.query, 'query string') : undefined,

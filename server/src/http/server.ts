@@ -1,5 +1,5 @@
-// The express app: request context, body parsing, the operations, docs and metrics, then the
-// 404 fallback and the one error handler. No business logic lives here.
+// The express app: request context, the operations (authentication, then body parsing), docs
+// and metrics, then the 404 fallback and the one error handler. No business logic lives here.
 
 import express, { type RequestHandler } from 'express';
 import { ApiError } from '../errors.ts';
@@ -30,9 +30,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(requestContext(options.log));
-  app.use(express.json({ limit: MAX_BODY, strict: true }));
   const router = express.Router();
-  mountOperations(router, options.operations, options.auth);
+  mountOperations(router, options.operations, options.auth, express.json({ limit: MAX_BODY, strict: true }));
   if (options.docs) {
     const document = buildOpenApi(options.operations, options.version);
     mountDocs(router, () => document);

@@ -1,5 +1,6 @@
-// The story of one render request: pick the source, check it, render it. Routes and the batch
-// worker both call this, so interactive and background renders share one path.
+// The story of one render request: pick the source, check it, hold one document of the month's
+// allowance, render it, then count the document or give it back. Routes and the batch worker
+// both call this, so interactive and background renders share one path.
 
 import { ApiError } from '../errors.ts';
 import { checkUrl, type Resolver } from '../guard/url-check.ts';
@@ -7,6 +8,8 @@ import type { AddressPolicy } from '../guard/address-policy.ts';
 import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
 import type { RenderSource } from '../render/page-source.ts';
 import type { Renderer } from '../render/renderer.ts';
+import type { UsageMeter, UsageSnapshot } from '../accounts/usage.ts';
+import type { Account } from './keys.ts';
 
 /** SPEC.md Limits: the rendered-result ceiling, checked on the HTML after template substitution. */
 export const MAX_HTML_BYTES = 5 * 1024 * 1024;
@@ -24,10 +27,13 @@ export interface RenderInput {
 export interface RenderedPdf {
   pdf: Uint8Array;
   filename?: string;
+  /** The account's usage with this document counted (metered renders). */
+  usage?: UsageSnapshot;
 }
 
 export interface RenderServiceDeps {
   renderer: Renderer;
+  meter: UsageMeter;
   policy: AddressPolicy;
   resolve?: Resolver;
 }
@@ -35,11 +41,23 @@ export interface RenderServiceDeps {
 export class RenderService {
   constructor(private readonly deps: RenderServiceDeps) {}
 
-  /** Renders a validated request to PDF bytes. */
-  async render(input: RenderInput): Promise<RenderedPdf> {
+  /**
+   * Renders a validated request to PDF bytes for an account. Throws QuotaExceededError when the
+   * month's allowance is used up; a render that fails is not charged.
+   */
+  async render(input: RenderInput, account: Account): Promise<RenderedPdf> {
     const source = await this.resolveSource(input);
-    const pdf = await this.deps.renderer.render({ source, options: input.options ?? DEFAULT_PDF_OPTIONS });
-    return { pdf, filename: input.filename };
+    const reservation = await this.deps.meter.reserve(account.keyId, account.plan);
+    let pdf: Uint8Array;
+    try {
+      pdf = await this.deps.renderer.render({ source, options: input.options ?? DEFAULT_PDF_OPTIONS });
+    } catch (error) {
+      reservation.release();
+      throw error;
+    }
+    // CONTRACT: the count is on disk before the response that reports it.
+    const usage = await reservation.commit();
+    return { pdf, filename: input.filename, usage };
   }
 
   /** Works out what to load: exactly one of html, url, template_id (CONTRACT: conflicting_source). */

@@ -5,6 +5,8 @@ import { operation } from '../operation.ts';
 import { renderRequestSchema } from '../schemas/render.ts';
 import { contentDisposition } from '../content-disposition.ts';
 import type { RenderService, RenderedPdf } from '../../services/render.ts';
+import { accountOf } from '../middleware/auth.ts';
+import { USAGE_HEADER_DOCS, usageHeaders } from '../usage-headers.ts';
 
 export function renderOperations(service: RenderService) {
   return [
@@ -15,18 +17,19 @@ export function renderOperations(service: RenderService) {
       tag: 'Render',
       auth: 'api_key',
       body: renderRequestSchema,
-      responses: { 200: { description: 'The PDF.', body: 'pdf' } },
-      errors: ['invalid_json', 'invalid_request', 'url_blocked', 'conflicting_source', 'unauthorized', 'template_not_found', 'payload_too_large', 'navigation_failed', 'renderer_busy', 'render_timeout'],
+      responses: { 200: { description: 'The PDF. A 402 carries the same usage headers.', body: 'pdf', headers: USAGE_HEADER_DOCS } },
+      errors: ['invalid_json', 'invalid_request', 'url_blocked', 'conflicting_source', 'unauthorized', 'quota_exceeded', 'forbidden', 'template_not_found', 'payload_too_large', 'navigation_failed', 'renderer_busy', 'render_timeout'],
       handler: async ({ body }, _req, res) => {
-        sendPdf(res, await service.render(body));
+        sendPdf(res, await service.render(body, accountOf(res)));
       },
     }),
   ];
 }
 
-/** Writes PDF bytes with their Content-Disposition. */
+/** Writes PDF bytes with their Content-Disposition (and the usage headers of a metered render). */
 export function sendPdf(res: Response, rendered: RenderedPdf): void {
   res.status(200).type('application/pdf');
+  if (rendered.usage) res.set(usageHeaders(rendered.usage));
   if (rendered.filename) res.setHeader('Content-Disposition', contentDisposition(rendered.filename));
   res.end(Buffer.from(rendered.pdf.buffer, rendered.pdf.byteOffset, rendered.pdf.byteLength));
 }

@@ -1,0 +1,169 @@
+// Accounts behind API keys: authenticate a presented key, and the admin operations (create,
+// list with usage, change, rotate, revoke). The HTTP admin routes and the CLI both call this.
+// A key is shown once, at creation or rotation; only its hash is kept.
+
+import { ApiError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { generateApiKey, hashSecret } from '../accounts/keys.ts';
+import { loadPlans, type Plan, type Plans } from '../accounts/plans.ts';
+import { UsageMeter, type UsageSnapshot } from '../accounts/usage.ts';
+import { KeysStore, type KeyRecord } from '../stores/keys.ts';
+import { UsageStore } from '../stores/usage.ts';
+
+/** The caller behind a valid API key. */
+export interface Account {
+  readonly keyId: string;
+  readonly name: string;
+  readonly plan: Plan;
+  readonly autoStore: boolean;
+}
+
+export interface KeyView {
+  id: string;
+  name: string;
+  planId: string;
+  autoStore: boolean;
+  createdAt: string;
+}
+
+export interface KeyWithUsage extends KeyView {
+  usage: UsageSnapshot;
+}
+
+export interface KeyChangeRequest {
+  name?: string;
+  planId?: string;
+  autoStore?: boolean;
+}
+
+export interface KeysServiceDeps {
+  store: KeysStore;
+  plans: Plans;
+  meter: UsageMeter;
+  now?: () => Date;
+}
+
+/** Raised when a valid key's plan is no longer configured (PLANS_FILE changed under it). */
+export class UnknownPlanError extends Error {
+  constructor(readonly keyId: string, readonly planId: string) {
+    super(`key ${keyId} is on plan "${planId}", which is not configured`);
+  }
+}
+
+/** Loads the plans (throws PlansFileError for a bad PLANS_FILE) and opens the key and usage stores. */
+export async function openKeysService(options: { dataDir: string; plansFile: string; now?: () => Date }): Promise<{ keys: KeysService; meter: UsageMeter }> {
+  const plans = await loadPlans(options.plansFile);
+  const store = await KeysStore.open(options.dataDir);
+  const usage = new UsageStore(options.dataDir);
+  const meter = new UsageMeter((accountId, month) => usage.open(accountId, month), options.now);
+  return { keys: new KeysService({ store, plans, meter, now: options.now }), meter };
+}
+
+export class KeysService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: KeysServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** The account of a presented API key, or undefined for an unknown, rotated-away or revoked key. */
+  async authenticate(presentedKey: string): Promise<Account | undefined> {
+    const record = await this.deps.store.findByHash(hashSecret(presentedKey));
+    if (!record) return undefined;
+    const plan = this.deps.plans.get(record.planId);
+    if (!plan) throw new UnknownPlanError(record.id, record.planId);
+    return { keyId: record.id, name: record.name, plan, autoStore: record.autoStore };
+  }
+
+  /** Issues a new key; the returned `key` is the only time it is shown. */
+  async create(request: { name: string; planId: string; autoStore?: boolean }): Promise<KeyView & { key: string }> {
+    this.plan(request.planId);
+    const key = generateApiKey();
+    const at = this.now().toISOString();
+    const record: KeyRecord = {
+      id: newId('key'),
+      name: request.name,
+      planId: request.planId,
+      autoStore: request.autoStore ?? false,
+      keyHash: hashSecret(key),
+      createdAt: at,
+      updatedAt: at,
+      revokedAt: null,
+    };
+    await this.deps.store.insert(record);
+    return { ...view(record), key };
+  }
+
+  /** Every live key with this month's usage. */
+  async list(): Promise<KeyWithUsage[]> {
+    const records = await this.deps.store.list();
+    return Promise.all(records.map((record) => this.withUsage(record)));
+  }
+
+  /** One live key with this month's usage; 404 not_found for an unknown or revoked id. */
+  async get(id: string): Promise<KeyWithUsage> {
+    return this.withUsage(await this.live(id));
+  }
+
+  /** Changes name, plan or auto_store; takes effect on the key's next request. */
+  async update(id: string, changes: KeyChangeRequest): Promise<KeyWithUsage> {
+    await this.live(id);
+    if (changes.planId !== undefined) this.plan(changes.planId);
+    const updated = await this.deps.store.update(id, {
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.planId !== undefined ? { planId: changes.planId } : {}),
+      ...(changes.autoStore !== undefined ? { autoStore: changes.autoStore } : {}),
+      updatedAt: this.now().toISOString(),
+    });
+    return this.withUsage(updated ?? missing(id));
+  }
+
+  /** Replaces the key's secret: the old one stops working at once, usage and records stay with the id. */
+  async rotate(id: string): Promise<KeyView & { key: string }> {
+    await this.live(id);
+    const key = generateApiKey();
+    const updated = await this.deps.store.update(id, { keyHash: hashSecret(key), updatedAt: this.now().toISOString() });
+    return { ...view(updated ?? missing(id)), key };
+  }
+
+  /** Revokes the key for good; the record stays so its documents and templates keep an owner. */
+  async revoke(id: string): Promise<void> {
+    await this.live(id);
+    const at = this.now().toISOString();
+    if (!(await this.deps.store.update(id, { keyHash: null, revokedAt: at, updatedAt: at }))) missing(id);
+  }
+
+  /** Live keys whose plan is not configured (PLANS_FILE changed under them). */
+  async keysOnUnknownPlans(): Promise<KeyView[]> {
+    return (await this.deps.store.list()).filter((record) => !this.deps.plans.has(record.planId)).map(view);
+  }
+
+  /** The configured plans, defaults first. */
+  plans(): Plan[] {
+    return [...this.deps.plans.values()];
+  }
+
+  private plan(planId: string): Plan {
+    const plan = this.deps.plans.get(planId);
+    if (!plan) throw new ApiError('invalid_request', `plan must be one of ${[...this.deps.plans.keys()].join(', ')} (got "${planId}")`);
+    return plan;
+  }
+
+  private async live(id: string): Promise<KeyRecord> {
+    const record = await this.deps.store.get(id);
+    return record && record.keyHash !== null ? record : missing(id);
+  }
+
+  private async withUsage(record: KeyRecord): Promise<KeyWithUsage> {
+    const plan = this.deps.plans.get(record.planId) ?? { id: record.planId, monthlyDocuments: 0 };
+    return { ...view(record), usage: await this.deps.meter.usage(record.id, plan) };
+  }
+}
+
+function view(record: KeyRecord): KeyView {
+  return { id: record.id, name: record.name, planId: record.planId, autoStore: record.autoStore, createdAt: record.createdAt };
+}
+
+function missing(id: string): never {
+  throw new ApiError('not_found', `There is no API key ${id}.`);
+}

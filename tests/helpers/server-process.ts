@@ -1,0 +1,101 @@
+// Runs the real headless entry (server/src/main.ts) as a child process on port 0, for tests that
+// kill it (kill -9) or read what it prints. Chromium processes it launched are ended too.
+
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcessWithoutNullStreams;
+  /** Every JSON log line printed so far. */
+  logs: Record<string, unknown>[];
+  /** SIGKILL the server at once (no shutdown), then make sure its Chromium is gone. */
+  crash(): Promise<void>;
+}
+
+/** Starts `node --import tsx server/src/main.ts` with env on top of ours; resolves once it listens. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const logs: Record<string, unknown>[] = [];
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    const timer = setTimeout(() => reject(new Error(`the server did not start: ${stderr}`)), 60_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop()!;
+      for (const line of lines) {
+        try {
+          const entry = JSON.parse(line) as Record<string, unknown>;
+          logs.push(entry);
+          if (typeof entry.url === 'string') {
+            clearTimeout(timer);
+            resolve(entry.url);
+          }
+        } catch {
+          // not a log line
+        }
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code}: ${stderr}`));
+    });
+  });
+  const browserPids = () => logs.filter((entry) => entry.msg === 'browser launched' && typeof entry.pid === 'number').map((entry) => entry.pid as number);
+  return {
+    url,
+    child,
+    logs,
+    async crash() {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+      // Chromium leaves when its pipe closes; end its process group if it has not within 5 s.
+      for (const pid of browserPids()) {
+        const deadline = Date.now() + 5_000;
+        while (isRunning(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+        if (isRunning(pid)) process.kill(-pid, 'SIGKILL');
+      }
+    },
+  };
+}
+
+/** Runs main.ts expecting it to refuse to start; resolves with its exit code and output. */
+export function runServerProcess(env: Record<string, string>, timeoutMs = 30_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => void (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`main.ts did not exit: ${stdout} ${stderr}`));
+    }, timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

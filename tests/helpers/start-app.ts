@@ -1,0 +1,99 @@
+// Starts the app in-process on port 0 with a temporary DATA_DIR and registers cleanup.
+// Every server gets an admin token and one API key (business plan unless told otherwise), and
+// request()/render() send that key unless the caller gives its own Authorization header.
+
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestContext } from 'node:test';
+import { createApp, type App, type AppOverrides } from '../../server/src/app.ts';
+import { configWith, type Config } from '../../server/src/config.ts';
+
+export interface IssuedKey {
+  id: string;
+  key: string;
+  name: string;
+  plan: string;
+  auto_store: boolean;
+  created_at: string;
+}
+
+export interface TestServer {
+  app: App;
+  url: string;
+  dataDir: string;
+  adminToken: string;
+  /** The server's default API key. */
+  key: IssuedKey;
+  /** fetch against the server with the default key, JSON body encoded when given as an object. */
+  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  /** fetch with exactly the headers given: no key. */
+  requestWithoutKey(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  /** fetch with the admin token. */
+  admin(method: string, path: string, body?: unknown): Promise<Response>;
+  /** POST /v1/pdf with a JSON body (default key unless headers carry another Authorization). */
+  render(body: unknown, headers?: Record<string, string>): Promise<Response>;
+  /** Issues a key through POST /admin/v1/keys. */
+  createKey(plan: string, options?: { name?: string; auto_store?: boolean }): Promise<IssuedKey>;
+}
+
+export interface TestServerOptions {
+  /** Plan of the default key (default business, so render tests never meet the allowance). */
+  plan?: string;
+}
+
+type Hook = Pick<TestContext, 'after'> | { after: (fn: () => Promise<void>) => void };
+
+export async function startTestServer(t: Hook, overrides: Partial<Config> = {}, collaborators: AppOverrides = {}, options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = overrides.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'quire-test-')));
+  // An explicit adminToken of '' leaves the server to generate DATA_DIR/admin-token.
+  const adminToken = 'adminToken' in overrides ? overrides.adminToken : `adm_test_${randomBytes(16).toString('hex')}`;
+  const config = configWith({ port: 0, logLevel: 'silent', dataDir, ...overrides, adminToken });
+  const app = await createApp(config, collaborators);
+  const url = await app.listen();
+  t.after(async () => {
+    await app.close();
+    if (!overrides.dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+  const requestWithoutKey = (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) =>
+    fetch(url + route, {
+      method,
+      headers: body === undefined || typeof body === 'string' ? headers : { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const admin = (method: string, route: string, body?: unknown) => requestWithoutKey(method, route, body, { authorization: `Bearer ${app.adminToken}` });
+  const createKey = async (plan: string, keyOptions: { name?: string; auto_store?: boolean } = {}) => {
+    const response = await admin('POST', '/admin/v1/keys', { name: keyOptions.name ?? `test ${plan}`, plan, ...keyOptions });
+    if (response.status !== 201) throw new Error(`creating a ${plan} key answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as IssuedKey;
+  };
+  const key = await createKey(options.plan ?? 'business', { name: 'default test key' });
+  const request = (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const hasAuthorization = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+    return requestWithoutKey(method, route, body, hasAuthorization ? headers : { authorization: `Bearer ${key.key}`, ...headers });
+  };
+  return {
+    app,
+    url,
+    dataDir,
+    adminToken: app.adminToken,
+    key,
+    request,
+    requestWithoutKey,
+    admin,
+    render: (body, headers) => request('POST', '/v1/pdf', body, headers),
+    createKey,
+  };
+}
+
+/** The Authorization header for a key. */
+export function bearer(key: string | IssuedKey): Record<string, string> {
+  return { authorization: `Bearer ${typeof key === 'string' ? key : key.key}` };
+}
+
+/** Reads an error response and returns its `{detail, code}` after checking the status. */
+export async function errorOf(response: Response): Promise<{ status: number; code: string; detail: string }> {
+  const body = (await response.json()) as { code: string; detail: string };
+  return { status: response.status, code: body.code, detail: body.detail };
+}
