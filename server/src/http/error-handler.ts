@@ -34,9 +34,17 @@ export function toApiError(error: unknown): ApiError {
   }
   // Security refusals stay generic for the caller; the log has the reason.
   if (error instanceof BlockedUrlError) return new ApiError('url_blocked', 'The url is not allowed: it must be a public http(s) address.');
-  const parserError = error as { type?: string; status?: number };
+  const parserError = error as { type?: string; status?: number; body?: unknown; code?: unknown };
   if (parserError?.type === 'entity.too.large') return new ApiError('payload_too_large', 'The request body is larger than the 6 MB limit.');
-  if (parserError?.type === 'entity.parse.failed') return new ApiError('invalid_json', 'The request body is not valid JSON.');
+  if (parserError?.type === 'entity.parse.failed') {
+    // The strict parser also refuses valid JSON that is not an object or array ("42", "null").
+    if (isJsonScalar(parserError.body)) return new ApiError('invalid_request', 'The request body must be a JSON object.');
+    return new ApiError('invalid_json', 'The request body is not valid JSON.');
+  }
+  // A compressed body that does not inflate: body-parser passes zlib's error on with status 400 and no type.
+  if (parserError?.status === 400 && typeof parserError.code === 'string' && parserError.code.startsWith('Z_')) {
+    return new ApiError('invalid_request', 'The request body could not be decompressed; check Content-Encoding.');
+  }
   if (parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {
     return new ApiError('invalid_request', 'The request body encoding is not supported; send UTF-8 JSON.');
   }
@@ -56,4 +64,14 @@ export function errorHandler(log: Logger) {
     }
     res.status(api.status).set(api.headers).json({ detail: api.detail, code: api.code });
   };
+}
+
+function isJsonScalar(body: unknown): boolean {
+  if (typeof body !== 'string') return false;
+  try {
+    const value: unknown = JSON.parse(body);
+    return value === null || typeof value !== 'object';
+  } catch {
+    return false;
+  }
 }

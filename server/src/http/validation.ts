@@ -25,9 +25,11 @@ function describeIssue(issue: z.core.$ZodIssue, what: string): string {
   const subject = field || what;
   switch (issue.code) {
     case 'invalid_type': {
-      const received = issue.input === undefined ? 'missing' : issue.input === null ? 'null' : Array.isArray(issue.input) ? 'array' : typeof issue.input;
-      if (received === 'missing' && field) return `${subject} is required`;
-      return `${subject} must be ${article(issue.expected)} (got ${received})`;
+      const received = describeReceived(issue.input);
+      if (received === 'missing') return field ? `${subject} is required` : `${subject} is missing`;
+      // A number refused as a number is Infinity (JSON's 1e400): say finite.
+      const expected = issue.expected === 'number' && typeof issue.input === 'number' ? 'finite number' : issue.expected;
+      return `${subject} must be ${article(expected)} (got ${received})`;
     }
     case 'unrecognized_keys': {
       const key = issue.keys[0]!;
@@ -50,7 +52,19 @@ function describeIssue(issue: z.core.$ZodIssue, what: string): string {
   }
 }
 
+// zod's names for what it expected, as a person would say them.
+const EXPECTED_NAMES: Record<string, string> = { int: 'whole number', record: 'object' };
+
 function article(expected: string): string {
-  const name = expected === 'int' ? 'whole number' : expected;
+  const name = EXPECTED_NAMES[expected] ?? expected;
   return `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name}`;
+}
+
+/** What the caller sent instead: its JSON type, or the number itself ("got 1.5" says more than "got number"). */
+function describeReceived(input: unknown): string {
+  if (input === undefined) return 'missing';
+  if (input === null) return 'null';
+  if (Array.isArray(input)) return 'array';
+  if (typeof input === 'number') return String(input);
+  return typeof input;
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { PDFOptions } from 'puppeteer-core';
 import { between } from './bounds.ts';
+import { RenderInputError } from './errors.ts';
 
 export const PAPER_FORMATS = ['A4', 'A3', 'A5', 'Letter', 'Legal', 'Tabloid'] as const;
 export const WAIT_UNTIL = ['load', 'domcontentloaded', 'networkidle0', 'networkidle2'] as const;
@@ -51,6 +52,16 @@ export function parseMargin(margin: string): Margins | undefined {
 }
 
 const PAGE_RANGES = /^\s*\d+\s*(-\s*\d*\s*)?(,\s*\d+\s*(-\s*\d*\s*)?)*$/;
+
+/** Whether every page of a (syntactically valid) range list is 1 or more and no range runs backwards. */
+export function hasOrderedPages(ranges: string): boolean {
+  return ranges.split(',').every((entry) => {
+    const [from, to] = entry.split('-').map((part) => part.trim());
+    const first = Number(from);
+    return first >= 1 && (to === undefined || to === '' || Number(to) >= first);
+  });
+}
+
 const TEMPLATE_MAX = 100_000;
 const oneDecimal = (n: number) => n.toFixed(1);
 
@@ -71,7 +82,9 @@ export const pdfOptionsSchema = z
     page_ranges: z
       .string()
       .max(1000)
-      .regex(PAGE_RANGES, { message: 'must be a list of pages and ranges such as "1-3, 5"' })
+      .regex(PAGE_RANGES, { message: 'must be a list of pages and ranges such as "1-3, 5"', abort: true })
+      // Chromium answers page 0 and backwards ranges with the same error as pages past the end.
+      .refine(hasOrderedPages, { message: 'must count pages from 1, and each range must not run backwards (as in "1-3, 5")' })
       .optional()
       .describe('Pages to keep, e.g. "1-3, 5". Default: all pages.'),
     prefer_css_page_size: z.boolean().default(false),
@@ -92,8 +105,31 @@ export type PdfOptionsInput = z.input<typeof pdfOptionsSchema>;
 /** The defaults of every option, as SPEC.md lists them. */
 export const DEFAULT_PDF_OPTIONS: PdfOptions = pdfOptionsSchema.parse({});
 
-/** Chromium's printToPDF options for a complete PdfOptions (margins converted from any CSS unit). */
+/**
+ * Why the margins leave no room for content on the chosen paper ("leaves no room ... on A4
+ * paper"), or undefined when they fit or cannot be judged (unparsed input, or prefer_css_page_size,
+ * where the page's own @page size may be larger). Chromium refuses such margins with a protocol
+ * error that reads like a crash, so requests are checked before they reach it.
+ */
+export function marginProblem(options: Pick<PdfOptions, 'format' | 'landscape' | 'margin' | 'prefer_css_page_size'>): string | undefined {
+  if (options.prefer_css_page_size || typeof options.margin !== 'string') return undefined;
+  const margins = parseMargin(options.margin);
+  const paper = PAPER_SIZE_POINTS[options.format] as (typeof PAPER_SIZE_POINTS)['A4'] | undefined;
+  if (!margins || !paper) return undefined;
+  const landscape = options.landscape === true;
+  const [width, height] = (landscape ? [paper.height, paper.width] : [paper.width, paper.height]).map((points) => (points * 96) / 72) as [number, number];
+  if (margins.left + margins.right < width && margins.top + margins.bottom < height) return undefined;
+  return `leaves no room for content on ${options.format} paper${landscape ? ' in landscape' : ''}`;
+}
+
+/**
+ * Chromium's printToPDF options for a complete PdfOptions (margins converted from any CSS unit).
+ * Throws RenderInputError when the margins leave no printable area: Chromium would refuse with
+ * a protocol error that reads like a crash.
+ */
 export function toPrintOptions(options: PdfOptions): PDFOptions {
+  const problem = marginProblem(options);
+  if (problem) throw new RenderInputError('options.margin', `options.margin ${problem}`);
   const margins = parseMargin(options.margin)!;
   const hasHeaderOrFooter = options.header_template !== undefined || options.footer_template !== undefined;
   return {

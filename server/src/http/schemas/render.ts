@@ -1,7 +1,7 @@
 // Wire schemas of the render endpoints (snake_case, as SPEC.md spells them).
 
 import { z } from 'zod';
-import { pdfOptionsSchema } from '../../render/pdf-options.ts';
+import { marginProblem, pdfOptionsSchema } from '../../render/pdf-options.ts';
 
 export const TEMPLATE_ID = /^tpl_[A-Za-z0-9]{6,64}$/;
 
@@ -12,13 +12,23 @@ export const filenameSchema = z
   .refine((name) => !/[\u0000-\u001f\u007f/\\]/.test(name), { message: 'must not contain slashes or control characters' })
   .describe('File name for Content-Disposition and the stored copy.');
 
+/**
+ * PdfOptions as a request gives them: also refuses margins that leave no room on the paper, a
+ * check across fields that pdfOptionsSchema itself leaves out so that it can still be derived
+ * from (partial, pick). Batch items merged over shared options need marginProblem on the result.
+ */
+export const requestOptionsSchema = pdfOptionsSchema.superRefine((options, ctx) => {
+  const problem = marginProblem(options);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['margin'], message: problem, input: options.margin });
+});
+
 /** The source fields and per-render fields shared by POST /v1/pdf and batch items. */
 export const renderFields = {
   html: z.string().describe('HTML to render. Exactly one of html, url, template_id.'),
   url: z.string().max(8192).describe('Public http(s) URL to render. Checked against the network guard.'),
   template_id: z.string().regex(TEMPLATE_ID, { message: 'must look like tpl_<id>' }).describe('Id of a stored template.'),
   data: z.record(z.string(), z.unknown()).describe('Values for the template placeholders; nested objects allowed.'),
-  options: pdfOptionsSchema,
+  options: requestOptionsSchema,
   store: z.boolean().describe('Keep a copy of the PDF for the plan retention period.'),
   filename: filenameSchema,
 };
