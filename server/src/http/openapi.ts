@@ -7,7 +7,10 @@ import type { Operation, ResponseSpec } from './operation.ts';
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 
-export function buildOpenApi(operations: readonly Operation[], version: string): Record<string, unknown> {
+/** SPEC.md Versioning: the interface description's version, independent of the server's. */
+export const API_VERSION = '1.0.0';
+
+export function buildOpenApi(operations: readonly Operation[], serverVersion: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     const path = op.path.replace(/:(\w+)/g, '{$1}');
@@ -27,7 +30,8 @@ export function buildOpenApi(operations: readonly Operation[], version: string):
     openapi: '3.1.0',
     info: {
       title: 'Quire PDF rendering service',
-      version,
+      version: API_VERSION,
+      'x-server-version': serverVersion,
       description:
         'Self-hosted HTML/URL/template to PDF rendering on a real Chromium. Errors are always `{detail, code}`; ' +
         'every response carries X-Request-Id. Render responses carry X-Service-Usage, X-Service-Limit and X-Service-Plan.',

@@ -162,7 +162,7 @@ function translatePageError(error: unknown): Error {
   if (/Page range exceeds page count|page range/i.test(message)) {
     return new RenderInputError('options.page_ranges', 'options.page_ranges selects pages that the document does not have');
   }
-  if (/Target closed|Session closed|Connection closed|Protocol error|browser has disconnected|detached/i.test(message)) {
+  if (/Target closed|Session closed|Connection closed|browser has disconnected|detached/i.test(message)) {
     return new RendererCrashedError('the browser closed during the render');
   }
   return error as Error;
