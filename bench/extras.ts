@@ -1,8 +1,14 @@
-// Extra bench sections that later features add (metering, guard, documents, batches).
-// Each returns a markdown block; main prints them after the render table.
+// Extra bench sections beside the render table: what metering adds per render as the number of
+// keys grows (it must stay flat). Later features add theirs here.
 
 import type { ServiceProcess } from './service-process.ts';
+import { measureMetering } from './metering.ts';
 
 export async function runExtras(_service: ServiceProcess): Promise<string> {
-  return '';
+  const rows = ['| keys on file | key lookup ms (p50 / p95) | reserve + persist ms (p50 / p95) |', '|---|---|---|'];
+  for (const keys of [0, 1_000, 10_000]) {
+    const figures = await measureMetering(keys);
+    rows.push(`| ${keys.toLocaleString('en')} | ${figures.lookup.p50.toFixed(2)} / ${figures.lookup.p95.toFixed(2)} | ${figures.reservePersist.p50.toFixed(2)} / ${figures.reservePersist.p95.toFixed(2)} |`);
+  }
+  return `Metering cost per render\n\n${rows.join('\n')}`;
 }

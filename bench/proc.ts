@@ -24,7 +24,10 @@ function tree(root: number): number[] {
   return all;
 }
 
-/** utime + stime of root and all its descendants, in ms. */
+/**
+ * CPU of root and all its live descendants, in ms: utime + stime, plus cutime + cstime so that
+ * renderer processes which exited (and were reaped by a live parent) still count.
+ */
 export function processTreeCpuMs(root: number): number {
   const tick = 1000 / 100; // USER_HZ is 100 on Linux
   let total = 0;
@@ -32,7 +35,7 @@ export function processTreeCpuMs(root: number): number {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * tick;
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * tick;
     } catch {
       // Gone.
     }
