@@ -10,6 +10,7 @@ import type { Logger } from '../logger.ts';
 import type { ChromiumExecutable } from './chromium-path.ts';
 import { RendererCrashedError } from './errors.ts';
 import { launchFlags, needsNoSandbox } from './launch-flags.ts';
+import { isProcessRunning } from '../process-alive.ts';
 
 export interface BrowserHostOptions {
   executable: ChromiumExecutable;
@@ -194,19 +195,11 @@ async function removeStaleProfiles(): Promise<void> {
   await Promise.all(
     entries.map(async (entry) => {
       const owner = new RegExp(`^${PROFILE_PREFIX}(\\d+)-`).exec(entry)?.[1];
-      if (owner && !isRunning(Number(owner))) await rm(path.join(os.tmpdir(), entry), { recursive: true, force: true }).catch(() => undefined);
+      if (owner && !isProcessRunning(Number(owner))) await rm(path.join(os.tmpdir(), entry), { recursive: true, force: true }).catch(() => undefined);
     }),
   );
 }
 
-function isRunning(processId: number): boolean {
-  try {
-    process.kill(processId, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 function killGroup(processId: number): void {
   try {

@@ -3,6 +3,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { open, readFile, rm, stat } from 'node:fs/promises';
+import { isProcessRunning } from '../process-alive.ts';
 
 export class LockTimeoutError extends Error {}
 
@@ -27,7 +28,7 @@ export async function withFileLock<R>(lockFile: string, fn: () => Promise<R>, ti
       const unnamed = !(Number.isInteger(holder) && holder > 0);
       // A lock of this very process is never stale: it is held, or about to be removed.
       const ours = content.startsWith(`${PROCESS_TAG}:`);
-      const stale = unnamed ? await isOlderThan(lockFile, 2_000) : !ours && (holder === process.pid || !isAlive(holder));
+      const stale = unnamed ? await isOlderThan(lockFile, 2_000) : !ours && (holder === process.pid || !isProcessRunning(holder));
       if (stale) {
         await rm(lockFile, { force: true });
         continue;
@@ -48,11 +49,3 @@ async function isOlderThan(file: string, ms: number): Promise<boolean> {
   return info !== undefined && Date.now() - info.mtimeMs > ms;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

@@ -10,6 +10,7 @@
 import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Low, type Adapter } from 'lowdb';
+import { isProcessRunning } from '../process-alive.ts';
 
 export class StoreReadError extends Error {}
 
@@ -75,7 +76,7 @@ export class AtomicJsonFile<T> implements Adapter<T> {
     const names = await readdir(path.dirname(this.file)).catch(() => [] as string[]);
     for (const name of names) {
       const pid = Number(name.slice(prefix.length, -'.tmp'.length).split('-')[0]);
-      if (name.startsWith(prefix) && name.endsWith('.tmp') && Number.isInteger(pid) && !isRunning(pid)) {
+      if (name.startsWith(prefix) && name.endsWith('.tmp') && Number.isInteger(pid) && !isProcessRunning(pid)) {
         await rm(path.join(path.dirname(this.file), name), { force: true });
       }
     }
@@ -118,11 +119,3 @@ export async function openJsonDb<T>(file: string, defaultData: T): Promise<Low<T
   return db;
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
