@@ -5,15 +5,17 @@ import { NavigationError, RenderInputError, RenderTimeoutError, RendererCrashedE
 import type { PageLease, PageSource, RenderSource } from './page-source.ts';
 import type { PdfOptions } from './pdf-options.ts';
 import { toPrintToPdfParams } from './print-params.ts';
-import { RenderSlots, type SlotStats } from './render-slots.ts';
+import { RenderSlots, type RenderPriority, type SlotStats } from './render-slots.ts';
 
 export interface RenderJob {
   source: RenderSource;
   /** Complete and validated (defaults filled in). */
   options: PdfOptions;
+  /** Batch items render in the background: they wait as long as needed and yield to interactive renders. */
+  priority?: RenderPriority;
 }
 
-export type RenderOutcome = 'success' | 'timeout' | 'navigation_failed' | 'invalid_input' | 'crashed' | 'busy' | 'error';
+export type RenderOutcome = 'success' | 'timeout' | 'navigation_failed' | 'invalid_input' | 'crashed' | 'busy' | 'blocked' | 'error';
 
 export interface RendererHooks {
   onRender?: (outcome: RenderOutcome, seconds: number) => void;
@@ -50,7 +52,7 @@ export class Renderer {
     const started = performance.now();
     let outcome: RenderOutcome = 'error';
     try {
-      const release = await this.slots.acquire();
+      const release = await this.slots.acquire(job.priority);
       try {
         const pdf = await this.renderInSlot(job);
         outcome = 'success';
@@ -174,6 +176,8 @@ function outcomeOf(error: unknown): RenderOutcome {
   if (error instanceof RenderInputError) return 'invalid_input';
   if (error instanceof RendererCrashedError) return 'crashed';
   if ((error as Error)?.name === 'RendererBusyError') return 'busy';
+  // Thrown by the source's checkRedirect (the network guard), which render/ does not import.
+  if ((error as Error)?.name === 'BlockedUrlError') return 'blocked';
   return 'error';
 }
 
