@@ -20,6 +20,9 @@ import { loadOrCreateAdminToken } from './stores/admin-token.ts';
 import { openKeysService } from './services/keys.ts';
 import { adminAuth, apiKeyAuth } from './http/middleware/auth.ts';
 import { adminKeyOperations } from './http/routes/admin-keys.ts';
+import { PlaygroundService } from './services/playground.ts';
+import { playgroundOperations } from './http/routes/playground.ts';
+import { uiRoutes } from './http/routes/ui.ts';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -29,6 +32,8 @@ export interface AppOverrides {
   resolve?: Resolver;
   /** The clock for monthly usage (tests: month rollover). */
   now?: () => Date;
+  /** The built admin/playground UI (default dist/ui; a packaged desktop app passes its own). */
+  uiDir?: string;
 }
 
 export interface App {
@@ -68,14 +73,16 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const policy = createAddressPolicy(config.allowHosts, config.denyHosts);
   const renderService = new RenderService({ renderer, meter: accounts.meter, policy, resolve: overrides.resolve });
   const health = new HealthService(renderer);
+  const playground = new PlaygroundService({ renderer, sources: renderService, ratePerMinute: config.playgroundRateLimit });
 
   const http = createHttpApp({
-    operations: [...healthOperations(health, SERVICE_VERSION), ...renderOperations(renderService), ...adminKeyOperations(accounts.keys)],
+    operations: [...healthOperations(health, SERVICE_VERSION), ...renderOperations(renderService), ...adminKeyOperations(accounts.keys), ...playgroundOperations(playground, config.playgroundEnabled)],
     auth: { api_key: apiKeyAuth(accounts.keys, log), admin: adminAuth(hashSecret(adminToken)) },
     log,
     version: SERVICE_VERSION,
     docs: config.docsEnabled,
     metrics: config.metricsEnabled ? metrics.registry : undefined,
+    extra: [uiRoutes(overrides.uiDir)],
   });
 
   let server: Server | undefined;

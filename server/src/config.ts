@@ -67,6 +67,8 @@ export const SETTINGS = {
   denyHosts: setting('DENY_HOSTS', [] as readonly string[], list, 'Comma list of host, host:port or CIDR that pages may never reach.'),
   adminToken: setting('ADMIN_TOKEN', '', adminToken, 'Token for the admin API (Bearer). Default: generated on first start into DATA_DIR/admin-token.'),
   plansFile: setting('PLANS_FILE', '', text, 'JSON array of plans that replace (same id) or add to the built-in free, starter, growth, scale, business.'),
+  playgroundEnabled: setting('PLAYGROUND_ENABLED', true, boolean, 'Serve the public playground (POST /v1/playground/pdf and /playground): renders with no key.'),
+  playgroundRateLimit: setting('PLAYGROUND_RATE_LIMIT', 10, integer(1, 10_000), 'Playground renders allowed per client address per minute; beyond that: 429 rate_limited.'),
   metricsEnabled: setting('METRICS_ENABLED', true, boolean, 'Serve Prometheus metrics at GET /metrics.'),
   docsEnabled: setting('DOCS_ENABLED', true, boolean, 'Serve the OpenAPI document and /docs.'),
   logLevel: setting('LOG_LEVEL', 'info', text, 'fatal, error, warn, info, debug or silent.'),

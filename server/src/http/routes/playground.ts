@@ -1,0 +1,57 @@
+// POST /v1/playground/pdf (CONTRACT.md, Playground): a render with no key, for the public
+// playground page. Validation here; limits and the render in services/playground.ts.
+
+import { z } from 'zod';
+import { ApiError } from '../../errors.ts';
+import { operation } from '../operation.ts';
+import { renderFields } from '../schemas/render.ts';
+import { contentDisposition } from '../content-disposition.ts';
+import { rateLimitHeaders, type PlaygroundService } from '../../services/playground.ts';
+
+const notInPlayground = (why: string) =>
+  z.unknown().refine(() => false, { message: `is not available in the playground: ${why}` }).optional().describe(`Refused: ${why}`);
+
+export const playgroundRequestSchema = z
+  .strictObject({
+    html: renderFields.html.optional(),
+    url: renderFields.url.optional(),
+    data: renderFields.data.optional(),
+    options: renderFields.options.optional(),
+    filename: renderFields.filename.optional(),
+    template_id: notInPlayground('stored templates need an API key (POST /v1/pdf)'),
+    store: notInPlayground('playground renders are never stored'),
+  })
+  .describe('As POST /v1/pdf without template_id and store: exactly one of html (at most 512 KB) or url.');
+
+const RATE_HEADER_DOCS = {
+  'RateLimit-Limit': 'Renders allowed per client address per minute (PLAYGROUND_RATE_LIMIT).',
+  'RateLimit-Remaining': 'Renders left in the current minute for this address.',
+  'RateLimit-Reset': 'Seconds until the oldest counted render leaves the window.',
+};
+
+export function playgroundOperations(playground: PlaygroundService, enabled: boolean) {
+  return [
+    operation({
+      method: 'post',
+      path: '/v1/playground/pdf',
+      summary: 'Render HTML or a URL without a key (the public playground)',
+      description:
+        'No key and no charge to any account. html is capped at 512 KB (413 payload_too_large); template_id and store are refused (400). ' +
+        'Each client address (an IPv6 client by its /64) may render PLAYGROUND_RATE_LIMIT times a minute (default 10), counted over a ' +
+        'sliding minute; past that: 429 rate_limited with Retry-After. The network guard applies as for POST /v1/pdf. ' +
+        'Behind a reverse proxy every client has the proxy’s address. PLAYGROUND_ENABLED=false switches it off: 404 not_found.',
+      tag: 'Playground',
+      auth: 'none',
+      body: playgroundRequestSchema,
+      responses: { 200: { description: 'The PDF.', body: 'pdf', headers: RATE_HEADER_DOCS } },
+      errors: ['invalid_json', 'invalid_request', 'url_blocked', 'conflicting_source', 'not_found', 'payload_too_large', 'navigation_failed', 'rate_limited', 'renderer_busy', 'render_timeout'],
+      handler: async ({ body }, req, res) => {
+        if (!enabled) throw new ApiError('not_found', 'The playground is switched off on this server (PLAYGROUND_ENABLED=false).');
+        const rendered = await playground.render(body, req.socket.remoteAddress ?? 'unknown');
+        res.status(200).type('application/pdf').set(rateLimitHeaders(rendered.rate));
+        if (rendered.filename) res.setHeader('Content-Disposition', contentDisposition(rendered.filename));
+        res.end(Buffer.from(rendered.pdf.buffer, rendered.pdf.byteOffset, rendered.pdf.byteLength));
+      },
+    }),
+  ];
+}

@@ -1,0 +1,124 @@
+// The public playground (CONTRACT.md, Playground): one real render of html or a url with no key,
+// limited per client address and never counted against any account. Source checks (the network
+// guard included) are RenderService's; this module owns only the playground's own limits.
+
+import { ApiError } from '../errors.ts';
+import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
+import type { Renderer } from '../render/renderer.ts';
+import type { RenderService } from './render.ts';
+
+/** CONTRACT: playground html is capped at 512 KB (the keyed API allows 5 MB). */
+export const PLAYGROUND_MAX_HTML_BYTES = 512 * 1024;
+
+const WINDOW_MS = 60_000;
+
+export interface PlaygroundInput {
+  html?: string;
+  url?: string;
+  options?: PdfOptions;
+  filename?: string;
+}
+
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the oldest counted render leaves the window. */
+  resetSeconds: number;
+}
+
+export interface PlaygroundDeps {
+  renderer: Renderer;
+  sources: Pick<RenderService, 'resolveSource'>;
+  /** Renders allowed per client address per minute (PLAYGROUND_RATE_LIMIT). */
+  ratePerMinute: number;
+  now?: () => number;
+}
+
+export class PlaygroundService {
+  private readonly limiter: SlidingWindowLimiter;
+
+  constructor(private readonly deps: PlaygroundDeps) {
+    this.limiter = new SlidingWindowLimiter(deps.ratePerMinute, WINDOW_MS, deps.now ?? Date.now);
+  }
+
+  /**
+   * Renders html or a url for an anonymous caller. Throws 413 over 512 KB of html, 429
+   * rate_limited (with Retry-After) past the per-address allowance, and whatever the source check
+   * and the renderer throw. The rate state is returned for the RateLimit-* headers.
+   */
+  async render(input: PlaygroundInput, clientAddress: string): Promise<{ pdf: Uint8Array; filename?: string; rate: RateLimitState }> {
+    if (input.html !== undefined && Buffer.byteLength(input.html, 'utf8') > PLAYGROUND_MAX_HTML_BYTES) {
+      throw new ApiError('payload_too_large', 'html is larger than the playground limit of 512 KB; use POST /v1/pdf with an API key for larger documents.');
+    }
+    // The source is checked before a render is counted: a refused url costs the caller nothing.
+    const source = await this.deps.sources.resolveSource({ html: input.html, url: input.url }, PLAYGROUND_ACCOUNT);
+    const rate = this.limiter.take(clientGroup(clientAddress));
+    if (!rate.allowed) {
+      throw new ApiError('rate_limited', `The playground allows ${rate.limit} renders a minute from one address; try again in ${rate.resetSeconds} s, or use POST /v1/pdf with an API key.`, {
+        'Retry-After': String(rate.resetSeconds),
+        ...rateLimitHeaders(rate),
+      });
+    }
+    const pdf = await this.deps.renderer.render({ source, options: input.options ?? DEFAULT_PDF_OPTIONS });
+    return { pdf, filename: input.filename, rate };
+  }
+}
+
+/** The draft IETF RateLimit header fields, so a client can show how many renders are left. */
+export function rateLimitHeaders(rate: RateLimitState): Record<string, string> {
+  return { 'RateLimit-Limit': String(rate.limit), 'RateLimit-Remaining': String(rate.remaining), 'RateLimit-Reset': String(rate.resetSeconds) };
+}
+
+// resolveSource only reads the account for template_id, which the playground refuses beforehand.
+const PLAYGROUND_ACCOUNT = Object.freeze({ keyId: 'playground', name: 'playground', autoStore: false }) as Parameters<RenderService['resolveSource']>[1];
+
+/** One IPv6 client usually holds a whole /64, so it counts as one address; IPv4 (and v4-mapped) as itself. */
+export function clientGroup(address: string): string {
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (v4) return v4[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.split('::', 2);
+  const headParts = head ? head.split(':') : [];
+  const tailParts = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...headParts, ...Array(Math.max(0, 8 - headParts.length - tailParts.length)).fill('0'), ...tailParts] : headParts;
+  return `${groups.slice(0, 4).map((part) => part.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+/**
+ * Counts events per client over a sliding window; memory stays bounded because a client's
+ * timestamps are at most `limit` long and idle clients are dropped on the next sweep.
+ */
+class SlidingWindowLimiter {
+  private readonly seen = new Map<string, number[]>();
+  private lastSweep = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly now: () => number,
+  ) {}
+
+  take(client: string): RateLimitState & { allowed: boolean } {
+    const now = this.now();
+    this.sweep(now);
+    const recent = (this.seen.get(client) ?? []).filter((at) => at > now - this.windowMs);
+    const allowed = recent.length < this.limit;
+    if (allowed) recent.push(now);
+    this.seen.set(client, recent);
+    const oldest = recent[0] ?? now;
+    return {
+      allowed,
+      limit: this.limit,
+      remaining: Math.max(0, this.limit - recent.length),
+      resetSeconds: Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000)),
+    };
+  }
+
+  private sweep(now: number): void {
+    if (now - this.lastSweep < this.windowMs) return;
+    this.lastSweep = now;
+    for (const [client, times] of this.seen) {
+      if ((times.at(-1) ?? 0) <= now - this.windowMs) this.seen.delete(client);
+    }
+  }
+}
