@@ -11,8 +11,9 @@
 //   script of this one runs, so a timer of the previous page cannot race the wipe;
 // - the HTTP cache: disabled for the page;
 // - everything else origin-keyed is unreachable from the next origin, and the lane's context is
-//   replaced every CONTEXT_RENDERS renders so it does not accumulate.
+//   replaced every LANE_RENDERS renders so it does not accumulate.
 // A `url` render loads a document that is not ours to gate, so it gets a fresh context, closed after.
+// These rules live in lane-policy.ts, shared with the desktop app's Electron page source.
 //
 // Cost (bench/experiments/nav-variants.ts): the navigation to a fresh document is 7-10 ms of
 // Chromium CPU on a raw target and the gate ~5 ms, against 1.3 ms for setContent, which keeps the
@@ -24,9 +25,8 @@ import type { BrowserContext, CDPSession } from 'puppeteer-core';
 import type { BrowserGeneration, BrowserHost } from './browser-host.ts';
 import { CdpPage } from './cdp-page.ts';
 import { RendererCrashedError } from './errors.ts';
+import { isLaneReusable, lanePageOptions } from './lane-policy.ts';
 import type { PageLease, PageSource, RenderSource } from './page-source.ts';
-
-const CONTEXT_RENDERS = 100;
 
 interface Lane {
   generation: BrowserGeneration;
@@ -62,8 +62,8 @@ export class ChromiumPageSource implements PageSource {
     const generation = await this.host.generation();
     generation.inFlight++;
     try {
-      const lane = kind === 'html' ? (this.takeIdleLane(generation) ?? (await this.openLane(generation, false))) : await this.openLane(generation, true);
-      return { page: lane.page, release: (reusable) => this.release(lane, kind === 'html' && reusable) };
+      const lane = (kind === 'html' && this.takeIdleLane(generation)) || (await this.openLane(generation, kind));
+      return { page: lane.page, release: (reusable) => this.release(lane, kind, reusable) };
     } catch (error) {
       this.host.leave(generation);
       throw new RendererCrashedError(`could not open a page: ${(error as Error).message}`);
@@ -79,7 +79,7 @@ export class ChromiumPageSource implements PageSource {
     return undefined;
   }
 
-  private async openLane(generation: BrowserGeneration, forUrl: boolean): Promise<Lane> {
+  private async openLane(generation: BrowserGeneration, kind: RenderSource['kind']): Promise<Lane> {
     const context = await generation.browser.createBrowserContext();
     try {
       const browserSession = await this.browserSession(generation);
@@ -89,10 +89,7 @@ export class ChromiumPageSource implements PageSource {
         browserSession.send('Target.createTarget', { url: 'about:blank', browserContextId: context.id }),
       ]);
       const session = await target.createCDPSession();
-      const page = new CdpPage(session, {
-        onGate: forUrl ? undefined : () => session.send('Network.clearBrowserCookies').then(() => undefined),
-        trackDocumentStatus: forUrl,
-      });
+      const page = new CdpPage(session, lanePageOptions(kind, session));
       await page.init();
       return { generation, context, page, renders: 0 };
     } catch (error) {
@@ -110,11 +107,11 @@ export class ChromiumPageSource implements PageSource {
     return session;
   }
 
-  private async release(lane: Lane, reusable: boolean): Promise<void> {
+  private async release(lane: Lane, kind: RenderSource['kind'], renderSucceeded: boolean): Promise<void> {
     const { generation } = lane;
     lane.renders++;
     try {
-      if (reusable && lane.renders < CONTEXT_RENDERS && !generation.retired && generation.isAlive) {
+      if (isLaneReusable(kind, renderSucceeded, lane.renders) && !generation.retired && generation.isAlive) {
         this.idle.push(lane);
       } else {
         await lane.context.close().catch(() => undefined);
