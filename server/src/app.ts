@@ -12,7 +12,7 @@ import type { Resolver } from './guard/url-check.ts';
 import { createHttpApp } from './http/server.ts';
 import { healthOperations } from './http/routes/health.ts';
 import { renderOperations } from './http/routes/render.ts';
-import { startHeadlessRenderer, type Renderer } from './render/index.ts';
+import { startRenderer, type PageSourceFactory, type Renderer } from './render/index.ts';
 import { HealthService } from './services/health.ts';
 import { RenderService } from './services/render.ts';
 import { generateAdminToken, hashSecret } from './accounts/keys.ts';
@@ -34,6 +34,8 @@ export interface AppOverrides {
   now?: () => Date;
   /** The built admin/playground UI (default dist/ui; a packaged desktop app passes its own). */
   uiDir?: string;
+  /** Builds the page source renders run on instead of the headless Chromium (the desktop app: Electron's own). */
+  pageSource?: PageSourceFactory;
 }
 
 export interface App {
@@ -57,7 +59,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     log.warn({ key_id: key.id, plan: key.planId }, 'key is on a plan that is not configured: its requests get 403 until it is moved to another plan');
   }
   const metrics = createMetrics();
-  const renderer = await startHeadlessRenderer({
+  const renderer = await startRenderer({
     chromePath: config.chromePath,
     fontsDir: config.fontsDir,
     workDir: config.dataDir,
@@ -67,7 +69,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     queueTimeoutMs: config.renderQueueTimeoutMs,
     log,
     hooks: { onRender: metrics.onRender, onBrowserRestart: metrics.onBrowserRestart },
-  });
+  }, overrides.pageSource);
   metrics.watchRenderer(() => renderer.stats());
 
   const policy = createAddressPolicy(config.allowHosts, config.denyHosts);

@@ -1,10 +1,13 @@
-// Builds the headless renderer: finds Chromium, sets up fonts, launches the browser warm.
+// Builds the renderer: by default the headless one (finds Chromium, sets up fonts, launches the
+// browser), or one on a PageSource the caller provides (the desktop app: Electron's own Chromium);
+// either way the same Renderer, warmed before the server says it is ready.
 
 import type { Logger } from '../logger.ts';
 import { BrowserHost } from './browser-host.ts';
 import { ChromiumPageSource } from './chromium-page-source.ts';
 import { findChromium } from './chromium-path.ts';
 import { fontEnvironment } from './fonts.ts';
+import type { PageSource } from './page-source.ts';
 import { DEFAULT_PDF_OPTIONS } from './pdf-options.ts';
 import { Renderer, type RendererHooks, type RenderLimits } from './renderer.ts';
 
@@ -16,6 +19,21 @@ export interface HeadlessRendererOptions extends RenderLimits {
   proxyServer?: string;
   log: Logger;
   hooks?: RendererHooks & { onBrowserRestart?: (reason: string) => void };
+}
+
+/** What a PageSource other than the headless one is built with: where its pages must send every request. */
+export interface PageSourceContext {
+  /** The network guard's egress proxy; undefined when NETWORK_GUARD is off. */
+  proxyServer?: string;
+  log: Logger;
+}
+
+export type PageSourceFactory = (context: PageSourceContext) => Promise<PageSource>;
+
+/** The headless renderer, or a Renderer on the PageSource that pageSource builds; warmed either way. */
+export async function startRenderer(options: HeadlessRendererOptions, pageSource?: PageSourceFactory): Promise<Renderer> {
+  if (!pageSource) return startHeadlessRenderer(options);
+  return warm(new Renderer(await pageSource({ proxyServer: options.proxyServer, log: options.log }), options, options.hooks), options.log);
 }
 
 /** Starts Chromium and returns a Renderer on it; throws ChromiumNotFoundError or a launch failure. */
@@ -31,10 +49,13 @@ export async function startHeadlessRenderer(options: HeadlessRendererOptions): P
     onRestart: options.hooks?.onBrowserRestart,
   });
   await host.start();
-  const renderer = new Renderer(new ChromiumPageSource(host), options, options.hooks);
-  // Warm: the first render pays for process and font start-up, so do it before saying ready.
+  return warm(new Renderer(new ChromiumPageSource(host), options, options.hooks), options.log);
+}
+
+/** The first render pays for process and font start-up, so it happens before the server says ready. */
+async function warm(renderer: Renderer, log: Logger): Promise<Renderer> {
   await renderer.render({ source: { kind: 'html', html: '<p>warm-up</p>' }, options: warmUpOptions() }).catch((error) => {
-    options.log.warn({ err: (error as Error).message }, 'warm-up render failed');
+    log.warn({ err: (error as Error).message }, 'warm-up render failed');
   });
   return renderer;
 }
