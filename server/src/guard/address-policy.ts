@@ -5,21 +5,29 @@ import ipaddr from 'ipaddr.js';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
-// Ranges ipaddr.js files under 'unicast' that are still not the public internet.
-const EXTRA_BLOCKED_CIDRS = [
-  '192.0.0.0/24', // IETF protocol assignments
-  '192.0.2.0/24', // TEST-NET-1 (documentation)
-  '198.51.100.0/24', // TEST-NET-2
-  '203.0.113.0/24', // TEST-NET-3
-  '198.18.0.0/15', // benchmarking
-  '240.0.0.0/4', // reserved
-  '100.64.0.0/10', // CGNAT (also covers 100.100.100.200, a cloud metadata address)
-  '2001:db8::/32', // IPv6 documentation
-  '2001::/23', // IETF protocol assignments (Teredo, benchmarking, ORCHID)
-  '3fff::/20', // IPv6 documentation (RFC 9637)
-  '5f00::/16', // SRv6 SIDs
-  'fec0::/10', // deprecated site-local
-].map((cidr) => ipaddr.parseCIDR(cidr));
+// Ranges ipaddr.js files under 'unicast' that are still not the public internet, by the class
+// named in the log when an address is refused.
+const EXTRA_BLOCKED: ReadonlyArray<readonly [cidr: string, label: string]> = [
+  ['192.0.0.0/24', 'reserved'], // IETF protocol assignments (also 192.0.0.192, an Oracle Cloud metadata address)
+  ['192.0.2.0/24', 'documentation'], // TEST-NET-1
+  ['198.51.100.0/24', 'documentation'], // TEST-NET-2
+  ['203.0.113.0/24', 'documentation'], // TEST-NET-3
+  ['198.18.0.0/15', 'benchmarking'],
+  ['192.88.99.0/24', 'reserved'], // former 6to4 relay anycast
+  ['240.0.0.0/4', 'reserved'],
+  ['100.64.0.0/10', 'carrierGradeNat'], // also covers 100.100.100.200, Alibaba Cloud metadata
+  ['168.63.129.16/32', 'metadata'], // Azure's platform endpoint: a public-looking address every Azure VM reaches
+  ['2001:db8::/32', 'documentation'],
+  ['3fff::/20', 'documentation'], // RFC 9637
+  ['2001::/23', 'reserved'], // IETF protocol assignments (Teredo, benchmarking, ORCHID)
+  ['64:ff9b:1::/48', 'rfc6052'], // local-use NAT64 (RFC 8215): translates into a private network
+  ['5f00::/16', 'reserved'], // SRv6 SIDs
+  ['fec0::/10', 'deprecatedSiteLocal'],
+];
+const EXTRA_BLOCKED_CIDRS = EXTRA_BLOCKED.map(([cidr, label]) => [ipaddr.parseCIDR(cidr), label] as const);
+
+/** Global unicast IPv6 (RFC 4291): everything outside it is reserved, whatever ipaddr.js calls it. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
 
 /** One entry of ALLOW_HOSTS / DENY_HOSTS. */
 export interface HostRule {
@@ -72,30 +80,50 @@ export interface Destination {
 export interface AddressPolicy {
   /** Whether this destination may be connected to. */
   allows(destination: Destination): boolean;
+  /** The same decision with its reason, for the log ("loopback", "DENY_HOSTS 10.0.0.0/8", ...). */
+  decide(destination: Destination): { allowed: boolean; reason: string };
 }
 
 /** Builds the policy from ALLOW_HOSTS and DENY_HOSTS entries. */
 export function createAddressPolicy(allowHosts: readonly string[], denyHosts: readonly string[]): AddressPolicy {
   const allow = allowHosts.map(parseHostRule);
   const deny = denyHosts.map(parseHostRule);
-  return {
-    allows(destination) {
-      if (deny.some((rule) => matches(rule, destination))) return false;
-      if (allow.some((rule) => matches(rule, destination))) return true;
-      return isPublicAddress(destination.address);
-    },
+  const decide = (destination: Destination) => {
+    const denied = deny.find((rule) => matches(rule, destination));
+    if (denied) return { allowed: false, reason: `DENY_HOSTS ${denied.text}` };
+    const allowed = allow.find((rule) => matches(rule, destination));
+    if (allowed) return { allowed: true, reason: `ALLOW_HOSTS ${allowed.text}` };
+    const kind = addressClass(destination.address);
+    return { allowed: kind === 'public', reason: kind };
   };
+  return { decide, allows: (destination) => decide(destination).allowed };
 }
 
 /** True only for a globally routable unicast address (after unwrapping IPv4-mapped forms). */
 export function isPublicAddress(text: string): boolean {
-  if (!ipaddr.isValid(text)) return false;
+  return addressClass(text) === 'public';
+}
+
+/**
+ * 'public' for a globally routable unicast address; otherwise the class that makes it private
+ * ('loopback', 'private', 'linkLocal', 'carrierGradeNat', 'metadata', 'reserved', ...), or
+ * 'invalid' for text that is not an IP address.
+ */
+export function addressClass(text: string): string {
+  if (!ipaddr.isValid(text)) return 'invalid';
   const address = normalize(ipaddr.parse(text));
+  const extra = EXTRA_BLOCKED_CIDRS.find(([[range, bits]]) => range.kind() === address.kind() && address.match(range, bits));
+  if (extra) return extra[1];
   // NAT64 and 6to4 reach whatever IPv4 address they carry: judge that one.
   const embedded = address.kind() === 'ipv6' ? embeddedIPv4(address as ipaddr.IPv6) : undefined;
-  if (embedded) return isPublicAddress(embedded.toString());
-  if (address.range() !== 'unicast') return false;
-  return !EXTRA_BLOCKED_CIDRS.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
+  if (embedded) {
+    const inner = addressClass(embedded.toString());
+    return inner === 'public' ? inner : `${inner} (inside ${address.toString()})`;
+  }
+  const range = address.range();
+  if (range !== 'unicast') return range;
+  if (address.kind() === 'ipv6' && !address.match(GLOBAL_UNICAST_V6)) return 'reserved';
+  return 'public';
 }
 
 function matches(rule: HostRule, destination: Destination): boolean {
@@ -121,10 +149,13 @@ function normalize(address: Address): Address {
   return address;
 }
 
+const WELL_KNOWN_NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
+
 /** The IPv4 address inside NAT64 (64:ff9b::/96) and 6to4 (2002::/16) addresses. */
 function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
   const bytes = address.toByteArray();
-  if (address.range() === 'rfc6052') return ipaddr.fromByteArray(bytes.slice(12)) as ipaddr.IPv4;
+  // Only the well-known /96 prefix: the local-use /48 is refused outright (EXTRA_BLOCKED).
+  if (address.match(WELL_KNOWN_NAT64)) return ipaddr.fromByteArray(bytes.slice(12)) as ipaddr.IPv4;
   if (address.range() === '6to4') return ipaddr.fromByteArray(bytes.slice(2, 6)) as ipaddr.IPv4;
   return undefined;
 }
