@@ -9,6 +9,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
 import { createAddressPolicy } from './guard/address-policy.ts';
 import type { Resolver } from './guard/url-check.ts';
+import { startEgressProxy } from './guard/egress-proxy.ts';
 import { createHttpApp } from './http/server.ts';
 import { healthOperations } from './http/routes/health.ts';
 import { renderOperations } from './http/routes/render.ts';
@@ -28,7 +29,7 @@ export const SERVICE_VERSION = '0.1.0';
 
 export interface AppOverrides {
   log?: Logger;
-  /** Replaces DNS resolution for the url guard (tests). */
+  /** Replaces DNS resolution for the network guard: url check and egress proxy (tests). */
   resolve?: Resolver;
   /** The clock for monthly usage (tests: month rollover). */
   now?: () => Date;
@@ -59,6 +60,12 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     log.warn({ key_id: key.id, plan: key.planId }, 'key is on a plan that is not configured: its requests get 403 until it is moved to another plan');
   }
   const metrics = createMetrics();
+  const policy = createAddressPolicy(config.allowHosts, config.denyHosts);
+  // The guard's egress proxy starts before Chromium, which is launched pointing at it.
+  const proxy = config.networkGuard
+    ? await startEgressProxy({ policy, resolve: overrides.resolve, log, onDecision: metrics.onEgress })
+    : undefined;
+  if (!proxy) log.warn('NETWORK_GUARD is off: pages may reach any address, private ones included (trusted content and benchmarks only)');
   const renderer = await startRenderer({
     chromePath: config.chromePath,
     fontsDir: config.fontsDir,
@@ -67,13 +74,16 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     concurrency: config.renderConcurrency,
     queueSize: config.renderQueueSize,
     queueTimeoutMs: config.renderQueueTimeoutMs,
+    proxyServer: proxy?.url,
     log,
     hooks: { onRender: metrics.onRender, onBrowserRestart: metrics.onBrowserRestart },
-  }, overrides.pageSource);
+  }, overrides.pageSource).catch(async (error: unknown) => {
+    await proxy?.close();
+    throw error;
+  });
   metrics.watchRenderer(() => renderer.stats());
 
-  const policy = createAddressPolicy(config.allowHosts, config.denyHosts);
-  const renderService = new RenderService({ renderer, meter: accounts.meter, policy, resolve: overrides.resolve });
+  const renderService = new RenderService({ renderer, meter: accounts.meter, policy, resolve: overrides.resolve, guardEnabled: config.networkGuard });
   const health = new HealthService(renderer);
   const playground = new PlaygroundService({ renderer, sources: renderService, ratePerMinute: config.playgroundRateLimit });
 
@@ -108,6 +118,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
         const stopped = server ? new Promise<void>((resolve) => server!.close(() => resolve())) : Promise.resolve();
         server?.closeIdleConnections();
         await renderer.close(config.shutdownTimeoutMs);
+        await proxy?.close();
         server?.closeAllConnections();
         await stopped;
       })();

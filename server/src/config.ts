@@ -65,6 +65,7 @@ export const SETTINGS = {
   shutdownTimeoutMs: setting('SHUTDOWN_TIMEOUT_MS', 30_000, integer(0, 600_000), 'How long shutdown waits for in-flight renders.'),
   allowHosts: setting('ALLOW_HOSTS', [] as readonly string[], list, 'Comma list of host, host:port or CIDR that pages may reach although private (on-prem use).'),
   denyHosts: setting('DENY_HOSTS', [] as readonly string[], list, 'Comma list of host, host:port or CIDR that pages may never reach.'),
+  networkGuard: setting('NETWORK_GUARD', true, boolean, 'on: every browser connection goes through the egress proxy that enforces ALLOW_HOSTS/DENY_HOSTS and the private-address guard. off only for trusted content and benchmarks.'),
   adminToken: setting('ADMIN_TOKEN', '', adminToken, 'Token for the admin API (Bearer). Default: generated on first start into DATA_DIR/admin-token.'),
   plansFile: setting('PLANS_FILE', '', text, 'JSON array of plans that replace (same id) or add to the built-in free, starter, growth, scale, business.'),
   playgroundEnabled: setting('PLAYGROUND_ENABLED', true, boolean, 'Serve the public playground (POST /v1/playground/pdf and /playground): renders with no key.'),

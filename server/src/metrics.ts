@@ -2,11 +2,14 @@
 
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { RenderOutcome, RendererStats } from './render/renderer.ts';
+import type { EgressOutcome } from './guard/egress-proxy.ts';
 
 export interface Metrics {
   registry: Registry;
   onRender(outcome: RenderOutcome, seconds: number): void;
   onBrowserRestart(reason: string): void;
+  /** One decision of the network guard's egress proxy. */
+  onEgress(outcome: EgressOutcome): void;
   /** Gauges read the renderer's current state at scrape time. */
   watchRenderer(stats: () => RendererStats): void;
 }
@@ -22,6 +25,12 @@ export function createMetrics(): Metrics {
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
     registers: [registry],
   });
+  const egress = new Counter({
+    name: 'quire_egress_requests_total',
+    help: 'Connections the network guard was asked for, by outcome (allowed, blocked, failed: unresolvable).',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
   const restarts = new Counter({ name: 'quire_browser_restarts_total', help: 'Browser relaunches by reason.', labelNames: ['reason'], registers: [registry] });
   let stats: (() => RendererStats) | undefined;
   new Gauge({ name: 'quire_render_slots_busy', help: 'Render slots in use.', registers: [registry], collect() { this.set(stats?.().busy ?? 0); } });
@@ -35,6 +44,9 @@ export function createMetrics(): Metrics {
     },
     onBrowserRestart(reason) {
       restarts.inc({ reason });
+    },
+    onEgress(outcome) {
+      egress.inc({ outcome });
     },
     watchRenderer(read) {
       stats = read;

@@ -6,7 +6,7 @@
 import type { Protocol } from 'puppeteer-core';
 import { NavigationError, RenderInputError } from './errors.ts';
 import { GATE_SCRIPT, RENDER_URL_PATTERN, renderDocument, type RenderDocument } from './render-document.ts';
-import type { WaitUntil } from './page-source.ts';
+import type { RenderSource, WaitUntil } from './page-source.ts';
 
 /** The part of a CDP session this module uses (puppeteer's CDPSession has it; so can Electron's debugger). */
 export interface CdpSession {
@@ -43,6 +43,7 @@ export class CdpPage {
   // are recorded per loader and read once the loaderId is known.
   private readonly lifecycle = new Map<string, Set<string>>();
   private readonly documentStatus = new Map<string, number>();
+  private readonly documentRedirects: { requestId: string; url: string }[] = [];
   private loaderId: string | undefined;
   private lifecycleWaiter: (() => void) | undefined;
 
@@ -71,14 +72,18 @@ export class CdpPage {
       this.session.on('Network.responseReceived', (event: Protocol.Network.ResponseReceivedEvent) => {
         if (event.type === 'Document') this.documentStatus.set(event.requestId, event.response.status);
       });
+      this.session.on('Network.requestWillBeSent', (event: Protocol.Network.RequestWillBeSentEvent) => {
+        if (event.type === 'Document' && event.redirectResponse) this.documentRedirects.push({ requestId: event.requestId, url: event.request.url });
+      });
     }
     await Promise.all(steps);
   }
 
   /** Loads HTML as a fresh document, or navigates to a URL; resolves when waitUntil is reached. */
-  async load(source: { kind: 'html'; html: string } | { kind: 'url'; url: string }, waitUntil: WaitUntil): Promise<{ status?: number }> {
+  async load(source: RenderSource, waitUntil: WaitUntil): Promise<{ status?: number }> {
     this.lifecycle.clear();
     this.documentStatus.clear();
+    this.documentRedirects.length = 0;
     this.loaderId = undefined;
     const url = source.kind === 'html' ? (this.pending = renderDocument(source.html)).url : source.url;
     const wanted = LIFECYCLE_EVENT[waitUntil];
@@ -90,13 +95,32 @@ export class CdpPage {
     const navigation = (await this.session.send('Page.navigate', { url })) as Protocol.Page.NavigateResponse;
     if (navigation.errorText) {
       this.pending = undefined;
+      await this.checkRedirects(source, navigation.loaderId);
+      await this.checkUnsafeRedirect(source, navigation.errorText);
       throw new NavigationError(navigation.errorText.replace(/^net::/, ''));
     }
     this.loaderId = navigation.loaderId ?? '';
     this.lifecycleWaiter?.();
     await reached;
     this.pending = undefined;
+    await this.checkRedirects(source, this.loaderId);
     return { status: this.documentStatus.get(this.loaderId) };
+  }
+
+  /**
+   * Runs the source's checkRedirect on every redirect target of the top-level document (url
+   * renders only), so a hop the network guard refused fails as that refusal, not as a load error.
+   */
+  private async checkRedirects(source: RenderSource, loaderId: string | undefined): Promise<void> {
+    if (source.kind !== 'url' || !source.checkRedirect) return;
+    // Without a loaderId the navigation failed before committing: every hop so far was its own.
+    const hops = this.documentRedirects.filter((hop) => !loaderId || hop.requestId === loaderId);
+    for (const hop of hops) await source.checkRedirect(hop.url);
+  }
+
+  /** Chromium refuses a redirect to file:, chrome: and the like itself, before any event names the target. */
+  private async checkUnsafeRedirect(source: RenderSource, errorText: string): Promise<void> {
+    if (source.kind === 'url' && source.checkRedirect && errorText === 'net::ERR_UNSAFE_REDIRECT') await source.checkRedirect('unsafe-redirect:');
   }
 
   async emulateMedia(media: 'print' | 'screen'): Promise<void> {

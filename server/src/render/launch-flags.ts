@@ -44,6 +44,7 @@ const REVIEWED_FLAGS: ReadonlyArray<readonly [flag: string, why: string]> = [
   ['--no-pings', 'no hyperlink auditing pings'],
   ['--deny-permission-prompts', 'permission requests (camera, geolocation, notifications) are refused'],
   ['--force-webrtc-ip-handling-policy=disable_non_proxied_udp', 'WebRTC must not reveal or reach local addresses (network guard)'],
+  ['--disable-quic', 'HTTP/3 runs over UDP, which an HTTP proxy cannot carry: every connection must be a TCP one through the network guard'],
 ];
 
 // Chromium features switched off, each for a reason. None of them is site isolation: every render
@@ -81,6 +82,10 @@ export function launchFlags(input: LaunchFlagInput): string[] {
   if (input.proxyServer) {
     // '<-loopback>' removes Chromium's built-in bypass so loopback requests go through the guard too.
     flags.push(`--proxy-server=${input.proxyServer}`, '--proxy-bypass-list=<-loopback>');
+    // With a proxy Chromium resolves no page host itself; this makes sure it cannot: every name
+    // but the proxy's own address fails in Chromium's resolver (no DNS prefetch, no lookups by
+    // anything that would go around the proxy).
+    flags.push(`--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE ${new URL(input.proxyServer).hostname}`);
   }
   return flags;
 }

@@ -6,7 +6,14 @@
 import type { CdpPage } from './cdp-page.ts';
 import type { WAIT_UNTIL } from './pdf-options.ts';
 
-export type RenderSource = { kind: 'html'; html: string } | { kind: 'url'; url: string };
+export type RenderSource =
+  | { kind: 'html'; html: string }
+  | {
+      kind: 'url';
+      url: string;
+      /** Throws when the top-level document was redirected somewhere it must not go (the network guard's check). */
+      checkRedirect?: (url: string) => Promise<void>;
+    };
 
 export type WaitUntil = (typeof WAIT_UNTIL)[number];
 

@@ -3,7 +3,7 @@
 // both call this, so interactive and background renders share one path.
 
 import { ApiError } from '../errors.ts';
-import { checkUrl, type Resolver } from '../guard/url-check.ts';
+import { checkUrl, parseHttpUrl, type Resolver } from '../guard/url-check.ts';
 import type { AddressPolicy } from '../guard/address-policy.ts';
 import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
 import type { RenderSource } from '../render/page-source.ts';
@@ -36,6 +36,8 @@ export interface RenderServiceDeps {
   meter: UsageMeter;
   policy: AddressPolicy;
   resolve?: Resolver;
+  /** NETWORK_GUARD: false only for trusted content and benchmarks (no address checks; other schemes than http(s) stay refused). */
+  guardEnabled?: boolean;
 }
 
 export class RenderService {
@@ -71,8 +73,14 @@ export class RenderService {
       throw new ApiError('template_not_found', `Template ${input.template_id} was not found.`);
     }
     if (input.url !== undefined) {
-      const url = await checkUrl(input.url, this.deps.policy, this.deps.resolve);
-      return { kind: 'url', url: url.href };
+      const { policy, resolve, guardEnabled = true } = this.deps;
+      // Even with the guard off only http(s) is loaded: never file: or chrome: pages.
+      if (!guardEnabled) return { kind: 'url', url: parseHttpUrl(input.url).href };
+      const url = await checkUrl(input.url, policy, resolve);
+      // The egress proxy refuses a redirect to a blocked address; this makes the render fail as
+      // url_blocked (CONTRACT) rather than as a page that could not be loaded.
+      const checkRedirect = async (target: string) => void (await checkUrl(target, policy, resolve));
+      return { kind: 'url', url: url.href, checkRedirect };
     }
     return { kind: 'html', html: checkHtmlSize(input.html!) };
   }
