@@ -25,7 +25,15 @@ export const requestOptionsSchema = pdfOptionsSchema.superRefine((options, ctx) 
 /** The source fields and per-render fields shared by POST /v1/pdf and batch items. */
 export const renderFields = {
   html: z.string().describe('HTML to render. Exactly one of html, url, template_id.'),
-  url: z.string().max(8192).describe('Public http(s) URL to render. Checked against the network guard.'),
+  url: z
+    .string()
+    .max(8192)
+    .describe(
+      'Public http(s) URL to render. Checked by the network guard: a scheme other than http(s), or a host that resolves to a loopback, private, ' +
+        'link-local, CGNAT, multicast, reserved, documentation or cloud-metadata address (in any spelling, v4 or v6), is 400 url_blocked, and so ' +
+        'is a redirect of the url to one, unless the operator opened it with ALLOW_HOSTS. Everything the page itself fetches (sub-resources, ' +
+        'frames, fetch/XHR, WebSockets, workers) goes through the same guard; a refused sub-resource fails alone and the render goes on.',
+    ),
   template_id: z.string().regex(TEMPLATE_ID, { message: 'must look like tpl_<id>' }).describe('Id of a stored template.'),
   data: z.record(z.string(), z.unknown()).describe('Values for the template placeholders; nested objects allowed.'),
   options: requestOptionsSchema,
