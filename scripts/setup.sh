@@ -28,3 +28,5 @@ else
 fi
 
 npm ci --no-audit --no-fund
+# The web UI (admin window and playground) is static files built from ui/ into dist/ui.
+npm run build

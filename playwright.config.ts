@@ -1,0 +1,35 @@
+// Playwright end-to-end tests (tests/e2e/*.spec.ts; node:test never sees them). The browser is the
+// project's own Chromium (@sparticuz/chromium's headless shell, or CHROME_PATH): nothing is
+// downloaded. Each worker starts the app in-process (tests/e2e/fixtures.ts); screenshots of every
+// page land in test-results/screenshots/.
+
+import { defineConfig } from '@playwright/test';
+import { findChromium } from './server/src/render/chromium-path.ts';
+
+const chromium = await findChromium(process.env.CHROME_PATH ?? '');
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results/e2e',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: chromium.path,
+      // Chromium refuses to run as root with its sandbox on.
+      args: isRoot ? ['--no-sandbox'] : [],
+    },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+});

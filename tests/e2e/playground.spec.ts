@@ -1,0 +1,61 @@
+// The playground: public at /playground with no token, and inside /admin. Render, see the PDF
+// inline, download it, copy the equivalent call; bounds and API errors are shown as sentences.
+
+import { readFile } from 'node:fs/promises';
+import { test, expect, snap } from './fixtures.ts';
+
+test('the public playground renders HTML inline, downloads the PDF and shows the equivalent curl', async ({ page }, testInfo) => {
+  await page.goto('/playground');
+  await expect(page.getByRole('heading', { name: 'Playground' })).toBeVisible();
+  await expect(page.getByText('Sign in with the admin token')).toHaveCount(0);
+  await page.getByRole('textbox', { name: /^HTML/ }).fill('<h1>Quarterly report</h1><p>Rendered in the playground.</p>');
+  await page.getByText('Page options', { exact: true }).click();
+  await page.getByLabel('Format').selectOption('A5');
+  await page.getByLabel('Landscape').check();
+  await page.getByRole('button', { name: 'Render PDF' }).click();
+
+  const preview = page.getByTestId('pdf-preview');
+  await expect(preview).toHaveAttribute('data-pages', '1');
+  await expect(page.getByTestId('pdf-text')).toContainText('Quarterly report');
+  await expect(page.getByTestId('render-facts')).toContainText('renders left this minute');
+  // A5 landscape: the drawn page is wider than tall.
+  const box = await preview.locator('canvas').first().boundingBox();
+  expect(box!.width).toBeGreaterThan(box!.height);
+
+  const code = page.getByRole('region', { name: /Equivalent request/ }).or(page.locator('pre.code'));
+  await expect(code.first()).toContainText('/v1/pdf');
+  await expect(code.first()).toContainText('"landscape":true');
+  await expect(code.first()).toContainText('Authorization: Bearer $QUIRE_API_KEY');
+  await page.getByRole('tab', { name: 'curl (playground)' }).click();
+  await expect(page.locator('pre.code')).toContainText('/v1/playground/pdf');
+  await snap(page, testInfo, 'playground-public');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+  expect(download.suggestedFilename()).toBe('playground.pdf');
+  const bytes = await readFile((await download.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('playground bounds are checked in the form and API refusals are shown as their detail', async ({ page }) => {
+  await page.goto('/playground');
+  await page.getByText('Page options', { exact: true }).click();
+  await page.getByLabel('Scale').fill('3');
+  await expect(page.getByText('Scale must be between 0.1 and 2')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Render PDF' })).toBeDisabled();
+  await page.getByLabel('Scale').fill('1.5');
+  await expect(page.getByRole('button', { name: 'Render PDF' })).toBeEnabled();
+
+  await page.getByText('URL', { exact: true }).click();
+  await page.getByLabel('Public URL').fill('http://127.0.0.1:9/private');
+  await page.getByRole('button', { name: 'Render PDF' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The url is not allowed: it must be a public http(s) address.');
+});
+
+test('the playground is also a screen of the admin window', async ({ admin: page }, testInfo) => {
+  await page.goto('/admin/keys');
+  await page.getByRole('link', { name: 'Playground' }).click();
+  await expect(page).toHaveURL(/\/admin\/playground$/);
+  await page.getByRole('button', { name: 'Render PDF' }).click();
+  await expect(page.getByTestId('pdf-text')).toContainText('Hello from Quire');
+  await snap(page, testInfo, 'playground-admin');
+});

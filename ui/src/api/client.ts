@@ -1,0 +1,109 @@
+// The one way the UI talks to the server: fetch with the admin token when asked, and every
+// failure turned into an ApiFailure {status, code, detail} whose detail is shown as it is.
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly retryAfter?: number,
+  ) {
+    super(detail);
+    this.name = 'ApiFailure';
+  }
+}
+
+type Listener = () => void;
+
+let adminToken: string | null = null;
+const unauthorizedListeners = new Set<Listener>();
+
+export function setAdminToken(token: string | null): void {
+  adminToken = token;
+}
+
+export function currentAdminToken(): string | null {
+  return adminToken;
+}
+
+/** Called when the server refuses the admin token (revoked, restarted with another one). */
+export function onUnauthorized(listener: Listener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export interface CallOptions {
+  body?: unknown;
+  /** Send the admin token (every /admin/v1 call). */
+  admin?: boolean;
+  /** Send this bearer instead (an API key). */
+  bearer?: string;
+  signal?: AbortSignal;
+  query?: Record<string, string | number | undefined | null>;
+}
+
+export async function call(method: string, path: string, options: CallOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const bearer = options.bearer ?? (options.admin ? adminToken : null);
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  let response: Response;
+  try {
+    response = await fetch(path + queryString(options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      cache: 'no-store',
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiFailure(0, 'network_error', 'The server could not be reached. Is it running?');
+  }
+  if (!response.ok) throw await failureOf(response, options.admin === true);
+  return response;
+}
+
+export async function callJson<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
+  const response = await call(method, path, options);
+  return (await response.json()) as T;
+}
+
+export interface PdfResponse {
+  bytes: Uint8Array;
+  headers: Headers;
+}
+
+export async function callPdf(method: string, path: string, options: CallOptions = {}): Promise<PdfResponse> {
+  const response = await call(method, path, options);
+  return { bytes: new Uint8Array(await response.arrayBuffer()), headers: response.headers };
+}
+
+async function failureOf(response: Response, admin: boolean): Promise<ApiFailure> {
+  let code = 'http_error';
+  let detail = `The server answered ${response.status} ${response.statusText}.`;
+  try {
+    const body = (await response.json()) as { code?: unknown; detail?: unknown };
+    if (typeof body.code === 'string') code = body.code;
+    if (typeof body.detail === 'string') detail = body.detail;
+  } catch {
+    // Not the API's JSON error body (a proxy's page, say): keep the status sentence.
+  }
+  if (admin && response.status === 401) for (const listener of unauthorizedListeners) listener();
+  const retry = Number(response.headers.get('Retry-After'));
+  return new ApiFailure(response.status, code, detail, Number.isFinite(retry) && retry > 0 ? retry : undefined);
+}
+
+function queryString(query: CallOptions['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** A failure as a sentence, whatever was thrown. */
+export function describeFailure(error: unknown): string {
+  if (error instanceof ApiFailure) return error.detail;
+  return error instanceof Error ? error.message : String(error);
+}

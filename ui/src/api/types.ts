@@ -1,0 +1,115 @@
+// Wire shapes of CONTRACT.md, as the server sends them (snake_case).
+
+export interface Usage {
+  month: string;
+  used: number;
+  limit: number;
+}
+
+export interface KeyRecord {
+  id: string;
+  name: string;
+  plan: string;
+  auto_store: boolean;
+  created_at: string;
+  usage: Usage;
+}
+
+export interface IssuedKey extends Omit<KeyRecord, 'usage'> {
+  key: string;
+}
+
+export interface Plan {
+  id: string;
+  name: string;
+  monthly_documents: number;
+  retention: string | number;
+  batch_max_items: number;
+}
+
+export interface Page<T> {
+  data: T[];
+  next_cursor: string | null;
+}
+
+export interface TemplateSummary {
+  template_id: string;
+  key_id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Template extends TemplateSummary {
+  html: string;
+  sample_data: Record<string, unknown> | null;
+}
+
+export interface StoredDocument {
+  id: string;
+  key_id: string;
+  filename: string | null;
+  size: number;
+  created_at: string;
+  expires_at: string;
+  source: 'render' | 'batch';
+  batch_id?: string;
+}
+
+export type BatchItemStatus = 'queued' | 'rendering' | 'succeeded' | 'failed';
+export type BatchStatus = 'queued' | 'processing' | 'completed';
+
+export interface BatchResult {
+  index: number;
+  status: BatchItemStatus;
+  document_id?: string;
+  filename?: string;
+  error?: { code: string; detail: string };
+}
+
+/** A webhook delivery attempt; the fields beyond these are shown as they come. */
+export interface WebhookAttempt {
+  attempt?: number;
+  at?: string;
+  attempted_at?: string;
+  status?: number | string | null;
+  status_code?: number | null;
+  ok?: boolean;
+  error?: string | { code?: string; detail?: string } | null;
+  next_attempt_at?: string | null;
+  [field: string]: unknown;
+}
+
+export interface Batch {
+  batch_id: string;
+  key_id?: string;
+  status: BatchStatus;
+  total: number;
+  succeeded?: number;
+  failed?: number;
+  created_at?: string;
+  completed_at?: string | null;
+  webhook_url?: string | null;
+  results?: BatchResult[];
+  deliveries?: WebhookAttempt[];
+  webhook_deliveries?: WebhookAttempt[];
+  webhook?: { url?: string; attempts?: WebhookAttempt[] } | null;
+}
+
+export type PdfFormat = 'A4' | 'A3' | 'A5' | 'Letter' | 'Legal' | 'Tabloid';
+export type WaitUntil = 'load' | 'domcontentloaded' | 'networkidle0' | 'networkidle2';
+
+export interface PdfOptions {
+  format?: PdfFormat;
+  landscape?: boolean;
+  margin?: string;
+  print_background?: boolean;
+  scale?: number;
+  page_ranges?: string;
+  prefer_css_page_size?: boolean;
+  media?: 'print' | 'screen';
+  timeout_ms?: number;
+  wait_until?: WaitUntil;
+  wait_for?: string;
+  wait_ms?: number;
+}

@@ -1,0 +1,73 @@
+// A modal on the native <dialog>: it traps focus, closes on Escape and makes the page inert.
+
+import { useEffect, useRef, type ReactNode } from 'react';
+
+export function Dialog({ open, title, onClose, children, footer, wide = false }: { open: boolean; title: string; onClose: () => void; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // The native dialog focuses its first control (the close button); start where the work is.
+      const target = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>('.dialog-content :is(input, select, textarea)');
+      target?.focus();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className={wide ? 'dialog wide' : 'dialog'}
+      aria-labelledby="dialog-title"
+      onClose={onClose}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === ref.current) onClose();
+      }}
+    >
+      {open && (
+        <div className="dialog-body">
+          <div className="dialog-head">
+            <h2 id="dialog-title">{title}</h2>
+            <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+              ×
+            </button>
+          </div>
+          <div className="dialog-content">{children}</div>
+          {footer && <div className="dialog-foot">{footer}</div>}
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+export function ConfirmDialog({ open, title, children, confirmLabel, busy, error, onConfirm, onClose }: { open: boolean; title: string; children: ReactNode; confirmLabel: string; busy?: boolean; error?: string; onConfirm: () => void; onClose: () => void }) {
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="button danger" onClick={onConfirm} disabled={busy} data-autofocus>
+            {busy ? 'Working…' : confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p>{children}</p>
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+    </Dialog>
+  );
+}

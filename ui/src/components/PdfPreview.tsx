@@ -1,0 +1,101 @@
+// Shows PDF bytes as pages drawn by pdf.js (loaded on first use), so the preview looks the same in
+// every browser and in the desktop window. A newer document replaces an older one still drawing.
+
+import { useEffect, useRef, useState } from 'react';
+
+type PdfJs = typeof import('pdfjs-dist');
+let pdfjsLoading: Promise<PdfJs> | undefined;
+
+function loadPdfJs(): Promise<PdfJs> {
+  pdfjsLoading ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(([pdfjs, worker]) => {
+    pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+    return pdfjs;
+  });
+  return pdfjsLoading;
+}
+
+/** Pages drawn at most; a longer document says how many more there are. */
+const MAX_PAGES = 20;
+
+export interface PdfPreviewProps {
+  bytes: Uint8Array | null;
+  /** What the document is, for screen readers and the empty state. */
+  label: string;
+  empty?: string;
+  busy?: boolean;
+}
+
+export function PdfPreview({ bytes, label, empty = 'Nothing to show yet.', busy = false }: PdfPreviewProps) {
+  const pagesRef = useRef<HTMLDivElement>(null);
+  const [info, setInfo] = useState<{ pages: number; text: string; version: number }>({ pages: 0, text: '', version: 0 });
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    const container = pagesRef.current;
+    if (!container || !bytes) return;
+    let cancelled = false;
+    let destroy: (() => void) | undefined;
+    (async () => {
+      const pdfjs = await loadPdfJs();
+      // pdf.js takes ownership of the buffer it is given: hand it a copy.
+      const task = pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false });
+      destroy = () => void task.destroy();
+      const pdf = await task.promise;
+      if (cancelled) return;
+      const width = Math.max(200, container.clientWidth - 32);
+      const ratio = Math.min(window.devicePixelRatio || 1, 2);
+      const canvases: HTMLCanvasElement[] = [];
+      let text = '';
+      for (let number = 1; number <= Math.min(pdf.numPages, MAX_PAGES); number++) {
+        const page = await pdf.getPage(number);
+        const base = page.getViewport({ scale: 1 });
+        const viewport = page.getViewport({ scale: (width / base.width) * ratio });
+        const canvas = document.createElement('canvas');
+        canvas.width = Math.floor(viewport.width);
+        canvas.height = Math.floor(viewport.height);
+        canvas.style.width = `${Math.floor(viewport.width / ratio)}px`;
+        canvas.className = 'pdf-page';
+        await page.render({ canvas, viewport }).promise;
+        if (number <= 3) {
+          const content = await page.getTextContent();
+          text += content.items.map((item) => ('str' in item ? item.str : '')).join(' ') + '\n';
+        }
+        if (cancelled) return;
+        canvases.push(canvas);
+      }
+      container.replaceChildren(...canvases);
+      setInfo((previous) => ({ pages: pdf.numPages, text: text.replace(/\s+/g, ' ').trim(), version: previous.version + 1 }));
+      setError(undefined);
+    })().catch((failure: unknown) => {
+      if (!cancelled) setError(`The PDF could not be shown: ${(failure as Error).message}`);
+    });
+    return () => {
+      cancelled = true;
+      destroy?.();
+    };
+  }, [bytes]);
+
+  return (
+    <div className={`pdf-preview${busy ? ' busy' : ''}`} data-testid="pdf-preview" data-version={info.version} data-pages={info.pages} aria-busy={busy}>
+      {!bytes && <div className="pdf-empty">{empty}</div>}
+      {error && <div className="pdf-empty error-text">{error}</div>}
+      <div ref={pagesRef} className="pdf-pages" role="img" aria-label={bytes ? `${label}: ${info.pages} page${info.pages === 1 ? '' : 's'}` : label} hidden={!bytes} />
+      {bytes && info.pages > MAX_PAGES && <p className="muted center">Showing the first {MAX_PAGES} of {info.pages} pages; download the PDF for the rest.</p>}
+      <div className="sr-only" data-testid="pdf-text">
+        {info.text}
+      </div>
+    </div>
+  );
+}
+
+/** Saves bytes as a file through a temporary blob URL. */
+export function downloadPdf(bytes: Uint8Array, filename: string): void {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,51 @@
+// How numbers, sizes and times read on screen.
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const number = new Intl.NumberFormat();
+
+export function formatDay(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : day.format(date);
+}
+
+export function formatNumber(value: number): string {
+  return number.format(value);
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function formatDate(iso: string | undefined | null): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}
+
+/** "in 3 h", "in 12 d", "expired" (for expires_at). */
+export function timeLeft(iso: string, now = Date.now()): string {
+  const ms = new Date(iso).getTime() - now;
+  if (!Number.isFinite(ms)) return '—';
+  if (ms <= 0) return 'expired';
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 60) return `${Math.max(1, minutes)} min left`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h left`;
+  const days = Math.floor(hours / 24);
+  if (days < 730) return `${days} d left`;
+  return `${Math.floor(days / 365)} y left`;
+}
+
+/** "2 minutes ago" style for recent times, the date beyond a day. */
+export function timeAgo(iso: string | undefined, now = Date.now()): string {
+  if (!iso) return '—';
+  const seconds = Math.round((now - new Date(iso).getTime()) / 1000);
+  if (!Number.isFinite(seconds)) return iso;
+  if (seconds < 45) return 'just now';
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.round(seconds / 3600)} h ago`;
+  return formatDate(iso);
+}

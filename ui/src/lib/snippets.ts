@@ -1,0 +1,40 @@
+// Ready-to-copy calls: curl and JavaScript for a request body, with the key as a variable.
+
+export function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+export interface SnippetInput {
+  origin: string;
+  path: string;
+  body: unknown;
+  /** Whether the call needs an API key (false for the playground). */
+  keyed: boolean;
+  output: string;
+}
+
+export function curlSnippet({ origin, path, body, keyed, output }: SnippetInput): string {
+  const lines = [`curl -sS ${origin}${path}`];
+  if (keyed) lines.push(`  -H "Authorization: Bearer $QUIRE_API_KEY"`);
+  lines.push(`  -H 'Content-Type: application/json'`);
+  lines.push(`  -d ${shellQuote(JSON.stringify(body))}`);
+  lines.push(`  -o ${output}`);
+  return lines.join(' \\\n');
+}
+
+export function fetchSnippet({ origin, path, body, keyed, output }: SnippetInput): string {
+  const headers = keyed
+    ? `{\n    Authorization: \`Bearer \${process.env.QUIRE_API_KEY}\`,\n    'Content-Type': 'application/json',\n  }`
+    : `{ 'Content-Type': 'application/json' }`;
+  return [
+    `import { writeFile } from 'node:fs/promises';`,
+    ``,
+    `const response = await fetch('${origin}${path}', {`,
+    `  method: 'POST',`,
+    `  headers: ${headers},`,
+    `  body: JSON.stringify(${JSON.stringify(body, null, 2).replace(/\n/g, '\n  ')}),`,
+    `});`,
+    `if (!response.ok) throw new Error((await response.json()).detail);`,
+    `await writeFile('${output}', Buffer.from(await response.arrayBuffer()));`,
+  ].join('\n');
+}

@@ -1,0 +1,261 @@
+// Batches of every key with live progress (Server-Sent Events from GET /admin/v1/events), and
+// one batch's per-item results and webhook delivery attempts.
+
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import { getBatch, listBatches } from '../api/batches.ts';
+import { listKeys } from '../api/keys.ts';
+import { subscribeEvents } from '../api/events.ts';
+import { ApiFailure } from '../api/client.ts';
+import type { Batch, WebhookAttempt } from '../api/types.ts';
+import { useInterval, useLoad } from '../lib/hooks.ts';
+import { formatDate, timeAgo } from '../lib/format.ts';
+import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
+import { KeySelect, keyName } from '../components/KeySelect.tsx';
+import { ProgressBar, StatusPill } from '../components/Bars.tsx';
+import { Pager } from '../components/Pager.tsx';
+
+const PAGE_SIZE = 25;
+
+export function BatchesPage() {
+  const [keyId, setKeyId] = useState('');
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const cursor = cursors[cursors.length - 1];
+  const keys = useLoad((signal) => listKeys(signal), []);
+  const [missing, setMissing] = useState(false);
+  const batches = useLoad(
+    (signal) =>
+      listBatches({ key_id: keyId || undefined, cursor, limit: PAGE_SIZE }, signal).catch((error: unknown) => {
+        if (error instanceof ApiFailure && error.status === 404 && error.code === 'not_found') setMissing(true);
+        throw error;
+      }),
+    [keyId, cursor],
+  );
+  const [open, setOpen] = useState<string | null>(null);
+  const [live, setLive] = useState<'live' | 'reconnecting' | 'unavailable' | 'connecting'>('connecting');
+  const [details, setDetails] = useState<Record<string, Batch>>({});
+
+  const replaceBatch = useCallback(
+    (batch: Batch) => {
+      batches.setData((page) => page && { ...page, data: page.data.map((item) => (item.batch_id === batch.batch_id ? { ...item, ...batch } : item)) });
+      setDetails((current) => (current[batch.batch_id] ? { ...current, [batch.batch_id]: batch } : current));
+    },
+    [batches.setData],
+  );
+
+  // Each event names a batch: fetch that batch again (at most one fetch per batch at a time).
+  const inFlight = useRef(new Set<string>());
+  const refreshBatch = useCallback(
+    (id: string) => {
+      if (inFlight.current.has(id)) return;
+      inFlight.current.add(id);
+      getBatch(id)
+        .then(replaceBatch, () => undefined)
+        .finally(() => inFlight.current.delete(id));
+    },
+    [replaceBatch],
+  );
+  const reloadList = batches.reload;
+  useEffect(() => {
+    if (missing) return;
+    const events = subscribeEvents(
+      (event) => {
+        const data = event.data as { batch_id?: unknown; batch?: { batch_id?: unknown } } | null;
+        const id = typeof data?.batch_id === 'string' ? data.batch_id : typeof data?.batch?.batch_id === 'string' ? data.batch.batch_id : undefined;
+        if (!id) return;
+        const known = batchesRef.current?.some((batch) => batch.batch_id === id);
+        if (known) refreshBatch(id);
+        else reloadList();
+      },
+      setLive,
+    );
+    return () => events.close();
+  }, [missing, refreshBatch, reloadList]);
+  const batchesRef = useRef<Batch[] | undefined>(undefined);
+  batchesRef.current = batches.data?.data;
+
+  // Without the event stream, unfinished batches are polled.
+  const unfinished = (batches.data?.data ?? []).filter((batch) => batch.status !== 'completed');
+  useInterval(() => unfinished.forEach((batch) => refreshBatch(batch.batch_id)), live === 'live' || unfinished.length === 0 ? null : 2000);
+
+  const toggle = (id: string) => {
+    setOpen((current) => (current === id ? null : id));
+    if (!details[id]) void getBatch(id).then((batch) => setDetails((current) => ({ ...current, [id]: batch })), () => undefined);
+  };
+
+  if (missing) {
+    return (
+      <>
+        <PageHeader title="Batches" />
+        <Card>
+          <EmptyState title="Batches are not available on this server yet">This server does not answer GET /admin/v1/batches; update it to a version with batch rendering.</EmptyState>
+        </Card>
+      </>
+    );
+  }
+
+  const rows = batches.data?.data ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Batches"
+        description="Many documents in one call (POST /v1/pdf/batch). Background batches render two at a time; progress updates live."
+        actions={<span className={`live-dot ${live}`}>{live === 'live' ? 'Live' : live === 'unavailable' ? 'Polling' : live === 'reconnecting' ? 'Reconnecting…' : 'Connecting…'}</span>}
+      />
+      <div className="toolbar">
+        <KeySelect id="batch-key-filter" label="Key" keys={keys.data ?? []} value={keyId} allLabel="All keys" onChange={(value) => { setKeyId(value); setCursors([undefined]); }} />
+      </div>
+      <ErrorNote onRetry={batches.reload}>{batches.error}</ErrorNote>
+      <Card>
+        {batches.loading && !batches.data ? (
+          <Loading label="Loading batches…" />
+        ) : rows.length === 0 && cursors.length === 1 && !batches.error ? (
+          <EmptyState title="No batches yet">Send POST /v1/pdf/batch with a key on a plan that includes batch (Starter and up).</EmptyState>
+        ) : (
+          <>
+            <div className="table-wrap">
+              <table className="table" aria-label="Batches">
+                <thead>
+                  <tr>
+                    <th>Batch</th>
+                    <th>Key</th>
+                    <th>Status</th>
+                    <th className="progress-col">Progress</th>
+                    <th>Created</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((batch) => {
+                    const failed = batch.failed ?? batch.results?.filter((item) => item.status === 'failed').length ?? 0;
+                    const succeeded = batch.succeeded ?? batch.results?.filter((item) => item.status === 'succeeded').length ?? 0;
+                    const done = succeeded + failed;
+                    return (
+                      <Fragment key={batch.batch_id}>
+                        <tr data-batch-id={batch.batch_id} data-status={batch.status}>
+                          <td>
+                            <button type="button" className="row-toggle" aria-expanded={open === batch.batch_id} onClick={() => toggle(batch.batch_id)}>
+                              <span className="chevron" aria-hidden="true">
+                                {open === batch.batch_id ? '▾' : '▸'}
+                              </span>
+                              <span className="mono">{batch.batch_id}</span>
+                            </button>
+                          </td>
+                          <td>{keyName(keys.data, batch.key_id)}</td>
+                          <td>
+                            <StatusPill status={batch.status} />
+                          </td>
+                          <td>
+                            <div className="progress-cell">
+                              <ProgressBar done={done} failed={failed} total={batch.total} />
+                              <span className="muted small nowrap" data-testid="batch-counts">
+                                {done}/{batch.total}
+                                {failed > 0 ? ` · ${failed} failed` : ''}
+                              </span>
+                            </div>
+                          </td>
+                          <td className="muted nowrap">{timeAgo(batch.created_at)}</td>
+                        </tr>
+                        {open === batch.batch_id && (
+                          <tr className="detail-row">
+                            <td colSpan={5}>{details[batch.batch_id] ? <BatchDetail batch={details[batch.batch_id]!} /> : <Loading label="Loading results…" />}</td>
+                          </tr>
+                        )}
+                      </Fragment>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <Pager
+              page={cursors.length - 1}
+              pageSize={PAGE_SIZE}
+              count={rows.length}
+              hasNext={Boolean(batches.data?.next_cursor)}
+              busy={batches.loading}
+              onPrevious={() => setCursors((list) => list.slice(0, -1))}
+              onNext={() => setCursors((list) => [...list, batches.data?.next_cursor ?? undefined])}
+            />
+          </>
+        )}
+      </Card>
+    </>
+  );
+}
+
+function BatchDetail({ batch }: { batch: Batch }) {
+  const attempts = batch.deliveries ?? batch.webhook_deliveries ?? batch.webhook?.attempts ?? [];
+  const webhookUrl = batch.webhook_url ?? batch.webhook?.url;
+  return (
+    <div className="batch-detail">
+      <h3>Items</h3>
+      <table className="table compact" aria-label={`Items of ${batch.batch_id}`}>
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>Status</th>
+            <th>Document</th>
+            <th>Error</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(batch.results ?? []).map((item) => (
+            <tr key={item.index}>
+              <td>{item.index}</td>
+              <td>
+                <StatusPill status={item.status} />
+              </td>
+              <td className="mono small">{item.document_id ? `${item.document_id}${item.filename ? ` · ${item.filename}` : ''}` : '—'}</td>
+              <td>
+                {item.error ? (
+                  <>
+                    <code className="error-code">{item.error.code}</code> <span className="small">{item.error.detail}</span>
+                  </>
+                ) : (
+                  '—'
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3>Webhook</h3>
+      {!webhookUrl && attempts.length === 0 ? (
+        <p className="muted small">No webhook_url was given with this batch.</p>
+      ) : (
+        <>
+          {webhookUrl && <p className="mono small">{webhookUrl}</p>}
+          {attempts.length === 0 ? (
+            <p className="muted small">No delivery attempt yet: it is sent when the batch completes.</p>
+          ) : (
+            <table className="table compact" aria-label="Webhook delivery attempts">
+              <thead>
+                <tr>
+                  <th>Attempt</th>
+                  <th>When</th>
+                  <th>Answer</th>
+                  <th>Next try</th>
+                </tr>
+              </thead>
+              <tbody>
+                {attempts.map((attempt, index) => (
+                  <tr key={index}>
+                    <td>{attempt.attempt ?? index + 1}</td>
+                    <td className="nowrap">{formatDate(attempt.at ?? attempt.attempted_at)}</td>
+                    <td>{describeAttempt(attempt)}</td>
+                    <td className="nowrap">{attempt.next_attempt_at ? formatDate(attempt.next_attempt_at) : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function describeAttempt(attempt: WebhookAttempt): string {
+  const status = attempt.status_code ?? attempt.status;
+  const error = typeof attempt.error === 'string' ? attempt.error : attempt.error ? (attempt.error.detail ?? attempt.error.code ?? '') : '';
+  const parts = [typeof status === 'number' ? `HTTP ${status}` : (status ?? ''), error].filter(Boolean);
+  return parts.join(' · ') || (attempt.ok ? 'delivered' : '—');
+}

@@ -1,0 +1,162 @@
+// Stored documents of every key, newest first, a page at a time (cursor paging stays fast with
+// thousands): open in a viewer, download, delete; filter by key.
+
+import { useState } from 'react';
+import { listKeys } from '../api/keys.ts';
+import { deleteDocument, fetchDocument, listDocuments } from '../api/documents.ts';
+import type { StoredDocument } from '../api/types.ts';
+import { useAction, useLoad } from '../lib/hooks.ts';
+import { formatBytes, formatDate, timeAgo, timeLeft } from '../lib/format.ts';
+import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
+import { KeySelect, keyName } from '../components/KeySelect.tsx';
+import { ConfirmDialog, Dialog } from '../components/Dialog.tsx';
+import { Pager } from '../components/Pager.tsx';
+import { PdfPreview, downloadPdf } from '../components/PdfPreview.tsx';
+
+const PAGE_SIZE = 50;
+
+export function DocumentsPage() {
+  const [keyId, setKeyId] = useState('');
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const cursor = cursors[cursors.length - 1];
+  const keys = useLoad((signal) => listKeys(signal), []);
+  const documents = useLoad((signal) => listDocuments({ key_id: keyId || undefined, cursor, limit: PAGE_SIZE }, signal), [keyId, cursor]);
+  const [viewing, setViewing] = useState<{ document: StoredDocument; bytes: Uint8Array | null; error?: string } | null>(null);
+  const [deleting, setDeleting] = useState<StoredDocument | null>(null);
+
+  const download = useAction(async (document: StoredDocument) => {
+    const { bytes } = await fetchDocument(document.id);
+    downloadPdf(bytes, document.filename ?? `${document.id}.pdf`);
+  });
+  const remove = useAction(async (document: StoredDocument) => {
+    await deleteDocument(document.id);
+    documents.setData((page) => page && { ...page, data: page.data.filter((item) => item.id !== document.id) });
+    setDeleting(null);
+  });
+
+  const open = async (document: StoredDocument) => {
+    setViewing({ document, bytes: null });
+    try {
+      const { bytes } = await fetchDocument(document.id);
+      setViewing((current) => (current?.document.id === document.id ? { document, bytes } : current));
+    } catch (failure) {
+      setViewing((current) => (current?.document.id === document.id ? { document, bytes: null, error: (failure as Error).message } : current));
+    }
+  };
+
+  const rows = documents.data?.data ?? [];
+
+  return (
+    <>
+      <PageHeader title="Documents" description="Stored copies of renders (store: true, auto-store, batches), kept for the plan’s retention and then deleted for good." />
+      <div className="toolbar">
+        <KeySelect id="document-key-filter" label="Key" keys={keys.data ?? []} value={keyId} allLabel="All keys" onChange={(value) => { setKeyId(value); setCursors([undefined]); }} />
+        <button type="button" className="button ghost small" onClick={documents.reload}>
+          Refresh
+        </button>
+      </div>
+      <ErrorNote onRetry={documents.reload}>{documents.error}</ErrorNote>
+      <ErrorNote>{download.error}</ErrorNote>
+      <Card>
+        {documents.loading && !documents.data ? (
+          <Loading label="Loading documents…" />
+        ) : rows.length === 0 && cursors.length === 1 && !documents.error ? (
+          <EmptyState title={keyId ? 'This key has no stored documents' : 'No stored documents'}>
+            A render is kept when it is sent with <code>store: true</code>, when its key has auto-store on, or when it is part of a batch.
+          </EmptyState>
+        ) : (
+          <>
+            <div className="table-wrap">
+              <table className="table" aria-label="Documents">
+                <thead>
+                  <tr>
+                    <th>Document</th>
+                    <th>Key</th>
+                    <th className="num">Size</th>
+                    <th>Created</th>
+                    <th>Expires</th>
+                    <th className="actions-col">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((document) => (
+                    <tr key={document.id} data-document-id={document.id}>
+                      <td>
+                        <div className="strong">{document.filename ?? 'Untitled'}</div>
+                        <div className="mono muted small">
+                          {document.id}
+                          {document.batch_id ? ` · ${document.batch_id}` : ''}
+                        </div>
+                      </td>
+                      <td>{keyName(keys.data, document.key_id)}</td>
+                      <td className="num nowrap">{formatBytes(document.size)}</td>
+                      <td className="muted nowrap" title={formatDate(document.created_at)}>
+                        {timeAgo(document.created_at)}
+                      </td>
+                      <td className="nowrap" title={formatDate(document.expires_at)}>
+                        {timeLeft(document.expires_at)}
+                      </td>
+                      <td className="row-actions">
+                        <button type="button" className="button ghost small" onClick={() => void open(document)}>
+                          Open
+                        </button>
+                        <button type="button" className="button ghost small" onClick={() => void download.run(document)} disabled={download.busy}>
+                          Download
+                        </button>
+                        <button type="button" className="button ghost small danger-text" onClick={() => setDeleting(document)}>
+                          Delete
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager
+              page={cursors.length - 1}
+              pageSize={PAGE_SIZE}
+              count={rows.length}
+              hasNext={Boolean(documents.data?.next_cursor)}
+              busy={documents.loading}
+              onPrevious={() => setCursors((list) => list.slice(0, -1))}
+              onNext={() => setCursors((list) => [...list, documents.data?.next_cursor ?? undefined])}
+            />
+          </>
+        )}
+      </Card>
+
+      <Dialog
+        open={viewing !== null}
+        wide
+        title={viewing?.document.filename ?? viewing?.document.id ?? ''}
+        onClose={() => setViewing(null)}
+        footer={
+          viewing?.bytes && (
+            <button type="button" className="button primary" onClick={() => viewing.bytes && downloadPdf(viewing.bytes, viewing.document.filename ?? `${viewing.document.id}.pdf`)}>
+              Download
+            </button>
+          )
+        }
+      >
+        {viewing?.error ? <ErrorNote>{viewing.error}</ErrorNote> : viewing && !viewing.bytes ? <Loading label="Fetching the PDF…" /> : null}
+        {viewing?.bytes && <PdfPreview bytes={viewing.bytes} label={`Document ${viewing.document.id}`} />}
+      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this document?"
+        confirmLabel="Delete document"
+        busy={remove.busy}
+        error={remove.error}
+        onClose={() => {
+          setDeleting(null);
+          remove.setError(undefined);
+        }}
+        onConfirm={() => deleting && void remove.run(deleting)}
+      >
+        {`${deleting?.filename ?? deleting?.id ?? ''} is deleted from disk at once; its link answers 404 afterwards.`}
+      </ConfirmDialog>
+    </>
+  );
+}

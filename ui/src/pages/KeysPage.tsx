@@ -1,0 +1,285 @@
+// API keys: issue (shown once), usage this month against the plan, plan and auto-store changes,
+// rotate (new key shown once), revoke. Usage refreshes every few seconds and on usage events.
+
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { createKey, listKeys, listPlans, revokeKey, rotateKey, updateKey } from '../api/keys.ts';
+import { subscribeEvents } from '../api/events.ts';
+import type { IssuedKey, KeyRecord, Plan } from '../api/types.ts';
+import { useAction, useInterval, useLoad } from '../lib/hooks.ts';
+import { formatDay, formatNumber } from '../lib/format.ts';
+import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
+import { UsageBar } from '../components/Bars.tsx';
+import { ConfirmDialog, Dialog } from '../components/Dialog.tsx';
+import { SecretField } from '../components/Copy.tsx';
+
+export function KeysPage() {
+  const keys = useLoad((signal) => listKeys(signal), []);
+  const plans = useLoad((signal) => listPlans(signal), []);
+  const [creating, setCreating] = useState(false);
+  const [shown, setShown] = useState<{ title: string; key: IssuedKey } | null>(null);
+  const [confirm, setConfirm] = useState<{ kind: 'rotate' | 'revoke'; key: KeyRecord } | null>(null);
+  const [rowError, setRowError] = useState<string>();
+
+  // Quiet refresh: usage moves as keys render elsewhere.
+  const refresh = useCallback(() => void listKeys().then((data) => keys.setData(() => data), () => undefined), [keys.setData]);
+  useInterval(refresh, 5000);
+  useEffect(() => {
+    const events = subscribeEvents((event) => {
+      if (/usage/i.test(event.type)) refresh();
+    });
+    return () => events.close();
+  }, [refresh]);
+
+  const change = useAction(async (key: KeyRecord, patch: Partial<Pick<KeyRecord, 'plan' | 'auto_store'>>) => {
+    const updated = await updateKey(key.id, patch);
+    keys.setData((list) => list?.map((item) => (item.id === updated.id ? { ...item, ...updated } : item)));
+  });
+  useEffect(() => setRowError(change.error), [change.error]);
+
+  const confirmAction = useAction(async (kind: 'rotate' | 'revoke', key: KeyRecord) => {
+    if (kind === 'rotate') {
+      const rotated = await rotateKey(key.id);
+      setShown({ title: `New key for “${key.name}”`, key: rotated });
+    } else {
+      await revokeKey(key.id);
+      keys.setData((list) => list?.filter((item) => item.id !== key.id));
+    }
+    setConfirm(null);
+  });
+
+  const planOf = (id: string) => plans.data?.find((plan) => plan.id === id);
+
+  return (
+    <>
+      <PageHeader
+        title="API keys"
+        description="Each key belongs to one account with a plan. The secret is shown once, when it is issued or rotated."
+        actions={
+          <button type="button" className="button primary" onClick={() => setCreating(true)}>
+            New key
+          </button>
+        }
+      />
+      <ErrorNote onRetry={keys.reload}>{keys.error}</ErrorNote>
+      <ErrorNote>{rowError}</ErrorNote>
+      <Card>
+        {keys.loading && !keys.data ? (
+          <Loading label="Loading keys…" />
+        ) : keys.data && keys.data.length === 0 ? (
+          <EmptyState
+            title="No API keys yet"
+            action={
+              <button type="button" className="button primary" onClick={() => setCreating(true)}>
+                Create the first key
+              </button>
+            }
+          >
+            A key lets a program call POST /v1/pdf. Create one, copy it, and render.
+          </EmptyState>
+        ) : (
+          keys.data && (
+            <div className="table-wrap">
+              <table className="table" aria-label="API keys">
+                <thead>
+                  <tr>
+                    <th>Name</th>
+                    <th>Plan</th>
+                    <th className="usage-col">Documents this month</th>
+                    <th>Auto-store</th>
+                    <th className="actions-col">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {keys.data.map((key) => (
+                    <tr key={key.id} data-key-id={key.id}>
+                      <td>
+                        <div className="strong">{key.name}</div>
+                        <div className="muted small">
+                          <span className="mono">{key.id}</span> · {formatDay(key.created_at)}
+                        </div>
+                      </td>
+                      <td>
+                        <select className="select small" aria-label={`Plan of ${key.name}`} value={key.plan} disabled={change.busy} onChange={(event) => void change.run(key, { plan: event.target.value })}>
+                          {!planOf(key.plan) && <option value={key.plan}>{key.plan}</option>}
+                          {plans.data?.map((plan) => (
+                            <option key={plan.id} value={plan.id}>
+                              {plan.name}
+                            </option>
+                          ))}
+                        </select>
+                      </td>
+                      <td>
+                        <UsageBar used={key.usage.used} limit={key.usage.limit} />
+                      </td>
+                      <td>
+                        <label className="switch">
+                          <input type="checkbox" checked={key.auto_store} disabled={change.busy} onChange={(event) => void change.run(key, { auto_store: event.target.checked })} aria-label={`Auto-store for ${key.name}`} />
+                          <span aria-hidden="true" />
+                        </label>
+                      </td>
+                      <td className="row-actions">
+                        <button type="button" className="button ghost small" onClick={() => setConfirm({ kind: 'rotate', key })}>
+                          Rotate
+                        </button>
+                        <button type="button" className="button ghost small danger-text" onClick={() => setConfirm({ kind: 'revoke', key })}>
+                          Revoke
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        )}
+      </Card>
+      {plans.data && <PlanNotes plans={plans.data} />}
+
+      <CreateKeyDialog
+        open={creating}
+        plans={plans.data ?? []}
+        onClose={() => setCreating(false)}
+        onCreated={(issued) => {
+          setCreating(false);
+          setShown({ title: `Key “${issued.name}” created`, key: issued });
+          keys.reload();
+        }}
+      />
+      <Dialog
+        open={shown !== null}
+        title={shown?.title ?? ''}
+        onClose={() => {
+          setShown(null);
+          keys.reload();
+        }}
+        footer={
+          <button type="button" className="button primary" onClick={() => setShown(null)}>
+            Done
+          </button>
+        }
+      >
+        {shown && (
+          <>
+            <p>Copy the key now: it is not shown again. The server keeps only a hash of it.</p>
+            <SecretField value={shown.key.key} label="API key" />
+          </>
+        )}
+      </Dialog>
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm?.kind === 'rotate' ? 'Rotate this key?' : 'Revoke this key?'}
+        confirmLabel={confirm?.kind === 'rotate' ? 'Rotate key' : 'Revoke key'}
+        busy={confirmAction.busy}
+        error={confirmAction.error}
+        onClose={() => {
+          setConfirm(null);
+          confirmAction.setError(undefined);
+        }}
+        onConfirm={() => confirm && void confirmAction.run(confirm.kind, confirm.key)}
+      >
+        {confirm?.kind === 'rotate'
+          ? `“${confirm.key.name}” gets a new secret; the current one stops working at once. Plan, usage, templates and documents stay.`
+          : `“${confirm?.key.name}” stops working at once. Its documents and templates stay visible here until their retention ends.`}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function CreateKeyDialog({ open, plans, onClose, onCreated }: { open: boolean; plans: Plan[]; onClose: () => void; onCreated: (key: IssuedKey) => void }) {
+  const [name, setName] = useState('');
+  const [plan, setPlan] = useState('free');
+  const [autoStore, setAutoStore] = useState(false);
+  const create = useAction(createKey);
+  useEffect(() => {
+    if (open) {
+      setName('');
+      setAutoStore(false);
+      create.setError(undefined);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+  useEffect(() => {
+    if (plans.length > 0 && !plans.some((item) => item.id === plan)) setPlan(plans[0]!.id);
+  }, [plans, plan]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const issued = await create.run({ name: name.trim(), plan, auto_store: autoStore });
+    if (issued) onCreated(issued);
+  };
+
+  return (
+    <Dialog open={open} title="New API key" onClose={onClose}>
+      <form className="form" onSubmit={submit}>
+        <div className="field">
+          <label className="field-label" htmlFor="new-key-name">
+            Name
+          </label>
+          <input id="new-key-name" className="input" value={name} onChange={(event) => setName(event.target.value)} placeholder="e.g. Billing service" autoFocus required maxLength={100} />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="new-key-plan">
+            Plan
+          </label>
+          <select id="new-key-plan" className="select" value={plan} onChange={(event) => setPlan(event.target.value)}>
+            {plans.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name} — {formatNumber(item.monthly_documents)} documents a month
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" checked={autoStore} onChange={(event) => setAutoStore(event.target.checked)} />
+          <span>
+            Auto-store
+            <span className="muted block">Keep a copy of every render for the plan’s retention, without store: true.</span>
+          </span>
+        </label>
+        {create.error && (
+          <p className="error-text" role="alert">
+            {create.error}
+          </p>
+        )}
+        <div className="dialog-foot inline">
+          <button type="button" className="button ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button primary" disabled={create.busy}>
+            {create.busy ? 'Creating…' : 'Create key'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function PlanNotes({ plans }: { plans: Plan[] }) {
+  return (
+    <details className="plan-notes">
+      <summary>Plans on this server</summary>
+      <table className="table compact">
+        <thead>
+          <tr>
+            <th>Plan</th>
+            <th>Documents a month</th>
+            <th>Retention</th>
+            <th>Batch items</th>
+          </tr>
+        </thead>
+        <tbody>
+          {plans.map((plan) => (
+            <tr key={plan.id}>
+              <td>{plan.name}</td>
+              <td>{formatNumber(plan.monthly_documents)}</td>
+              <td>{String(plan.retention) === '0' ? 'not stored' : String(plan.retention)}</td>
+              <td>{plan.batch_max_items === 0 ? 'no batch' : plan.batch_max_items}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}

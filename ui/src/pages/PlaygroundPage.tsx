@@ -1,0 +1,154 @@
+// The playground: HTML or a URL, the page options, a real render with no key (POST
+// /v1/playground/pdf), the PDF inline, a download, and the same call as curl.
+
+import { useMemo, useState, type FormEvent } from 'react';
+import { ApiFailure, describeFailure } from '../api/client.ts';
+import { renderPlayground, type PlaygroundRequest } from '../api/playground.ts';
+import type { PdfOptions } from '../api/types.ts';
+import { changedOptions, optionProblems } from '../lib/pdf-options.ts';
+import { curlSnippet, fetchSnippet } from '../lib/snippets.ts';
+import { formatBytes } from '../lib/format.ts';
+import { Card, ErrorNote, PageHeader, Spinner } from '../components/Page.tsx';
+import { OptionsForm } from '../components/OptionsForm.tsx';
+import { PdfPreview, downloadPdf } from '../components/PdfPreview.tsx';
+import { CodeTabs } from '../components/CodeTabs.tsx';
+
+const SAMPLE_HTML = `<!doctype html>
+<html>
+<head>
+  <style>
+    body { font-family: Helvetica, Arial, sans-serif; color: #111827; }
+    h1 { color: #4f46e5; }
+    .box { border: 1px solid #e5e7eb; border-radius: 8px; padding: 16px; background: #f9fafb; }
+  </style>
+</head>
+<body>
+  <h1>Hello from Quire</h1>
+  <p>Edit this HTML, pick the page options, and press <b>Render</b>.</p>
+  <div class="box">Backgrounds, web fonts, SVG and CSS print rules all work.</div>
+</body>
+</html>
+`;
+
+type Source = 'html' | 'url';
+
+export function PlaygroundPage({ embedded = false }: { embedded?: boolean }) {
+  const [source, setSource] = useState<Source>('html');
+  const [html, setHtml] = useState(SAMPLE_HTML);
+  const [url, setUrl] = useState('https://example.com/');
+  const [options, setOptions] = useState<PdfOptions>({ wait_until: 'load' });
+  const [result, setResult] = useState<{ bytes: Uint8Array; ms: number; remaining: string | null } | null>(null);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const problems = optionProblems(options);
+  const hasProblems = Object.keys(problems).length > 0;
+
+  const request: PlaygroundRequest = useMemo(() => {
+    const changed = changedOptions(options);
+    return { ...(source === 'html' ? { html } : { url: url.trim() }), ...(Object.keys(changed).length ? { options: changed } : {}) };
+  }, [source, html, url, options]);
+
+  const render = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (busy || hasProblems) return;
+    setBusy(true);
+    setError(undefined);
+    const started = performance.now();
+    try {
+      const { bytes, headers } = await renderPlayground(request);
+      setResult({ bytes, ms: Math.round(performance.now() - started), remaining: headers.get('RateLimit-Remaining') });
+    } catch (failure) {
+      const retry = failure instanceof ApiFailure && failure.code === 'rate_limited' && failure.retryAfter ? ` (try again in ${failure.retryAfter} s)` : '';
+      setError(describeFailure(failure) + (retry && !describeFailure(failure).includes('try again') ? retry : ''));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const origin = location.origin;
+  const keyedBody = request;
+  const samples = [
+    { name: 'curl (API key)', code: curlSnippet({ origin, path: '/v1/pdf', body: keyedBody, keyed: true, output: 'output.pdf' }) },
+    { name: 'curl (playground)', code: curlSnippet({ origin, path: '/v1/playground/pdf', body: request, keyed: false, output: 'output.pdf' }) },
+    { name: 'JavaScript', code: fetchSnippet({ origin, path: '/v1/pdf', body: keyedBody, keyed: true, output: 'output.pdf' }) },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Playground"
+        description={embedded ? 'A real render with no key: nothing is stored or charged. The same page is public at /playground.' : 'Render HTML or a web page to PDF with a real browser. Nothing is stored; a few renders a minute per visitor.'}
+      />
+      <div className="playground-grid">
+        <form className="card playground-form" onSubmit={render} onKeyDown={(event) => {
+          if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') void render();
+        }}>
+          <div className="form-top">
+          <div className="segmented" role="radiogroup" aria-label="Source">
+            {(['html', 'url'] as const).map((item) => (
+              <label key={item} className={source === item ? 'segment active' : 'segment'}>
+                <input type="radio" name="source" value={item} checked={source === item} onChange={() => setSource(item)} />
+                {item === 'html' ? 'HTML' : 'URL'}
+              </label>
+            ))}
+          </div>
+          <div className="form-actions">
+            <span className="hint">Ctrl+Enter</span>
+            <button type="submit" className="button primary" disabled={busy || hasProblems}>
+              {busy ? (
+                <>
+                  <Spinner /> Rendering…
+                </>
+              ) : (
+                'Render PDF'
+              )}
+            </button>
+          </div>
+          </div>
+          {source === 'html' ? (
+            <div className="field grow">
+              <label className="field-label" htmlFor="playground-html">
+                HTML <span className="hint">up to 512 KB</span>
+              </label>
+              <textarea id="playground-html" className="code-input tall" spellCheck={false} value={html} onChange={(event) => setHtml(event.target.value)} />
+            </div>
+          ) : (
+            <div className="field">
+              <label className="field-label" htmlFor="playground-url">
+                Public URL
+              </label>
+              <input id="playground-url" className="input" type="url" value={url} onChange={(event) => setUrl(event.target.value)} placeholder="https://…" required />
+              <span className="hint">Private and local addresses are refused.</span>
+            </div>
+          )}
+          <details className="options-panel">
+            <summary>Page options</summary>
+            <OptionsForm value={options} onChange={setOptions} problems={problems} />
+          </details>
+        </form>
+        <div className="playground-result">
+          <div className="card preview-card">
+            <div className="card-head">
+              <h2 className="card-title">PDF</h2>
+              <div className="card-actions">
+                {result && (
+                  <span className="muted small" data-testid="render-facts">
+                    {formatBytes(result.bytes.byteLength)} · {result.ms} ms{result.remaining !== null ? ` · ${result.remaining} renders left this minute` : ''}
+                  </span>
+                )}
+                <button type="button" className="button small" disabled={!result} onClick={() => result && downloadPdf(result.bytes, 'playground.pdf')}>
+                  Download
+                </button>
+              </div>
+            </div>
+            <ErrorNote>{error}</ErrorNote>
+            <PdfPreview bytes={result?.bytes ?? null} label="Rendered PDF" busy={busy} empty="Press Render PDF to see the result here." />
+          </div>
+        </div>
+      </div>
+      <Card title="The same call from code" className="snippet-card">
+        <CodeTabs label="Equivalent request" samples={samples} />
+      </Card>
+    </>
+  );
+}

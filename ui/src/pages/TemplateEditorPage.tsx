@@ -1,0 +1,225 @@
+// The template editor: HTML on one side; sample data (JSON, checked as you type) and a live PDF
+// preview on the other, refreshed as you type (debounced; the latest edit wins). Save, rename,
+// delete, and a ready-to-copy call that renders it by id.
+
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { deleteTemplate, getTemplate, previewTemplate, updateTemplate } from '../api/templates.ts';
+import { listKeys } from '../api/keys.ts';
+import { describeFailure } from '../api/client.ts';
+import type { Template } from '../api/types.ts';
+import { useAction, useLoad } from '../lib/hooks.ts';
+import { timeAgo } from '../lib/format.ts';
+import { navigate } from '../lib/router.ts';
+import { curlSnippet, fetchSnippet } from '../lib/snippets.ts';
+import { Card, ErrorNote, Loading, Spinner } from '../components/Page.tsx';
+import { Link } from '../components/Link.tsx';
+import { PdfPreview } from '../components/PdfPreview.tsx';
+import { CodeTabs } from '../components/CodeTabs.tsx';
+import { ConfirmDialog } from '../components/Dialog.tsx';
+import { keyName } from '../components/KeySelect.tsx';
+
+const PREVIEW_DELAY_MS = 350;
+
+export function TemplateEditorPage({ id }: { id: string }) {
+  const loaded = useLoad((signal) => getTemplate(id, signal), [id]);
+  const keys = useLoad((signal) => listKeys(signal), []);
+  if (loaded.error) {
+    return (
+      <>
+        <BackLink />
+        <ErrorNote onRetry={loaded.reload}>{loaded.error}</ErrorNote>
+      </>
+    );
+  }
+  if (!loaded.data) return <Loading label="Opening the template…" />;
+  return <Editor template={loaded.data} ownerName={keyName(keys.data, loaded.data.key_id)} />;
+}
+
+function BackLink() {
+  return (
+    <Link className="back-link" href="/admin/templates">
+      ← Templates
+    </Link>
+  );
+}
+
+type ParsedData = { ok: true; value: Record<string, unknown> | null } | { ok: false; error: string };
+
+function parseSampleData(text: string): ParsedData {
+  if (text.trim() === '') return { ok: true, value: null };
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'Sample data must be a JSON object, such as {"name": "Ada"}.' };
+    return { ok: true, value: value as Record<string, unknown> };
+  } catch (error) {
+    return { ok: false, error: `Not valid JSON: ${(error as Error).message}` };
+  }
+}
+
+function Editor({ template, ownerName }: { template: Template; ownerName: string }) {
+  const [saved, setSaved] = useState(template);
+  const [name, setName] = useState(template.name);
+  const [html, setHtml] = useState(template.html);
+  const [dataText, setDataText] = useState(() => (template.sample_data ? JSON.stringify(template.sample_data, null, 2) : ''));
+  const data = useMemo(() => parseSampleData(dataText), [dataText]);
+  const [savedNote, setSavedNote] = useState<string>();
+  const [deleting, setDeleting] = useState(false);
+
+  const savedDataText = saved.sample_data ? JSON.stringify(saved.sample_data) : '';
+  const dirty = name !== saved.name || html !== saved.html || (data.ok ? JSON.stringify(data.value ?? '') !== JSON.stringify(saved.sample_data ?? '') : dataText !== savedDataText);
+
+  const preview = useLivePreview(html, data.ok ? data.value : undefined);
+
+  const save = useAction(async () => {
+    if (!data.ok) throw new Error('Fix the sample data first: it must be a JSON object.');
+    const updated = await updateTemplate(template.template_id, { name: name.trim() || saved.name, html, sample_data: data.value });
+    setSaved(updated);
+    setName(updated.name);
+    setSavedNote('Saved');
+    setTimeout(() => setSavedNote(undefined), 2000);
+  });
+  const remove = useAction(async () => {
+    await deleteTemplate(template.template_id);
+    navigate('/admin/templates');
+  });
+
+  // Ctrl/Cmd+S saves, as in any editor.
+  const saveRef = useRef(save.run);
+  saveRef.current = save.run;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        void saveRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const body = { template_id: template.template_id, data: data.ok ? (data.value ?? {}) : {} };
+  const snippetInput = { origin: location.origin, path: '/v1/pdf', body, keyed: true, output: 'document.pdf' };
+
+  return (
+    <div className="editor-page">
+      <BackLink />
+      <header className="editor-head">
+        <div className="editor-title">
+          <label className="sr-only" htmlFor="template-name">
+            Template name
+          </label>
+          <input id="template-name" className="title-input" value={name} onChange={(event) => setName(event.target.value)} maxLength={200} />
+          <div className="muted small">
+            <span className="mono">{template.template_id}</span> · key {ownerName} · saved {timeAgo(saved.updated_at)}
+          </div>
+        </div>
+        <div className="page-actions">
+          <span className="save-state" role="status">
+            {savedNote ?? (dirty ? 'Unsaved changes' : '')}
+          </span>
+          <button type="button" className="button ghost danger-text" onClick={() => setDeleting(true)}>
+            Delete
+          </button>
+          <button type="button" className="button primary" onClick={() => void save.run()} disabled={save.busy || !dirty} title="Save (Ctrl+S)">
+            {save.busy ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </header>
+      <ErrorNote>{save.error}</ErrorNote>
+      <div className="editor-grid">
+        <section className="editor-pane" aria-label="HTML">
+          <div className="pane-head">
+            <label htmlFor="template-html">HTML</label>
+            <span className="muted small">
+              <code>{'{{path}}'}</code> escaped · <code>{'{{{path}}}'}</code> raw · <code>{'{{#list}}…{{/list}}'}</code>
+            </span>
+          </div>
+          <textarea id="template-html" className="code-input" spellCheck={false} value={html} onChange={(event) => setHtml(event.target.value)} />
+        </section>
+        <div className="editor-side">
+          <section className="editor-pane data-pane" aria-label="Sample data">
+            <div className="pane-head">
+              <label htmlFor="template-data">Sample data (JSON)</label>
+              <span className={data.ok ? 'valid-note' : 'invalid-note'} role="status" data-testid="data-status">
+                {data.ok ? 'Valid JSON' : 'Invalid'}
+              </span>
+            </div>
+            <textarea id="template-data" className={`code-input${data.ok ? '' : ' invalid'}`} spellCheck={false} value={dataText} onChange={(event) => setDataText(event.target.value)} aria-invalid={!data.ok} aria-describedby="data-error" />
+            {!data.ok && (
+              <p id="data-error" className="error-text small" role="alert">
+                {data.error}
+              </p>
+            )}
+          </section>
+          <section className="editor-pane preview-pane" aria-label="Preview">
+            <div className="pane-head">
+              <span>Preview</span>
+              <span className="muted small" role="status" data-testid="preview-status">
+                {preview.busy ? (
+                  <>
+                    <Spinner /> Rendering…
+                  </>
+                ) : preview.error ? (
+                  ''
+                ) : preview.ms !== undefined ? (
+                  `Rendered in ${preview.ms} ms · not stored, not charged`
+                ) : (
+                  ''
+                )}
+              </span>
+            </div>
+            {preview.error && <ErrorNote>{preview.error}</ErrorNote>}
+            <PdfPreview bytes={preview.bytes} label="Template preview" busy={preview.busy} empty="The preview appears here." />
+          </section>
+        </div>
+      </div>
+      <Card title="Render it by id" className="snippet-card">
+        <p className="muted small">
+          Send the key that owns this template ({ownerName}) as <code>QUIRE_API_KEY</code>; the data here is the sample data.
+        </p>
+        <CodeTabs
+          label="Render this template"
+          samples={[
+            { name: 'curl', code: curlSnippet(snippetInput) },
+            { name: 'JavaScript', code: fetchSnippet(snippetInput) },
+          ]}
+        />
+      </Card>
+      <ConfirmDialog open={deleting} title="Delete this template?" confirmLabel="Delete template" busy={remove.busy} error={remove.error} onClose={() => setDeleting(false)} onConfirm={() => void remove.run()}>
+        {`“${saved.name}” is deleted for good; renders that name ${template.template_id} get 404 template_not_found.`}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** Renders html with data a moment after the last change; an older render still running is cancelled. */
+function useLivePreview(html: string, data: Record<string, unknown> | null | undefined) {
+  const [state, setState] = useState<{ bytes: Uint8Array | null; busy: boolean; error?: string; ms?: number }>({ bytes: null, busy: false });
+  const latest = useRef<AbortController | null>(null);
+  const dataKey = data === undefined ? undefined : JSON.stringify(data);
+  const run = useCallback((source: string, values: Record<string, unknown> | null) => {
+    latest.current?.abort();
+    const controller = new AbortController();
+    latest.current = controller;
+    const started = performance.now();
+    setState((previous) => ({ ...previous, busy: true }));
+    previewTemplate({ html: source, data: values ?? {} }, controller.signal).then(
+      ({ bytes }) => {
+        if (latest.current !== controller) return;
+        setState({ bytes, busy: false, ms: Math.round(performance.now() - started) });
+      },
+      (failure: unknown) => {
+        if (latest.current !== controller || (failure as Error).name === 'AbortError') return;
+        setState((previous) => ({ ...previous, busy: false, error: describeFailure(failure) }));
+      },
+    );
+  }, []);
+  useEffect(() => {
+    // Invalid JSON keeps the last good preview; the data pane says what is wrong.
+    if (dataKey === undefined) return;
+    const timer = setTimeout(() => run(html, JSON.parse(dataKey) as Record<string, unknown> | null), PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [html, dataKey, run]);
+  useEffect(() => () => latest.current?.abort(), []);
+  return state;
+}

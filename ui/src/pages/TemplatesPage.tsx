@@ -1,0 +1,191 @@
+// Templates of every key: filter by key, open one in the editor, or start a new one for a key.
+
+import { useEffect, useState, type FormEvent } from 'react';
+import { listKeys } from '../api/keys.ts';
+import { createTemplate, listTemplates } from '../api/templates.ts';
+import type { KeyRecord } from '../api/types.ts';
+import { useAction, useLoad } from '../lib/hooks.ts';
+import { timeAgo } from '../lib/format.ts';
+import { navigate } from '../lib/router.ts';
+import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
+import { KeySelect, keyName } from '../components/KeySelect.tsx';
+import { Link } from '../components/Link.tsx';
+import { Dialog } from '../components/Dialog.tsx';
+import { Pager } from '../components/Pager.tsx';
+
+const PAGE_SIZE = 50;
+
+export const STARTER_HTML = `<!doctype html>
+<html>
+<head>
+  <style>
+    body { font-family: Helvetica, Arial, sans-serif; color: #1f2937; margin: 0; }
+    h1 { font-size: 28px; margin: 0 0 4px; }
+    .muted { color: #6b7280; }
+    table { width: 100%; border-collapse: collapse; margin-top: 24px; }
+    th, td { text-align: left; padding: 8px 0; border-bottom: 1px solid #e5e7eb; }
+    td.amount { text-align: right; }
+  </style>
+</head>
+<body>
+  <h1>Invoice {{invoice.number}}</h1>
+  <p class="muted">For {{customer.name}}</p>
+  <table>
+    {{#items}}<tr><td>{{description}}</td><td class="amount">{{amount}}</td></tr>{{/items}}
+  </table>
+</body>
+</html>
+`;
+
+export const STARTER_DATA = {
+  invoice: { number: 'INV-0001' },
+  customer: { name: 'Ada Lovelace' },
+  items: [
+    { description: 'Analytical engine, design', amount: '€ 1,200.00' },
+    { description: 'Notes on the engine', amount: '€ 300.00' },
+  ],
+};
+
+export function TemplatesPage() {
+  const [keyId, setKeyId] = useState(() => new URLSearchParams(location.search).get('key_id') ?? '');
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const keys = useLoad((signal) => listKeys(signal), []);
+  const cursor = cursors[cursors.length - 1];
+  const templates = useLoad((signal) => listTemplates({ key_id: keyId || undefined, cursor, limit: PAGE_SIZE }, signal), [keyId, cursor]);
+  const [creating, setCreating] = useState(false);
+
+  return (
+    <>
+      <PageHeader
+        title="Templates"
+        description={
+          <>
+            HTML with placeholders such as <code>{'{{customer.name}}'}</code>, rendered by id with a data object.
+          </>
+        }
+        actions={
+          <button type="button" className="button primary" onClick={() => setCreating(true)} disabled={!keys.data?.length}>
+            New template
+          </button>
+        }
+      />
+      <div className="toolbar">
+        <KeySelect id="template-key-filter" label="Key" keys={keys.data ?? []} value={keyId} allLabel="All keys" onChange={(value) => { setKeyId(value); setCursors([undefined]); }} />
+      </div>
+      <ErrorNote onRetry={templates.reload}>{templates.error}</ErrorNote>
+      <Card>
+        {templates.loading && !templates.data ? (
+          <Loading label="Loading templates…" />
+        ) : templates.data && templates.data.data.length === 0 && cursors.length === 1 ? (
+          <EmptyState
+            title={keyId ? 'This key has no templates' : 'No templates yet'}
+            action={
+              keys.data?.length ? (
+                <button type="button" className="button primary" onClick={() => setCreating(true)}>
+                  Create a template
+                </button>
+              ) : (
+                <Link className="button" href="/admin/keys">
+                  Create a key first
+                </Link>
+              )
+            }
+          >
+            A template belongs to one key and is rendered with POST /v1/pdf and its template_id.
+          </EmptyState>
+        ) : (
+          templates.data && (
+            <>
+              <div className="table-wrap">
+                <table className="table" aria-label="Templates">
+                  <thead>
+                    <tr>
+                      <th>Name</th>
+                      <th>Key</th>
+                      <th>Updated</th>
+                      <th>Id</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {templates.data.data.map((template) => (
+                      <tr key={template.template_id} className="clickable" onClick={() => navigate(`/admin/templates/${template.template_id}`)}>
+                        <td>
+                          <Link className="strong row-link" href={`/admin/templates/${template.template_id}`}>
+                            {template.name}
+                          </Link>
+                        </td>
+                        <td>{keyName(keys.data, template.key_id)}</td>
+                        <td className="muted nowrap">{timeAgo(template.updated_at)}</td>
+                        <td className="mono muted small">{template.template_id}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager
+                page={cursors.length - 1}
+                pageSize={PAGE_SIZE}
+                count={templates.data.data.length}
+                hasNext={templates.data.next_cursor !== null}
+                busy={templates.loading}
+                onPrevious={() => setCursors((list) => list.slice(0, -1))}
+                onNext={() => setCursors((list) => [...list, templates.data!.next_cursor ?? undefined])}
+              />
+            </>
+          )
+        )}
+      </Card>
+      <NewTemplateDialog open={creating} keys={keys.data ?? []} defaultKey={keyId} onClose={() => setCreating(false)} />
+    </>
+  );
+}
+
+function NewTemplateDialog({ open, keys, defaultKey, onClose }: { open: boolean; keys: KeyRecord[]; defaultKey: string; onClose: () => void }) {
+  const [name, setName] = useState('');
+  const [keyId, setKeyId] = useState('');
+  const create = useAction(createTemplate);
+  useEffect(() => {
+    if (!open) return;
+    setName('');
+    setKeyId(defaultKey || keys[0]?.id || '');
+    create.setError(undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const created = await create.run({ key_id: keyId, name: name.trim(), html: STARTER_HTML, sample_data: STARTER_DATA });
+    if (created) {
+      onClose();
+      navigate(`/admin/templates/${created.template_id}`);
+    }
+  };
+
+  return (
+    <Dialog open={open} title="New template" onClose={onClose}>
+      <form className="form" onSubmit={submit}>
+        <div className="field">
+          <label className="field-label" htmlFor="new-template-name">
+            Name
+          </label>
+          <input id="new-template-name" className="input" value={name} onChange={(event) => setName(event.target.value)} placeholder="e.g. Invoice" autoFocus required maxLength={200} />
+        </div>
+        <KeySelect id="new-template-key" label="Owned by key" keys={keys} value={keyId} onChange={setKeyId} />
+        <p className="muted small">It starts from an invoice example you can change in the editor.</p>
+        {create.error && (
+          <p className="error-text" role="alert">
+            {create.error}
+          </p>
+        )}
+        <div className="dialog-foot inline">
+          <button type="button" className="button ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button primary" disabled={create.busy || !keyId}>
+            {create.busy ? 'Creating…' : 'Create and edit'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
