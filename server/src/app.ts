@@ -105,7 +105,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     adminToken,
     listen() {
       return new Promise((resolve, reject) => {
-        server = http.listen(config.port, config.host, () => {
+        // Express 5 also calls this back with the error when listening fails (a port in use).
+        server = http.listen(config.port, config.host, (error?: Error) => {
+          if (error) return reject(error);
           const { port } = server!.address() as AddressInfo;
           const host = config.host.includes(':') ? `[${config.host}]` : config.host;
           resolve(`http://${host}:${port}`);
