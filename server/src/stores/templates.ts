@@ -1,0 +1,172 @@
+// Stored templates: one JSON file per template, DATA_DIR/templates/<key id>/<tpl id>.json, each
+// replaced atomically and durably, so saving one template never rewrites the others (a
+// template may be megabytes). An in-memory index of the metadata (not the HTML) serves lists and
+// scoping; the HTML is read from the file when a template is fetched or rendered. Changes to one
+// template run one at a time. Knows no parsing, keys or HTTP.
+
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { isAbandonedTempFile, syncFolder, writeFileDurably } from './durable-file.ts';
+import { NewestFirstIndex, type Page } from './newest-first-index.ts';
+
+export interface TemplateRecord {
+  id: string;
+  keyId: string;
+  name: string;
+  html: string;
+  sampleData: Record<string, unknown> | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type TemplateMeta = Omit<TemplateRecord, 'html' | 'sampleData'> & { readonly createdMs: number };
+
+const SAFE_ID = /^[a-z]{3}_[A-Za-z0-9]{1,64}$/;
+
+export class TemplatesStore {
+  private readonly all = new NewestFirstIndex<TemplateMeta>();
+  private readonly byKey = new Map<string, NewestFirstIndex<TemplateMeta>>();
+  private readonly byId = new Map<string, TemplateMeta>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  private constructor(readonly root: string) {}
+
+  /** Opens DATA_DIR/templates, removing temporary files of interrupted writes, and indexes every template. */
+  static async open(dataDir: string, warn: (details: Record<string, unknown>, message: string) => void = () => undefined): Promise<TemplatesStore> {
+    const store = new TemplatesStore(path.join(dataDir, 'templates'));
+    await mkdir(store.root, { recursive: true });
+    const found: TemplateMeta[] = [];
+    for (const keyId of await readdir(store.root)) {
+      if (!SAFE_ID.test(keyId)) continue;
+      const folder = path.join(store.root, keyId);
+      for (const name of await readdir(folder).catch(() => [] as string[])) {
+        const file = path.join(folder, name);
+        if (isAbandonedTempFile(name, true)) await rm(file, { force: true });
+        if (!name.endsWith('.json')) continue;
+        try {
+          const record = JSON.parse(await readFile(file, 'utf8')) as TemplateRecord;
+          if (record.id !== name.slice(0, -5) || record.keyId !== keyId) throw new Error('id does not match its file');
+          found.push(metaOf(record));
+        } catch (error) {
+          warn({ file, error: (error as Error).message }, 'ignoring a template file that cannot be read');
+        }
+      }
+    }
+    store.load(found);
+    return store;
+  }
+
+  /** Metadata of a template by id, any key. */
+  meta(id: string): TemplateMeta | undefined {
+    return this.byId.get(id);
+  }
+
+  /** The whole record, HTML included; undefined when there is no such template. */
+  async read(id: string): Promise<TemplateRecord | undefined> {
+    const meta = this.byId.get(id);
+    if (!meta) return undefined;
+    try {
+      return JSON.parse(await readFile(this.fileOf(meta), 'utf8')) as TemplateRecord;
+    } catch (error) {
+      // Deleted between the lookup and the read.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  /** A page of templates, newest first: one key's, or every key's when keyId is undefined. */
+  page(keyId: string | undefined, limit: number, cursor: string | undefined): Page<TemplateMeta> {
+    // A key without templates still checks the cursor, through an empty index.
+    const index = keyId === undefined ? this.all : (this.byKey.get(keyId) ?? new NewestFirstIndex<TemplateMeta>());
+    return index.page(limit, cursor);
+  }
+
+  /** Saves a new template; resolves once it is on disk. */
+  async insert(record: TemplateRecord): Promise<void> {
+    if (!SAFE_ID.test(record.id) || !SAFE_ID.test(record.keyId)) throw new Error(`unsafe template file name ${record.keyId}/${record.id}`);
+    await this.serial(record.id, async () => {
+      const folder = path.join(this.root, record.keyId);
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      await syncFolder(this.root);
+      await writeFileDurably(this.fileOf(record), JSON.stringify(record));
+      this.index(metaOf(record));
+    });
+  }
+
+  /** Replaces a template's name, HTML and sample data; undefined when there is no such template. */
+  async replace(id: string, changes: Pick<TemplateRecord, 'name' | 'html' | 'sampleData' | 'updatedAt'>): Promise<TemplateRecord | undefined> {
+    return this.serial(id, async () => {
+      const current = this.byId.get(id);
+      if (!current) return undefined;
+      const record: TemplateRecord = { id, keyId: current.keyId, createdAt: current.createdAt, ...changes };
+      await writeFileDurably(this.fileOf(record), JSON.stringify(record));
+      const meta = metaOf(record);
+      this.byId.set(id, meta);
+      // Same position (creation time and id), new name: swap the entry in both indexes.
+      this.all.remove(current);
+      this.all.insert(meta);
+      this.byKey.get(meta.keyId)?.remove(current);
+      this.byKey.get(meta.keyId)?.insert(meta);
+      return record;
+    });
+  }
+
+  /** Deletes a template for good; false when there was none. */
+  async remove(id: string): Promise<boolean> {
+    return this.serial(id, async () => {
+      const meta = this.byId.get(id);
+      if (!meta) return false;
+      this.byId.delete(id);
+      this.all.remove(meta);
+      this.byKey.get(meta.keyId)?.remove(meta);
+      await rm(this.fileOf(meta), { force: true });
+      await syncFolder(path.dirname(this.fileOf(meta)));
+      return true;
+    });
+  }
+
+  /** Builds the indexes from what start-up found: one sort each, not one insertion per template. */
+  private load(found: TemplateMeta[]): void {
+    this.all.load(found);
+    const byKey = new Map<string, TemplateMeta[]>();
+    for (const meta of found) {
+      this.byId.set(meta.id, meta);
+      const list = byKey.get(meta.keyId);
+      if (list) list.push(meta);
+      else byKey.set(meta.keyId, [meta]);
+    }
+    for (const [keyId, metas] of byKey) {
+      const index = new NewestFirstIndex<TemplateMeta>();
+      index.load(metas);
+      this.byKey.set(keyId, index);
+    }
+  }
+
+  private index(meta: TemplateMeta): void {
+    this.byId.set(meta.id, meta);
+    this.all.insert(meta);
+    let keyIndex = this.byKey.get(meta.keyId);
+    if (!keyIndex) this.byKey.set(meta.keyId, (keyIndex = new NewestFirstIndex()));
+    keyIndex.insert(meta);
+  }
+
+  private fileOf(template: Pick<TemplateRecord, 'id' | 'keyId'>): string {
+    return path.join(this.root, template.keyId, `${template.id}.json`);
+  }
+
+  /** Runs changes to one template one after another, so a replace cannot land after a delete. */
+  private serial<R>(id: string, work: () => Promise<R>): Promise<R> {
+    const previous = this.queues.get(id) ?? Promise.resolve();
+    const run = previous.then(work, work);
+    const settled = run.catch(() => undefined);
+    this.queues.set(id, settled);
+    void settled.then(() => {
+      if (this.queues.get(id) === settled) this.queues.delete(id);
+    });
+    return run;
+  }
+}
+
+function metaOf(record: TemplateRecord): TemplateMeta {
+  return { id: record.id, keyId: record.keyId, name: record.name, createdAt: record.createdAt, updatedAt: record.updatedAt, createdMs: Date.parse(record.createdAt) };
+}
