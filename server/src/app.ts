@@ -24,6 +24,15 @@ import { adminKeyOperations } from './http/routes/admin-keys.ts';
 import { PlaygroundService } from './services/playground.ts';
 import { playgroundOperations } from './http/routes/playground.ts';
 import { uiRoutes } from './http/routes/ui.ts';
+import { DocumentsStore } from './stores/documents.ts';
+import { TemplatesStore } from './stores/templates.ts';
+import { DocumentsService } from './services/documents.ts';
+import { TemplatesService } from './services/templates.ts';
+import { startRetentionSweeper } from './queue/retention-sweeper.ts';
+import { documentOperations } from './http/routes/documents.ts';
+import { templateOperations } from './http/routes/templates.ts';
+import { adminDocumentOperations } from './http/routes/admin-documents.ts';
+import { adminTemplateOperations } from './http/routes/admin-templates.ts';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -31,7 +40,7 @@ export interface AppOverrides {
   log?: Logger;
   /** Replaces DNS resolution for the network guard: url check and egress proxy (tests). */
   resolve?: Resolver;
-  /** The clock for monthly usage (tests: month rollover). */
+  /** The clock for monthly usage, document retention and record times (tests: month rollover, expiry). */
   now?: () => Date;
   /** The built admin/playground UI (default dist/ui; a packaged desktop app passes its own). */
   uiDir?: string;
@@ -59,6 +68,12 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   for (const key of await accounts.keys.keysOnUnknownPlans()) {
     log.warn({ key_id: key.id, plan: key.planId }, 'key is on a plan that is not configured: its requests get 403 until it is moved to another plan');
   }
+  // Documents and templates are indexed, and leftovers of interrupted writes removed, before anything is served.
+  const warn = (details: Record<string, unknown>, message: string) => log.warn(details, message);
+  const { store: documentStore, report } = await DocumentsStore.open(config.dataDir, { warn });
+  if (report.removedTempFiles + report.removedOrphanPdfs + report.removedOrphanSidecars > 0) log.warn({ ...report }, 'removed leftovers of interrupted document writes');
+  const documents = new DocumentsService({ store: documentStore, tombstoneSeconds: config.tombstoneDays * 86_400, now: overrides.now });
+  const templateStore = await TemplatesStore.open(config.dataDir, warn);
   const metrics = createMetrics();
   const policy = createAddressPolicy(config.allowHosts, config.denyHosts);
   // The guard's egress proxy starts before Chromium, which is launched pointing at it.
@@ -82,13 +97,24 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     throw error;
   });
   metrics.watchRenderer(() => renderer.stats());
+  const templates = new TemplatesService({ store: templateStore, renderer, keys: accounts.keys, now: overrides.now });
+  const sweeper = await startRetentionSweeper({ documents, intervalSeconds: config.retentionSweepSeconds, log });
 
-  const renderService = new RenderService({ renderer, meter: accounts.meter, policy, resolve: overrides.resolve, guardEnabled: config.networkGuard });
+  const renderService = new RenderService({ renderer, meter: accounts.meter, policy, resolve: overrides.resolve, templates, documents, guardEnabled: config.networkGuard });
   const health = new HealthService(renderer);
   const playground = new PlaygroundService({ renderer, sources: renderService, ratePerMinute: config.playgroundRateLimit });
 
   const http = createHttpApp({
-    operations: [...healthOperations(health, SERVICE_VERSION), ...renderOperations(renderService), ...adminKeyOperations(accounts.keys), ...playgroundOperations(playground, config.playgroundEnabled)],
+    operations: [
+      ...healthOperations(health, SERVICE_VERSION),
+      ...renderOperations(renderService),
+      ...templateOperations(templates),
+      ...documentOperations(documents),
+      ...adminKeyOperations(accounts.keys),
+      ...playgroundOperations(playground, config.playgroundEnabled),
+      ...adminTemplateOperations(templates),
+      ...adminDocumentOperations(documents),
+    ],
     auth: { api_key: apiKeyAuth(accounts.keys, log), admin: adminAuth(hashSecret(adminToken)) },
     log,
     version: SERVICE_VERSION,
@@ -120,6 +146,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
         const stopped = server ? new Promise<void>((resolve) => server!.close(() => resolve())) : Promise.resolve();
         server?.closeIdleConnections();
         await renderer.close(config.shutdownTimeoutMs);
+        await sweeper.stop();
         await proxy?.close();
         server?.closeAllConnections();
         await stopped;

@@ -67,6 +67,8 @@ export const SETTINGS = {
   denyHosts: setting('DENY_HOSTS', [] as readonly string[], list, 'Comma list of host, host:port or CIDR that pages may never reach.'),
   networkGuard: setting('NETWORK_GUARD', true, boolean, 'on: every browser connection goes through the egress proxy that enforces ALLOW_HOSTS/DENY_HOSTS and the private-address guard. off only for trusted content and benchmarks.'),
   adminToken: setting('ADMIN_TOKEN', '', adminToken, 'Token for the admin API (Bearer). Default: generated on first start into DATA_DIR/admin-token.'),
+  retentionSweepSeconds: setting('RETENTION_SWEEP_SECONDS', 60, integer(1, 86_400), 'How often stored documents past their retention are deleted (also once at start-up).'),
+  tombstoneDays: setting('TOMBSTONE_DAYS', 90, integer(1, 3650), 'Days an expired document still answers 410 document_expired after its bytes are deleted; then 404.'),
   plansFile: setting('PLANS_FILE', '', text, 'JSON array of plans that replace (same id) or add to the built-in free, starter, growth, scale, business.'),
   playgroundEnabled: setting('PLAYGROUND_ENABLED', true, boolean, 'Serve the public playground (POST /v1/playground/pdf and /playground): renders with no key.'),
   playgroundRateLimit: setting('PLAYGROUND_RATE_LIMIT', 10, integer(1, 10_000), 'Playground renders allowed per client address per minute; beyond that: 429 rate_limited.'),

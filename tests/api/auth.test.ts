@@ -115,6 +115,6 @@ test('the OpenAPI document describes both bearer schemes and the admin operation
   assert.ok(document.paths['/admin/v1/keys']!.post!.requestBody);
   assert.ok(document.paths['/admin/v1/keys/{id}/rotate']!.post);
   assert.ok(document.paths['/admin/v1/plans']!.get);
-  assert.deepEqual(Object.keys(document.paths['/v1/pdf']!.post!.responses['200']!.headers ?? {}).sort(), ['X-Service-Limit', 'X-Service-Plan', 'X-Service-Usage']);
+  assert.deepEqual(Object.keys(document.paths['/v1/pdf']!.post!.responses['200']!.headers ?? {}).sort(), ['Location', 'X-Document-Id', 'X-Service-Limit', 'X-Service-Plan', 'X-Service-Usage']);
   assert.ok(document.paths['/v1/pdf']!.post!.responses['402']);
 });

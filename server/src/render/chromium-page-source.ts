@@ -21,7 +21,7 @@
 // Lanes use raw CDP targets, not puppeteer Pages: the Page wrapper's per-navigation bookkeeping
 // (utility worlds, frame tracking) costs another 8-14 ms.
 
-import type { BrowserContext, CDPSession } from 'puppeteer-core';
+import type { BrowserContext, CDPSession, Target } from 'puppeteer-core';
 import type { BrowserGeneration, BrowserHost } from './browser-host.ts';
 import { CdpPage } from './cdp-page.ts';
 import { RendererCrashedError } from './errors.ts';
@@ -31,6 +31,7 @@ import type { PageLease, PageSource, RenderSource } from './page-source.ts';
 interface Lane {
   generation: BrowserGeneration;
   context: BrowserContext;
+  target: Target;
   page: CdpPage;
   renders: number;
 }
@@ -91,7 +92,7 @@ export class ChromiumPageSource implements PageSource {
       const session = await target.createCDPSession();
       const page = new CdpPage(session, lanePageOptions(kind, session));
       await page.init();
-      return { generation, context, page, renders: 0 };
+      return { generation, context, target, page, renders: 0 };
     } catch (error) {
       await context.close().catch(() => undefined);
       throw error;
@@ -112,6 +113,7 @@ export class ChromiumPageSource implements PageSource {
     lane.renders++;
     try {
       if (isLaneReusable(kind, renderSucceeded, lane.renders) && !generation.retired && generation.isAlive) {
+        await closeOtherPages(lane);
         this.idle.push(lane);
       } else {
         await lane.context.close().catch(() => undefined);
@@ -121,4 +123,13 @@ export class ChromiumPageSource implements PageSource {
       this.host.leave(generation);
     }
   }
+}
+
+/**
+ * Closes any window the render opened that is still there (browser-host.ts closes popups shortly
+ * after they appear; this makes sure none outlives the render on a reused context).
+ */
+async function closeOtherPages(lane: Lane): Promise<void> {
+  const others = lane.context.targets().filter((target) => target.type() === 'page' && target !== lane.target);
+  await Promise.all(others.map(async (target) => (await target.page().catch(() => null))?.close().catch(() => undefined)));
 }

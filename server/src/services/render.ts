@@ -10,6 +10,8 @@ import type { RenderSource } from '../render/page-source.ts';
 import type { Renderer } from '../render/renderer.ts';
 import type { UsageMeter, UsageSnapshot } from '../accounts/usage.ts';
 import type { Account } from './keys.ts';
+import type { DocumentsService } from './documents.ts';
+import type { TemplatesService } from './templates.ts';
 
 /** SPEC.md Limits: the rendered-result ceiling, checked on the HTML after template substitution. */
 export const MAX_HTML_BYTES = 5 * 1024 * 1024;
@@ -29,6 +31,8 @@ export interface RenderedPdf {
   filename?: string;
   /** The account's usage with this document counted (metered renders). */
   usage?: UsageSnapshot;
+  /** The stored copy (store: true or auto_store), on disk before this returns. */
+  documentId?: string;
 }
 
 export interface RenderServiceDeps {
@@ -36,6 +40,8 @@ export interface RenderServiceDeps {
   meter: UsageMeter;
   policy: AddressPolicy;
   resolve?: Resolver;
+  templates: TemplatesService;
+  documents: DocumentsService;
   /** NETWORK_GUARD: false only for trusted content and benchmarks (no address checks; other schemes than http(s) stay refused). */
   guardEnabled?: boolean;
 }
@@ -48,7 +54,8 @@ export class RenderService {
    * month's allowance is used up; a render that fails is not charged.
    */
   async render(input: RenderInput, account: Account): Promise<RenderedPdf> {
-    const source = await this.resolveSource(input);
+    const source = await this.resolveSource(input, account);
+    const storage = this.deps.documents.storageFor(account, input.store);
     const reservation = await this.deps.meter.reserve(account.keyId, account.plan);
     let pdf: Uint8Array;
     try {
@@ -57,20 +64,33 @@ export class RenderService {
       reservation.release();
       throw error;
     }
+    // CONTRACT: the copy is on disk before the response; one that cannot be kept fails the render, uncharged.
+    let documentId: string | undefined;
+    if (storage) {
+      try {
+        documentId = (await this.deps.documents.keep({ keyId: account.keyId, storage, pdf, filename: input.filename, source: 'render' })).id;
+      } catch (error) {
+        reservation.release();
+        throw error;
+      }
+    }
     // CONTRACT: the count is on disk before the response that reports it.
-    const usage = await reservation.commit();
-    return { pdf, filename: input.filename, usage };
+    const usage = await reservation.commit().catch(async (error: unknown) => {
+      if (documentId) await this.deps.documents.discard(documentId);
+      throw error;
+    });
+    return { pdf, filename: input.filename, usage, documentId };
   }
 
   /** Works out what to load: exactly one of html, url, template_id (CONTRACT: conflicting_source). */
-  async resolveSource(input: RenderInput): Promise<RenderSource> {
+  async resolveSource(input: RenderInput, account: Account): Promise<RenderSource> {
     const given = (['html', 'url', 'template_id'] as const).filter((field) => input[field] !== undefined);
     if (given.length > 1) {
       throw new ApiError('conflicting_source', `Give only one of html, url or template_id (got ${given.join(' and ')}).`);
     }
     if (given.length === 0) throw new ApiError('invalid_request', 'One of html, url or template_id is required.');
     if (input.template_id !== undefined) {
-      throw new ApiError('template_not_found', `Template ${input.template_id} was not found.`);
+      return { kind: 'html', html: await this.deps.templates.expand(account.keyId, input.template_id, input.data) };
     }
     if (input.url !== undefined) {
       const { policy, resolve, guardEnabled = true } = this.deps;

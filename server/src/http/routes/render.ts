@@ -8,6 +8,11 @@ import type { RenderService, RenderedPdf } from '../../services/render.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { USAGE_HEADER_DOCS, usageHeaders } from '../usage-headers.ts';
 
+const STORED_HEADER_DOCS = {
+  'X-Document-Id': 'Id of the stored copy (doc_...), when the render was stored.',
+  Location: 'Where the stored copy can be fetched: /v1/documents/{id}, when the render was stored.',
+};
+
 export function renderOperations(service: RenderService) {
   return [
     operation({
@@ -17,8 +22,13 @@ export function renderOperations(service: RenderService) {
       tag: 'Render',
       auth: 'api_key',
       body: renderRequestSchema,
-      responses: { 200: { description: 'The PDF. A 402 carries the same usage headers.', body: 'pdf', headers: USAGE_HEADER_DOCS } },
-      errors: ['invalid_json', 'invalid_request', 'url_blocked', 'conflicting_source', 'unauthorized', 'quota_exceeded', 'forbidden', 'template_not_found', 'payload_too_large', 'navigation_failed', 'renderer_busy', 'render_timeout'],
+      description:
+        'With template_id, data fills the template’s placeholders; the 5 MB ceiling applies to the HTML after substitution. ' +
+        'With store: true (or the key’s auto_store when store is omitted) a copy is kept for the plan’s retention, on disk before the ' +
+        'response, named by X-Document-Id and Location. store: true on a plan with zero retention is 422 storage_unavailable; ' +
+        'auto_store there stores nothing.',
+      responses: { 200: { description: 'The PDF. A 402 carries the same usage headers.', body: 'pdf', headers: { ...USAGE_HEADER_DOCS, ...STORED_HEADER_DOCS } } },
+      errors: ['invalid_json', 'invalid_request', 'url_blocked', 'conflicting_source', 'unauthorized', 'quota_exceeded', 'forbidden', 'template_not_found', 'payload_too_large', 'storage_unavailable', 'navigation_failed', 'renderer_busy', 'render_timeout'],
       handler: async ({ body }, _req, res) => {
         sendPdf(res, await service.render(body, accountOf(res)));
       },
@@ -31,5 +41,6 @@ export function sendPdf(res: Response, rendered: RenderedPdf): void {
   res.status(200).type('application/pdf');
   if (rendered.usage) res.set(usageHeaders(rendered.usage));
   if (rendered.filename) res.setHeader('Content-Disposition', contentDisposition(rendered.filename));
+  if (rendered.documentId) res.set({ 'X-Document-Id': rendered.documentId, Location: `/v1/documents/${rendered.documentId}` });
   res.end(Buffer.from(rendered.pdf.buffer, rendered.pdf.byteOffset, rendered.pdf.byteLength));
 }

@@ -1,0 +1,103 @@
+// The admin's view of templates across keys (CONTRACT.md, Admin interface): list with an optional
+// key_id filter, create for a key, fetch, replace, delete, and a preview that renders template
+// HTML with data without storing or charging anything.
+
+import { operation } from '../operation.ts';
+import { adminListQuerySchema, DEFAULT_PAGE_SIZE } from '../schemas/paging.ts';
+import { adminTemplateBodySchema, adminTemplateListSchema, adminTemplateSchema, previewBodySchema, templateBodySchema } from '../schemas/templates.ts';
+import type { TemplateRecord, TemplatesService } from '../../services/templates.ts';
+import { templateJson, templatePageJson } from './templates.ts';
+
+const TAG = 'Admin: documents and templates';
+
+export function adminTemplateOperations(templates: TemplatesService) {
+  return [
+    operation({
+      method: 'get',
+      path: '/admin/v1/templates',
+      summary: 'List templates of every key',
+      description: 'Newest first, without HTML; key_id keeps one key’s (revoked keys included).',
+      tag: TAG,
+      auth: 'admin',
+      query: adminListQuerySchema,
+      responses: { 200: { description: 'One page of templates.', body: adminTemplateListSchema } },
+      errors: ['invalid_request', 'unauthorized'],
+      handler: ({ query }, _req, res) => {
+        res.json(templatePageJson(templates.list(query.key_id, query.limit ?? DEFAULT_PAGE_SIZE, query.cursor), true));
+      },
+    }),
+    operation({
+      method: 'post',
+      path: '/admin/v1/templates',
+      summary: 'Create a template for a key',
+      tag: TAG,
+      auth: 'admin',
+      body: adminTemplateBodySchema,
+      responses: { 201: { description: 'The template.', body: adminTemplateSchema } },
+      errors: ['invalid_json', 'invalid_request', 'unauthorized', 'payload_too_large'],
+      handler: async ({ body }, _req, res) => {
+        const record = await templates.createForKey(body.key_id, { name: body.name, html: body.html, sampleData: body.sample_data });
+        res.status(201).location(`/admin/v1/templates/${record.id}`).json(adminTemplateJson(record));
+      },
+    }),
+    operation({
+      method: 'post',
+      path: '/admin/v1/templates/preview',
+      summary: 'Preview template HTML with data',
+      description: 'Renders {html, data, options} once: the PDF is not stored and no key is charged.',
+      tag: TAG,
+      auth: 'admin',
+      body: previewBodySchema,
+      responses: { 200: { description: 'The PDF.', body: 'pdf' } },
+      errors: ['invalid_json', 'invalid_request', 'unauthorized', 'payload_too_large', 'renderer_busy', 'render_timeout'],
+      handler: async ({ body }, _req, res) => {
+        const pdf = await templates.preview(body.html, body.data, body.options);
+        res.status(200).type('application/pdf').end(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+      },
+    }),
+    operation({
+      method: 'get',
+      path: '/admin/v1/templates/:template_id',
+      summary: 'Fetch any template',
+      tag: TAG,
+      auth: 'admin',
+      responses: { 200: { description: 'The template.', body: adminTemplateSchema } },
+      errors: ['unauthorized', 'template_not_found'],
+      handler: async ({ params }, _req, res) => {
+        res.json(adminTemplateJson(await templates.get(undefined, params.template_id!)));
+      },
+    }),
+    operation({
+      method: 'put',
+      path: '/admin/v1/templates/:template_id',
+      summary: 'Replace any template',
+      description: 'Replaces name, html and sample_data; the owning key does not change.',
+      tag: TAG,
+      auth: 'admin',
+      body: templateBodySchema,
+      responses: { 200: { description: 'The template.', body: adminTemplateSchema } },
+      errors: ['invalid_json', 'invalid_request', 'unauthorized', 'template_not_found', 'payload_too_large'],
+      handler: async ({ body, params }, _req, res) => {
+        const record = await templates.replace(undefined, params.template_id!, { name: body.name, html: body.html, sampleData: body.sample_data });
+        res.json(adminTemplateJson(record));
+      },
+    }),
+    operation({
+      method: 'delete',
+      path: '/admin/v1/templates/:template_id',
+      summary: 'Delete any template',
+      tag: TAG,
+      auth: 'admin',
+      responses: { 204: { description: 'Deleted.' } },
+      errors: ['unauthorized', 'template_not_found'],
+      handler: async ({ params }, _req, res) => {
+        await templates.remove(undefined, params.template_id!);
+        res.status(204).end();
+      },
+    }),
+  ];
+}
+
+function adminTemplateJson(record: TemplateRecord) {
+  return { ...templateJson(record), key_id: record.keyId };
+}

@@ -1,0 +1,103 @@
+// Templates of the calling key (CONTRACT.md, Templates): create (201), list, fetch, replace and
+// delete. Another key's template answers 404 template_not_found, as an unknown one does.
+
+import { operation } from '../operation.ts';
+import { accountOf } from '../middleware/auth.ts';
+import { DEFAULT_PAGE_SIZE, listQuerySchema } from '../schemas/paging.ts';
+import { templateBodySchema, templateListSchema, templateSchema } from '../schemas/templates.ts';
+import type { TemplateMeta, TemplateRecord, TemplatesService } from '../../services/templates.ts';
+import type { Page } from '../../services/paging.ts';
+
+const TAG = 'Templates';
+const SYNTAX =
+  'Placeholders (SPEC.md): {{path}} inserts the value HTML-escaped, {{{path}}} raw; dotted paths reach into nested data; a missing ' +
+  'path renders empty; substitution is one pass (inserted values are never scanned again). Extensions: {{#list}}...{{/list}} repeats ' +
+  'for each item (inside, names resolve in the item first, {{.}} is the item itself) or shows once for a truthy value; ' +
+  '{{^path}}...{{/path}} shows when the value is missing, false, 0, "" or an empty list; {{! comment }}. Objects and lists print ' +
+  'nothing. A syntax error is a 400 naming line and column; html over 5 MB is a 413.';
+
+export function templateOperations(templates: TemplatesService) {
+  return [
+    operation({
+      method: 'post',
+      path: '/v1/templates',
+      summary: 'Create a template',
+      description: SYNTAX,
+      tag: TAG,
+      auth: 'api_key',
+      body: templateBodySchema,
+      responses: { 201: { description: 'The template, with Location: /v1/templates/{template_id}.', body: templateSchema, headers: { Location: '/v1/templates/{template_id}' } } },
+      errors: ['invalid_json', 'invalid_request', 'unauthorized', 'payload_too_large'],
+      handler: async ({ body }, _req, res) => {
+        const record = await templates.create(accountOf(res).keyId, { name: body.name, html: body.html, sampleData: body.sample_data });
+        res.status(201).location(`/v1/templates/${record.id}`).json(templateJson(record));
+      },
+    }),
+    operation({
+      method: 'get',
+      path: '/v1/templates',
+      summary: 'List templates',
+      description: 'The calling key’s templates, newest first, without their HTML (fetch one for it). Paged like GET /v1/documents.',
+      tag: TAG,
+      auth: 'api_key',
+      query: listQuerySchema,
+      responses: { 200: { description: 'One page of templates.', body: templateListSchema } },
+      errors: ['invalid_request', 'unauthorized'],
+      handler: ({ query }, _req, res) => {
+        res.json(templatePageJson(templates.list(accountOf(res).keyId, query.limit ?? DEFAULT_PAGE_SIZE, query.cursor)));
+      },
+    }),
+    operation({
+      method: 'get',
+      path: '/v1/templates/:template_id',
+      summary: 'Fetch a template',
+      tag: TAG,
+      auth: 'api_key',
+      responses: { 200: { description: 'The template.', body: templateSchema } },
+      errors: ['unauthorized', 'template_not_found'],
+      handler: async ({ params }, _req, res) => {
+        res.json(templateJson(await templates.get(accountOf(res).keyId, params.template_id!)));
+      },
+    }),
+    operation({
+      method: 'put',
+      path: '/v1/templates/:template_id',
+      summary: 'Replace a template',
+      description: 'Replaces name, html and sample_data (sample_data left out is cleared). Renders from now on use the new HTML.',
+      tag: TAG,
+      auth: 'api_key',
+      body: templateBodySchema,
+      responses: { 200: { description: 'The template.', body: templateSchema } },
+      errors: ['invalid_json', 'invalid_request', 'unauthorized', 'template_not_found', 'payload_too_large'],
+      handler: async ({ body, params }, _req, res) => {
+        const record = await templates.replace(accountOf(res).keyId, params.template_id!, { name: body.name, html: body.html, sampleData: body.sample_data });
+        res.json(templateJson(record));
+      },
+    }),
+    operation({
+      method: 'delete',
+      path: '/v1/templates/:template_id',
+      summary: 'Delete a template',
+      tag: TAG,
+      auth: 'api_key',
+      responses: { 204: { description: 'Deleted; renders naming it answer 404 template_not_found.' } },
+      errors: ['unauthorized', 'template_not_found'],
+      handler: async ({ params }, _req, res) => {
+        await templates.remove(accountOf(res).keyId, params.template_id!);
+        res.status(204).end();
+      },
+    }),
+  ];
+}
+
+/** The wire form of a template (the admin's adds key_id). */
+export function templateJson(record: TemplateRecord) {
+  return { template_id: record.id, name: record.name, html: record.html, sample_data: record.sampleData, created_at: record.createdAt, updated_at: record.updatedAt };
+}
+
+export function templatePageJson(page: Page<TemplateMeta>, withKey = false) {
+  return {
+    data: page.items.map((meta) => ({ template_id: meta.id, name: meta.name, created_at: meta.createdAt, updated_at: meta.updatedAt, ...(withKey ? { key_id: meta.keyId } : {}) })),
+    next_cursor: page.nextCursor,
+  };
+}

@@ -1,0 +1,60 @@
+// Wire schemas of the template endpoints (CONTRACT.md, Templates) and the admin's views of them.
+
+import { z } from 'zod';
+import { renderFields, requestOptionsSchema } from './render.ts';
+import { nextCursorSchema } from './paging.ts';
+
+/** Nesting deeper than this in sample_data is refused: it is stored, and stays readable. */
+const MAX_SAMPLE_DEPTH = 64;
+
+const name = z.string().min(1).max(200).describe('A label for the template.');
+const html = z.string().describe('HTML with placeholders: {{path}} (escaped), {{{path}}} (raw), {{#list}}...{{/list}}, {{^path}}...{{/path}}, {{! comment }}.');
+const sampleData = z
+  .record(z.string(), z.unknown())
+  .nullable()
+  .refine((value) => depthOf(value) <= MAX_SAMPLE_DEPTH, { message: `must not be nested more than ${MAX_SAMPLE_DEPTH} levels deep` })
+  .describe('Example data for previews, kept with the template; not used by renders.');
+
+export const templateBodySchema = z.strictObject({ name, html, sample_data: sampleData.optional() });
+
+export const adminTemplateBodySchema = z.strictObject({
+  key_id: z.string().regex(/^key_[A-Za-z0-9]{1,64}$/, { message: 'must be a key id such as key_3kT9...' }).describe('The key that owns the template.'),
+  name,
+  html,
+  sample_data: sampleData.optional(),
+});
+
+export const previewBodySchema = z
+  .strictObject({ html, data: renderFields.data.optional(), options: requestOptionsSchema.optional() })
+  .describe('Template HTML and data to render once: not stored, not charged.');
+
+const templateFields = {
+  template_id: z.string().describe('tpl_...'),
+  name: z.string(),
+  html: z.string(),
+  sample_data: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string().describe('ISO 8601'),
+  updated_at: z.string().describe('ISO 8601'),
+};
+
+export const templateSchema = z.object(templateFields);
+export const templateSummarySchema = z.object({ template_id: templateFields.template_id, name: templateFields.name, created_at: templateFields.created_at, updated_at: templateFields.updated_at });
+export const templateListSchema = z.object({ data: z.array(templateSummarySchema), next_cursor: nextCursorSchema });
+
+const keyId = { key_id: z.string().describe('The key that owns it.') };
+export const adminTemplateSchema = z.object({ ...templateFields, ...keyId });
+export const adminTemplateListSchema = z.object({ data: z.array(templateSummarySchema.extend(keyId)), next_cursor: nextCursorSchema });
+
+/** How deeply a JSON value nests, counted without recursion (so hostile nesting cannot overflow the stack). */
+export function depthOf(value: unknown): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth > deepest) deepest = depth;
+    if (deepest > MAX_SAMPLE_DEPTH) return deepest;
+    for (const child of Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return deepest;
+}

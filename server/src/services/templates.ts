@@ -1,0 +1,155 @@
+// Stored templates: create, list, fetch, replace and delete them for the key that owns them (or
+// for the admin, across keys), expand one with data for a render, and the admin's preview that
+// renders without storing or charging. A template is parsed when it is saved, so a syntax error
+// is a 400 then, never at render time.
+
+import { ApiError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { compileTemplate, expandTemplate, MAX_EXPAND_STEPS, TemplateLimitError, TemplateSyntaxError, type CompiledTemplate } from '../render/template.ts';
+import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
+import type { Renderer } from '../render/renderer.ts';
+import type { Page } from '../stores/newest-first-index.ts';
+import { pageOrBadCursor } from './paging.ts';
+import type { KeysService } from './keys.ts';
+import type { TemplateMeta, TemplateRecord, TemplatesStore } from '../stores/templates.ts';
+import { checkHtmlSize, MAX_HTML_BYTES } from './render.ts';
+
+export type { TemplateMeta, TemplateRecord };
+
+export interface TemplateInput {
+  name: string;
+  html: string;
+  sampleData?: Record<string, unknown> | null;
+}
+
+/** Whose templates a call may see: one key's, or (undefined) every key's, for the admin. */
+export type Owner = string | undefined;
+
+export interface TemplatesServiceDeps {
+  store: TemplatesStore;
+  renderer: Renderer;
+  /** For the admin's creation for a key: the key must be in use (not revoked). */
+  keys: Pick<KeysService, 'get'>;
+  now?: () => Date;
+}
+
+/** Parsed templates kept for renders by id; an entry counts only while the store holds the very metadata it was parsed for. */
+const COMPILED_CACHE_SIZE = 100;
+
+export class TemplatesService {
+  private readonly now: () => Date;
+  private readonly compiled = new Map<string, { meta: TemplateMeta; template: CompiledTemplate }>();
+
+  constructor(private readonly deps: TemplatesServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** Saves a new template for a key; 400 naming line and column on a syntax error. */
+  async create(keyId: string, input: TemplateInput): Promise<TemplateRecord> {
+    const template = compile(input.html);
+    const at = this.now().toISOString();
+    const record: TemplateRecord = { id: newId('tpl'), keyId, name: input.name, html: input.html, sampleData: input.sampleData ?? null, createdAt: at, updatedAt: at };
+    await this.deps.store.insert(record);
+    this.remember(record.id, template);
+    return record;
+  }
+
+  /** The admin's create: as create, for a key named in the body. */
+  async createForKey(keyId: string, input: TemplateInput): Promise<TemplateRecord> {
+    try {
+      await this.deps.keys.get(keyId);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'not_found') throw new ApiError('invalid_request', `key_id ${keyId} is not an API key in use (unknown or revoked).`);
+      throw error;
+    }
+    return this.create(keyId, input);
+  }
+
+  /** A page of template summaries (no HTML), newest first. */
+  list(owner: Owner, limit: number, cursor: string | undefined): Page<TemplateMeta> {
+    return pageOrBadCursor(() => this.deps.store.page(owner, limit, cursor));
+  }
+
+  /** One template, HTML included; 404 template_not_found for an unknown id or another key's. */
+  async get(owner: Owner, id: string): Promise<TemplateRecord> {
+    this.visible(owner, id);
+    return (await this.deps.store.read(id)) ?? notFound(id);
+  }
+
+  /** Replaces name, HTML and sample data (a PUT: what is not given is cleared). */
+  async replace(owner: Owner, id: string, input: TemplateInput): Promise<TemplateRecord> {
+    this.visible(owner, id);
+    const template = compile(input.html);
+    const record = await this.deps.store.replace(id, { name: input.name, html: input.html, sampleData: input.sampleData ?? null, updatedAt: this.now().toISOString() });
+    if (!record) notFound(id);
+    this.remember(id, template);
+    return record!;
+  }
+
+  /** Deletes a template; renders naming it answer 404 from then on. */
+  async remove(owner: Owner, id: string): Promise<void> {
+    this.visible(owner, id);
+    if (!(await this.deps.store.remove(id))) notFound(id);
+    this.compiled.delete(id);
+  }
+
+  /** The HTML to render for a key's template and data: 404 when it is not the key's, 413 over the 5 MB ceiling. */
+  async expand(keyId: string, id: string, data: unknown): Promise<string> {
+    const meta = this.visible(keyId, id);
+    const cached = this.compiled.get(id);
+    if (cached?.meta === meta) return expand(cached.template, data ?? {});
+    const record = (await this.deps.store.read(id)) ?? notFound(id);
+    const template = compile(record.html);
+    // Kept against the metadata seen before the read: if a replace landed meanwhile, the next render parses again.
+    this.remember(id, template, meta);
+    return expand(template, data ?? {});
+  }
+
+  /** Renders template HTML with data to PDF bytes: nothing is stored and nothing is charged. */
+  async preview(html: string, data: Record<string, unknown> | undefined, options: PdfOptions | undefined): Promise<Uint8Array> {
+    const expanded = expand(compile(html), data ?? {});
+    return this.deps.renderer.render({ source: { kind: 'html', html: expanded }, options: options ?? DEFAULT_PDF_OPTIONS });
+  }
+
+  private visible(owner: Owner, id: string): TemplateMeta {
+    const meta = this.deps.store.meta(id);
+    if (!meta || (owner !== undefined && meta.keyId !== owner)) return notFound(id);
+    return meta;
+  }
+
+  private remember(id: string, template: CompiledTemplate, meta = this.deps.store.meta(id)): void {
+    if (!meta) return;
+    this.compiled.delete(id);
+    this.compiled.set(id, { meta, template });
+    // A Map iterates in insertion order: the first key is the one parsed longest ago.
+    if (this.compiled.size > COMPILED_CACHE_SIZE) this.compiled.delete(this.compiled.keys().next().value!);
+  }
+}
+
+/** Parses template HTML: 413 over the 5 MB ceiling (it could never render), 400 naming where a syntax error is. */
+function compile(html: string): CompiledTemplate {
+  if (Buffer.byteLength(html, 'utf8') > MAX_HTML_BYTES) {
+    throw new ApiError('payload_too_large', 'html is larger than the 5 MB limit for what is rendered, so this template could never render.');
+  }
+  try {
+    return compileTemplate(html);
+  } catch (error) {
+    if (error instanceof TemplateSyntaxError) throw new ApiError('invalid_request', `html has a template syntax error at line ${error.line}, column ${error.column}: ${error.reason}`);
+    throw error;
+  }
+}
+
+/** Expands within the 5 MB ceiling (SPEC.md: checked after substitution) and the step budget. */
+function expand(template: CompiledTemplate, data: unknown): string {
+  try {
+    return checkHtmlSize(expandTemplate(template, data, { maxOutputLength: MAX_HTML_BYTES, maxSteps: MAX_EXPAND_STEPS }));
+  } catch (error) {
+    if (!(error instanceof TemplateLimitError)) throw error;
+    if (error.limit === 'output') throw new ApiError('payload_too_large', 'The HTML to render is larger than the 5 MB limit (after template substitution).');
+    throw new ApiError('payload_too_large', `The template with this data takes more than ${MAX_EXPAND_STEPS.toLocaleString('en')} steps to expand (lists nested in lists); send less data.`);
+  }
+}
+
+function notFound(id: string): never {
+  throw new ApiError('template_not_found', `Template ${id} was not found.`);
+}
