@@ -1,0 +1,77 @@
+// Adapts Electron's webContents.debugger (sendCommand + one 'message' event for every protocol
+// event) to the CdpSession that render/cdp-page.ts drives, so the render pipeline is the same
+// code on Electron as on headless Chromium. It does not import Electron: it takes the debugger.
+
+import type { CdpSession } from '../server/src/render/cdp-page.ts';
+
+/** The part of Electron's Debugger used here (real Electron's satisfies it; tests pass a fake). */
+export interface DebuggerLike {
+  attach(protocolVersion?: string): void;
+  detach(): void;
+  isAttached(): boolean;
+  sendCommand(method: string, commandParams?: any, sessionId?: string): Promise<any>;
+  on(event: 'message', listener: (event: unknown, method: string, params: any, sessionId: string) => void): unknown;
+  on(event: 'detach', listener: (event: unknown, reason: string) => void): unknown;
+}
+
+type Handler = (params: any) => void;
+
+export class DebuggerSession implements CdpSession {
+  private readonly handlers = new Map<string, Set<Handler>>();
+  private readonly pending = new Set<(error: Error) => void>();
+  private detachReason: string | undefined;
+
+  constructor(private readonly target: DebuggerLike) {
+    target.on('message', (_event, method, params, sessionId) => {
+      // Events of child sessions (workers, frames attached by auto-attach) are not ours.
+      if (sessionId) return;
+      for (const handler of [...(this.handlers.get(method) ?? [])]) handler(params);
+    });
+    target.on('detach', (_event, reason) => {
+      this.detachReason = reason || 'detached';
+      for (const reject of this.pending) reject(closedError(this.detachReason));
+      this.pending.clear();
+    });
+  }
+
+  /** Attaches to the page's target; throws if another debugger (an open DevTools) holds it. */
+  attach(): void {
+    if (!this.target.isAttached()) this.target.attach('1.3');
+  }
+
+  get isDetached(): boolean {
+    return this.detachReason !== undefined;
+  }
+
+  send(method: string, params: object = {}): Promise<any> {
+    if (this.detachReason !== undefined) return Promise.reject(closedError(this.detachReason));
+    // A command in flight when the page dies would otherwise never settle: detach rejects it.
+    return new Promise((resolve, reject) => {
+      this.pending.add(reject);
+      this.target.sendCommand(method, params).then(resolve, reject).finally(() => this.pending.delete(reject));
+    });
+  }
+
+  on(event: string, handler: Handler): void {
+    let set = this.handlers.get(event);
+    if (!set) this.handlers.set(event, (set = new Set()));
+    set.add(handler);
+  }
+
+  off(event: string, handler: Handler): void {
+    this.handlers.get(event)?.delete(handler);
+  }
+
+  detach(): void {
+    try {
+      if (this.target.isAttached()) this.target.detach();
+    } catch {
+      // The webContents is already gone.
+    }
+  }
+}
+
+// The renderer maps "Session closed" to RendererCrashedError (503, safe to retry), as it does for puppeteer's.
+function closedError(reason: string): Error {
+  return new Error(`Session closed: the page's debugger detached (${reason})`);
+}
