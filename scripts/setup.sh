@@ -27,6 +27,10 @@ else
   echo "setup: no apt-get here; install NSS, fontconfig, Liberation, a CJK and an emoji font with your package manager"
 fi
 
+# The electron package is for the desktop app's types, build and packaging; its binary cannot be
+# downloaded on machines without internet. Electron up to 40 fetches it in postinstall unless told
+# not to; later versions fetch it on first use (`npx install-electron`), never during npm ci.
+export ELECTRON_SKIP_BINARY_DOWNLOAD=1
 npm ci --no-audit --no-fund
 # The web UI (admin window and playground) is static files built from ui/ into dist/ui.
 npm run build

@@ -1,0 +1,64 @@
+// The desktop app's Config: the same settings table as the server (config.ts), read from
+// resources/default-config.json, then the user's <userData>/config.json, then environment
+// variables; each file names settings as their environment variables do ({"PORT": 4000}).
+// Always on 127.0.0.1; the configured port, else a free one; data in the user-data folder.
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, SETTINGS, loadConfig, type Config } from '../server/src/config.ts';
+import { choosePort } from './server-host.ts';
+
+export const USER_CONFIG_FILE = 'config.json';
+
+export interface DesktopConfigSources {
+  /** Settings from resources/default-config.json. */
+  defaults: Record<string, string>;
+  /** Settings from <userData>/config.json. */
+  user: Record<string, string>;
+  env: NodeJS.ProcessEnv;
+  userDataDir: string;
+}
+
+const SETTING_NAMES = new Set<string>(Object.values(SETTINGS).map((setting) => setting.env));
+
+/** Reads a settings file: {} when it does not exist; a ConfigError naming the file when it is wrong. */
+export function readSettingsFile(file: string): Record<string, string> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new ConfigError(`${file} cannot be read: ${(error as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new ConfigError(`${file} must hold a JSON object of settings`);
+  const settings: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parsed)) {
+    if (name.startsWith('$') || name.startsWith('//')) continue; // "$comment" keys explain the file
+    if (!SETTING_NAMES.has(name)) throw new ConfigError(`${file}: unknown setting ${name} (settings are named as their environment variables, e.g. PORT)`);
+    settings[name] = Array.isArray(value) ? value.join(',') : String(value);
+  }
+  return settings;
+}
+
+/** Merges the sources (later wins), validates them with the server's own parser, and fixes host, port and data folder. */
+export function desktopConfig(sources: DesktopConfigSources): Config {
+  const fromEnv = Object.fromEntries(Object.entries(sources.env).filter(([name, value]) => SETTING_NAMES.has(name) && value !== undefined && value !== ''));
+  const settings: Record<string, string | undefined> = { ...sources.defaults, ...sources.user, ...fromEnv };
+  const config = loadConfig(settings, []);
+  const portConfigured = settings.PORT !== undefined && settings.PORT !== '';
+  return Object.freeze({
+    ...config,
+    // The desktop server is for this machine only.
+    host: '127.0.0.1',
+    port: choosePort(portConfigured ? config.port : undefined),
+    dataDir: settings.DATA_DIR ? path.resolve(sources.userDataDir, settings.DATA_DIR) : path.join(sources.userDataDir, 'data'),
+    // Relative paths mean the user-data folder: a desktop app has no meaningful working directory.
+    plansFile: settings.PLANS_FILE ? path.resolve(sources.userDataDir, settings.PLANS_FILE) : '',
+  });
+}

@@ -1,0 +1,38 @@
+// Builds the desktop app's JavaScript into dist/electron: main.mjs (the main process with the
+// server bundled in; npm packages stay external and ship in node_modules) and preload.cjs (the
+// sandboxed preload, CommonJS and self-contained). Run by `npm run app:build`.
+
+import { build } from 'esbuild';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outdir = path.join(root, 'dist', 'electron');
+
+await rm(outdir, { recursive: true, force: true });
+await Promise.all([
+  build({
+    entryPoints: { main: path.join(root, 'electron', 'main.ts') },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  }),
+  build({
+    entryPoints: { preload: path.join(root, 'electron', 'preload.ts') },
+    outdir,
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'chrome120',
+    external: ['electron'],
+    logLevel: 'warning',
+  }),
+]);
+console.log(`built ${path.relative(root, outdir)}/main.mjs and preload.cjs`);
