@@ -48,3 +48,43 @@ test('batch progress reaches completed live, with per-item results and error cod
   if (total === 4) await expect(detail).toContainText(/url_blocked|navigation_failed/);
   await snap(page, testInfo, 'batches');
 });
+
+test('the batches screen follows the event stream to completed (API stubbed with the CONTRACT.md shapes)', async ({ admin: page, quire }, testInfo) => {
+  const created = new Date(Date.now() - 90_000).toISOString();
+  const item = (index: number, status: string, extra: Record<string, unknown> = {}) => ({ index, status, ...extra });
+  const states = [
+    { status: 'processing', succeeded: 1, failed: 0, results: [item(0, 'succeeded', { document_id: 'doc_a1', filename: 'letter-1.pdf' }), item(1, 'rendering'), item(2, 'queued')] },
+    {
+      status: 'completed',
+      succeeded: 2,
+      failed: 1,
+      results: [
+        item(0, 'succeeded', { document_id: 'doc_a1', filename: 'letter-1.pdf' }),
+        item(1, 'succeeded', { document_id: 'doc_a2', filename: 'letter-2.pdf' }),
+        item(2, 'failed', { error: { code: 'navigation_failed', detail: 'The url could not be loaded: HTTP 404.' } }),
+      ],
+      webhook_url: 'https://hooks.example.com/quire',
+      deliveries: [{ attempt: 1, at: new Date().toISOString(), status_code: 500, next_attempt_at: new Date(Date.now() + 60_000).toISOString() }],
+    },
+  ];
+  let step = 0;
+  const batch = () => ({ batch_id: 'bat_demo1', key_id: quire.key.id, total: 3, created_at: created, ...states[Math.min(step, states.length - 1)] });
+  await page.route('**/admin/v1/batches?*', (route) => route.fulfill({ json: { data: [batch()], next_cursor: null } }));
+  await page.route('**/admin/v1/batches', (route) => route.fulfill({ json: { data: [batch()], next_cursor: null } }));
+  await page.route('**/admin/v1/batches/bat_demo1', (route) => route.fulfill({ json: batch() }));
+  await page.route('**/admin/v1/events', (route) => {
+    step += 1;
+    return route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream' }, body: `event: batch.progress\ndata: {"batch_id":"bat_demo1"}\n\n` });
+  });
+
+  await page.goto('/admin/batches');
+  const row = page.locator('tr[data-batch-id="bat_demo1"]');
+  await expect(row).toHaveAttribute('data-status', 'completed');
+  await expect(row.getByTestId('batch-counts')).toHaveText('3/3 · 1 failed');
+  await row.getByRole('button', { name: 'bat_demo1' }).click();
+  const items = page.getByRole('table', { name: 'Items of bat_demo1' });
+  await expect(items.getByRole('row')).toHaveCount(4);
+  await expect(items).toContainText('navigation_failed');
+  await expect(page.getByRole('table', { name: 'Webhook delivery attempts' })).toContainText('HTTP 500');
+  await snap(page, testInfo, 'batches-stubbed');
+});
