@@ -2,7 +2,8 @@
 // createApp(config, overrides) returns { listen, close }; tests pass collaborators in.
 
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdir } from 'node:fs/promises';
 import type { Config } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -125,6 +126,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
 
   let server: Server | undefined;
   let closing: Promise<void> | undefined;
+  // Requests not yet answered: shutdown lets a finished render's response out before cutting connections.
+  let answering = 0;
   return {
     config,
     renderer,
@@ -139,13 +142,20 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
           resolve(`http://${host}:${port}`);
         });
         server.once('error', reject);
+        server.on('request', (_request, response: ServerResponse) => {
+          answering++;
+          response.once('close', () => answering--);
+        });
       });
     },
     close() {
       closing ??= (async () => {
         const stopped = server ? new Promise<void>((resolve) => server!.close(() => resolve())) : Promise.resolve();
         server?.closeIdleConnections();
+        const deadline = Date.now() + config.shutdownTimeoutMs;
         await renderer.close(config.shutdownTimeoutMs);
+        // A render that has just ended still has its response to write (usage, storage, headers).
+        while (answering > 0 && Date.now() < deadline) await sleep(20);
         await sweeper.stop();
         await proxy?.close();
         server?.closeAllConnections();
