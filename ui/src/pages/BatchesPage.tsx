@@ -55,6 +55,8 @@ export function BatchesPage() {
     [replaceBatch],
   );
   const reloadList = batches.reload;
+  const batchesRef = useRef<Batch[] | undefined>(undefined);
+  batchesRef.current = batches.data?.data;
   useEffect(() => {
     if (missing) return;
     const events = subscribeEvents(
@@ -70,8 +72,6 @@ export function BatchesPage() {
     );
     return () => events.close();
   }, [missing, refreshBatch, reloadList]);
-  const batchesRef = useRef<Batch[] | undefined>(undefined);
-  batchesRef.current = batches.data?.data;
 
   // Without the event stream, unfinished batches are polled.
   const unfinished = (batches.data?.data ?? []).filter((batch) => batch.status !== 'completed');

@@ -83,6 +83,14 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
     navigate('/admin/templates');
   });
 
+  // Closing the tab or reloading with unsaved edits asks first.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
   // Ctrl/Cmd+S saves, as in any editor.
   const saveRef = useRef(save.run);
   saveRef.current = save.run;
