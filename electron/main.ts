@@ -24,17 +24,23 @@ function resource(name: string): string {
 // Tests (tests/e2e/electron.spec.ts) point the app at a throw-away user-data folder.
 if (process.env.QUIRE_USER_DATA_DIR) app.setPath('userData', process.env.QUIRE_USER_DATA_DIR);
 const userDataDir = app.getPath('userData');
-const config = desktopConfig({
-  defaults: readSettingsFile(resource('default-config.json')),
-  user: readSettingsFile(path.join(userDataDir, USER_CONFIG_FILE)),
-  env: process.env,
-  userDataDir,
-});
-const log = createLogger(config.logLevel);
+// A bad settings file is reported in a dialog by the boot list (startServer), not as a crash.
+const settings = (() => {
+  try {
+    const defaults = readSettingsFile(resource('default-config.json'));
+    const user = readSettingsFile(path.join(userDataDir, USER_CONFIG_FILE));
+    return { config: desktopConfig({ defaults, user, env: process.env, userDataDir }) };
+  } catch (error) {
+    return { error };
+  }
+})();
+const log = createLogger(settings.config?.logLevel ?? 'info');
 // Switches reach Chromium only before the app is ready.
-for (const [name, value] of renderEngineSwitches(config.networkGuard)) app.commandLine.appendSwitch(name, value);
+for (const [name, value] of renderEngineSwitches(settings.config?.networkGuard ?? true)) app.commandLine.appendSwitch(name, value);
 
 let adminWindow: AdminWindow | undefined;
+let serverUrl: string | undefined;
+// Held for the life of the app: a garbage-collected Tray disappears from the panel.
 let tray: TrayLike | undefined;
 
 function shellActions(server: { url: string; dataDir: string }): ShellActions {
@@ -47,11 +53,11 @@ function shellActions(server: { url: string; dataDir: string }): ShellActions {
   };
 }
 
-function showAdminWindow(serverUrl: string): void {
+function showAdminWindow(url: string): void {
   if (adminWindow && !adminWindow.isDestroyed()) return focusWindow(adminWindow);
   const window = openAdminWindow(
-    { createWindow: (options) => new BrowserWindow(options), openExternal: (url) => shell.openExternal(url) },
-    serverUrl,
+    { createWindow: (options) => new BrowserWindow(options), openExternal: (target) => shell.openExternal(target) },
+    url,
     adminWindowOptions(path.join(here, 'preload.cjs'), resource('icon.png')),
   );
   window.on('closed', () => (adminWindow = undefined));
@@ -60,6 +66,7 @@ function showAdminWindow(serverUrl: string): void {
 
 // Quire lives in the tray: closing the window does not stop the server.
 app.on('window-all-closed', () => undefined);
+app.on('activate', () => serverUrl && showAdminWindow(serverUrl));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
 
 void bootDesktop({
@@ -68,6 +75,8 @@ void bootDesktop({
   onQuitRequested: (listener) => app.on('before-quit', listener),
   whenReady: () => app.whenReady(),
   startServer: () => {
+    const { config } = settings;
+    if (!config) throw settings.error;
     if (config.fontsDir) log.warn({ fonts_dir: config.fontsDir }, 'FONTS_DIR is not applied in the desktop app: install the fonts in the system instead');
     const version = `Electron/${process.versions.electron} Chrome/${process.versions.chrome}`;
     return startServerHost(config, {
@@ -86,11 +95,11 @@ void bootDesktop({
     const actions = shellActions(server);
     Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate(actions, process.platform === 'darwin')));
     tray = showTray({ createTray: (icon) => new Tray(icon), buildMenu: (template) => Menu.buildFromTemplate(template) }, resource('tray.png'), actions);
-    log.info({ url: server.url, data_dir: server.dataDir, tray: tray !== undefined }, 'desktop app ready');
+    log.info({ url: server.url, data_dir: server.dataDir }, 'desktop app ready');
   },
   openAdminWindow: (server) => {
+    serverUrl = server.url;
     showAdminWindow(server.url);
-    app.on('activate', () => showAdminWindow(server.url));
   },
   reportStartupFailure: (error) => dialog.showErrorBox('Quire could not start', (error as Error)?.message ?? String(error)),
   exit: (code) => app.exit(code),
