@@ -47,7 +47,8 @@ test.describe('desktop app', () => {
     try {
       const app = await _electron.launch({
         executablePath: binary!,
-        args: [path.join(root, 'dist', 'electron', 'main.mjs')],
+        // Chromium refuses to start its sandbox as root (CI containers); only the test drops it.
+        args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), path.join(root, 'dist', 'electron', 'main.mjs')],
         cwd: root,
         env: { ...process.env, QUIRE_USER_DATA_DIR: userData, LOG_LEVEL: 'warn' },
       });
