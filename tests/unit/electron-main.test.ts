@@ -129,3 +129,10 @@ test('a broken settings file is reported in a dialog and the app exits with 1, b
   assert.equal(await main.exited, 1);
   assert.ok(!main.events.some((event) => event.event === 'admin-window' || event.event === 'tray'));
 });
+
+test('the built preload is one CommonJS file that requires nothing but electron (a sandboxed preload can load nothing else)', async () => {
+  const preload = await readFile(path.join(REPO, 'dist', 'electron', 'preload.cjs'), 'utf8');
+  assert.deepEqual([...new Set([...preload.matchAll(/require\(["']([^"']+)["']\)/g)].map((match) => match[1]))], ['electron']);
+  assert.doesNotMatch(preload, /^\s*import\s/m);
+  assert.match(preload, /exposeInMainWorld\(DESKTOP_API_NAME|exposeInMainWorld\("quire"/);
+});
