@@ -34,6 +34,12 @@ import { documentOperations } from './http/routes/documents.ts';
 import { templateOperations } from './http/routes/templates.ts';
 import { adminDocumentOperations } from './http/routes/admin-documents.ts';
 import { adminTemplateOperations } from './http/routes/admin-templates.ts';
+import { EventBus } from './events.ts';
+import { toApiError } from './http/error-handler.ts';
+import { openBatchesService } from './services/batches.ts';
+import { batchJson, batchOperations } from './http/routes/batches.ts';
+import { adminBatchOperations } from './http/routes/admin-batches.ts';
+import { adminEventOperations } from './http/routes/admin-events.ts';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -101,7 +107,33 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const templates = new TemplatesService({ store: templateStore, renderer, keys: accounts.keys, now: overrides.now });
   const sweeper = await startRetentionSweeper({ documents, intervalSeconds: config.retentionSweepSeconds, log });
 
-  const renderService = new RenderService({ renderer, meter: accounts.meter, policy, resolve: overrides.resolve, templates, documents, guardEnabled: config.networkGuard });
+  const events = new EventBus();
+  const onUsage = (keyId: string, usage: { month: string; used: number; limit: number; planId: string }) =>
+    events.publish('usage.changed', { key_id: keyId, month: usage.month, used: usage.used, limit: usage.limit, plan: usage.planId });
+  const renderService = new RenderService({ renderer, meter: accounts.meter, policy, resolve: overrides.resolve, templates, documents, guardEnabled: config.networkGuard, onUsage });
+  // Batches interrupted by a stop or crash are settled and queued again before anything is served.
+  const batches = await openBatchesService({
+    dataDir: config.dataDir,
+    render: renderService,
+    keys: accounts.keys,
+    meter: accounts.meter,
+    documents,
+    events,
+    policy,
+    resolve: overrides.resolve,
+    guardEnabled: config.networkGuard,
+    renderConcurrency: config.renderConcurrency,
+    webhook: { attempts: config.webhookAttempts, retryBaseMs: config.webhookRetryBaseMs, timeoutMs: config.webhookTimeoutMs },
+    pruneIntervalSeconds: config.retentionSweepSeconds,
+    describeError: (error) => {
+      const { code, detail } = toApiError(error);
+      if (code === 'internal_error') log.error({ err: error }, 'batch item failed');
+      return { code, detail };
+    },
+    payload: batchJson,
+    log,
+    now: overrides.now,
+  });
   const health = new HealthService(renderer);
   const playground = new PlaygroundService({ renderer, sources: renderService, ratePerMinute: config.playgroundRateLimit });
 
@@ -115,6 +147,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       ...playgroundOperations(playground, config.playgroundEnabled),
       ...adminTemplateOperations(templates),
       ...adminDocumentOperations(documents),
+      ...batchOperations(batches),
+      ...adminBatchOperations(batches),
+      ...adminEventOperations(events),
     ],
     auth: { api_key: apiKeyAuth(accounts.keys, log), admin: adminAuth(hashSecret(adminToken)) },
     log,
@@ -153,9 +188,14 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
         const stopped = server ? new Promise<void>((resolve) => server!.close(() => resolve())) : Promise.resolve();
         server?.closeIdleConnections();
         const deadline = Date.now() + config.shutdownTimeoutMs;
+        // Event streams end and the batch worker hands out nothing more; items the closing
+        // renderer turns away stay on disk for the next start.
+        events.close();
+        batches.stopTaking();
         await renderer.close(config.shutdownTimeoutMs);
         // A render that has just ended still has its response to write (usage, storage, headers).
         while (answering > 0 && Date.now() < deadline) await sleep(20);
+        await batches.close();
         await sweeper.stop();
         await proxy?.close();
         server?.closeAllConnections();

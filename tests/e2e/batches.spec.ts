@@ -9,7 +9,7 @@ test('batch progress reaches completed live, with per-item results and error cod
   const key = await quire.createKey('starter', { name: 'Mailings' });
 
   await page.goto('/admin/batches');
-  await expect(page.getByText('Live')).toBeVisible();
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
   const items = [
     ...[1, 2, 3].map((n) => ({ html: `<h1>Letter ${n}</h1>`, filename: `letter-${n}.pdf` })),
     { url: 'http://127.0.0.1:9/unreachable', filename: 'blocked.pdf' },

@@ -2,12 +2,16 @@
 // renders inside the allowance. Counting is in memory and synchronous, so two requests can never
 // both take the last document; only committed documents are written, through the UsageFile port
 // (stores/usage.ts). Knows no paths and no HTTP; the clock is injected.
+// A commit may carry a charge tag (a batch item) written in the same write as the count, so that
+// after a crash the batch queue can tell whether that item was already charged.
 
 export interface UsageFile {
   /** The count on disk when opened. */
   readonly used: number;
-  /** Writes the count; resolves once it is on disk. */
-  save(used: number, at: Date): Promise<void>;
+  /** Charge tags on disk when opened (commits whose owner had not yet recorded them). */
+  readonly charges?: readonly string[];
+  /** Writes the count (and the open charge tags, in the same write); resolves once it is on disk. */
+  save(used: number, at: Date, charges?: readonly string[]): Promise<void>;
 }
 
 export type OpenUsageFile = (accountId: string, month: string) => Promise<UsageFile>;
@@ -36,8 +40,11 @@ export class QuotaExceededError extends Error {
 /** One document held for a render in progress: commit it when the render succeeded, else release it. */
 export interface Reservation {
   readonly month: string;
-  /** Counts the document, writes the count and returns the usage with it included. */
-  commit(): Promise<UsageSnapshot>;
+  /**
+   * Counts the document, writes the count and returns the usage with it included. A `chargeTag`
+   * is written in the same write, and stays on file until settleCharge (see wasCharged).
+   */
+  commit(chargeTag?: string): Promise<UsageSnapshot>;
   /** Gives the document back; nothing was written for it. */
   release(): void;
 }
@@ -48,6 +55,8 @@ interface Counter {
   committed: number;
   /** Documents held by renders in progress. */
   reserved: number;
+  /** Open charge tags: written with the count, dropped by settleCharge. */
+  charges: Set<string>;
   file: UsageFile;
 }
 
@@ -71,16 +80,18 @@ export class UsageMeter {
     let settled = false;
     return {
       month,
-      commit: async () => {
+      commit: async (chargeTag?: string) => {
         if (settled) throw new Error('reservation already settled');
         settled = true;
         counter.reserved--;
         const used = ++counter.committed;
+        if (chargeTag !== undefined) counter.charges.add(chargeTag);
         try {
-          await counter.file.save(counter.committed, this.now());
+          await counter.file.save(counter.committed, this.now(), [...counter.charges]);
         } catch (error) {
           // Not on disk, so not charged: the caller answers an error instead of the PDF.
           counter.committed--;
+          if (chargeTag !== undefined) counter.charges.delete(chargeTag);
           throw error;
         }
         return { month, used, limit: plan.monthlyDocuments, planId: plan.id };
@@ -100,11 +111,41 @@ export class UsageMeter {
     return { month, used: counter.committed, limit: plan.monthlyDocuments, planId: plan.id };
   }
 
+  /**
+   * Whether a commit with this charge tag is on file in `sinceMonth` or a later month up to now
+   * (the batch queue after a crash: an item that started rendering in sinceMonth).
+   */
+  async wasCharged(accountId: string, chargeTag: string, sinceMonth: string): Promise<boolean> {
+    const current = monthOf(this.now());
+    for (let month = sinceMonth; month <= current; month = nextMonthStart(month).slice(0, 7)) {
+      if (month === current) {
+        if ((await this.counter(accountId, month)).charges.has(chargeTag)) return true;
+      } else if ((await this.openFile(accountId, month)).charges?.includes(chargeTag)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Drops charge tags whose owner has recorded the charge itself (the batch item is marked
+   * succeeded on disk); they leave the file with its next write. `prefix` drops every tag that
+   * starts with it (a completed batch).
+   */
+  async settleCharges(accountId: string, tags: readonly string[], prefix?: string): Promise<void> {
+    const entry = this.counters.get(accountId);
+    if (!entry) return;
+    const counter = await entry.ready.catch(() => undefined);
+    if (!counter) return;
+    for (const tag of tags) counter.charges.delete(tag);
+    if (prefix !== undefined) for (const tag of counter.charges) if (tag.startsWith(prefix)) counter.charges.delete(tag);
+  }
+
   private counter(accountId: string, month: string): Promise<Counter> {
     const current = this.counters.get(accountId);
     if (current && current.month === month) return current.ready;
     // A new month starts from its own file; renders still holding last month's counter settle there.
-    const ready = this.openFile(accountId, month).then((file) => ({ month, committed: file.used, reserved: 0, file }));
+    const ready = this.openFile(accountId, month).then((file) => ({ month, committed: file.used, reserved: 0, charges: new Set(file.charges ?? []), file }));
     const entry = { month, ready };
     this.counters.set(accountId, entry);
     ready.catch(() => {

@@ -22,6 +22,14 @@ export interface WebhookDelivery {
   body: string;
 }
 
+/** The receiver did not answer in full within the delivery's time limit. */
+export class WebhookTimeoutError extends Error {
+  override readonly name = 'WebhookTimeoutError';
+  constructor(readonly timeoutMs: number) {
+    super(`webhook_url did not answer within ${timeoutMs} ms`);
+  }
+}
+
 /** Checks a webhook_url (http(s) only, every address allowed) and pins the address to connect to. Throws BlockedUrlError. */
 export async function checkWebhookTarget(raw: string, policy: AddressPolicy, resolve: Resolver = systemResolver): Promise<PinnedTarget> {
   const url = parseHttpUrl(raw);
@@ -70,8 +78,15 @@ export async function deliverWebhook(
       agent: false,
       timeout: request.timeoutMs,
     });
-    req.on('timeout', () => req.destroy(new Error(`webhook_url did not answer within ${request.timeoutMs} ms`)));
-    req.on('error', reject);
+    // `timeout` above fires only after that long without a byte; this one caps the whole
+    // exchange, so a receiver that trickles its answer cannot hold the delivery either.
+    const deadline = setTimeout(() => req.destroy(new WebhookTimeoutError(request.timeoutMs)), request.timeoutMs);
+    const settle = () => clearTimeout(deadline);
+    req.on('timeout', () => req.destroy(new WebhookTimeoutError(request.timeoutMs)));
+    req.on('error', (error) => {
+      settle();
+      reject(error);
+    });
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
@@ -79,8 +94,19 @@ export async function deliverWebhook(
         if (size < 4096) chunks.push(chunk);
         size += chunk.length;
       });
-      res.on('end', () => resolveDelivery({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, 4096) }));
-      res.on('error', reject);
+      res.on('end', () => {
+        settle();
+        resolveDelivery({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, 4096) });
+      });
+      res.on('error', (error) => {
+        settle();
+        reject(error);
+      });
+      // Cut off mid-answer (by the deadline or the receiver): whichever reason came first wins.
+      res.on('close', () => {
+        settle();
+        if (!res.complete) reject(new Error('webhook_url closed the connection before answering in full'));
+      });
     });
     req.end(request.body);
   });

@@ -28,6 +28,8 @@ export interface KeepRequest {
   filename?: string;
   source: DocumentSource;
   batchId?: string;
+  /** The id to store it under (a batch item's, fixed before it renders); default a new one. */
+  id?: string;
 }
 
 export interface DocumentsServiceDeps {
@@ -64,7 +66,7 @@ export class DocumentsService {
     const created = this.now();
     return this.deps.store.put(
       {
-        id: newId('doc'),
+        id: request.id ?? newId('doc'),
         keyId: request.keyId,
         filename: request.filename ?? null,
         size: request.pdf.byteLength,
@@ -79,6 +81,11 @@ export class DocumentsService {
       },
       request.pdf,
     );
+  }
+
+  /** Whether a document is stored (not expired) under this id, for any key. */
+  isStored(id: string): boolean {
+    return this.deps.store.get(id) !== undefined;
   }
 
   /** Takes back a copy kept for a render that then failed (its response was never a success). */

@@ -75,6 +75,18 @@ export class KeysService {
     return { keyId: record.id, name: record.name, plan, autoStore: record.autoStore };
   }
 
+  /**
+   * The account behind a key id, for work done after its request (background batch items):
+   * undefined when the key was revoked. Throws UnknownPlanError as authenticate does.
+   */
+  async accountById(keyId: string): Promise<Account | undefined> {
+    const record = await this.deps.store.get(keyId);
+    if (!record || record.keyHash === null) return undefined;
+    const plan = this.deps.plans.get(record.planId);
+    if (!plan) throw new UnknownPlanError(record.id, record.planId);
+    return { keyId: record.id, name: record.name, plan, autoStore: record.autoStore };
+  }
+
   /** Issues a new key; the returned `key` is the only time it is shown. */
   async create(request: { name: string; planId: string; autoStore?: boolean }): Promise<KeyView & { key: string }> {
     this.plan(request.planId);

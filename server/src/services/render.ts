@@ -8,6 +8,7 @@ import type { AddressPolicy } from '../guard/address-policy.ts';
 import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
 import type { RenderSource } from '../render/page-source.ts';
 import type { Renderer } from '../render/renderer.ts';
+import type { RenderPriority } from '../render/render-slots.ts';
 import type { UsageMeter, UsageSnapshot } from '../accounts/usage.ts';
 import type { Account } from './keys.ts';
 import type { DocumentsService } from './documents.ts';
@@ -44,6 +45,15 @@ export interface RenderServiceDeps {
   documents: DocumentsService;
   /** NETWORK_GUARD: false only for trusted content and benchmarks (no address checks; other schemes than http(s) stay refused). */
   guardEnabled?: boolean;
+  /** Told about every count written (the admin event stream). */
+  onUsage?: (keyId: string, usage: UsageSnapshot) => void;
+}
+
+/** How a render runs beyond its request: batch items render in the background and are always stored. */
+export interface RenderContext {
+  priority?: RenderPriority;
+  /** A batch item: stored whatever `store` says, under this document id, as source batch; its charge carries this tag. */
+  batchItem?: { batchId: string; documentId: string; chargeTag: string };
 }
 
 export class RenderService {
@@ -53,13 +63,14 @@ export class RenderService {
    * Renders a validated request to PDF bytes for an account. Throws QuotaExceededError when the
    * month's allowance is used up; a render that fails is not charged.
    */
-  async render(input: RenderInput, account: Account): Promise<RenderedPdf> {
+  async render(input: RenderInput, account: Account, context: RenderContext = {}): Promise<RenderedPdf> {
+    const { batchItem } = context;
     const source = await this.resolveSource(input, account);
-    const storage = this.deps.documents.storageFor(account, input.store);
+    const storage = this.deps.documents.storageFor(account, batchItem ? true : input.store);
     const reservation = await this.deps.meter.reserve(account.keyId, account.plan);
     let pdf: Uint8Array;
     try {
-      pdf = await this.deps.renderer.render({ source, options: input.options ?? DEFAULT_PDF_OPTIONS });
+      pdf = await this.deps.renderer.render({ source, options: input.options ?? DEFAULT_PDF_OPTIONS, priority: context.priority });
     } catch (error) {
       reservation.release();
       throw error;
@@ -68,17 +79,29 @@ export class RenderService {
     let documentId: string | undefined;
     if (storage) {
       try {
-        documentId = (await this.deps.documents.keep({ keyId: account.keyId, storage, pdf, filename: input.filename, source: 'render' })).id;
+        documentId = (
+          await this.deps.documents.keep({
+            keyId: account.keyId,
+            storage,
+            pdf,
+            filename: input.filename,
+            source: batchItem ? 'batch' : 'render',
+            batchId: batchItem?.batchId,
+            id: batchItem?.documentId,
+          })
+        ).id;
       } catch (error) {
         reservation.release();
         throw error;
       }
     }
-    // CONTRACT: the count is on disk before the response that reports it.
-    const usage = await reservation.commit().catch(async (error: unknown) => {
+    // CONTRACT: the count is on disk before the response that reports it. A batch item's charge
+    // tag goes into the same write (services/batch-items.ts explains why).
+    const usage = await reservation.commit(batchItem?.chargeTag).catch(async (error: unknown) => {
       if (documentId) await this.deps.documents.discard(documentId);
       throw error;
     });
+    this.deps.onUsage?.(account.keyId, usage);
     return { pdf, filename: input.filename, usage, documentId };
   }
 

@@ -12,6 +12,8 @@ interface UsageRecord {
   month: string;
   used: number;
   updated_at: string | null;
+  /** Charge tags of batch items whose batch had not yet recorded the charge (accounts/usage.ts). */
+  charges?: string[];
 }
 
 const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
@@ -27,8 +29,9 @@ export class UsageStore {
     let folderReady: Promise<unknown> | undefined;
     return {
       used: db.data.used,
-      async save(used: number, at: Date) {
-        db.data = { account_id: accountId, month, used, updated_at: at.toISOString() };
+      charges: db.data.charges ?? [],
+      async save(used: number, at: Date, charges: readonly string[] = []) {
+        db.data = { account_id: accountId, month, used, updated_at: at.toISOString(), ...(charges.length > 0 ? { charges: [...charges] } : {}) };
         folderReady ??= mkdir(folder, { recursive: true }).catch((error: unknown) => {
           folderReady = undefined;
           throw error;

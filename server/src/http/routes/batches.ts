@@ -1,0 +1,80 @@
+// POST /v1/pdf/batch and GET /v1/pdf/batch/{batch_id} (CONTRACT.md, Batch), and the wire form
+// of a batch that the admin views and the webhook payload share.
+
+import { operation } from '../operation.ts';
+import { accountOf } from '../middleware/auth.ts';
+import { USAGE_HEADER_DOCS, usageHeaders } from '../usage-headers.ts';
+import { batchRequestSchema, batchSchema } from '../schemas/batches.ts';
+import type { BatchesService } from '../../services/batches.ts';
+import { batchEventData } from '../../services/batch-items.ts';
+import type { BatchRecord } from '../../stores/batches.ts';
+
+const TAG = 'Batch';
+
+export function batchOperations(batches: BatchesService) {
+  return [
+    operation({
+      method: 'post',
+      path: '/v1/pdf/batch',
+      summary: 'Render many documents in one call',
+      description:
+        'Each item is a render request (html, url or template_id with data; options; filename); the shared options apply to every item and an item’s ' +
+        'own options override them field by field. The whole call is validated first: a bad field anywhere is a 400 naming it (requests[3].options.scale ...). ' +
+        'Every item is stored (source batch, with batch_id) and costs one document of the month when it succeeds; a failed item costs nothing and ' +
+        'carries the code a single render would have answered (items past the monthly allowance fail with quota_exceeded). Up to 10 items without ' +
+        'async are rendered in the call: 200 with every result, also when some failed. More than 10, or async: true: 202 with the batch queued and ' +
+        'Location; rendered in the background (durably: a restart finishes it), sharing the renderer with interactive calls, which go first. ' +
+        'With webhook_url, a batch.completed event is POSTed when it completes (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature; ' +
+        'body {type, timestamp, data: the batch as GET answers it}), retried with backoff on a non-2xx answer, never following redirects.',
+      tag: TAG,
+      auth: 'api_key',
+      body: batchRequestSchema,
+      responses: {
+        200: { description: 'Rendered in the call: status completed, one result per item.', body: batchSchema, headers: USAGE_HEADER_DOCS },
+        202: { description: 'Accepted for the background: status queued, every result queued.', body: batchSchema, headers: { ...USAGE_HEADER_DOCS, Location: '/v1/pdf/batch/{batch_id}' } },
+      },
+      errors: ['invalid_json', 'invalid_request', 'conflicting_source', 'url_blocked', 'unauthorized', 'plan_required', 'forbidden', 'payload_too_large', 'storage_unavailable', 'batch_too_large', 'renderer_busy'],
+      handler: async ({ body }, _req, res) => {
+        const created = await batches.create(body, accountOf(res));
+        res.set(usageHeaders(created.usage));
+        if (!created.inCall) res.status(202).location(`/v1/pdf/batch/${created.batch.id}`);
+        res.json(batchJson(created.batch));
+        created.afterResponse();
+      },
+    }),
+    operation({
+      method: 'get',
+      path: '/v1/pdf/batch/:batch_id',
+      summary: 'Fetch a batch and its per-item results',
+      description: 'The same shape for in-call and background batches. Another key’s batch, like an unknown one, is 404 batch_not_found.',
+      tag: TAG,
+      auth: 'api_key',
+      responses: { 200: { description: 'The batch.', body: batchSchema } },
+      errors: ['unauthorized', 'batch_not_found'],
+      handler: ({ params }, _req, res) => {
+        res.json(batchJson(batches.get(accountOf(res).keyId, params.batch_id!)));
+      },
+    }),
+  ];
+}
+
+/** The wire form of a batch: GET /v1/pdf/batch/{id}, the POST answers and the webhook's data. */
+export function batchJson(batch: BatchRecord) {
+  const counts = batchEventData(batch);
+  return {
+    batch_id: batch.id,
+    status: batch.status,
+    total: counts.total,
+    succeeded: counts.succeeded,
+    failed: counts.failed,
+    created_at: batch.createdAt,
+    completed_at: batch.completedAt,
+    results: batch.items.map((item) => ({
+      index: item.index,
+      status: item.status,
+      ...(item.status === 'succeeded' ? { document_id: item.documentId } : {}),
+      ...(item.filename !== null ? { filename: item.filename } : {}),
+      ...(item.error ? { error: { code: item.error.code, detail: item.error.detail } } : {}),
+    })),
+  };
+}

@@ -1,0 +1,313 @@
+// Batches (CONTRACT.md, Batch): the plan's rules, the webhook target check, creating the durable
+// record, then rendering the items in the call (up to 10, not async) or handing them to the
+// background worker; reading batches for their key or the admin; and, at start-up, finishing
+// what a stop or crash interrupted. Each item's own story is services/batch-items.ts.
+
+import { ApiError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import type { AddressPolicy } from '../guard/address-policy.ts';
+import { BlockedUrlError, parseHttpUrl, UnresolvableHostError, type Resolver } from '../guard/url-check.ts';
+import { checkWebhookTarget } from '../guard/webhook-target.ts';
+import type { UsageMeter, UsageSnapshot } from '../accounts/usage.ts';
+import type { Plan } from '../accounts/plans.ts';
+import type { EventBus } from '../events.ts';
+import type { Logger } from '../logger.ts';
+import { BatchStore, type BatchItemRequest, type BatchRecord, type ErrorRecord } from '../stores/batches.ts';
+import { BatchWorker } from '../queue/batch-worker.ts';
+import { WebhookDeliverer } from '../queue/webhook-delivery.ts';
+import { BatchItems, batchEventData, type ItemOutcome } from './batch-items.ts';
+import type { DocumentsService } from './documents.ts';
+import type { Account, KeysService } from './keys.ts';
+import { pageOrBadCursor, type Page } from './paging.ts';
+import type { RenderService } from './render.ts';
+import type { Owner } from './templates.ts';
+
+/** CONTRACT: at most this many items, and async not true, are answered in the call. */
+export const IN_CALL_MAX_ITEMS = 10;
+
+/** A validated batch request: every item's options already merged over the shared ones and complete. */
+export interface BatchInput {
+  requests: BatchItemRequest[];
+  async?: boolean;
+  webhook_url?: string;
+  webhook_secret?: string;
+}
+
+export interface CreatedBatch {
+  batch: BatchRecord;
+  /** Rendered in the call (200) rather than accepted for the background (202). */
+  inCall: boolean;
+  /** The key's usage after the items charged so far. */
+  usage: UsageSnapshot;
+  /** Call once the response is sent: an in-call batch's webhook goes out after it. */
+  afterResponse(): void;
+}
+
+export interface BatchesOptions {
+  dataDir: string;
+  render: RenderService;
+  keys: KeysService;
+  meter: UsageMeter;
+  documents: DocumentsService;
+  events: EventBus;
+  policy: AddressPolicy;
+  resolve?: Resolver;
+  guardEnabled: boolean;
+  /** Renders at once (RENDER_CONCURRENCY): an in-call batch renders this many items at a time. */
+  renderConcurrency: number;
+  webhook: { attempts: number; retryBaseMs: number; timeoutMs: number };
+  /** How often completed batch records past their expiry are deleted (RETENTION_SWEEP_SECONDS). */
+  pruneIntervalSeconds: number;
+  describeError: (error: unknown) => ErrorRecord;
+  /** The wire form of a batch (GET /v1/pdf/batch/{id}), the webhook payload's data. */
+  payload: (batch: BatchRecord) => unknown;
+  log: Logger;
+  now?: () => Date;
+}
+
+/** Opens the batch store, settles what a crash interrupted, and starts the worker and webhook deliveries. */
+export async function openBatchesService(options: BatchesOptions): Promise<BatchesService> {
+  const { store, report } = await BatchStore.open(options.dataDir, (details, message) => options.log.warn(details, message));
+  if (report.removedUncommitted + report.removedTempFiles > 0) options.log.warn({ ...report }, 'removed leftovers of interrupted batch writes');
+  const service = new BatchesService(store, options);
+  await service.resume();
+  return service;
+}
+
+export class BatchesService {
+  private readonly items: BatchItems;
+  private readonly worker: BatchWorker;
+  private readonly deliverer: WebhookDeliverer;
+  /** Requests of batches not yet completed, by batch id. */
+  private readonly requests = new Map<string, BatchItemRequest[]>();
+  /** Batches rendering in their call: their webhook waits for the response. */
+  private readonly inCall = new Set<string>();
+  private readonly now: () => Date;
+  private readonly pruneTimer: NodeJS.Timeout;
+
+  constructor(
+    private readonly store: BatchStore,
+    private readonly options: BatchesOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+    const webhookPolicy: AddressPolicy = options.guardEnabled ? options.policy : { allows: () => true, decide: () => ({ allowed: true, reason: 'NETWORK_GUARD off' }) };
+    this.deliverer = new WebhookDeliverer({
+      store,
+      policy: webhookPolicy,
+      resolve: options.resolve,
+      ...options.webhook,
+      payload: options.payload,
+      events: options.events,
+      log: options.log,
+      now: options.now,
+    });
+    this.items = new BatchItems({
+      store,
+      render: options.render,
+      keys: options.keys,
+      meter: options.meter,
+      documents: options.documents,
+      events: options.events,
+      describeError: options.describeError,
+      onCompleted: (batch) => {
+        this.requests.delete(batch.id);
+        if (!this.inCall.has(batch.id)) this.deliverer.schedule(batch);
+      },
+      log: options.log,
+      now: options.now,
+    });
+    this.worker = new BatchWorker({
+      // Four items per render slot: while two render, the others write their state, document and
+      // count (fsyncs) or wait for a slot, so a slot freed never waits for our bookkeeping.
+      inFlight: options.renderConcurrency * 4,
+      runItem: (batchId, index) => this.runQueued(batchId, index),
+      log: options.log,
+    });
+    this.pruneTimer = setInterval(() => void this.prune().catch((error: unknown) => options.log.error({ err: error }, 'batch prune failed')), options.pruneIntervalSeconds * 1000);
+    this.pruneTimer.unref();
+  }
+
+  /**
+   * Checks the plan's rules and the webhook target, records the batch durably, then renders it in
+   * the call or queues it. Throws plan_required, batch_too_large, storage_unavailable,
+   * conflicting_source, invalid_request, url_blocked.
+   */
+  async create(input: BatchInput, account: Account): Promise<CreatedBatch> {
+    const { plan } = account;
+    this.checkPlan(plan, input.requests.length);
+    input.requests.forEach(checkSource);
+    if (input.webhook_url !== undefined) await this.checkWebhookUrl(input.webhook_url);
+    const inCall = input.requests.length <= IN_CALL_MAX_ITEMS && input.async !== true;
+    const batch = this.newRecord(input, account, inCall);
+    await this.store.create(batch, input.requests);
+    this.options.events.publish('batch.created', batchEventData(batch));
+    if (!inCall) {
+      const usage = await this.options.meter.usage(account.keyId, plan);
+      // The answer shows the batch as accepted (all queued), whatever the worker does meanwhile.
+      const accepted = structuredClone(batch);
+      this.requests.set(batch.id, input.requests);
+      this.worker.enqueue(batch.keyId, batch.id, batch.items.map((item) => item.index));
+      return { batch: accepted, inCall, usage, afterResponse: () => undefined };
+    }
+    this.inCall.add(batch.id);
+    try {
+      await this.renderInCall(batch, input.requests);
+    } finally {
+      this.inCall.delete(batch.id);
+    }
+    return { batch, inCall, usage: await this.options.meter.usage(account.keyId, plan), afterResponse: () => this.deliverer.schedule(batch) };
+  }
+
+  /** A batch of the owner (undefined: the admin, any key's); 404 batch_not_found otherwise. */
+  get(owner: Owner, id: string): BatchRecord {
+    const batch = this.store.get(id);
+    if (!batch || (owner !== undefined && batch.keyId !== owner)) throw new ApiError('batch_not_found', `Batch ${id} was not found.`);
+    return batch;
+  }
+
+  /** A page of batches, newest first: one key's, or every key's. */
+  list(owner: Owner, limit: number, cursor: string | undefined): Page<BatchRecord> {
+    return pageOrBadCursor(() => this.store.page(owner, limit, cursor));
+  }
+
+  /** Start-up: settles interrupted items, queues what is left, resumes webhook deliveries. */
+  async resume(): Promise<void> {
+    for (const batch of this.store.unfinished()) {
+      let requests: BatchItemRequest[];
+      try {
+        requests = await this.store.requests(batch.id);
+      } catch (error) {
+        // Not written by us if missing (requests are dropped only after completion): end the batch rather than loop.
+        this.options.log.error({ err: error, batch_id: batch.id }, 'the requests of an unfinished batch cannot be read; its remaining items fail');
+        for (const item of batch.items) {
+          if (item.status === 'queued' || item.status === 'rendering') {
+            Object.assign(item, { status: 'failed', error: { code: 'internal_error', detail: 'This item could not be rendered: its request was lost.' }, finishedAt: this.now().toISOString() });
+          }
+        }
+        await this.items.completeIfDone(batch);
+        continue;
+      }
+      this.requests.set(batch.id, requests);
+      const queued = await this.items.recover(batch);
+      if (batch.status !== 'completed') this.worker.enqueue(batch.keyId, batch.id, queued);
+    }
+    this.deliverer.start();
+  }
+
+  /** Deletes completed batch records past their expiry (their documents keep their own retention). */
+  async prune(): Promise<number> {
+    const due = this.store.due(this.now().getTime());
+    for (const batch of due) await this.store.remove(batch.id);
+    return due.length;
+  }
+
+  /** Shutdown, first step: hand out no more items; items the closing renderer turns away stay for start-up. */
+  stopTaking(): void {
+    this.items.stop();
+    clearInterval(this.pruneTimer);
+    void this.worker.stop();
+  }
+
+  /** Shutdown, after the renderer closed: waits for items and webhook tries in flight and for the last writes. */
+  async close(): Promise<void> {
+    this.stopTaking();
+    await this.worker.stop();
+    await this.deliverer.stop();
+    await this.store.flush();
+  }
+
+  private runQueued(batchId: string, index: number): Promise<ItemOutcome> {
+    const batch = this.store.get(batchId);
+    const request = this.requests.get(batchId)?.[index];
+    if (!batch || !request) return Promise.resolve('ended');
+    return this.items.run(batch, request, index, 'background');
+  }
+
+  /** Renders an in-call batch's items, RENDER_CONCURRENCY at a time, at interactive priority. */
+  private async renderInCall(batch: BatchRecord, requests: readonly BatchItemRequest[]): Promise<void> {
+    let next = 0;
+    const outcomes: ItemOutcome[] = [];
+    const lanes = Math.min(this.options.renderConcurrency, requests.length);
+    await Promise.all(
+      Array.from({ length: lanes }, async () => {
+        while (next < requests.length) {
+          const index = next++;
+          outcomes.push(await this.items.run(batch, requests[index]!, index, 'interactive'));
+        }
+      }),
+    );
+    if (outcomes.includes('interrupted')) {
+      throw new ApiError('renderer_busy', `The server is shutting down; batch ${batch.id} finishes after it restarts (GET /v1/pdf/batch/${batch.id}).`, { 'Retry-After': '5' });
+    }
+  }
+
+  private checkPlan(plan: Plan, items: number): void {
+    if (plan.batchMaxItems <= 0) {
+      const smallest = this.options.keys
+        .plans()
+        .filter((candidate) => candidate.batchMaxItems > 0)
+        .sort((a, b) => a.monthlyDocuments - b.monthlyDocuments)[0];
+      throw new ApiError(
+        'plan_required',
+        smallest
+          ? `Batch rendering is not included in the ${plan.name} plan; it starts with the ${smallest.name} plan.`
+          : `Batch rendering is not included in the ${plan.name} plan, nor in any plan this server offers.`,
+      );
+    }
+    if (items > plan.batchMaxItems) {
+      throw new ApiError('batch_too_large', `The ${plan.name} plan allows at most ${plan.batchMaxItems} items per batch (got ${items}); split the batch or move to a larger plan.`);
+    }
+    // CONTRACT: every batch item is stored, so a plan that keeps nothing cannot batch.
+    if (plan.retentionSeconds <= 0) {
+      throw new ApiError('storage_unavailable', `The ${plan.name} plan keeps no documents (retention 0), and every batch item is stored; move the key to a plan with retention.`);
+    }
+  }
+
+  private async checkWebhookUrl(url: string): Promise<void> {
+    try {
+      if (this.options.guardEnabled) await checkWebhookTarget(url, this.options.policy, this.options.resolve);
+      else parseHttpUrl(url);
+    } catch (error) {
+      if (error instanceof UnresolvableHostError) throw new ApiError('invalid_request', `webhook_url cannot be reached: ${error.message}.`);
+      if (error instanceof BlockedUrlError) {
+        this.options.log.warn({ reason: error.reason }, 'webhook_url blocked');
+        throw new ApiError('url_blocked', 'webhook_url is not allowed: it must be a public http(s) address.');
+      }
+      throw error;
+    }
+  }
+
+  private newRecord(input: BatchInput, account: Account, inCall: boolean): BatchRecord {
+    const created = this.now();
+    const id = newId('bat');
+    return {
+      id,
+      keyId: account.keyId,
+      mode: inCall ? 'sync' : 'async',
+      status: 'queued',
+      createdAt: created.toISOString(),
+      completedAt: null,
+      expiresAt: new Date(created.getTime() + account.plan.retentionSeconds * 1000).toISOString(),
+      webhook:
+        input.webhook_url === undefined
+          ? null
+          : { url: input.webhook_url, secret: input.webhook_secret ?? null, messageId: `msg_${id.slice('bat_'.length)}`, status: 'waiting', nextAttemptAt: null, attempts: [] },
+      items: input.requests.map((request, index) => ({
+        index,
+        status: 'queued',
+        documentId: newId('doc'),
+        filename: request.filename ?? null,
+        error: null,
+        startedAt: null,
+        finishedAt: null,
+      })),
+    };
+  }
+}
+
+/** Exactly one of html, url, template_id per item (CONTRACT: conflicting_source), named by its place. */
+function checkSource(request: BatchItemRequest, index: number): void {
+  const given = (['html', 'url', 'template_id'] as const).filter((field) => request[field] !== undefined);
+  if (given.length > 1) throw new ApiError('conflicting_source', `requests[${index}]: give only one of html, url or template_id (got ${given.join(' and ')}).`);
+  if (given.length === 0) throw new ApiError('invalid_request', `requests[${index}] needs one of html, url or template_id.`);
+}

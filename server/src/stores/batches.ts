@@ -1,0 +1,299 @@
+// Batches on disk: DATA_DIR/batches/<batch id>/ holds requests.json (the items' render requests,
+// written once at creation and removed when the batch completes) and state.json (everything
+// else: statuses, document ids, errors, webhook attempts), replaced whole, durably, on every
+// change. state.json is the commit point of a new batch: a folder without one is a creation that
+// was never answered, and open() removes it. Listing reads an in-memory index (per key and across
+// keys) built from the state files at start-up. Knows no plans, clocks, rendering or HTTP.
+
+import { readFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { PdfOptions } from '../render/pdf-options.ts';
+import { isAbandonedTempFile, syncFolder, writeFileDurably } from './durable-file.ts';
+import { NewestFirstIndex, type Page } from './newest-first-index.ts';
+
+export type BatchStatus = 'queued' | 'processing' | 'completed';
+export type BatchItemStatus = 'queued' | 'rendering' | 'succeeded' | 'failed';
+export type WebhookStatus = 'waiting' | 'pending' | 'delivered' | 'failed';
+
+export interface ErrorRecord {
+  code: string;
+  detail: string;
+}
+
+/** What one item asks for: a render request with its options already merged and complete. */
+export interface BatchItemRequest {
+  html?: string;
+  url?: string;
+  template_id?: string;
+  data?: Record<string, unknown>;
+  options: PdfOptions;
+  filename?: string;
+}
+
+export interface BatchItemRecord {
+  index: number;
+  status: BatchItemStatus;
+  /** Fixed at creation: the item's document is stored under this id, so a retry can find it. */
+  documentId: string;
+  filename: string | null;
+  error: ErrorRecord | null;
+  /** When the item last started (its charge, if any, is on file in that month or a later one). */
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export interface WebhookAttemptRecord {
+  attempt: number;
+  at: string;
+  /** The receiver's HTTP status; null when there was no answer. */
+  statusCode: number | null;
+  ok: boolean;
+  error: ErrorRecord | null;
+  durationMs: number;
+  /** When the next try is due; null after the last one. */
+  nextAttemptAt: string | null;
+}
+
+export interface WebhookRecord {
+  url: string;
+  /** As given; used to sign. Never shown by any endpoint. */
+  secret: string | null;
+  /** webhook-id: the same on every try, so receivers can drop repeats. */
+  messageId: string;
+  status: WebhookStatus;
+  nextAttemptAt: string | null;
+  attempts: WebhookAttemptRecord[];
+}
+
+export interface BatchRecord {
+  id: string;
+  keyId: string;
+  /** sync: answered in the call; async: rendered in the background. */
+  mode: 'sync' | 'async';
+  status: BatchStatus;
+  createdAt: string;
+  completedAt: string | null;
+  /** The record (not its documents, which keep their own) is deleted after this. */
+  expiresAt: string;
+  webhook: WebhookRecord | null;
+  items: BatchItemRecord[];
+}
+
+interface IndexEntry {
+  readonly id: string;
+  readonly createdMs: number;
+}
+
+/** What open() found and repaired. */
+export interface BatchScanReport {
+  batches: number;
+  unfinished: number;
+  removedUncommitted: number;
+  removedTempFiles: number;
+}
+
+const SAFE_ID = /^bat_[A-Za-z0-9]{1,64}$/;
+const STATE = 'state.json';
+const REQUESTS = 'requests.json';
+
+export class BatchStore {
+  private readonly records = new Map<string, BatchRecord>();
+  private readonly all = new NewestFirstIndex<IndexEntry>();
+  private readonly byKey = new Map<string, NewestFirstIndex<IndexEntry>>();
+  private readonly writers = new Map<string, CoalescingWriter>();
+
+  private constructor(readonly root: string) {}
+
+  /** Opens DATA_DIR/batches: removes uncommitted creations and temp files, indexes every state file. */
+  static async open(dataDir: string, warn: (details: Record<string, unknown>, message: string) => void = () => undefined): Promise<{ store: BatchStore; report: BatchScanReport }> {
+    const store = new BatchStore(path.join(dataDir, 'batches'));
+    await mkdir(store.root, { recursive: true, mode: 0o700 });
+    const report = await store.scan(warn);
+    return { store, report };
+  }
+
+  /** Writes the requests, then the state (the commit point); resolves once both are durable. */
+  async create(record: BatchRecord, requests: readonly BatchItemRequest[]): Promise<void> {
+    if (!SAFE_ID.test(record.id)) throw new Error(`unsafe batch id ${record.id}`);
+    const folder = this.folderOf(record.id);
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    await syncFolder(this.root);
+    try {
+      await writeFileDurably(path.join(folder, REQUESTS), JSON.stringify(requests));
+      await writeFileDurably(path.join(folder, STATE), JSON.stringify(record));
+    } catch (error) {
+      await rm(folder, { recursive: true, force: true });
+      throw error;
+    }
+    this.index(record);
+  }
+
+  /**
+   * Writes the record's current state; resolves once it (or a later state) is durable. Writes
+   * that arrive while one is in flight are coalesced into the next.
+   */
+  save(record: BatchRecord): Promise<void> {
+    let writer = this.writers.get(record.id);
+    if (!writer) this.writers.set(record.id, (writer = new CoalescingWriter(path.join(this.folderOf(record.id), STATE))));
+    return writer.write(JSON.stringify(record));
+  }
+
+  /** The items' requests of a batch that has not completed. */
+  async requests(id: string): Promise<BatchItemRequest[]> {
+    return JSON.parse(await readFile(path.join(this.folderOf(id), REQUESTS), 'utf8')) as BatchItemRequest[];
+  }
+
+  /** A completed batch needs its requests no more (they may hold personal data): deleted. */
+  async dropRequests(id: string): Promise<void> {
+    await rm(path.join(this.folderOf(id), REQUESTS), { force: true });
+  }
+
+  get(id: string): BatchRecord | undefined {
+    return this.records.get(id);
+  }
+
+  /** Every batch not yet completed, oldest first. */
+  unfinished(): BatchRecord[] {
+    return this.all
+      .all()
+      .map((entry) => this.records.get(entry.id)!)
+      .filter((record) => record.status !== 'completed');
+  }
+
+  /** Completed batches whose webhook is still to be delivered. */
+  pendingWebhooks(): BatchRecord[] {
+    return [...this.records.values()].filter((record) => record.webhook?.status === 'pending');
+  }
+
+  /** Completed batches past their expiry with nothing left to deliver. */
+  due(nowMs: number): BatchRecord[] {
+    return [...this.records.values()].filter(
+      (record) => record.status === 'completed' && record.webhook?.status !== 'pending' && Date.parse(record.expiresAt) <= nowMs,
+    );
+  }
+
+  /** A page of batches, newest first: one key's, or every key's when keyId is undefined. */
+  page(keyId: string | undefined, limit: number, cursor: string | undefined): Page<BatchRecord> {
+    const index = keyId === undefined ? this.all : (this.byKey.get(keyId) ?? new NewestFirstIndex<IndexEntry>());
+    const page = index.page(limit, cursor);
+    return { items: page.items.map((entry) => this.records.get(entry.id)!), nextCursor: page.nextCursor };
+  }
+
+  /** Deletes a batch record for good (its documents stay, with their own retention). */
+  async remove(id: string): Promise<void> {
+    const record = this.records.get(id);
+    if (!record) return;
+    this.records.delete(id);
+    const entry = { id, createdMs: Date.parse(record.createdAt) };
+    this.all.remove(entry);
+    this.byKey.get(record.keyId)?.remove(entry);
+    await this.writers.get(id)?.idle();
+    this.writers.delete(id);
+    await rm(this.folderOf(id), { recursive: true, force: true });
+    await syncFolder(this.root);
+  }
+
+  /** Waits for every write in flight (shutdown). */
+  async flush(): Promise<void> {
+    await Promise.all([...this.writers.values()].map((writer) => writer.idle()));
+  }
+
+  private index(record: BatchRecord): void {
+    this.records.set(record.id, record);
+    const entry = { id: record.id, createdMs: Date.parse(record.createdAt) };
+    this.all.insert(entry);
+    let keyIndex = this.byKey.get(record.keyId);
+    if (!keyIndex) this.byKey.set(record.keyId, (keyIndex = new NewestFirstIndex()));
+    keyIndex.insert(entry);
+  }
+
+  private folderOf(id: string): string {
+    return path.join(this.root, id);
+  }
+
+  private async scan(warn: (details: Record<string, unknown>, message: string) => void): Promise<BatchScanReport> {
+    const report: BatchScanReport = { batches: 0, unfinished: 0, removedUncommitted: 0, removedTempFiles: 0 };
+    for (const name of await readdir(this.root)) {
+      const folder = path.join(this.root, name);
+      if (!SAFE_ID.test(name)) continue;
+      const files = await readdir(folder).catch(() => [] as string[]);
+      for (const file of files) {
+        if (isAbandonedTempFile(file, true)) {
+          await rm(path.join(folder, file), { force: true });
+          report.removedTempFiles++;
+        }
+      }
+      if (!files.includes(STATE)) {
+        // Never committed: the call that created it was not answered.
+        await rm(folder, { recursive: true, force: true });
+        report.removedUncommitted++;
+        continue;
+      }
+      const record = readState(path.join(folder, STATE));
+      if (record instanceof Error || record.id !== name) {
+        // Never written by us (renames are atomic): leave it for the operator rather than guess.
+        warn({ file: path.join(folder, STATE), error: record instanceof Error ? record.message : 'id does not match its folder' }, 'ignoring a batch state file that cannot be read');
+        continue;
+      }
+      // Completed, then stopped before its requests were deleted: delete them now.
+      if (record.status === 'completed' && files.includes(REQUESTS)) await rm(path.join(folder, REQUESTS), { force: true });
+      this.index(record);
+      report.batches++;
+      if (record.status !== 'completed') report.unfinished++;
+    }
+    return report;
+  }
+}
+
+/** Durable whole-file replacement with at most one write in flight and the latest text queued. */
+class CoalescingWriter {
+  private inFlight: Promise<void> | undefined;
+  private queued: { text: string; promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void } | undefined;
+
+  constructor(private readonly file: string) {}
+
+  write(text: string): Promise<void> {
+    if (!this.inFlight) return this.start(text);
+    if (this.queued) {
+      this.queued.text = text;
+      return this.queued.promise;
+    }
+    let resolve!: () => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<void>((yes, no) => {
+      resolve = yes;
+      reject = no;
+    });
+    this.queued = { text, promise, resolve, reject };
+    return promise;
+  }
+
+  async idle(): Promise<void> {
+    while (this.inFlight) await this.inFlight.catch(() => undefined);
+  }
+
+  private start(text: string): Promise<void> {
+    const run = writeFileDurably(this.file, text).finally(() => {
+      this.inFlight = undefined;
+      const next = this.queued;
+      this.queued = undefined;
+      if (next) this.start(next.text).then(next.resolve, next.reject);
+    });
+    this.inFlight = run;
+    return run;
+  }
+}
+
+/** Reads one state file at start-up (synchronously: nothing is served yet). */
+function readState(file: string): BatchRecord | Error {
+  try {
+    const record = JSON.parse(readFileSync(file, 'utf8')) as BatchRecord;
+    if (typeof record?.id !== 'string' || typeof record.keyId !== 'string' || !Array.isArray(record.items) || Number.isNaN(Date.parse(record.createdAt))) {
+      return new Error('not a batch state file');
+    }
+    return record;
+  } catch (error) {
+    return error as Error;
+  }
+}
