@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { PdfOptions } from '../render/pdf-options.ts';
 import { isAbandonedTempFile, syncFolder, writeFileDurably } from './durable-file.ts';
 import { NewestFirstIndex, type Page } from './newest-first-index.ts';
+import { CoalescingWriter } from './coalescing-writer.ts';
 
 export type BatchStatus = 'queued' | 'processing' | 'completed';
 export type BatchItemStatus = 'queued' | 'rendering' | 'succeeded' | 'failed';
@@ -135,7 +136,7 @@ export class BatchStore {
    */
   save(record: BatchRecord): Promise<void> {
     let writer = this.writers.get(record.id);
-    if (!writer) this.writers.set(record.id, (writer = new CoalescingWriter(path.join(this.folderOf(record.id), STATE))));
+    if (!writer) this.writers.set(record.id, (writer = durableWriter(path.join(this.folderOf(record.id), STATE))));
     return writer.write(JSON.stringify(record));
   }
 
@@ -246,45 +247,6 @@ export class BatchStore {
   }
 }
 
-/** Durable whole-file replacement with at most one write in flight and the latest text queued. */
-class CoalescingWriter {
-  private inFlight: Promise<void> | undefined;
-  private queued: { text: string; promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void } | undefined;
-
-  constructor(private readonly file: string) {}
-
-  write(text: string): Promise<void> {
-    if (!this.inFlight) return this.start(text);
-    if (this.queued) {
-      this.queued.text = text;
-      return this.queued.promise;
-    }
-    let resolve!: () => void;
-    let reject!: (error: unknown) => void;
-    const promise = new Promise<void>((yes, no) => {
-      resolve = yes;
-      reject = no;
-    });
-    this.queued = { text, promise, resolve, reject };
-    return promise;
-  }
-
-  async idle(): Promise<void> {
-    while (this.inFlight) await this.inFlight.catch(() => undefined);
-  }
-
-  private start(text: string): Promise<void> {
-    const run = writeFileDurably(this.file, text).finally(() => {
-      this.inFlight = undefined;
-      const next = this.queued;
-      this.queued = undefined;
-      if (next) this.start(next.text).then(next.resolve, next.reject);
-    });
-    this.inFlight = run;
-    return run;
-  }
-}
-
 /** Reads one state file at start-up (synchronously: nothing is served yet). */
 function readState(file: string): BatchRecord | Error {
   try {
@@ -296,4 +258,8 @@ function readState(file: string): BatchRecord | Error {
   } catch (error) {
     return error as Error;
   }
+}
+
+function durableWriter(file: string): CoalescingWriter {
+  return new CoalescingWriter((text) => writeFileDurably(file, text));
 }

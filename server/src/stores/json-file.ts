@@ -11,23 +11,17 @@ import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Low, type Adapter } from 'lowdb';
 import { isProcessRunning } from '../process-alive.ts';
+import { CoalescingWriter } from './coalescing-writer.ts';
 
 export class StoreReadError extends Error {}
 
-interface QueuedWrite {
-  text: string;
-  promise: Promise<void>;
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
 
 let instances = 0;
 
 /** lowdb adapter for one JSON file. */
 export class AtomicJsonFile<T> implements Adapter<T> {
   private readonly tempFile: string;
-  private inFlight: Promise<void> | undefined;
-  private queued: QueuedWrite | undefined;
+  private readonly writer = new CoalescingWriter((text) => this.replace(text));
 
   constructor(readonly file: string) {
     this.tempFile = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${++instances}.tmp`);
@@ -54,20 +48,7 @@ export class AtomicJsonFile<T> implements Adapter<T> {
    * arriving while one is in flight are coalesced into the next one.
    */
   write(data: T): Promise<void> {
-    const text = JSON.stringify(data, null, 2);
-    if (!this.inFlight) return this.start(text);
-    if (this.queued) {
-      this.queued.text = text;
-      return this.queued.promise;
-    }
-    let resolve!: () => void;
-    let reject!: (error: unknown) => void;
-    const promise = new Promise<void>((yes, no) => {
-      resolve = yes;
-      reject = no;
-    });
-    this.queued = { text, promise, resolve, reject };
-    return promise;
+    return this.writer.write(JSON.stringify(data, null, 2));
   }
 
   /** Removes temporary files left by processes that died mid-write. */
@@ -80,17 +61,6 @@ export class AtomicJsonFile<T> implements Adapter<T> {
         await rm(path.join(path.dirname(this.file), name), { force: true });
       }
     }
-  }
-
-  private start(text: string): Promise<void> {
-    const run = this.replace(text).finally(() => {
-      this.inFlight = undefined;
-      const next = this.queued;
-      this.queued = undefined;
-      if (next) this.start(next.text).then(next.resolve, next.reject);
-    });
-    this.inFlight = run;
-    return run;
   }
 
   private async replace(text: string): Promise<void> {
