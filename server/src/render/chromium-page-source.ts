@@ -21,17 +21,19 @@
 // Lanes use raw CDP targets, not puppeteer Pages: the Page wrapper's per-navigation bookkeeping
 // (utility worlds, frame tracking) costs another 8-14 ms.
 
-import type { BrowserContext, CDPSession, Target } from 'puppeteer-core';
+import type { BrowserContext, CDPSession, Protocol } from 'puppeteer-core';
 import type { BrowserGeneration, BrowserHost } from './browser-host.ts';
 import { CdpPage } from './cdp-page.ts';
 import { RendererCrashedError } from './errors.ts';
 import { isLaneReusable, lanePageOptions } from './lane-policy.ts';
 import type { PageLease, PageSource, RenderSource } from './page-source.ts';
+import { settleWithin } from './settle-within.ts';
 
 interface Lane {
   generation: BrowserGeneration;
   context: BrowserContext;
-  target: Target;
+  targetId: string;
+  browserSession: CDPSession;
   page: CdpPage;
   renders: number;
 }
@@ -85,14 +87,14 @@ export class ChromiumPageSource implements PageSource {
     try {
       const browserSession = await this.browserSession(generation);
       await browserSession.send('Browser.setDownloadBehavior', { behavior: 'deny', browserContextId: context.id });
-      const [target] = await Promise.all([
+      const [target, { targetId }] = await Promise.all([
         context.waitForTarget((candidate) => candidate.type() === 'page'),
         browserSession.send('Target.createTarget', { url: 'about:blank', browserContextId: context.id }),
       ]);
       const session = await target.createCDPSession();
       const page = new CdpPage(session, lanePageOptions(kind, session));
       await page.init();
-      return { generation, context, target, page, renders: 0 };
+      return { generation, context, targetId, browserSession, page, renders: 0 };
     } catch (error) {
       await context.close().catch(() => undefined);
       throw error;
@@ -113,7 +115,7 @@ export class ChromiumPageSource implements PageSource {
     lane.renders++;
     try {
       if (isLaneReusable(kind, renderSucceeded, lane.renders) && !generation.retired && generation.isAlive) {
-        await closeOtherPages(lane);
+        await settleWithin(closeOtherPages(lane), 2000);
         this.idle.push(lane);
       } else {
         await lane.context.close().catch(() => undefined);
@@ -127,9 +129,12 @@ export class ChromiumPageSource implements PageSource {
 
 /**
  * Closes any window the render opened that is still there (browser-host.ts closes popups shortly
- * after they appear; this makes sure none outlives the render on a reused context).
+ * after they appear; this makes sure none outlives the render on a reused context). The local
+ * target list makes the common case free; closing goes by target id over CDP, bounded in time.
  */
 async function closeOtherPages(lane: Lane): Promise<void> {
-  const others = lane.context.targets().filter((target) => target.type() === 'page' && target !== lane.target);
-  await Promise.all(others.map(async (target) => (await target.page().catch(() => null))?.close().catch(() => undefined)));
+  if (lane.context.targets().filter((target) => target.type() === 'page').length <= 1) return;
+  const { targetInfos } = (await lane.browserSession.send('Target.getTargets')) as Protocol.Target.GetTargetsResponse;
+  const others = targetInfos.filter((info) => info.type === 'page' && info.browserContextId === lane.context.id && info.targetId !== lane.targetId);
+  await Promise.all(others.map((info) => lane.browserSession.send('Target.closeTarget', { targetId: info.targetId }).catch(() => undefined)));
 }

@@ -6,6 +6,7 @@ import type { PageLease, PageSource, RenderSource } from './page-source.ts';
 import type { PdfOptions } from './pdf-options.ts';
 import { toPrintToPdfParams } from './print-params.ts';
 import { RenderSlots, type RenderPriority, type SlotStats } from './render-slots.ts';
+import { settleWithin } from './settle-within.ts';
 
 export interface RenderJob {
   source: RenderSource;
@@ -120,10 +121,14 @@ export class Renderer {
       throw translatePageError(error);
     } finally {
       budget.cancel();
-      await lease?.release(reusable).catch(() => undefined);
+      // A page that will not close must not hold the render slot: give up waiting after a while
+      // (the lane is then dropped, not reused).
+      if (lease) await settleWithin(lease.release(reusable), RELEASE_WAIT_MS);
     }
   }
 }
+
+const RELEASE_WAIT_MS = 5000;
 
 /** Races page work against the render's deadline. */
 class Budget {
