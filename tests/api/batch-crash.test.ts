@@ -8,18 +8,12 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import { callServer, serverStarter, type ServerProcess } from '../helpers/server-process.ts';
 import type { BatchJson } from '../helpers/batches.ts';
 
 const ADMIN_TOKEN = 'adm_batch_crash_token_0123456789';
 
-function call(server: ServerProcess, method: string, route: string, token: string, body?: unknown): Promise<Response> {
-  return fetch(server.url + route, {
-    method,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-  });
-}
+const call = callServer;
 
 async function batchOf(server: ServerProcess, key: string, id: string): Promise<BatchJson> {
   return (await (await call(server, 'GET', `/v1/pdf/batch/${id}`, key)).json()) as BatchJson;
@@ -38,13 +32,7 @@ async function waitUntil(server: ServerProcess, key: string, id: string, done: (
 test('kill -9 twice in the middle of a background batch: after restarts it completes with every item rendered, stored and charged exactly once', { timeout: 300_000 }, async (t) => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-batch-crash-'));
   t.after(() => rm(dataDir, { recursive: true, force: true }));
-  const running: ServerProcess[] = [];
-  t.after(() => Promise.all(running.map((server) => server.crash())).then(() => undefined));
-  const start = async () => {
-    const server = await startServerProcess({ DATA_DIR: dataDir, ADMIN_TOKEN });
-    running.push(server);
-    return server;
-  };
+  const start = serverStarter(t, { DATA_DIR: dataDir, ADMIN_TOKEN });
 
   let server = await start();
   const issued = (await (await call(server, 'POST', '/admin/v1/keys', ADMIN_TOKEN, { name: 'crash', plan: 'business' })).json()) as { id: string; key: string };

@@ -7,17 +7,11 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import { callServer, serverStarter, type ServerProcess } from '../helpers/server-process.ts';
 
 const ADMIN_TOKEN = 'adm_crash_test_token_0123456789';
 
-function call(server: ServerProcess, method: string, route: string, token: string, body?: unknown): Promise<Response> {
-  return fetch(server.url + route, {
-    method,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-  });
-}
+const call = callServer;
 
 /** Fires stored renders from `workers` loops and kills the server with SIGKILL once `before` have been answered. */
 async function renderUntilKilled(server: ServerProcess, key: string, before: number, workers = 4): Promise<string[]> {
@@ -55,13 +49,7 @@ async function listAll(server: ServerProcess, keyId: string): Promise<{ id: stri
 test('kill -9 during stored renders leaves only complete documents, and start-up reconciles leftovers', { timeout: 240_000 }, async (t) => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-docs-crash-'));
   t.after(() => rm(dataDir, { recursive: true, force: true }));
-  const running: ServerProcess[] = [];
-  t.after(() => Promise.all(running.map((server) => server.crash())).then(() => undefined));
-  const start = async () => {
-    const server = await startServerProcess({ DATA_DIR: dataDir, ADMIN_TOKEN });
-    running.push(server);
-    return server;
-  };
+  const start = serverStarter(t, { DATA_DIR: dataDir, ADMIN_TOKEN });
 
   let server = await start();
   const issued = (await (await call(server, 'POST', '/admin/v1/keys', ADMIN_TOKEN, { name: 'crash', plan: 'starter', auto_store: true })).json()) as { id: string; key: string };

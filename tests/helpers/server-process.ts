@@ -99,3 +99,26 @@ function isRunning(pid: number): boolean {
     return false;
   }
 }
+
+/**
+ * A starter for crash tests: every server it starts uses the same environment (one DATA_DIR, so
+ * a restart finds what the killed one left), and all of them are SIGKILLed when the test ends.
+ */
+export function serverStarter(t: { after: (fn: () => Promise<void>) => void }, env: Record<string, string>): () => Promise<ServerProcess> {
+  const running: ServerProcess[] = [];
+  t.after(() => Promise.all(running.map((server) => server.crash())).then(() => undefined));
+  return async () => {
+    const server = await startServerProcess(env);
+    running.push(server);
+    return server;
+  };
+}
+
+/** A JSON call to a server process with a bearer token. */
+export function callServer(server: ServerProcess, method: string, route: string, token: string, body?: unknown): Promise<Response> {
+  return fetch(server.url + route, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+  });
+}

@@ -77,3 +77,19 @@ export function useAction<A extends unknown[], R>(action: (...args: A) => Promis
   );
   return { run, busy, error, setError };
 }
+
+/**
+ * Cursor paging over a list endpoint: a stack of the cursors of the pages visited, so Previous
+ * can go back without the server paging backwards.
+ */
+export function useCursorPages() {
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  return {
+    cursor: cursors[cursors.length - 1],
+    /** Zero-based number of the page shown. */
+    page: cursors.length - 1,
+    reset: () => setCursors([undefined]),
+    previous: () => setCursors((list) => (list.length > 1 ? list.slice(0, -1) : list)),
+    next: (nextCursor: string | null | undefined) => setCursors((list) => [...list, nextCursor ?? undefined]),
+  };
+}

@@ -7,7 +7,7 @@ import { listKeys } from '../api/keys.ts';
 import { subscribeEvents } from '../api/events.ts';
 import { ApiFailure } from '../api/client.ts';
 import type { Batch, WebhookAttempt } from '../api/types.ts';
-import { useInterval, useLoad } from '../lib/hooks.ts';
+import { useCursorPages, useInterval, useLoad } from '../lib/hooks.ts';
 import { formatDate, timeAgo } from '../lib/format.ts';
 import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
 import { KeySelect, keyName } from '../components/KeySelect.tsx';
@@ -18,8 +18,8 @@ const PAGE_SIZE = 25;
 
 export function BatchesPage() {
   const [keyId, setKeyId] = useState('');
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const cursor = cursors[cursors.length - 1];
+  const pages = useCursorPages();
+  const { cursor } = pages;
   const keys = useLoad((signal) => listKeys(signal), []);
   const [missing, setMissing] = useState(false);
   const batches = useLoad(
@@ -102,13 +102,13 @@ export function BatchesPage() {
         actions={<span className={`live-dot ${live}`}>{live === 'live' ? 'Live' : live === 'unavailable' ? 'Polling' : live === 'reconnecting' ? 'Reconnecting…' : 'Connecting…'}</span>}
       />
       <div className="toolbar">
-        <KeySelect id="batch-key-filter" label="Key" keys={keys.data ?? []} value={keyId} allLabel="All keys" onChange={(value) => { setKeyId(value); setCursors([undefined]); }} />
+        <KeySelect id="batch-key-filter" label="Key" keys={keys.data ?? []} value={keyId} allLabel="All keys" onChange={(value) => { setKeyId(value); pages.reset(); }} />
       </div>
       <ErrorNote onRetry={batches.reload}>{batches.error}</ErrorNote>
       <Card>
         {batches.loading && !batches.data ? (
           <Loading label="Loading batches…" />
-        ) : rows.length === 0 && cursors.length === 1 && !batches.error ? (
+        ) : rows.length === 0 && pages.page === 0 && !batches.error ? (
           <EmptyState title="No batches yet">Send POST /v1/pdf/batch with a key on a plan that includes batch (Starter and up).</EmptyState>
         ) : (
           <>
@@ -166,13 +166,13 @@ export function BatchesPage() {
               </table>
             </div>
             <Pager
-              page={cursors.length - 1}
+              page={pages.page}
               pageSize={PAGE_SIZE}
               count={rows.length}
               hasNext={Boolean(batches.data?.next_cursor)}
               busy={batches.loading}
-              onPrevious={() => setCursors((list) => list.slice(0, -1))}
-              onNext={() => setCursors((list) => [...list, batches.data?.next_cursor ?? undefined])}
+              onPrevious={pages.previous}
+              onNext={() => pages.next(batches.data?.next_cursor)}
             />
           </>
         )}

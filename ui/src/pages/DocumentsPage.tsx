@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { listKeys } from '../api/keys.ts';
 import { deleteDocument, fetchDocument, listDocuments } from '../api/documents.ts';
 import type { StoredDocument } from '../api/types.ts';
-import { useAction, useLoad } from '../lib/hooks.ts';
+import { useAction, useCursorPages, useLoad } from '../lib/hooks.ts';
 import { formatBytes, formatDate, timeAgo, timeLeft } from '../lib/format.ts';
 import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
 import { KeySelect, keyName } from '../components/KeySelect.tsx';
@@ -17,8 +17,8 @@ const PAGE_SIZE = 50;
 
 export function DocumentsPage() {
   const [keyId, setKeyId] = useState('');
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const cursor = cursors[cursors.length - 1];
+  const pages = useCursorPages();
+  const { cursor } = pages;
   const keys = useLoad((signal) => listKeys(signal), []);
   const documents = useLoad((signal) => listDocuments({ key_id: keyId || undefined, cursor, limit: PAGE_SIZE }, signal), [keyId, cursor]);
   const [viewing, setViewing] = useState<{ document: StoredDocument; bytes: Uint8Array | null; error?: string } | null>(null);
@@ -50,7 +50,7 @@ export function DocumentsPage() {
     <>
       <PageHeader title="Documents" description="Stored copies of renders (store: true, auto-store, batches), kept for the plan’s retention and then deleted for good." />
       <div className="toolbar">
-        <KeySelect id="document-key-filter" label="Key" keys={keys.data ?? []} value={keyId} allLabel="All keys" onChange={(value) => { setKeyId(value); setCursors([undefined]); }} />
+        <KeySelect id="document-key-filter" label="Key" keys={keys.data ?? []} value={keyId} allLabel="All keys" onChange={(value) => { setKeyId(value); pages.reset(); }} />
         <button type="button" className="button ghost small" onClick={documents.reload}>
           Refresh
         </button>
@@ -60,7 +60,7 @@ export function DocumentsPage() {
       <Card>
         {documents.loading && !documents.data ? (
           <Loading label="Loading documents…" />
-        ) : rows.length === 0 && cursors.length === 1 && !documents.error ? (
+        ) : rows.length === 0 && pages.page === 0 && !documents.error ? (
           <EmptyState title={keyId ? 'This key has no stored documents' : 'No stored documents'}>
             A render is kept when it is sent with <code>store: true</code>, when its key has auto-store on, or when it is part of a batch.
           </EmptyState>
@@ -115,13 +115,13 @@ export function DocumentsPage() {
               </table>
             </div>
             <Pager
-              page={cursors.length - 1}
+              page={pages.page}
               pageSize={PAGE_SIZE}
               count={rows.length}
               hasNext={Boolean(documents.data?.next_cursor)}
               busy={documents.loading}
-              onPrevious={() => setCursors((list) => list.slice(0, -1))}
-              onNext={() => setCursors((list) => [...list, documents.data?.next_cursor ?? undefined])}
+              onPrevious={pages.previous}
+              onNext={() => pages.next(documents.data?.next_cursor)}
             />
           </>
         )}
