@@ -53,6 +53,8 @@ export interface AppOverrides {
   uiDir?: string;
   /** Builds the page source renders run on instead of the headless Chromium (the desktop app: Electron's own). */
   pageSource?: PageSourceFactory;
+  /** Where a generated admin token is printed (default: stderr, when it is a terminal). */
+  terminal?: TokenTerminal;
 }
 
 export interface App {
@@ -71,7 +73,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   await mkdir(config.dataDir, { recursive: true });
   // Accounts first: a bad PLANS_FILE or data folder stops start-up before Chromium is launched.
   const accounts = await openKeysService({ dataDir: config.dataDir, plansFile: config.plansFile, now: overrides.now });
-  const adminToken = await adminTokenFor(config, log);
+  const adminToken = await adminTokenFor(config, log, overrides.terminal ?? process.stderr);
   for (const key of await accounts.keys.keysOnUnknownPlans()) {
     log.warn({ key_id: key.id, plan: key.planId }, 'key is on a plan that is not configured: its requests get 403 until it is moved to another plan');
   }
@@ -135,7 +137,14 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     now: overrides.now,
   });
   const health = new HealthService(renderer);
-  const playground = new PlaygroundService({ renderer, sources: renderService, ratePerMinute: config.playgroundRateLimit });
+  const playground = new PlaygroundService({
+    renderer,
+    sources: renderService,
+    ratePerMinute: config.playgroundRateLimit,
+    concurrency: config.playgroundConcurrency,
+    renderSlots: config.renderConcurrency,
+    maxTimeoutMs: config.playgroundMaxTimeoutMs,
+  });
 
   const http = createHttpApp({
     operations: [
@@ -155,6 +164,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     log,
     version: SERVICE_VERSION,
     docs: config.docsEnabled,
+    trustProxy: config.trustProxy,
     metrics: config.metricsEnabled ? metrics.registry : undefined,
     extra: [uiRoutes(overrides.uiDir)],
   });
@@ -206,10 +216,26 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   };
 }
 
-/** CONTRACT: ADMIN_TOKEN, else generated on first start into DATA_DIR/admin-token (0600) and printed once. */
-async function adminTokenFor(config: Config, log: Logger): Promise<string> {
+/**
+ * CONTRACT: ADMIN_TOKEN, else generated on first start into DATA_DIR/admin-token (0600) and printed
+ * once. The token goes to the terminal only, never through the logger: logs are collected and
+ * kept where a secret must not be (issue 11). Without a terminal the log names the file.
+ */
+async function adminTokenFor(config: Config, log: Logger, terminal: TokenTerminal): Promise<string> {
   if (config.adminToken) return config.adminToken;
   const { token, file, created } = await loadOrCreateAdminToken(config.dataDir, generateAdminToken);
-  if (created) log.warn({ admin_token: token, file }, 'generated the admin token: it is shown only this once and kept in the file');
+  if (!created) return token;
+  if (terminal.isTTY) {
+    terminal.write(`\nquire: generated the admin token (shown only this once; also kept in ${file}):\n\n    ${token}\n\n`);
+    log.warn({ file }, 'generated the admin token: printed once to the terminal and kept in the file');
+  } else {
+    log.warn({ file }, 'generated the admin token: read it from the file (it is not written to the log)');
+  }
   return token;
+}
+
+/** Where a generated admin token is shown: the process's terminal, when it has one. */
+export interface TokenTerminal {
+  readonly isTTY?: boolean;
+  write(text: string): unknown;
 }

@@ -65,12 +65,16 @@ export class RenderService {
    */
   async render(input: RenderInput, account: Account, context: RenderContext = {}): Promise<RenderedPdf> {
     const { batchItem } = context;
-    const source = await this.resolveSource(input, account);
+    checkSourceFields(input);
     const storage = this.deps.documents.storageFor(account, batchItem ? true : input.store);
+    // Cheap refusals first (issue 11): the allowance is held before any template expansion or
+    // DNS lookup, so a key past its month costs the server nothing but this check.
     const reservation = await this.deps.meter.reserve(account.keyId, account.plan);
     let pdf: Uint8Array;
     try {
-      pdf = await this.deps.renderer.render({ source, options: input.options ?? DEFAULT_PDF_OPTIONS, priority: context.priority });
+      const source = await this.resolveSource(input, account);
+      const tenant = { id: account.keyId, concurrency: account.plan.concurrency };
+      pdf = await this.deps.renderer.render({ source, options: input.options ?? DEFAULT_PDF_OPTIONS, priority: context.priority, tenant });
     } catch (error) {
       reservation.release();
       throw error;
@@ -107,11 +111,7 @@ export class RenderService {
 
   /** Works out what to load: exactly one of html, url, template_id (CONTRACT: conflicting_source). */
   async resolveSource(input: RenderInput, account: Account): Promise<RenderSource> {
-    const given = (['html', 'url', 'template_id'] as const).filter((field) => input[field] !== undefined);
-    if (given.length > 1) {
-      throw new ApiError('conflicting_source', `Give only one of html, url or template_id (got ${given.join(' and ')}).`);
-    }
-    if (given.length === 0) throw new ApiError('invalid_request', 'One of html, url or template_id is required.');
+    checkSourceFields(input);
     if (input.template_id !== undefined) {
       return { kind: 'html', html: await this.deps.templates.expand(account.keyId, input.template_id, input.data) };
     }
@@ -127,6 +127,15 @@ export class RenderService {
     }
     return { kind: 'html', html: checkHtmlSize(input.html!) };
   }
+}
+
+/** Exactly one of html, url, template_id (CONTRACT: conflicting_source); no I/O, so it can go first. */
+function checkSourceFields(input: RenderInput): void {
+  const given = (['html', 'url', 'template_id'] as const).filter((field) => input[field] !== undefined);
+  if (given.length > 1) {
+    throw new ApiError('conflicting_source', `Give only one of html, url or template_id (got ${given.join(' and ')}).`);
+  }
+  if (given.length === 0) throw new ApiError('invalid_request', 'One of html, url or template_id is required.');
 }
 
 /** Throws 413 payload_too_large when HTML is over the 5 MB ceiling. */
