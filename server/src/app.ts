@@ -11,6 +11,7 @@ import { createMetrics } from './metrics.ts';
 import { createAddressPolicy } from './guard/address-policy.ts';
 import type { Resolver } from './guard/url-check.ts';
 import { startEgressProxy } from './guard/egress-proxy.ts';
+import { createDnsResolver } from './guard/dns-resolver.ts';
 import { createHttpApp } from './http/server.ts';
 import { healthOperations } from './http/routes/health.ts';
 import { renderOperations } from './http/routes/render.ts';
@@ -85,9 +86,11 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const templateStore = await TemplatesStore.open(config.dataDir, warn);
   const metrics = createMetrics();
   const policy = createAddressPolicy(config.allowHosts, config.denyHosts);
+  // One resolver (c-ares, time-limited, cached) for the proxy, url checks and webhooks.
+  const resolve = overrides.resolve ?? createDnsResolver({ timeoutMs: config.dnsTimeoutMs });
   // The guard's egress proxy starts before Chromium, which is launched pointing at it.
   const proxy = config.networkGuard
-    ? await startEgressProxy({ policy, resolve: overrides.resolve, log, onDecision: metrics.onEgress })
+    ? await startEgressProxy({ policy, resolve, log, onDecision: metrics.onEgress })
     : undefined;
   if (!proxy) log.warn('NETWORK_GUARD is off: pages may reach any address, private ones included (trusted content and benchmarks only)');
   const renderer = await startRenderer({
@@ -112,7 +115,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const events = new EventBus();
   const onUsage = (keyId: string, usage: { month: string; used: number; limit: number; planId: string }) =>
     events.publish('usage.changed', { key_id: keyId, month: usage.month, used: usage.used, limit: usage.limit, plan: usage.planId });
-  const renderService = new RenderService({ renderer, meter: accounts.meter, policy, resolve: overrides.resolve, templates, documents, guardEnabled: config.networkGuard, onUsage });
+  const renderService = new RenderService({ renderer, meter: accounts.meter, policy, resolve, templates, documents, guardEnabled: config.networkGuard, onUsage });
   // Batches interrupted by a stop or crash are settled and queued again before anything is served.
   const batches = await openBatchesService({
     dataDir: config.dataDir,
@@ -122,7 +125,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     documents,
     events,
     policy,
-    resolve: overrides.resolve,
+    resolve,
     guardEnabled: config.networkGuard,
     renderConcurrency: config.renderConcurrency,
     webhook: { attempts: config.webhookAttempts, retryBaseMs: config.webhookRetryBaseMs, timeoutMs: config.webhookTimeoutMs },
