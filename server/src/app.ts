@@ -128,6 +128,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     resolve,
     guardEnabled: config.networkGuard,
     renderConcurrency: config.renderConcurrency,
+    backlog: { itemsPerKey: config.batchQueueItemsPerKey, items: config.batchQueueItems, bytesPerKey: config.batchQueueBytesPerKey, bytes: config.batchQueueBytes },
     webhook: { attempts: config.webhookAttempts, retryBaseMs: config.webhookRetryBaseMs, timeoutMs: config.webhookTimeoutMs },
     pruneIntervalSeconds: config.retentionSweepSeconds,
     describeError: (error) => {

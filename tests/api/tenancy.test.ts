@@ -140,3 +140,29 @@ test('a generated admin token is printed once to the terminal and never written 
   assert.ok(lines.length > 0, 'the log was captured');
   assert.ok(!lines.some((line) => line.includes(server.adminToken)), 'the token is not in the log');
 });
+
+test('background batches past a key’s backlog cap get 429 too_many_batches, past the server’s 503, with Retry-After', { timeout: 120_000 }, async (t) => {
+  const server = await startTestServer(t, { batchQueueItemsPerKey: 15, batchQueueItems: 20, batchQueueBytesPerKey: 64 * 1024, shutdownTimeoutMs: 1000 });
+  // Slow items keep the first batch waiting for the whole test.
+  const slowBatch = (items: number) => ({ async: true, requests: Array.from({ length: items }, (_, i) => ({ html: `<p>item ${i}</p>`, options: { wait_until: 'load', wait_ms: 5000 } })) });
+  const batch = (key: { key: string }, body: unknown) => server.request('POST', '/v1/pdf/batch', body, bearer(key.key));
+
+  assert.equal((await batch(server.key, slowBatch(12))).status, 202);
+  const overKey = await batch(server.key, slowBatch(4));
+  const keyError = await errorOf(overKey);
+  assert.deepEqual([keyError.status, keyError.code], [429, 'too_many_batches'], keyError.detail);
+  assert.match(overKey.headers.get('retry-after') ?? '', /^\d+$/);
+
+  const other = await server.createKey('business');
+  const bytes = await errorOf(await batch(other, { async: true, requests: [{ html: `<p>${'x'.repeat(70 * 1024)}</p>` }] }));
+  assert.deepEqual([bytes.status, bytes.code], [429, 'too_many_batches'], 'the bytes of stored requests count per key too');
+
+  const overServer = await batch(other, slowBatch(12));
+  const serverError = await errorOf(overServer);
+  assert.deepEqual([serverError.status, serverError.code], [503, 'renderer_busy'], serverError.detail);
+  assert.match(overServer.headers.get('retry-after') ?? '', /^\d+$/);
+
+  // Small batches answered in the call are not background backlog: they still go through.
+  const inCall = await batch(other, { requests: [{ html: '<p>now</p>', options: { wait_until: 'load' } }] });
+  assert.equal(inCall.status, 200);
+});

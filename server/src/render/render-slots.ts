@@ -28,7 +28,7 @@ interface Waiter {
   grant: () => void;
   fail: (error: Error) => void;
   timer: NodeJS.Timeout | undefined;
-  /** Granted a slot already (possibly within acquire itself): no timeout to start. */
+  /** Granted a slot already (possibly within acquire itself): no refusal, no timeout. */
   served: boolean;
 }
 
@@ -101,7 +101,7 @@ export class RenderSlots {
 
   constructor(
     private readonly size: number,
-    /** Interactive renders that may wait; a tenant with nothing waiting may always queue one more. */
+    /** Interactive renders that may wait (0: none); past it, a tenant with nothing waiting may still queue one. */
     private readonly queueSize: number,
     private readonly queueTimeoutMs: number,
     /** A rough time one render takes, for Retry-After. */
@@ -118,14 +118,18 @@ export class RenderSlots {
     const line = priority === 'interactive' ? this.interactive : this.background;
     // The line's bound must not let one tenant's flood shut everyone else out: a tenant with
     // nothing waiting yet is let in even past the bound (at most one extra waiter per tenant).
-    if (priority === 'interactive' && line.size >= this.queueSize && line.waiting(tenant.id) > 0) {
-      throw new RendererBusyError(this.retryAfterSeconds(), 'every render slot is busy and the wait queue is full');
-    }
+    // A queue size of 0 means no waiting at all.
+    const mayWait = priority === 'background' || line.size < this.queueSize || (this.queueSize > 0 && line.waiting(tenant.id) === 0);
     await new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { tenant, priority, grant: resolve, fail: reject, timer: undefined, served: false };
       line.push(waiter);
       this.dispatch();
-      if (priority === 'interactive' && this.queueTimeoutMs > 0 && !waiter.served) {
+      if (waiter.served) return;
+      if (!mayWait) {
+        line.remove(waiter);
+        return reject(new RendererBusyError(this.retryAfterSeconds(), 'every render slot is busy and the wait queue is full'));
+      }
+      if (priority === 'interactive' && this.queueTimeoutMs > 0) {
         waiter.timer = setTimeout(() => {
           line.remove(waiter);
           reject(new RendererBusyError(this.retryAfterSeconds(), `no render slot came free within ${this.queueTimeoutMs} ms`));
