@@ -166,3 +166,16 @@ test('background batches past a key’s backlog cap get 429 too_many_batches, pa
   const inCall = await batch(other, { requests: [{ html: '<p>now</p>', options: { wait_until: 'load' } }] });
   assert.equal(inCall.status, 200);
 });
+
+test('the playground counts its rate limit before any DNS lookup', { timeout: 60_000 }, async (t) => {
+  const looked: string[] = [];
+  const resolve = async (host: string) => {
+    looked.push(host);
+    return ['93.184.215.14'];
+  };
+  const server = await startTestServer(t, { playgroundRateLimit: 1 }, { resolve });
+  assert.equal((await server.requestWithoutKey('POST', '/v1/playground/pdf', { html: '<p>one</p>', options: LOAD })).status, 200);
+  const refused = await errorOf(await server.requestWithoutKey('POST', '/v1/playground/pdf', { url: 'http://flood-1.example/' }));
+  assert.deepEqual([refused.status, refused.code], [429, 'rate_limited']);
+  assert.deepEqual(looked, [], 'a caller over the limit made the server resolve nothing');
+});

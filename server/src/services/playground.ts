@@ -6,6 +6,7 @@ import { ApiError } from '../errors.ts';
 import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
 import type { Renderer } from '../render/renderer.ts';
 import type { Tenant } from '../render/render-slots.ts';
+import type { Resolver } from '../guard/url-check.ts';
 import type { RenderService } from './render.ts';
 
 /** CONTRACT: playground html is capped at 512 KB (the keyed API allows 5 MB). */
@@ -68,8 +69,9 @@ export class PlaygroundService {
     if (input.html !== undefined && Buffer.byteLength(input.html, 'utf8') > PLAYGROUND_MAX_HTML_BYTES) {
       throw new ApiError('payload_too_large', 'html is larger than the playground limit of 512 KB; use POST /v1/pdf with an API key for larger documents.');
     }
-    // Counted before the source check: a caller over the limit costs no DNS lookup (issue 11),
-    // so a refused url counts like any other call.
+    // Refusals that need no lookup (fields, schemes, address literals) are not counted: a mistake
+    // costs the caller nothing. Anything that needs DNS or a render is counted first (issue 11).
+    await this.deps.sources.resolveSource({ html: input.html, url: input.url }, PLAYGROUND_ACCOUNT, WITHOUT_DNS);
     const rate = this.limiter.take(clientGroup(clientAddress));
     if (!rate.allowed) {
       throw new ApiError('rate_limited', `The playground allows ${rate.limit} renders a minute from one address; try again in ${rate.resetSeconds} s, or use POST /v1/pdf with an API key.`, {
@@ -92,6 +94,11 @@ export class PlaygroundService {
 export function rateLimitHeaders(rate: RateLimitState): Record<string, string> {
   return { 'RateLimit-Limit': String(rate.limit), 'RateLimit-Remaining': String(rate.remaining), 'RateLimit-Reset': String(rate.resetSeconds) };
 }
+
+/** A resolver that never looks anything up: names are left for the counted, real check. */
+const WITHOUT_DNS: Resolver = async () => {
+  throw new Error('not resolved in the first pass');
+};
 
 // resolveSource only reads the account for template_id, which the playground refuses beforehand.
 const PLAYGROUND_ACCOUNT = Object.freeze({ keyId: 'playground', name: 'playground', autoStore: false }) as Parameters<RenderService['resolveSource']>[1];

@@ -109,14 +109,18 @@ export class RenderService {
     return { pdf, filename: input.filename, usage, documentId };
   }
 
-  /** Works out what to load: exactly one of html, url, template_id (CONTRACT: conflicting_source). */
-  async resolveSource(input: RenderInput, account: Account): Promise<RenderSource> {
+  /**
+   * Works out what to load: exactly one of html, url, template_id (CONTRACT: conflicting_source).
+   * `resolve` replaces the guard's resolver (the playground's first pass uses one that does no DNS).
+   */
+  async resolveSource(input: RenderInput, account: Account, resolver?: Resolver): Promise<RenderSource> {
     checkSourceFields(input);
     if (input.template_id !== undefined) {
       return { kind: 'html', html: await this.deps.templates.expand(account.keyId, input.template_id, input.data) };
     }
     if (input.url !== undefined) {
-      const { policy, resolve, guardEnabled = true } = this.deps;
+      const { policy, guardEnabled = true } = this.deps;
+      const resolve = resolver ?? this.deps.resolve;
       // Even with the guard off only http(s) is loaded: never file: or chrome: pages.
       if (!guardEnabled) return { kind: 'url', url: parseHttpUrl(input.url).href };
       const url = await checkUrl(input.url, policy, resolve);
