@@ -36,7 +36,7 @@ test('PLANS_FILE replaces a default plan with the same id and adds the others', 
   assert.equal(plans.get('free')!.monthlyDocuments, 100, 'untouched defaults stay');
   assert.equal(plans.get('tiny')!.concurrency, 3, 'concurrency as the file gives it');
   assert.equal(plans.get('starter')!.concurrency, 2, 'a replaced default plan keeps its built-in concurrency when the file gives none');
-  assert.equal(plans.get('hourly')!.concurrency, 1, 'a new plan with no concurrency gets one render at a time');
+  assert.equal(plans.get('hourly')!.concurrency, 4, 'a new plan with no concurrency is not throttled to one');
 });
 
 test('retention is 0 or a number with s, m, h, d or y', () => {

@@ -33,7 +33,7 @@ const FIELD_RULES = {
   monthly_documents: 'must be a whole number from 0 to 1000000000',
   retention: 'must be 0 or a string such as "30d" (a number with s, m, h, d or y)',
   batch_max_items: 'must be a whole number from 0 to 10000',
-  concurrency: 'must be a whole number from 1 to 1000 (optional; default 1 when no built-in plan of that id gives one)',
+  concurrency: 'must be a whole number from 1 to 1000 (optional; default: the built-in plan of that id, else 4)',
 } as const;
 
 const planFileEntrySchema = z.strictObject({
@@ -61,8 +61,11 @@ export const DEFAULT_PLAN_ENTRIES: readonly PlanFileEntry[] = [
   { id: 'business', name: 'Business', monthly_documents: 250_000, retention: '2y', batch_max_items: 250, concurrency: 16 },
 ];
 
-/** A plans-file entry without concurrency keeps the built-in plan's of the same id, else this. */
-const DEFAULT_CONCURRENCY = 1;
+/**
+ * A plans-file entry without concurrency keeps the built-in plan's of the same id, else this:
+ * a plans file written before the field existed must not start throttling its keys to one.
+ */
+const DEFAULT_CONCURRENCY = 4;
 
 /** The built-in plans, overridden and extended by the plans file when one is named. */
 export async function loadPlans(plansFile: string): Promise<Plans> {
