@@ -135,8 +135,8 @@ const CASES: BadRequest[] = [
   { name: 'a batch item filename holding a lone surrogate', path: '/v1/pdf/batch', body: '{"requests": [{"html": "<p>x</p>", "filename": "a\\udfff.pdf"}]}', headers: JSON_TYPE, status: 400, code: 'invalid_request', names: 'requests[0].filename' },
 
   // Nesting: refused on the raw bytes, before anything recurses over it.
-  { name: 'a batch body nested 50,000 levels deep', path: '/v1/pdf/batch', body: `{"requests": [{"html": "<p>x</p>", "data": {"a": ${'['.repeat(50_000)}${']'.repeat(50_000)}}}]}`, headers: JSON_TYPE, status: 400, code: 'invalid_request', names: 'deeper than 64 levels' },
-  { name: 'data nested 50,000 objects deep', body: `{"html": "<p>x</p>", "data": ${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}}`, headers: JSON_TYPE, status: 400, code: 'invalid_request', names: 'deeper than 64 levels' },
+  { name: 'a batch body nested 50,000 levels deep', path: '/v1/pdf/batch', body: `{"requests": [{"html": "<p>x</p>", "data": {"a": ${'['.repeat(50_000)}${']'.repeat(50_000)}}}]}`, headers: JSON_TYPE, status: 400, code: 'invalid_request', names: 'deeper than 128 levels' },
+  { name: 'data nested 50,000 objects deep', body: `{"html": "<p>x</p>", "data": ${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}}`, headers: JSON_TYPE, status: 400, code: 'invalid_request', names: 'deeper than 128 levels' },
   { name: 'brackets inside strings do not count as nesting', body: { html: `<p>${'[{'.repeat(1000)}</p>`, filename: 'deep.pdf', options: { wait_until: 'load', scale: 3 } }, status: 400, code: 'invalid_request', names: 'options.scale' },
 
   // The playground's body limit applies before parsing.

@@ -221,7 +221,7 @@ test('rendering a template by template_id follows the placeholder rules', { time
       for (let i = 0; i < levels; i++) deep = `{"d":${deep}}`;
       return `{"template_id":"${template_id}","options":{"wait_until":"load"},"data":{"__proto__":{"name":"EVIL","isAdmin":true},"constructor":{"prototype":{"isAdmin":true}},"nested":${deep}}}`;
     };
-    // Nesting past 64 levels anywhere in a body is refused before parsing (issue 11); up to it, data renders.
+    // Nesting past 128 levels anywhere in a body is refused before parsing (issue 11); up to it, data renders.
     const tooDeep = await errorOf(await server.render(nestedBody(50_000), { 'content-type': 'application/json' }));
     assert.deepEqual([tooDeep.status, tooDeep.code], [400, 'invalid_request']);
     const response = await server.render(nestedBody(60), { 'content-type': 'application/json' });

@@ -179,3 +179,21 @@ test('the playground counts its rate limit before any DNS lookup', { timeout: 60
   assert.deepEqual([refused.status, refused.code], [429, 'rate_limited']);
   assert.deepEqual(looked, [], 'a caller over the limit made the server resolve nothing');
 });
+
+test('a key over its plan’s concurrency waits in its own queue; another key’s render takes the free slot', { timeout: 120_000 }, async (t) => {
+  // A long queue wait: the flooder's last render waits for three others, however loaded the machine.
+  const server = await startTestServer(t, { renderConcurrency: 2, renderQueueTimeoutMs: 120_000 });
+  const flooder = await server.createKey('free'); // concurrency 1
+  const single = await server.createKey('free');
+  const slow = { html: '<p>slow</p>', options: { wait_until: 'load', wait_ms: 2000 } };
+  const flood = Array.from({ length: 4 }, () => server.render(slow, bearer(flooder)).then(async (response) => response.status));
+  // One of the flooder's renders runs; its other three wait although a slot is free (before: two ran, two waited).
+  await until(async () => {
+    const state = await rendererState(server);
+    return state.busy === 1 && state.queued === 3;
+  });
+  const response = await server.render({ html: '<h1>Single request</h1>', options: LOAD }, bearer(single));
+  assert.equal(response.status, 200);
+  assert.match((await inspectPdf(await response.arrayBuffer())).text, /Single request/);
+  assert.deepEqual(await Promise.all(flood), [200, 200, 200, 200], 'the flooder’s renders all run in turn');
+});

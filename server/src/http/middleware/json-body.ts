@@ -10,8 +10,8 @@ import express, { type RequestHandler } from 'express';
 /** CONTRACT: request bodies over 6 MB are answered 413. */
 export const MAX_BODY = '6mb';
 
-/** Deepest nesting of arrays and objects a body may have; real requests stay under ten. */
-export const MAX_JSON_DEPTH = 64;
+/** Deepest nesting of arrays and objects a body may have; real requests stay under ten, and field checks (sample_data: 64) name their field below it. */
+export const MAX_JSON_DEPTH = 128;
 
 /** A body nested deeper than MAX_JSON_DEPTH (error-handler.ts answers 400 invalid_request). */
 export class JsonTooDeepError extends Error {

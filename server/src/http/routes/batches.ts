@@ -28,7 +28,7 @@ export function batchOperations(batches: BatchesService) {
         'body {type, timestamp, data: the batch as GET answers it}), retried with backoff on a non-2xx answer, never following redirects. ' +
         'Background batches not yet completed are capped per key (BATCH_QUEUE_ITEMS_PER_KEY items, default 1000; BATCH_QUEUE_BYTES_PER_KEY bytes of ' +
         'stored requests, default 64 MiB): a batch past either is 429 too_many_batches; past the server’s totals (BATCH_QUEUE_ITEMS, BATCH_QUEUE_BYTES) ' +
-        'it is 503 renderer_busy; both with Retry-After. Bodies nested deeper than 64 levels are 400 invalid_request.',
+        'it is 503 renderer_busy; both with Retry-After. Bodies nested deeper than 128 levels are 400 invalid_request.',
       tag: TAG,
       auth: 'api_key',
       body: batchRequestSchema,
