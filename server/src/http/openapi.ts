@@ -13,7 +13,7 @@ export const API_VERSION = '1.0.0';
 export function buildOpenApi(operations: readonly Operation[], serverVersion: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
-    const path = op.path.replace(/:(\w+)/g, '{$1}');
+    const path = op.path.replace(/[:*](\w+)/g, '{$1}');
     paths[path] ??= {};
     paths[path][op.method] = {
       summary: op.summary,
@@ -89,7 +89,7 @@ function errorResponses(codes: readonly ErrorCode[]): Record<string, unknown> {
 }
 
 function pathParameters(path: string): unknown[] {
-  return [...path.matchAll(/:(\w+)/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+  return [...path.matchAll(/[:*](\w+)/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
 }
 
 function queryParameters(query: z.ZodType | undefined): unknown[] {
