@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 type PdfJs = typeof import('pdfjs-dist');
 let pdfjsLoading: Promise<PdfJs> | undefined;
 
-function loadPdfJs(): Promise<PdfJs> {
+/** pdf.js with its worker, loaded once on first use. */
+export function loadPdfJs(): Promise<PdfJs> {
   pdfjsLoading ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(([pdfjs, worker]) => {
     pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
     return pdfjs;
