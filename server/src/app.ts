@@ -33,6 +33,8 @@ import { TemplateAssetsService } from './services/template-assets.ts';
 import { TemplateVersionsService } from './services/template-versions.ts';
 import { templateAssetOperations } from './http/routes/template-assets.ts';
 import { templateVersionOperations } from './http/routes/template-versions.ts';
+import { TemplateArchiveService } from './services/template-archive.ts';
+import { templateArchiveOperations } from './http/routes/template-archive.ts';
 import { DocumentsService } from './services/documents.ts';
 import { TemplatesService } from './services/templates.ts';
 import { startRetentionSweeper } from './queue/retention-sweeper.ts';
@@ -166,6 +168,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       ...adminKeyOperations(accounts.keys),
       ...playgroundOperations(playground, config.playgroundEnabled),
       ...adminTemplateOperations(templates),
+      ...templateArchiveOperations(new TemplateArchiveService({ templates, assets })),
       ...templateAssetOperations(assets, 'key'),
       ...templateAssetOperations(assets, 'admin'),
       ...templateVersionOperations(versions, 'key'),

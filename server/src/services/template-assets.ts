@@ -45,19 +45,9 @@ export class TemplateAssetsService {
   /** Adds or replaces an asset; 413 past a cap, 400 for a bad name or a missing Content-Type. */
   async put(owner: Owner, templateId: string, name: string, contentType: string | undefined, bytes: Uint8Array): Promise<AssetMeta> {
     this.deps.templates.visible(owner, templateId);
-    checkName(name);
-    if (!contentType || !CONTENT_TYPE.test(contentType)) {
-      throw new ApiError('invalid_request', 'Send the asset’s bytes with its Content-Type (image/png, font/woff2, text/css, ...).');
-    }
-    if (bytes.byteLength > MAX_ASSET_BYTES) throw tooLarge();
-    const meta: AssetMeta = { name, contentType, size: bytes.byteLength, updatedAt: this.now().toISOString() };
-    await this.deps.store.put(templateId, { meta, bytes }, (others) => {
-      if (others.length >= MAX_ASSETS_PER_TEMPLATE) throw new ApiError('payload_too_large', `A template may have at most ${MAX_ASSETS_PER_TEMPLATE} assets; delete one first.`);
-      const total = others.reduce((sum, other) => sum + other.size, bytes.byteLength);
-      if (total > MAX_TEMPLATE_ASSET_BYTES) {
-        throw new ApiError('payload_too_large', `A template’s assets may take ${MAX_TEMPLATE_ASSET_BYTES / 1024 / 1024} MB together; this one would make ${(total / 1024 / 1024).toFixed(1)} MB.`);
-      }
-    });
+    checkAsset(name, contentType, bytes.byteLength);
+    const meta: AssetMeta = { name, contentType: contentType!, size: bytes.byteLength, updatedAt: this.now().toISOString() };
+    await this.deps.store.put(templateId, { meta, bytes }, (others) => checkTotals([...others, meta]));
     return meta;
   }
 
@@ -71,6 +61,24 @@ export class TemplateAssetsService {
 /** The 413 for one asset over its cap (also used by the HTTP layer before reading the body). */
 export function tooLarge(): ApiError {
   return new ApiError('payload_too_large', `An asset may be at most ${MAX_ASSET_BYTES / 1024 / 1024} MB.`);
+}
+
+/** Refuses a bad name (400), a missing or malformed Content-Type (400) or an asset over its cap (413). */
+export function checkAsset(name: string, contentType: string | undefined, size: number): void {
+  checkName(name);
+  if (!contentType || !CONTENT_TYPE.test(contentType)) {
+    throw new ApiError('invalid_request', `Send the asset’s bytes with its Content-Type (image/png, font/woff2, text/css, ...); ${name} has none.`);
+  }
+  if (size > MAX_ASSET_BYTES) throw tooLarge();
+}
+
+/** Refuses (413) a set of assets over the per-template count or total size. */
+export function checkTotals(assets: readonly Pick<AssetMeta, 'size'>[]): void {
+  if (assets.length > MAX_ASSETS_PER_TEMPLATE) throw new ApiError('payload_too_large', `A template may have at most ${MAX_ASSETS_PER_TEMPLATE} assets; delete one first.`);
+  const total = assets.reduce((sum, asset) => sum + asset.size, 0);
+  if (total > MAX_TEMPLATE_ASSET_BYTES) {
+    throw new ApiError('payload_too_large', `A template’s assets may take ${MAX_TEMPLATE_ASSET_BYTES / 1024 / 1024} MB together; these would make ${(total / 1024 / 1024).toFixed(1)} MB.`);
+  }
 }
 
 function checkName(name: string): string {
