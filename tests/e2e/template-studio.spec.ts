@@ -129,3 +129,23 @@ for (const where of ['/playground', '/admin/playground']) {
     await snap(page, testInfo, `studio-playground${where.replaceAll('/', '-')}`);
   });
 }
+
+test('a template is exported from the editor and imported from the templates list', async ({ admin: page, quire }, testInfo) => {
+  const id = await createTemplate(quire, '<h1>Exported {{customer.name}}</h1>');
+  await putAsset(quire, id, 'style.css', 'text/css', 'h1 { color: teal }');
+  await page.goto(`/admin/templates/${id}`);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Studio.quire-template.tar.gz');
+  const archive = await download.path();
+
+  const key = await quire.createKey('starter', { name: 'Importer' });
+  await page.goto(`/admin/templates?key_id=${key.id}`);
+  await page.getByLabel('Import archive').setInputFiles(archive);
+  await expect(page).toHaveURL(/\/admin\/templates\/tpl_/);
+  expect(page.url()).not.toContain(id);
+  await expect(page.locator('.assets-table')).toContainText('style.css');
+  await expect(page.getByTestId('pdf-text')).toContainText('Exported Ada Lovelace');
+  await snap(page, testInfo, 'studio-imported');
+});

@@ -65,3 +65,15 @@ export function versionReference(id: string, version: number, signal?: AbortSign
 export function checkTemplate(id: string, version?: number): Promise<CheckResult> {
   return callJson('POST', `${base(id)}/check`, { admin: true, body: version === undefined ? {} : { template_version: version } });
 }
+
+/** The template with its assets as one .tar.gz, and the file name the server suggests. */
+export async function exportTemplate(id: string): Promise<{ bytes: Uint8Array; filename: string }> {
+  const response = await call('GET', `${base(id)}/export`, { admin: true });
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${id}.quire-template.tar.gz`;
+  return { bytes: new Uint8Array(await response.arrayBuffer()), filename };
+}
+
+/** Imports an exported archive as a new template owned by keyId. */
+export function importTemplate(keyId: string, archive: Blob): Promise<Template> {
+  return callJson('POST', '/admin/v1/templates/import', { admin: true, query: { key_id: keyId }, file: archive });
+}

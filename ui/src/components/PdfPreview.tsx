@@ -90,8 +90,8 @@ export function PdfPreview({ bytes, label, empty = 'Nothing to show yet.', busy 
 }
 
 /** Saves bytes as a file through a temporary blob URL. */
-export function downloadPdf(bytes: Uint8Array, filename: string): void {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
+export function downloadPdf(bytes: Uint8Array, filename: string, type = 'application/pdf'): void {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

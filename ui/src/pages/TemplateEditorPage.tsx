@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EditorView } from '@codemirror/view';
 import { forceLinting } from '@codemirror/lint';
-import { deleteTemplate, getTemplate, previewTemplate, updateTemplate } from '../api/templates.ts';
+import { deleteTemplate, exportTemplate, getTemplate, previewTemplate, updateTemplate } from '../api/templates.ts';
 import { listKeys } from '../api/keys.ts';
 import { describeFailure } from '../api/client.ts';
 import type { Template } from '../api/types.ts';
@@ -17,7 +17,7 @@ import { navigate } from '../lib/router.ts';
 import { curlSnippet, fetchSnippet } from '../lib/snippets.ts';
 import { Card, ErrorNote, Loading, Spinner } from '../components/Page.tsx';
 import { Link } from '../components/Link.tsx';
-import { PdfPreview } from '../components/PdfPreview.tsx';
+import { downloadPdf, PdfPreview } from '../components/PdfPreview.tsx';
 import { CodeTabs } from '../components/CodeTabs.tsx';
 import { ConfirmDialog } from '../components/Dialog.tsx';
 import { keyName } from '../components/KeySelect.tsx';
@@ -91,6 +91,10 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
     setHtml(updated.html);
     setDataText(updated.sample_data ? JSON.stringify(updated.sample_data, null, 2) : '');
   };
+  const exporting = useAction(async () => {
+    const { bytes, filename } = await exportTemplate(template.template_id);
+    downloadPdf(bytes, filename, 'application/gzip');
+  });
   const remove = useAction(async () => {
     await deleteTemplate(template.template_id);
     navigate('/admin/templates');
@@ -138,6 +142,9 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
           <span className="save-state" role="status">
             {savedNote ?? (dirty ? 'Unsaved changes' : '')}
           </span>
+          <button type="button" className="button ghost" onClick={() => void exporting.run()} disabled={exporting.busy} title="Download the template with its assets as one archive (saved state)">
+            Export
+          </button>
           <button type="button" className="button ghost danger-text" onClick={() => setDeleting(true)}>
             Delete
           </button>
@@ -146,7 +153,7 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
           </button>
         </div>
       </header>
-      <ErrorNote>{save.error}</ErrorNote>
+      <ErrorNote>{save.error ?? exporting.error}</ErrorNote>
       <div className="editor-grid">
         <section className="editor-pane" aria-label="HTML">
           <div className="pane-head">
