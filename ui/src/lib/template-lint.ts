@@ -46,7 +46,8 @@ export function templateProblems(html: string, sample: Record<string, unknown> |
       continue;
     }
     const value = tag.path === '.' ? scopes[0] : lookup(scopes, tag.path);
-    if (value === undefined && tag.path !== '.') {
+    // {{^path}} is written for the value being missing, so only the other tags are marked.
+    if (value === undefined && tag.path !== '.' && tag.kind !== '^') {
       problems.push({ from: tag.from, to: tag.to, severity: 'warning', message: `The sample data has no ${tag.path}: this renders empty (or the section is skipped).` });
     }
     if (tag.kind === '#') scopes.unshift(Array.isArray(value) ? value[0] : value);
