@@ -40,7 +40,7 @@ export interface CheckResult {
 
 export interface TemplateVersionsDeps {
   store: TemplateVersionsStore;
-  templates: Pick<TemplatesService, 'visible' | 'get' | 'replace' | 'version' | 'source' | 'previewSource'>;
+  templates: Pick<TemplatesService, 'visible' | 'get' | 'replace' | 'version' | 'previewSource'>;
   renderer: Renderer;
   log: Logger;
 }
