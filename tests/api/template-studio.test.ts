@@ -244,3 +244,11 @@ test('import refuses what is not a template archive, before storing anything', {
   const list = (await (await server.request('GET', '/v1/templates')).json()) as { data: unknown[] };
   assert.equal(list.data.length, 0, 'nothing was stored');
 });
+
+test('OpenAPI documents the raw bodies of asset uploads and imports', async (t) => {
+  const server = await startTestServer(t);
+  const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>> };
+  assert.deepEqual(Object.keys(document.paths['/v1/templates/{template_id}/assets/{name}']!.put!.requestBody!.content), ['*/*']);
+  assert.deepEqual(Object.keys(document.paths['/v1/templates/import']!.post!.requestBody!.content), ['application/gzip']);
+  assert.ok(document.paths['/admin/v1/templates/{template_id}/check']!.post);
+});

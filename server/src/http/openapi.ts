@@ -23,6 +23,7 @@ export function buildOpenApi(operations: readonly Operation[], serverVersion: st
       security: op.auth === 'none' ? [] : [{ [op.auth === 'admin' ? 'adminToken' : 'apiKey']: [] }],
       parameters: [...pathParameters(op.path), ...queryParameters(op.query)],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
+      ...(op.rawBody ? { requestBody: { required: true, content: { [op.rawBody]: { schema: { type: 'string', format: 'binary' } } } } } : {}),
       responses: { ...successResponses(op.responses), ...errorResponses(op.errors) },
     };
   }

@@ -43,6 +43,7 @@ export function templateArchiveOperations(archives: TemplateArchiveService) {
       description: `${ABOUT} The body is the archive’s bytes (Content-Type application/gzip). Checked whole before anything is stored: a bad archive is 400, one over the caps 413.`,
       tag: 'Templates',
       auth: 'api_key',
+      rawBody: 'application/gzip',
       responses: { 201: { description: 'The new template, with Location.', body: templateSchema, headers: { Location: '/v1/templates/{template_id}' } } },
       errors: ['invalid_request', 'unauthorized', 'payload_too_large'],
       handler: async (_input, req, res) => {
@@ -58,6 +59,7 @@ export function templateArchiveOperations(archives: TemplateArchiveService) {
       description: `${ABOUT} The body is the archive’s bytes; key_id names the owner.`,
       tag: 'Admin: documents and templates',
       auth: 'admin',
+      rawBody: 'application/gzip',
       query: importQuerySchema,
       responses: { 201: { description: 'The new template.', body: adminTemplateSchema } },
       errors: ['invalid_request', 'unauthorized', 'payload_too_large'],

@@ -36,6 +36,7 @@ export function templateAssetOperations(assets: TemplateAssetsService, scope: 'k
       description: `${ABOUT} The body is the file’s raw bytes, sent with its Content-Type; an existing asset of that name is replaced.`,
       tag,
       auth,
+      rawBody: '*/*',
       responses: { 200: { description: 'The asset.', body: assetSchema } },
       errors: ['invalid_request', 'unauthorized', 'template_not_found', 'payload_too_large'],
       handler: async ({ params }, req, res) => {
