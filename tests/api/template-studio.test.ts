@@ -213,6 +213,8 @@ test('export and import: a template travels with its assets as one archive', { t
   assert.deepEqual(versions.data.map((v) => [v.version, v.created_by]), [[1, other.id]]);
   const pdf = await server.render({ template_id: copy.template_id, options: LOAD }, bearer(other));
   assert.deepEqual(await embeddedImages(new Uint8Array(await pdf.arrayBuffer())), [{ width: 23, height: 23 }]);
+  const reference = await server.admin('GET', `/admin/v1/templates/${copy.template_id}/versions/1/reference`);
+  assert.deepEqual(await embeddedImages(new Uint8Array(await reference.arrayBuffer())), [{ width: 23, height: 23 }], 'the first version’s reference was rendered with the imported assets');
 
   // The admin imports for a key named by key_id.
   const admin = await fetch(`${server.url}/admin/v1/templates/import?key_id=${other.id}`, { method: 'POST', headers: { authorization: `Bearer ${server.adminToken}` }, body: new Blob([archive as Uint8Array<ArrayBuffer>]) });

@@ -1,7 +1,8 @@
 // A template with its assets as one archive (.tar.gz): export for a key or the admin, import as
 // a new template. The archive holds manifest.json (name, html, sample_data and the assets' names
 // and types) and the assets' bytes under short member names. An import is checked whole (syntax,
-// sizes, caps) before anything is stored, and a failure part-way removes what it had stored.
+// sizes, caps) before anything is stored, and a failure part-way removes what it had stored;
+// the assets are in place before the first version's reference is rendered.
 
 import { ApiError } from '../errors.ts';
 import { ArchiveError, packArchive, unpackArchive, type ArchiveFile } from './tar-archive.ts';
@@ -22,7 +23,7 @@ interface Manifest {
 }
 
 export interface TemplateArchiveDeps {
-  templates: Pick<TemplatesService, 'get' | 'create' | 'createForKey' | 'remove'>;
+  templates: Pick<TemplatesService, 'get' | 'create' | 'createForKey'>;
   assets: Pick<TemplateAssetsService, 'list' | 'get' | 'put'>;
 }
 
@@ -58,14 +59,11 @@ export class TemplateArchiveService {
     if (new Set(assets.map((asset) => asset.name)).size !== assets.length) throw invalid('manifest.json names an asset twice');
     checkTotals(assets.map((asset) => ({ size: asset.bytes.byteLength })));
     const input = { name: manifest.name, html: manifest.html, sampleData: manifest.sample_data };
-    const record = asAdmin ? await this.deps.templates.createForKey(keyId, input) : await this.deps.templates.create(keyId, input);
-    try {
-      for (const asset of assets) await this.deps.assets.put(keyId, record.id, asset.name, asset.content_type, asset.bytes);
-    } catch (error) {
-      await this.deps.templates.remove(keyId, record.id).catch(() => undefined);
-      throw error;
-    }
-    return record;
+    // The assets are stored before the first version is recorded, so its reference rendering has them.
+    const storeAssets = async (id: string) => {
+      for (const asset of assets) await this.deps.assets.put(keyId, id, asset.name, asset.content_type, asset.bytes);
+    };
+    return asAdmin ? this.deps.templates.createForKey(keyId, input, storeAssets) : this.deps.templates.create(keyId, input, keyId, storeAssets);
   }
 }
 

@@ -41,6 +41,12 @@ export interface TemplatesServiceDeps {
   now?: () => Date;
 }
 
+/**
+ * Work done on a new template before its first version is recorded (an import stores its assets,
+ * so the version's reference rendering sees them); a failure deletes the template again.
+ */
+export type Prepare = (templateId: string) => Promise<void>;
+
 /** Who saved a version: the key id, or "admin". */
 export const ADMIN_AUTHOR = 'admin';
 
@@ -56,25 +62,33 @@ export class TemplatesService {
   }
 
   /** Saves a new template for a key; 400 naming line and column on a syntax error. */
-  async create(keyId: string, input: TemplateInput, by: string = keyId): Promise<TemplateRecord> {
+  async create(keyId: string, input: TemplateInput, by: string = keyId, prepare?: Prepare): Promise<TemplateRecord> {
     const template = compile(input.html);
     const at = this.now().toISOString();
     const record: TemplateRecord = { id: newId('tpl'), keyId, name: input.name, html: input.html, sampleData: input.sampleData ?? null, createdAt: at, updatedAt: at };
     await this.deps.store.insert(record);
     this.remember(record.id, template);
+    if (prepare) {
+      try {
+        await prepare(record.id);
+      } catch (error) {
+        await this.remove(keyId, record.id).catch(() => undefined);
+        throw error;
+      }
+    }
     await this.recordVersion(record, by);
     return record;
   }
 
   /** The admin's create: as create, for a key named in the body. */
-  async createForKey(keyId: string, input: TemplateInput): Promise<TemplateRecord> {
+  async createForKey(keyId: string, input: TemplateInput, prepare?: Prepare): Promise<TemplateRecord> {
     try {
       await this.deps.keys.get(keyId);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'not_found') throw new ApiError('invalid_request', `key_id ${keyId} is not an API key in use (unknown or revoked).`);
       throw error;
     }
-    return this.create(keyId, input, ADMIN_AUTHOR);
+    return this.create(keyId, input, ADMIN_AUTHOR, prepare);
   }
 
   /** A page of template summaries (no HTML), newest first. */
