@@ -31,20 +31,20 @@ export class TemplateAssetsService {
   }
 
   /** The template's assets by name; 404 when the template is not the owner's. */
-  list(owner: Owner, templateId: string): Promise<AssetMeta[]> {
-    this.deps.templates.visible(owner, templateId);
+  async list(owner: Owner, templateId: string): Promise<AssetMeta[]> {
+    await this.deps.templates.visible(owner, templateId);
     return this.deps.store.list(templateId);
   }
 
   /** One asset with its bytes; 404 not_found when there is none by that name. */
   async get(owner: Owner, templateId: string, name: string): Promise<StoredAsset> {
-    this.deps.templates.visible(owner, templateId);
+    await this.deps.templates.visible(owner, templateId);
     return (await this.deps.store.read(templateId, checkName(name))) ?? assetNotFound(templateId, name);
   }
 
   /** Adds or replaces an asset; 413 past a cap, 400 for a bad name or a missing Content-Type. */
   async put(owner: Owner, templateId: string, name: string, contentType: string | undefined, bytes: Uint8Array): Promise<AssetMeta> {
-    this.deps.templates.visible(owner, templateId);
+    await this.deps.templates.visible(owner, templateId);
     checkAsset(name, contentType, bytes.byteLength);
     const meta: AssetMeta = { name, contentType: contentType!, size: bytes.byteLength, updatedAt: this.now().toISOString() };
     await this.deps.store.put(templateId, { meta, bytes }, (others) => checkTotals([...others, meta]));
@@ -53,7 +53,7 @@ export class TemplateAssetsService {
 
   /** Deletes an asset; 404 not_found when there is none by that name. */
   async remove(owner: Owner, templateId: string, name: string): Promise<void> {
-    this.deps.templates.visible(owner, templateId);
+    await this.deps.templates.visible(owner, templateId);
     if (!(await this.deps.store.remove(templateId, checkName(name)))) assetNotFound(templateId, name);
   }
 }

@@ -53,13 +53,13 @@ export class TemplateVersionsService {
 
   /** A page of a template's versions, newest first. */
   async list(owner: Owner, id: string, limit: number, cursor: string | undefined): Promise<Page<VersionMeta>> {
-    this.deps.templates.visible(owner, id);
+    await this.deps.templates.visible(owner, id);
     return pageOrBadCursorAsync(() => this.deps.store.page(id, limit, cursor));
   }
 
   /** One version, HTML and sample data included. */
   async get(owner: Owner, id: string, number: number): Promise<TemplateVersion> {
-    this.deps.templates.visible(owner, id);
+    await this.deps.templates.visible(owner, id);
     return this.deps.templates.version(id, number);
   }
 
@@ -93,7 +93,7 @@ export class TemplateVersionsService {
 
   /** The stored reference PDF of a version; 404 not_found when it has none. */
   async referencePdf(id: string, number: number): Promise<Uint8Array> {
-    this.deps.templates.visible(undefined, id);
+    await this.deps.templates.visible(undefined, id);
     await this.deps.templates.version(id, number);
     const pdf = (await this.making.get(`${id}/${number}`)) ?? (await this.deps.store.readReference(id, number));
     if (!pdf) throw new ApiError('not_found', `Version ${number} of template ${id} has no reference rendering yet; run the check to make one.`);
@@ -102,7 +102,7 @@ export class TemplateVersionsService {
 
   /** Renders a version (default: the latest) now and compares it with its reference, page by page. */
   async check(id: string, number?: number): Promise<CheckResult> {
-    this.deps.templates.visible(undefined, id);
+    await this.deps.templates.visible(undefined, id);
     const versionNumber = number ?? (await this.deps.store.latest(id));
     if (versionNumber === undefined) throw new ApiError('template_not_found', `Template ${id} has no saved version to check; save it once first.`);
     const version = await this.deps.templates.version(id, versionNumber);

@@ -127,7 +127,7 @@ export class TemplatesService {
    */
   async source(keyId: string, id: string, data: unknown, version?: number): Promise<RenderSource> {
     if (version === undefined) return { kind: 'html', html: await this.expand(keyId, id, data), assets: this.assetsOf(id) };
-    this.visible(keyId, id);
+    await this.visible(keyId, id);
     const stored = await this.version(id, version);
     return { kind: 'html', html: expand(compile(stored.html), data ?? {}), assets: this.assetsOf(id) };
   }
@@ -162,7 +162,7 @@ export class TemplatesService {
   /** Renders template HTML with data to PDF bytes: nothing is stored and nothing is charged. */
   async preview(html: string, data: Record<string, unknown> | undefined, options: PdfOptions | undefined, templateId?: string): Promise<Uint8Array> {
     // With a template id the preview sees that template's assets, as its renders do.
-    if (templateId !== undefined) this.visible(undefined, templateId);
+    if (templateId !== undefined) await this.visible(undefined, templateId);
     return this.deps.renderer.render({ source: this.previewSource(templateId, html, data ?? {}), options: options ?? DEFAULT_PDF_OPTIONS });
   }
 
