@@ -10,6 +10,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { bearer, errorOf, startTestServer, type TestServer } from '../helpers/start-app.ts';
 import { embeddedImages, inspectPdf } from '../helpers/pdf.ts';
 import { openSansFromSparticuz } from '../helpers/open-sans.ts';
+import { FAST, postBatch, waitForBatch } from '../helpers/batches.ts';
 
 const LOAD = { wait_until: 'load' };
 
@@ -144,6 +145,19 @@ test('template versions: one per save, paged, viewed, diffed, restored, rendered
     const missing = await errorOf(await server.render({ template_id: id, template_version: 99 }));
     assert.deepEqual([missing.status, missing.code], [404, 'template_not_found']);
     assert.equal((await errorOf(await server.render({ html: '<p>x</p>', template_version: 1 }))).code, 'invalid_request');
+  });
+
+  await t.test('a batch item names template_version too', async () => {
+    const response = await postBatch(server, { requests: [{ template_id: id, template_version: 1, data: { x: 'D' } }, { template_id: id, data: { x: 'E' } }], options: FAST });
+    assert.ok(response.status === 200 || response.status === 202, String(response.status));
+    const batch = await waitForBatch(server, ((await response.json()) as { batch_id: string }).batch_id);
+    const texts = [];
+    for (const result of batch.results) {
+      const document = await server.request('GET', `/v1/documents/${result.document_id}`);
+      texts.push((await inspectPdf(new Uint8Array(await document.arrayBuffer()))).text);
+    }
+    assert.match(texts[0]!, /First D/);
+    assert.match(texts[1]!, /Third E/);
   });
 
   await t.test('restore makes an old version current as a new version', async () => {
