@@ -33,6 +33,8 @@ export interface Operation<B extends z.ZodType = z.ZodType, Q extends z.ZodType 
   body?: B;
   /** Byte limit of the body, read before anything is parsed (default: the 6 MB of MAX_BODY). */
   bodyLimit?: string;
+  /** A body read as raw bytes by the handler itself (uploads): its media type, for the document. */
+  rawBody?: string;
   query?: Q;
   responses: Record<number, ResponseSpec>;
   /** Error codes this operation can answer, for the document. */
