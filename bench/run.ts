@@ -4,7 +4,8 @@
 // Also: the server's memory before and after many renders.
 //
 // Settings (environment): BENCH_SECONDS per cell (default 5), BENCH_RSS_RENDERS (default 2000),
-// BENCH_WORKLOADS (comma list: tiny,invoice,report), BENCH_CONCURRENCY (default 1,2,4).
+// BENCH_WORKLOADS (comma list: tiny,invoice,report), BENCH_CONCURRENCY (default 1,2,4),
+// BENCH_NAIVE=0 and BENCH_EXTRAS=0 to leave out the browser-per-render column and the extra sections.
 
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
@@ -21,6 +22,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RSS_RENDERS = Number(process.env.BENCH_RSS_RENDERS ?? 2000);
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,2,4').split(',').map(Number);
 const ONLY = process.env.BENCH_WORKLOADS?.split(',');
+const NAIVE = process.env.BENCH_NAIVE !== '0';
+const EXTRAS = process.env.BENCH_EXTRAS !== '0';
 const PRINT = toPrintOptions({ ...DEFAULT_PDF_OPTIONS });
 // The engine limit loads with setContent's 'load'; the service is asked for the same.
 const SERVICE_OPTIONS = { wait_until: 'load' };
@@ -184,7 +187,7 @@ async function main(): Promise<void> {
         cells.push(await benchService(service, workload, concurrency));
         cells.push(await benchLimit(executable, workload, concurrency));
         // The naive approach is only worth one column: it is slow on every workload.
-        if (workload.name !== 'report') cells.push(await benchNaive(executable, workload, concurrency));
+        if (NAIVE && workload.name !== 'report') cells.push(await benchNaive(executable, workload, concurrency));
         const last = cells.slice(-3).map((cell) => `${cell.mode} ${cell.perSecond.toFixed(1)}/s`).join(', ');
         console.error(`  ${workload.name} c=${concurrency}: ${last}`);
       }
@@ -194,7 +197,7 @@ async function main(): Promise<void> {
     console.log('');
     const memory = RSS_RENDERS > 0 ? await memoryRun(service, WORKLOADS.find((w) => w.name === 'invoice')!) : '';
     console.log(memory);
-    const extra = await import('./extras.ts').then((module) => module.runExtras(service)).catch((error: unknown) => `extras failed: ${(error as Error).message}`);
+    const extra = !EXTRAS ? '' : await import('./extras.ts').then((module) => module.runExtras(service)).catch((error: unknown) => `extras failed: ${(error as Error).message}`);
     if (extra) console.log(`\n${extra}`);
     await mkdir(path.join('bench', 'results'), { recursive: true });
     await writeFile(
