@@ -81,30 +81,49 @@ export class CdpPage {
 
   /** Loads HTML as a fresh document, or navigates to a URL; resolves when waitUntil is reached. */
   async load(source: RenderSource, waitUntil: WaitUntil): Promise<{ status?: number }> {
-    this.lifecycle.clear();
     this.documentStatus.clear();
     this.documentRedirects.length = 0;
-    this.loaderId = undefined;
     const url = source.kind === 'html' ? (this.pending = renderDocument(source.html)).url : source.url;
-    const wanted = LIFECYCLE_EVENT[waitUntil];
-    const reached = new Promise<void>((resolve) => {
-      this.lifecycleWaiter = () => {
-        if (this.loaderId && this.lifecycle.get(this.loaderId)?.has(wanted)) resolve();
-      };
-    });
-    const navigation = (await this.session.send('Page.navigate', { url })) as Protocol.Page.NavigateResponse;
+    const { navigation, reached } = await this.navigate(url, LIFECYCLE_EVENT[waitUntil]);
     if (navigation.errorText) {
       this.pending = undefined;
       await this.checkRedirects(source, navigation.loaderId);
       await this.checkUnsafeRedirect(source, navigation.errorText);
       throw new NavigationError(navigation.errorText.replace(/^net::/, ''));
     }
-    this.loaderId = navigation.loaderId ?? '';
-    this.lifecycleWaiter?.();
     await reached;
     this.pending = undefined;
     await this.checkRedirects(source, this.loaderId);
-    return { status: this.documentStatus.get(this.loaderId) };
+    return { status: this.documentStatus.get(this.loaderId!) };
+  }
+
+  /**
+   * Ends the current document (lane-policy.ts tearDownLane): navigates to about:blank, which
+   * unloads the document with its timers, pending callbacks, workers and connections. The next
+   * document's gate empties what the browsing context keeps across documents.
+   */
+  async clear(): Promise<void> {
+    this.pending = undefined;
+    const { navigation, reached } = await this.navigate('about:blank', 'load');
+    if (navigation.errorText) throw new NavigationError(`the page could not be cleared: ${navigation.errorText}`);
+    await reached;
+  }
+
+  /** Starts a navigation; `reached` resolves when its document fires the wanted lifecycle event. */
+  private async navigate(url: string, wanted: string): Promise<{ navigation: Protocol.Page.NavigateResponse; reached: Promise<void> }> {
+    this.lifecycle.clear();
+    this.loaderId = undefined;
+    const reached = new Promise<void>((resolve) => {
+      this.lifecycleWaiter = () => {
+        if (this.loaderId && this.lifecycle.get(this.loaderId)?.has(wanted)) resolve();
+      };
+    });
+    const navigation = (await this.session.send('Page.navigate', { url })) as Protocol.Page.NavigateResponse;
+    if (!navigation.errorText) {
+      this.loaderId = navigation.loaderId ?? '';
+      this.lifecycleWaiter?.();
+    }
+    return { navigation, reached };
   }
 
   /**

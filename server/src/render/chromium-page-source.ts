@@ -11,7 +11,11 @@
 //   script of this one runs, so a timer of the previous page cannot race the wipe;
 // - the HTTP cache: disabled for the page;
 // - everything else origin-keyed is unreachable from the next origin, and the lane's context is
-//   replaced every LANE_RENDERS renders so it does not accumulate.
+//   replaced every LANE_RENDERS renders so it does not accumulate;
+// - the document itself: torn down (about:blank) when the render hands the lane back, so none of
+//   its timers, workers or pending work runs while the lane waits or serves the next render; a
+//   page that will not let go of its renderer loses its lane (lane-policy.ts tearDownLane);
+// - window.name and session history, which a tab keeps across documents: emptied at the gate.
 // A `url` render loads a document that is not ours to gate, so it gets a fresh context, closed after.
 // These rules live in lane-policy.ts, shared with the desktop app's Electron page source.
 //
@@ -25,7 +29,7 @@ import type { BrowserContext, CDPSession, Protocol } from 'puppeteer-core';
 import type { BrowserGeneration, BrowserHost } from './browser-host.ts';
 import { CdpPage } from './cdp-page.ts';
 import { RendererCrashedError } from './errors.ts';
-import { isLaneReusable, lanePageOptions } from './lane-policy.ts';
+import { isLaneReusable, lanePageOptions, tearDownLane } from './lane-policy.ts';
 import type { PageLease, PageSource, RenderSource } from './page-source.ts';
 import { settleWithin } from './settle-within.ts';
 
@@ -114,8 +118,9 @@ export class ChromiumPageSource implements PageSource {
     const { generation } = lane;
     lane.renders++;
     try {
-      if (isLaneReusable(kind, renderSucceeded, lane.renders) && !generation.retired && generation.isAlive) {
-        await settleWithin(closeOtherPages(lane), 2000);
+      const reusable = isLaneReusable(kind, renderSucceeded, lane.renders) && !generation.retired && generation.isAlive;
+      const [tornDown] = reusable ? await Promise.all([tearDownLane(lane.page), settleWithin(closeOtherPages(lane), 2000)]) : [false];
+      if (tornDown && generation.isAlive) {
         this.idle.push(lane);
       } else {
         await lane.context.close().catch(() => undefined);

@@ -53,14 +53,10 @@ export class Renderer {
     const started = performance.now();
     let outcome: RenderOutcome = 'error';
     try {
-      const release = await this.slots.acquire(job.priority);
-      try {
-        const pdf = await this.renderInSlot(job);
-        outcome = 'success';
-        return pdf;
-      } finally {
-        release();
-      }
+      const releaseSlot = await this.slots.acquire(job.priority);
+      const pdf = await this.renderInSlot(job, releaseSlot);
+      outcome = 'success';
+      return pdf;
     } catch (error) {
       outcome = outcomeOf(error);
       throw error;
@@ -90,7 +86,11 @@ export class Renderer {
     await this.pages.close();
   }
 
-  private async renderInSlot(job: RenderJob): Promise<Uint8Array> {
+  /**
+   * Renders on a leased page. The slot is freed once the page is handed back (the lane's teardown
+   * included), which may be after the PDF is returned: a PDF does not wait for the teardown.
+   */
+  private async renderInSlot(job: RenderJob, releaseSlot: () => void): Promise<Uint8Array> {
     const { options, source } = job;
     let stage = 'opening a page';
     const budget = new Budget(Date.now() + options.timeout_ms, options.timeout_ms, () => stage);
@@ -123,7 +123,10 @@ export class Renderer {
       budget.cancel();
       // A page that will not close must not hold the render slot: give up waiting after a while
       // (the lane is then dropped, not reused).
-      if (lease) await settleWithin(lease.release(reusable), RELEASE_WAIT_MS);
+      const handedBack = lease ? settleWithin(lease.release(reusable), RELEASE_WAIT_MS) : Promise.resolve();
+      void handedBack.then(releaseSlot);
+      // A failed render answers once its page is gone, so the slot it held is free by then.
+      if (!reusable) await handedBack;
     }
   }
 }
