@@ -117,8 +117,9 @@ async function benchNaive(executable: { path: string; isHeadlessShell: boolean }
   return { workload: workload.name, mode: 'naive', concurrency, ...result };
 }
 
-async function benchService(service: ServiceProcess, workload: Workload, concurrency: number, options: object | undefined = SERVICE_OPTIONS): Promise<Cell> {
-  const body = JSON.stringify({ html: workload.html, options });
+/** options null: none at all, the service's defaults. */
+async function benchService(service: ServiceProcess, workload: Workload, concurrency: number, options: object | null = SERVICE_OPTIONS): Promise<Cell> {
+  const body = JSON.stringify({ html: workload.html, ...(options ? { options } : {}) });
   const once: RenderOnce = async () => {
     const response = await service.render(body);
     if (response.status !== 200) throw new Error(`service answered ${response.status}: ${await response.text()}`);
@@ -130,7 +131,7 @@ async function benchService(service: ServiceProcess, workload: Workload, concurr
   const result = await measure(once, concurrency, SECONDS);
   const cpuMsPerRender = (processTreeCpuMs(service.pid) - cpu0) / result.renders;
   const nodeCpuMsPerRender = (processCpuMs(service.pid) - node0) / result.renders;
-  return { workload: options === SERVICE_OPTIONS ? workload.name : `${workload.name}${DEFAULT_SUFFIX}`, mode: 'service', concurrency, ...result, cpuMsPerRender, nodeCpuMsPerRender };
+  return { workload: options ? workload.name : `${workload.name}${DEFAULT_SUFFIX}`, mode: 'service', concurrency, ...result, cpuMsPerRender, nodeCpuMsPerRender };
 }
 
 function fmt(value: number | undefined, digits = 1): string {
@@ -200,7 +201,7 @@ async function main(): Promise<void> {
         cells.push(await benchLimit(executable, workload, concurrency));
         // The naive approach is only worth one column: it is slow on every workload.
         if (NAIVE && workload.name !== 'report') cells.push(await benchNaive(executable, workload, concurrency));
-        if (DEFAULT_ROWS) cells.push(await benchService(service, workload, concurrency, undefined));
+        if (DEFAULT_ROWS) cells.push(await benchService(service, workload, concurrency, null));
         const last = cells.slice(-4).map((cell) => `${cell.mode} ${cell.perSecond.toFixed(1)}/s`).join(', ');
         console.error(`  ${workload.name} c=${concurrency}: ${last}`);
       }
