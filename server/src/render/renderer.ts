@@ -2,6 +2,7 @@
 // (options.timeout_ms) covers loading, waits and printing. Knows nothing of keys, plans or HTTP.
 
 import { NavigationError, RenderInputError, RenderTimeoutError, RendererCrashedError } from './errors.ts';
+import type { RenderClock } from './cdp-page.ts';
 import type { PageLease, PageSource, RenderSource } from './page-source.ts';
 import type { PdfOptions } from './pdf-options.ts';
 import { toPrintToPdfParams } from './print-params.ts';
@@ -97,11 +98,12 @@ export class Renderer {
     let lease: PageLease | undefined;
     let reusable = false;
     try {
-      lease = await budget.run(this.pages.acquire(source.kind));
+      const clock = this.clockFor(options);
+      lease = await budget.run(this.pages.acquire(source.kind, clock));
       const { page } = lease;
       stage = 'loading the page';
       await budget.run(page.emulateMedia(options.media));
-      const loaded = await budget.run(page.load(source, options.wait_until));
+      const loaded = await budget.run(page.load(source, options.wait_until, clock));
       if (source.kind === 'url' && loaded.status !== undefined && loaded.status >= 400) {
         throw new NavigationError(`${source.url} answered HTTP ${loaded.status}`);
       }
@@ -111,7 +113,7 @@ export class Renderer {
       }
       if (options.wait_ms > 0) {
         stage = 'waiting wait_ms';
-        await budget.run(sleep(options.wait_ms));
+        await budget.run(page.wait(options.wait_ms));
       }
       stage = 'printing';
       const pdf = await budget.run(page.print(toPrintToPdfParams(options)));
@@ -128,6 +130,15 @@ export class Renderer {
       // A failed render answers once its page is gone, so the slot it held is free by then.
       if (!reusable) await handedBack;
     }
+  }
+
+  /**
+   * Virtual time only where it saves a wait the page does not need: networkidle0's window
+   * (pdf-options.ts wait_clock). Other wait_until values keep the wall clock: networkidle2 allows
+   * connections in flight, which would hold a virtual clock forever.
+   */
+  private clockFor(options: PdfOptions): RenderClock {
+    return options.wait_until === 'networkidle0' && options.wait_clock === 'virtual' && this.pages.supportsVirtualTime ? 'virtual' : 'real';
   }
 }
 
