@@ -27,10 +27,15 @@ const NAIVE = process.env.BENCH_NAIVE !== '0';
 const EXTRAS = process.env.BENCH_EXTRAS !== '0';
 const PRINT = toPrintOptions({ ...DEFAULT_PDF_OPTIONS });
 // The engine limit loads with setContent's 'load'; the service is asked for the same, and (rows
-// "<workload> default") with no options at all, as a user's first call would (networkidle0).
+// "<workload> default") with no options at all, as a user's first call would (networkidle0), and
+// (rows "<workload> virtual") with networkidle0 on the page's virtual clock.
 const SERVICE_OPTIONS = { wait_until: 'load' };
 const DEFAULT_ROWS = process.env.BENCH_DEFAULT_ROWS !== '0';
-const DEFAULT_SUFFIX = ' default';
+// Rows beside each load row: no options at all, and networkidle0 on the page's virtual clock.
+const EXTRA_ROWS: { suffix: string; options: object | null }[] = [
+  { suffix: ' default', options: null },
+  { suffix: ' virtual', options: { wait_clock: 'virtual' } },
+];
 
 interface Cell {
   workload: string;
@@ -117,8 +122,8 @@ async function benchNaive(executable: { path: string; isHeadlessShell: boolean }
   return { workload: workload.name, mode: 'naive', concurrency, ...result };
 }
 
-/** options null: none at all, the service's defaults. */
-async function benchService(service: ServiceProcess, workload: Workload, concurrency: number, options: object | null = SERVICE_OPTIONS): Promise<Cell> {
+/** options null: none at all, the service's defaults; suffix names the row. */
+async function benchService(service: ServiceProcess, workload: Workload, concurrency: number, options: object | null = SERVICE_OPTIONS, suffix = ''): Promise<Cell> {
   const body = JSON.stringify({ html: workload.html, ...(options ? { options } : {}) });
   const once: RenderOnce = async () => {
     const response = await service.render(body);
@@ -131,7 +136,7 @@ async function benchService(service: ServiceProcess, workload: Workload, concurr
   const result = await measure(once, concurrency, SECONDS);
   const cpuMsPerRender = (processTreeCpuMs(service.pid) - cpu0) / result.renders;
   const nodeCpuMsPerRender = (processCpuMs(service.pid) - node0) / result.renders;
-  return { workload: options ? workload.name : `${workload.name}${DEFAULT_SUFFIX}`, mode: 'service', concurrency, ...result, cpuMsPerRender, nodeCpuMsPerRender };
+  return { workload: `${workload.name}${suffix}`, mode: 'service', concurrency, ...result, cpuMsPerRender, nodeCpuMsPerRender };
 }
 
 function fmt(value: number | undefined, digits = 1): string {
@@ -148,7 +153,7 @@ function table(cells: Cell[]): string {
     const [workload, c] = key.split('|');
     // Default-options rows compare with the same engine limit as their workload's load row.
     const find = (mode: Cell['mode']) => {
-      const name = mode === 'service' ? workload : workload!.replace(DEFAULT_SUFFIX, '');
+      const name = mode === 'service' ? workload : workload!.split(' ')[0];
       return cells.find((cell) => cell.workload === name && String(cell.concurrency) === c && cell.mode === mode);
     };
     const service = find('service');
@@ -201,8 +206,8 @@ async function main(): Promise<void> {
         cells.push(await benchLimit(executable, workload, concurrency));
         // The naive approach is only worth one column: it is slow on every workload.
         if (NAIVE && workload.name !== 'report') cells.push(await benchNaive(executable, workload, concurrency));
-        if (DEFAULT_ROWS) cells.push(await benchService(service, workload, concurrency, null));
-        const last = cells.slice(-4).map((cell) => `${cell.mode} ${cell.perSecond.toFixed(1)}/s`).join(', ');
+        if (DEFAULT_ROWS) for (const row of EXTRA_ROWS) cells.push(await benchService(service, workload, concurrency, row.options, row.suffix));
+        const last = cells.slice(-5).map((cell) => `${cell.mode} ${cell.perSecond.toFixed(1)}/s`).join(', ');
         console.error(`  ${workload.name} c=${concurrency}: ${last}`);
       }
     }
