@@ -2,24 +2,17 @@
 // lane (CdpPage on a raw target, as chromium-page-source.ts runs it) with and without a teardown
 // after each render, variants interleaved in rounds so machine noise hits all of them alike.
 // Run: npx tsx bench/experiments/teardown.ts [tiny|invoice]
-import puppeteer from 'puppeteer-core';
 import { CdpPage } from '../../server/src/render/cdp-page.ts';
-import { findChromium } from '../../server/src/render/chromium-path.ts';
-import { lanePageOptions } from '../../server/src/render/lane-policy.ts';
-import { launchFlags, needsNoSandbox } from '../../server/src/render/launch-flags.ts';
 import { DEFAULT_PDF_OPTIONS } from '../../server/src/render/pdf-options.ts';
 import { toPrintToPdfParams } from '../../server/src/render/print-params.ts';
+import { launchBrowser, openLane } from './raw-lane.ts';
 import { processTreeCpuMs } from '../proc.ts';
 import { WORKLOADS } from '../workloads.ts';
 
 const html = WORKLOADS.find((w) => w.name === (process.argv[2] ?? 'tiny'))!.html;
 const ROUNDS = 6;
 const PER_ROUND = 30;
-const executable = await findChromium('');
-const browser = await puppeteer.launch({
-  executablePath: executable.path, ignoreDefaultArgs: true, pipe: true, waitForInitialPage: false, headless: 'shell',
-  args: launchFlags({ isHeadlessShell: true, noSandbox: needsNoSandbox(), userDataDir: `/tmp/quire-teardown-${process.pid}` }),
-});
+const browser = await launchBrowser('teardown');
 const pid = browser.process()!.pid!;
 const print = toPrintToPdfParams({ ...DEFAULT_PDF_OPTIONS });
 
@@ -40,20 +33,8 @@ const variants: Variant[] = [
   },
 ];
 
-async function lane() {
-  const context = await browser.createBrowserContext();
-  const browserSession = await browser.target().createCDPSession();
-  const [target] = await Promise.all([
-    context.waitForTarget((t) => t.type() === 'page'),
-    browserSession.send('Target.createTarget', { url: 'about:blank', browserContextId: context.id }),
-  ]);
-  const session = await target.createCDPSession();
-  const page = new CdpPage(session, lanePageOptions('html', session));
-  await page.init();
-  return { page, session };
-}
 
-const lanes = await Promise.all(variants.map(() => lane()));
+const lanes = await Promise.all(variants.map(() => openLane(browser)));
 const totals = variants.map(() => ({ chromium: 0, node: 0, wall: 0, n: 0 }));
 for (let round = 0; round < ROUNDS; round++) {
   for (const [i, variant] of variants.entries()) {

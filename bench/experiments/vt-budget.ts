@@ -1,10 +1,6 @@
 // Experiment: does a second setVirtualTimePolicy budget replace the first? Virtual ms elapsed at each expiry.
-import puppeteer from 'puppeteer-core';
-import { findChromium } from '../../server/src/render/chromium-path.ts';
-import { launchFlags, needsNoSandbox } from '../../server/src/render/launch-flags.ts';
-const executable = await findChromium('');
-const browser = await puppeteer.launch({ executablePath: executable.path, ignoreDefaultArgs: true, pipe: true, waitForInitialPage: false, headless: 'shell',
-  args: launchFlags({ isHeadlessShell: true, noSandbox: needsNoSandbox(), userDataDir: `/tmp/quire-vtb-${process.pid}` }) });
+import { launchBrowser } from './raw-lane.ts';
+const browser = await launchBrowser('vt-experiment');
 const page = await browser.newPage();
 const s = await page.createCDPSession();
 await s.send('Page.enable');

@@ -1,11 +1,7 @@
 // Experiment: does a page draw frames (requestAnimationFrame) while its virtual clock is held, or
 // only while it runs? Wall ms until a double rAF resolves.
-import puppeteer from 'puppeteer-core';
-import { findChromium } from '../../server/src/render/chromium-path.ts';
-import { launchFlags, needsNoSandbox } from '../../server/src/render/launch-flags.ts';
-const executable = await findChromium('');
-const browser = await puppeteer.launch({ executablePath: executable.path, ignoreDefaultArgs: true, pipe: true, waitForInitialPage: false, headless: 'shell',
-  args: launchFlags({ isHeadlessShell: true, noSandbox: needsNoSandbox(), userDataDir: `/tmp/quire-vtf-${process.pid}` }) });
+import { launchBrowser } from './raw-lane.ts';
+const browser = await launchBrowser('vt-experiment');
 const page = await browser.newPage();
 const s = await page.createCDPSession();
 await s.send('Page.enable');
