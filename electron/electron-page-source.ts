@@ -20,7 +20,7 @@ import type { Protocol } from 'puppeteer-core';
 import type { Logger } from '../server/src/logger.ts';
 import { CdpPage, type CdpPageOptions } from '../server/src/render/cdp-page.ts';
 import { RendererCrashedError } from '../server/src/render/errors.ts';
-import { isLaneReusable, lanePageOptions } from '../server/src/render/lane-policy.ts';
+import { isLaneReusable, lanePageOptions, tearDownLane } from '../server/src/render/lane-policy.ts';
 import type { PageLease, PageSource, RenderSource } from '../server/src/render/page-source.ts';
 import { DebuggerSession, type DebuggerLike } from './debugger-session.ts';
 import { toElectronPrintOptions, type ElectronPrintOptions } from './print-options.ts';
@@ -248,7 +248,7 @@ export class ElectronPageSource implements PageSource {
 
   private async release(lane: Lane, kind: RenderSource['kind'], renderSucceeded: boolean): Promise<void> {
     lane.renders++;
-    if (isLaneReusable(kind, renderSucceeded, lane.renders) && !lane.isDead && !lane.cdp.isDetached && !this.closed) {
+    if (isLaneReusable(kind, renderSucceeded, lane.renders) && !lane.isDead && !lane.cdp.isDetached && !this.closed && (await tearDownLane(lane.page))) {
       this.idle.push(lane);
     } else {
       await this.discard(lane);
