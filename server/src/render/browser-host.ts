@@ -72,6 +72,11 @@ export class BrowserHost {
     return this.versionText;
   }
 
+  /** Whether targets can be drawn on request (launch-flags.ts, --run-all-compositor-stages-before-draw): headless shell only. */
+  get drawsFramesOnRequest(): boolean {
+    return this.options.executable.isHeadlessShell;
+  }
+
   get launchError(): Error | undefined {
     return this.lastLaunchError;
   }

@@ -47,9 +47,12 @@ export class ChromiumPageSource implements PageSource {
   private readonly idle: Lane[] = [];
   private readonly browserSessions = new WeakMap<BrowserGeneration, Promise<CDPSession>>();
 
-  readonly supportsVirtualTime = true;
-
   constructor(private readonly host: BrowserHost) {}
+
+  /** Virtual time needs frames drawn on request, which only the headless shell offers (virtual-clock.ts). */
+  get supportsVirtualTime(): boolean {
+    return this.host.drawsFramesOnRequest;
+  }
 
   get version(): string {
     return this.host.version;
@@ -102,7 +105,8 @@ export class ChromiumPageSource implements PageSource {
       await browserSession.send('Browser.setDownloadBehavior', { behavior: 'deny', browserContextId: context.id });
       const [target, { targetId }] = await Promise.all([
         context.waitForTarget((candidate) => candidate.type() === 'page'),
-        browserSession.send('Target.createTarget', { url: 'about:blank', browserContextId: context.id }),
+        // A page on the virtual clock draws the frames its clock asks for, and no others (virtual-clock.ts).
+        browserSession.send('Target.createTarget', { url: 'about:blank', browserContextId: context.id, enableBeginFrameControl: clock === 'virtual' }),
       ]);
       const session = await target.createCDPSession();
       const page = new CdpPage(session, lanePageOptions(kind, session));

@@ -63,6 +63,8 @@ const DISABLED_FEATURES: ReadonlyArray<readonly [feature: string, why: string]> 
   ['CalculateNativeWinOcclusion', 'no occlusion tracking'],
 ];
 
+const RUN_ALL_COMPOSITOR_STAGES = '--run-all-compositor-stages-before-draw';
+
 /** Whether Chromium must run without its sandbox: it refuses to start one as root. */
 export function needsNoSandbox(): boolean {
   return typeof process.getuid === 'function' && process.getuid() === 0;
@@ -79,6 +81,10 @@ export function launchFlags(input: LaunchFlagInput): string[] {
   // The sandbox is a second wall around renderer processes; only dropped where Chromium
   // cannot run it (as root). The start-up log says so.
   if (input.noSandbox) flags.push('--no-sandbox');
+  // Lets a target created with begin-frame control be drawn on request (HeadlessExperimental.beginFrame),
+  // which is how a page on a virtual clock gets its frames (virtual-clock.ts). Headless shell only;
+  // other targets keep drawing on their own (bench/experiments/vt-begin-frame.ts).
+  if (input.isHeadlessShell) flags.push(RUN_ALL_COMPOSITOR_STAGES);
   if (input.proxyServer) {
     // '<-loopback>' removes Chromium's built-in bypass so loopback requests go through the guard too.
     flags.push(`--proxy-server=${input.proxyServer}`, '--proxy-bypass-list=<-loopback>');

@@ -97,15 +97,17 @@ export const pdfOptionsSchema = z
       .describe('When the page counts as loaded. networkidle0 (networkidle2): 500 ms with no (at most 2) network connections; see wait_clock.'),
     wait_clock: z
       .enum(WAIT_CLOCK)
-      .default('real')
+      .default('virtual')
       .describe(
-        'Extension: the clock the page runs on while Quire waits for networkidle0, wait_for and wait_ms. "real" (default): the wall clock; ' +
-          'networkidle0 costs 0.5-1 s of waiting even for a page with no traffic. "virtual": Chromium\'s virtual time; Date.now(), ' +
-          'performance.now() and timers jump to the next due timer instead of waiting, and stand still while a request is in flight, so ' +
-          'networkidle0 is exactly 500 ms of the page\'s clock after its last request started (timers due in that time run, later ones do not) ' +
-          'and a page with no traffic is printed within tens of milliseconds. The clock is held while the page is printed. Known gaps: a lazy ' +
-          '(loading="lazy") image may be missing, as the page draws no frames while its clock is held; CSS animations and media do not follow ' +
-          'the virtual clock. Applies to wait_until networkidle0 only; other values always use the wall clock.',
+        'Extension: the clock the page runs on while Quire waits for networkidle0, wait_for and wait_ms. "virtual" (default): ' +
+          'Chromium\'s virtual time; Date.now(), performance.now() and timers jump to the next due timer instead of waiting, and stand ' +
+          'still while a request is in flight, so networkidle0 is exactly 500 ms of the page\'s clock after its last request started ' +
+          '(timers due in that time run, later ones do not) and a page with no traffic is printed within tens of milliseconds. The page ' +
+          'is drawn every 100 ms of its clock and once more before the network counts as idle, so requestAnimationFrame callbacks, ' +
+          'intersection observers and lazy (loading="lazy") images run as on a screen, at 10 frames per virtual second. The clock is ' +
+          'held while the page is printed. CSS animations, transitions and media playback do not follow the virtual clock. "real": the ' +
+          'wall clock, for a page that needs wall time to pass (networkidle0 then costs 0.5-1 s of waiting even with no traffic). ' +
+          'Applies to wait_until networkidle0 only; other values, and the desktop app, always use the wall clock.',
       ),
     wait_for: z.string().min(1).max(1000).optional().describe('CSS selector to wait for before printing (the page\'s clock runs meanwhile, see wait_clock).'),
     wait_ms: z
@@ -113,7 +115,7 @@ export const pdfOptionsSchema = z
       .min(0, between(0, 5000))
       .max(5000, between(0, 5000))
       .default(0)
-      .describe('Extra delay before printing, in milliseconds: of wall time, or of the page\'s clock with wait_clock "virtual" (its timers due in that time run, at once).'),
+      .describe('Extra delay before printing, in milliseconds: of the page\'s clock when it is virtual (wait_clock; its timers due in that time run at once), otherwise of wall time.'),
     header_template: z.string().max(TEMPLATE_MAX).optional().describe('Extension: HTML for the page header; classes pageNumber, totalPages, title, date are filled in.'),
     footer_template: z.string().max(TEMPLATE_MAX).optional().describe('Extension: HTML for the page footer, as header_template.'),
     tagged: z.boolean().default(false).describe('Extension: produce a tagged (accessible) PDF. Off by default: tagged PDFs are several times larger and slower to make.'),

@@ -3,11 +3,25 @@
 // fetch is pending and jumps to the next due timer, so a wait costs the wall time the page needs
 // to run its timers, not the milliseconds it names. Measured in bench/experiments/vt-budget.ts and
 // virtual-time.ts. Used by cdp-page.ts; knows nothing of documents or printing.
+//
+// Frames: a page draws no frame by itself while its clock is held, and a running clock jumps
+// ahead faster than the compositor's wall-clock frames come (bench/experiments/vt-frames.ts), so
+// requestAnimationFrame callbacks, IntersectionObserver and lazy images would never run. The
+// lane's target is therefore created with begin-frame control, and the clock draws a frame itself
+// (HeadlessExperimental.beginFrame, which works while the clock is held) every FRAME_INTERVAL_MS
+// of virtual time and once more before it calls the network idle (bench/experiments/vt-begin-frame.ts).
 
 import type { CdpSession } from './cdp-page.ts';
 
 /** The quiet window of networkidle0, as puppeteer and SPEC.md define it: 500 ms with no request in flight. */
 export const NETWORK_IDLE_MS = 500;
+
+/**
+ * Virtual milliseconds between two frames the page is drawn. A screen draws every 16.7 ms; a
+ * PDF needs the frames' side effects (rAF callbacks, intersection and resize observers, lazy
+ * loading), not their pixels, and each frame costs ~1 ms, so ten per virtual second.
+ */
+export const FRAME_INTERVAL_MS = 100;
 
 /** Virtual milliseconds the clock runs while an image that started loading is awaited. */
 const IMAGE_STEP_MS = 10;
@@ -23,8 +37,26 @@ export class VirtualClock {
     await this.session.send('Emulation.setVirtualTimePolicy', { policy: 'pause' });
   }
 
-  /** Runs the clock for ms of virtual time (stopped while fetches are pending), then holds it. */
+  /**
+   * Runs the clock for ms of virtual time (stopped while fetches are pending), then holds it; a
+   * frame is drawn before every FRAME_INTERVAL_MS of it.
+   */
   async run(ms: number): Promise<void> {
+    for (let left = ms; left > 0; left -= FRAME_INTERVAL_MS) {
+      await this.drawFrame();
+      await this.runBudget(Math.min(left, FRAME_INTERVAL_MS));
+    }
+  }
+
+  /**
+   * Draws one frame, with the clock as it stands: rAF callbacks, style, layout, intersection
+   * observers (lazy images and iframes start loading here). Nothing is painted for display.
+   */
+  async drawFrame(): Promise<void> {
+    await this.session.send('HeadlessExperimental.beginFrame', { noDisplayUpdates: true });
+  }
+
+  private async runBudget(ms: number): Promise<void> {
     const expired = this.nextExpiry();
     await this.session.send('Emulation.setVirtualTimePolicy', { policy: 'pauseIfNetworkFetchesPending', budget: ms });
     await expired;
@@ -43,6 +75,9 @@ export class VirtualClock {
     for (;;) {
       const now = await this.now();
       if (now < windowEnd) await this.run(windowEnd - now);
+      // What the last timers changed is drawn before the window may close: a lazy image placed
+      // in view by them starts loading in that frame, and counts as a request like any other.
+      await this.drawFrame();
       await requests.none();
       const lastStart = await requests.lastStart();
       if (lastStart !== undefined && lastStart + NETWORK_IDLE_MS > windowEnd) {
@@ -54,7 +89,7 @@ export class VirtualClock {
         windowEnd = (await this.now()) + NETWORK_IDLE_MS;
         continue;
       }
-      // A lazy image is requested once layout placed it near the viewport (after a web font
+      // A lazy image is requested in the frame that placed it near the viewport (after a web font
       // loaded, say): its request may not have reached us yet. One that started loading has a
       // currentSrc; wait for it as for any request.
       if (await this.hasImagesLoading()) {
