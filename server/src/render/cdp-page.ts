@@ -1,13 +1,14 @@
-// Drives one page target over a raw CDP session: loads a render's document (answered from memory
-// through the Fetch domain) or a URL, waits for the requested lifecycle event, applies media,
+// Drives one page target over a raw CDP session: loads a render's HTML (written into an empty
+// document of a fresh origin, answered from memory through the Fetch domain) or a URL, waits for the requested lifecycle event, applies media,
 // waits for a selector, prints. Only the domains it needs are enabled, so a render costs few
 // protocol events. Works on any CDP session: headless Chromium or Electron's webContents.
 
 import type { Protocol } from 'puppeteer-core';
 import { NavigationError, RenderInputError } from './errors.ts';
-import { GATE_SCRIPT, RENDER_URL_PATTERN, renderDocument, type RenderDocument } from './render-document.ts';
+import { RENDER_URL_PATTERN, freshDocument, type RenderDocument } from './render-document.ts';
 import type { AssetResolver, RenderSource, WaitUntil } from './page-source.ts';
-import { RequestTracker, VirtualClock } from './virtual-clock.ts';
+import { RequestTracker } from './request-tracker.ts';
+import { NETWORK_IDLE_MS, VirtualClock } from './virtual-clock.ts';
 
 /** The part of a CDP session this module uses (puppeteer's CDPSession has it; so can Electron's debugger). */
 export interface CdpSession {
@@ -16,12 +17,16 @@ export interface CdpSession {
   off(event: string, handler: (params: any) => void): void;
 }
 
+/** The lifecycle event each wait starts from; the network-idle ones then wait for a quiet network (request-tracker.ts). */
 const LIFECYCLE_EVENT: Record<WaitUntil, string> = {
   load: 'load',
   domcontentloaded: 'DOMContentLoaded',
-  networkidle0: 'networkIdle',
-  networkidle2: 'networkAlmostIdle',
+  networkidle0: 'load',
+  networkidle2: 'load',
 };
+
+/** Requests allowed in flight during the quiet window of the waits that have one. */
+const IN_FLIGHT_ALLOWED: Partial<Record<WaitUntil, number>> = { networkidle0: 0, networkidle2: 2 };
 
 const WAIT_FOR_SELECTOR = `(selector) => new Promise((resolve, reject) => {
   const found = () => { try { return document.querySelector(selector) !== null; } catch (error) { reject(new SyntaxError('invalid selector')); return true; } };
@@ -31,8 +36,11 @@ const WAIT_FOR_SELECTOR = `(selector) => new Promise((resolve, reject) => {
 })`;
 
 export interface CdpPageOptions {
-  /** Runs when the gate is requested: the previous document is gone, this one has run no script yet. */
-  onGate?: () => Promise<void>;
+  /**
+   * Runs once clear() replaced the document with the next render's empty one: nothing of the
+   * previous render runs any more, nothing of the next has run yet.
+   */
+  onFreshDocument?: () => Promise<void>;
   /** Report the top-level response status (needs the Network domain: only for url renders). */
   trackDocumentStatus?: boolean;
 }
@@ -44,8 +52,17 @@ export interface CdpPageOptions {
  */
 export type RenderClock = 'real' | 'virtual';
 
+/** The empty document of a fresh origin that clear() left, which the next html render is written into. */
+interface PreparedDocument {
+  frameId: string;
+  loaderId: string;
+  origin: string;
+}
+
 export class CdpPage {
+  /** The document a navigation in progress asks for, answered from memory. */
   private pending: RenderDocument | undefined;
+  private prepared: PreparedDocument | undefined;
   private clock: RenderClock = 'real';
   private readonly virtualClock: VirtualClock;
   /** The current html render's assets, by its origin: kept until the next load, as fonts may be asked for while printing. */
@@ -94,65 +111,107 @@ export class CdpPage {
   }
 
   /**
-   * Loads HTML as a fresh document, or navigates to a URL; resolves when waitUntil is reached.
-   * With clock 'virtual' (networkidle0 only, see RenderClock) the page's clock is held while the
-   * navigation starts, then runs until the network-idle window passed on it, then is held again.
+   * Loads HTML (written into the empty document of a fresh origin that clear() left, preparing one
+   * first if needed), or navigates to a URL; resolves when waitUntil is reached. With clock
+   * 'virtual' (networkidle0 only, see RenderClock) the page's clock is held while the content
+   * starts loading, then runs until the network-idle window passed on it, then is held again.
    */
   async load(source: RenderSource, waitUntil: WaitUntil, clock: RenderClock = 'real'): Promise<{ status?: number }> {
     this.documentStatus.clear();
     this.documentRedirects.length = 0;
     this.clock = waitUntil === 'networkidle0' ? clock : 'real';
-    const url = source.kind === 'html' ? (this.pending = renderDocument(source.html)).url : source.url;
-    this.assets = source.kind === 'html' && source.assets ? { origin: new URL(url).origin, resolve: source.assets } : undefined;
-    // Held before the document exists: a clock already running would spend the window before the
+    if (source.kind === 'html' && !this.prepared) await this.clear();
+    // Held before the content exists: a clock already running would spend the window before the
     // page's timers are even set (ENGINE-NOTES.md, "Waiting for network idle without waiting").
-    const requests = this.clock === 'virtual' ? new RequestTracker(this.session, this.virtualClock) : undefined;
+    const virtual = this.clock === 'virtual';
+    const allowed = IN_FLIGHT_ALLOWED[waitUntil];
+    const requests = allowed === undefined ? undefined : new RequestTracker(this.session, virtual ? this.virtualClock : undefined);
     try {
-      if (requests) await this.virtualClock.hold();
-      const { navigation, reached } = await this.navigate(url, requests ? 'load' : LIFECYCLE_EVENT[waitUntil]);
-      if (navigation.errorText) {
-        this.pending = undefined;
-        await this.checkRedirects(source, navigation.loaderId);
-        await this.checkUnsafeRedirect(source, navigation.errorText);
-        throw new NavigationError(navigation.errorText.replace(/^net::/, ''));
+      if (virtual) await this.virtualClock.hold();
+      const wanted = LIFECYCLE_EVENT[waitUntil];
+      let reached: Promise<void>;
+      if (source.kind === 'html') {
+        ({ reached } = await this.write(source.html, wanted, source.assets));
+      } else {
+        const started = await this.navigate(source.url, wanted);
+        if (started.navigation.errorText) {
+          await this.checkRedirects(source, started.navigation.loaderId);
+          await this.checkUnsafeRedirect(source, started.navigation.errorText);
+          throw new NavigationError(started.navigation.errorText.replace(/^net::/, ''));
+        }
+        reached = started.reached;
       }
-      await (requests ? this.virtualClock.waitForNetworkIdle(requests, reached) : reached);
+      if (virtual) {
+        await this.virtualClock.waitForNetworkIdle(requests!, reached);
+      } else {
+        await reached;
+        await requests?.quiet(NETWORK_IDLE_MS, allowed!);
+      }
     } finally {
       requests?.stop();
     }
-    this.pending = undefined;
     await this.checkRedirects(source, this.loaderId);
     return { status: this.documentStatus.get(this.loaderId!) };
   }
 
   /**
-   * Ends the current document (lane-policy.ts tearDownLane): navigates to about:blank, which
-   * unloads the document with its timers, pending callbacks, workers and connections. The next
-   * document's gate empties what the browsing context keeps across documents.
+   * Ends the current document (lane-policy.ts tearDownLane) by navigating to the next render's
+   * empty document on a fresh origin, which unloads the current one with its timers, pending
+   * callbacks, workers and connections; then empties what the browsing context keeps across
+   * documents (onFreshDocument; window.name is emptied by the empty document itself).
    */
   async clear(): Promise<void> {
-    this.pending = undefined;
+    this.prepared = undefined;
     this.assets = undefined;
-    const { navigation, reached } = await this.navigate('about:blank', 'load');
-    if (navigation.errorText) throw new NavigationError(`the page could not be cleared: ${navigation.errorText}`);
-    await reached;
+    const document = (this.pending = freshDocument());
+    try {
+      const { navigation, reached } = await this.navigate(document.url, 'load');
+      if (navigation.errorText) throw new NavigationError(`the page could not be cleared: ${navigation.errorText}`);
+      await reached;
+      await this.options.onFreshDocument?.();
+      this.prepared = { frameId: navigation.frameId, loaderId: this.loaderId!, origin: new URL(document.url).origin };
+    } finally {
+      this.pending = undefined;
+    }
+  }
+
+  /**
+   * Writes HTML into the prepared document (Page.setDocumentContent: document.open, write, close),
+   * which starts its lifecycle over under the same loader; `reached` as for navigate.
+   */
+  private async write(html: string, wanted: string, assets: AssetResolver | undefined): Promise<{ reached: Promise<void> }> {
+    const { frameId, loaderId, origin } = this.prepared!;
+    this.prepared = undefined;
+    this.assets = assets ? { origin, resolve: assets } : undefined;
+    this.loaderId = loaderId;
+    // The empty document's own events are over: only what the written one fires counts.
+    this.lifecycle.set(loaderId, new Set());
+    const reached = this.lifecycleReached(wanted);
+    await this.session.send('Page.setDocumentContent', { frameId, html });
+    return { reached };
   }
 
   /** Starts a navigation; `reached` resolves when its document fires the wanted lifecycle event. */
   private async navigate(url: string, wanted: string): Promise<{ navigation: Protocol.Page.NavigateResponse; reached: Promise<void> }> {
     this.lifecycle.clear();
     this.loaderId = undefined;
-    const reached = new Promise<void>((resolve) => {
-      this.lifecycleWaiter = () => {
-        if (this.loaderId && this.lifecycle.get(this.loaderId)?.has(wanted)) resolve();
-      };
-    });
+    const reached = this.lifecycleReached(wanted);
     const navigation = (await this.session.send('Page.navigate', { url })) as Protocol.Page.NavigateResponse;
     if (!navigation.errorText) {
       this.loaderId = navigation.loaderId ?? '';
       this.lifecycleWaiter?.();
     }
     return { navigation, reached };
+  }
+
+  /** Resolves once the current loader's document fired the wanted lifecycle event. */
+  private lifecycleReached(wanted: string): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.lifecycleWaiter = () => {
+        if (this.loaderId && this.lifecycle.get(this.loaderId)?.has(wanted)) resolve();
+      };
+      this.lifecycleWaiter();
+    });
   }
 
   /**
@@ -211,15 +270,12 @@ export class CdpPage {
     this.lifecycleWaiter?.();
   }
 
-  /** Answers requests to the render site: the document, its gate, and 404 for anything else. */
+  /** Answers requests to the render site: the empty document, the render's assets, and 404 for anything else. */
   private async answer(event: Protocol.Fetch.RequestPausedEvent): Promise<void> {
     const pending = this.pending;
     try {
       if (pending && event.request.url === pending.url && event.resourceType === 'Document') {
         await this.fulfill(event.requestId, 200, 'text/html; charset=utf-8', pending.body);
-      } else if (pending && event.request.url === pending.gateUrl) {
-        await this.options.onGate?.();
-        await this.fulfill(event.requestId, 200, 'text/javascript', GATE_SCRIPT);
       } else if (this.assets && new URL(event.request.url).origin === this.assets.origin) {
         const asset = await this.assets.resolve(assetNameOf(event.request.url)).catch(() => undefined);
         if (asset) await this.fulfill(event.requestId, 200, asset.contentType, asset.body);

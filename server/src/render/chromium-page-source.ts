@@ -2,26 +2,28 @@
 //
 // Isolation design (measured in ENGINE-NOTES.md and bench/): an `html` render does not get a new
 // browser context (a new renderer process, ~3x the CPU of the render itself). Instead each worker
-// keeps one incognito context and page ("lane") and every render navigates it to a fresh origin
-// under one site (render-document.ts), which gives the render a new window, realm and
-// origin-keyed storage while reusing the renderer process. What such navigations would still
+// keeps one incognito context and page ("lane"), and every render gets a fresh origin under one
+// site (render-document.ts): the lane's teardown navigates to the next render's empty document on
+// a new origin, and the render writes its HTML into it. That gives each render a new window, realm
+// and origin-keyed storage while reusing the renderer process. What such navigations would still
 // share is wiped or never kept:
-// - cookies (a page may set them on the shared parent domain or on third parties): cleared when
-//   the document's gate script is requested, after the previous document is gone and before any
-//   script of this one runs, so a timer of the previous page cannot race the wipe;
+// - the document itself: replaced when the render hands the lane back, so none of its timers,
+//   workers or pending work runs while the lane waits or serves the next render; a page that will
+//   not let go of its renderer loses its lane (lane-policy.ts tearDownLane);
+// - cookies (a page may set them on the shared parent domain or on third parties), window.name and
+//   session history, which a tab keeps across documents: emptied once the empty document is in
+//   place, after the previous document is gone and before anything of the next render runs;
 // - the HTTP cache: disabled for the page;
 // - everything else origin-keyed is unreachable from the next origin, and the lane's context is
-//   replaced every LANE_RENDERS renders so it does not accumulate;
-// - the document itself: torn down (about:blank) when the render hands the lane back, so none of
-//   its timers, workers or pending work runs while the lane waits or serves the next render; a
-//   page that will not let go of its renderer loses its lane (lane-policy.ts tearDownLane);
-// - window.name and session history, which a tab keeps across documents: emptied at the gate.
-// A `url` render loads a document that is not ours to gate, so it gets a fresh context, closed after.
+//   replaced every LANE_RENDERS renders so it does not accumulate.
+// A `url` render loads a document that is not ours to prepare, so it gets a fresh context, closed after.
 // These rules live in lane-policy.ts, shared with the desktop app's Electron page source.
 //
-// Cost (bench/experiments/nav-variants.ts): the navigation to a fresh document is 7-10 ms of
-// Chromium CPU on a raw target and the gate ~5 ms, against 1.3 ms for setContent, which keeps the
-// old window (globals, timers and `let` bindings of the last render) and so is not isolation.
+// Cost (bench/experiments/teardown.ts, nav-variants.ts): one navigation per render (7-10 ms of
+// Chromium CPU on a raw target), done by the teardown, and Page.setDocumentContent (~1-2 ms) for
+// the render itself; a separate teardown navigation (about:blank) and a gate request per render
+// cost another 10-15 ms. setContent into the previous render's document keeps its window (globals,
+// timers and `let` bindings of the last render) and so is not isolation.
 // Lanes use raw CDP targets, not puppeteer Pages: the Page wrapper's per-navigation bookkeeping
 // (utility worlds, frame tracking) costs another 8-14 ms.
 

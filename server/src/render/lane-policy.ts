@@ -19,16 +19,16 @@ export const LANE_RENDERS = 100;
 export const TEARDOWN_WAIT_MS = 2000;
 
 /**
- * How a lane's page is set up for its kind of source. An html lane, when the gate is requested
- * (render-document.ts: the previous document is gone, this one has run no script), wipes cookies
- * and empties the session history (which would let the page count earlier renders or go back to
- * one); the gate script itself empties window.name. A url lane loads a document that is not ours
- * to gate: it is used once, and reports the document's status.
+ * How a lane's page is set up for its kind of source. An html lane, once its teardown put the next
+ * render's empty document in place (cdp-page.ts clear: the previous document is gone, the next has
+ * run no script), wipes cookies and empties the session history (which would let the page count
+ * earlier renders or go back to one); the empty document itself empties window.name. A url lane
+ * loads a document that is not ours to prepare: it is used once, and reports the document's status.
  */
 export function lanePageOptions(kind: RenderSource['kind'], session: CdpSession): CdpPageOptions {
   if (kind === 'url') return { trackDocumentStatus: true };
   return {
-    onGate: () => Promise.all([session.send('Network.clearBrowserCookies'), session.send('Page.resetNavigationHistory')]).then(() => undefined),
+    onFreshDocument: () => Promise.all([session.send('Network.clearBrowserCookies'), session.send('Page.resetNavigationHistory')]).then(() => undefined),
   };
 }
 
@@ -40,7 +40,8 @@ export function isLaneReusable(kind: RenderSource['kind'], renderSucceeded: bool
 /**
  * Ends a render's document before its lane goes back to the idle pool, so nothing of it runs while
  * the lane waits or once the next render starts (its timers, workers, pending fetches; popups are
- * the source's to close). Resolves false when the page did not answer within TEARDOWN_WAIT_MS: the
+ * the source's to close). The navigation that ends it goes to the next render's empty document, so
+ * the next render needs no navigation of its own (cdp-page.ts clear). Resolves false when the page did not answer within TEARDOWN_WAIT_MS: the
  * source must then close the lane instead of reusing it.
  */
 export function tearDownLane(page: CdpPage): Promise<boolean> {

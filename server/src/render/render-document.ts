@@ -1,7 +1,8 @@
-// How an `html` render becomes its own document: a fresh origin per render under one site, and a
-// "gate" script placed first in the document. The gate is fetched (and answered by us) only after
-// the previous document is gone and before any of this document's scripts run: the one moment
-// when wiping cookies cannot race the previous page's timers (see chromium-page-source.ts).
+// How an `html` render gets a document of its own: a fresh origin per render under one site. A
+// lane's teardown (cdp-page.ts clear) navigates to the next render's origin, answered from memory
+// with an empty document; the render then writes its HTML into that document
+// (Page.setDocumentContent). The navigation replaces the previous render's window, realm and
+// origin-keyed storage; nothing but the empty document has run in the new one.
 
 import { randomBytes } from 'node:crypto';
 
@@ -12,30 +13,20 @@ import { randomBytes } from 'node:crypto';
  */
 export const RENDER_SITE = 'render.invalid';
 export const RENDER_URL_PATTERN = `*://*.${RENDER_SITE}/*`;
-export const GATE_PATH = '/__quire_gate.js';
 
 /**
- * The script the gate answers with. `window.name` belongs to the browsing context, not the
- * document, so it survives navigations: emptied here, before any script of the page can read it.
- * The script removes its own element so the page sees its own DOM.
+ * The empty document a render's HTML is written into. `window.name` belongs to the browsing
+ * context, not the document, so it survives navigations: emptied here, before any script of the
+ * render can read it.
  */
-export const GATE_SCRIPT = "window.name = ''; document.currentScript && document.currentScript.remove();";
+export const EMPTY_DOCUMENT = "<script>window.name = ''</script>";
 
 export interface RenderDocument {
   url: string;
-  gateUrl: string;
   body: string;
 }
 
-// A doctype must stay first or the page drops into quirks mode; comments may precede it.
-const LEADING_DOCTYPE = /^(\uFEFF?\s*(?:<!--[\s\S]*?-->\s*)*<!doctype[^>]*>)/i;
-
-/** Wraps HTML into a document with a fresh origin and the gate placed before any page script. */
-export function renderDocument(html: string): RenderDocument {
-  const origin = `http://r${randomBytes(12).toString('hex')}.${RENDER_SITE}`;
-  const gateUrl = `${origin}${GATE_PATH}`;
-  const gate = `<script src="${gateUrl}"></script>`;
-  const doctype = LEADING_DOCTYPE.exec(html)?.[1];
-  const body = doctype ? `${doctype}${gate}${html.slice(doctype.length)}` : `${gate}${html}`;
-  return { url: `${origin}/`, gateUrl, body };
+/** The empty document of a fresh origin, for the next render. */
+export function freshDocument(): RenderDocument {
+  return { url: `http://r${randomBytes(12).toString('hex')}.${RENDER_SITE}/`, body: EMPTY_DOCUMENT };
 }

@@ -12,6 +12,7 @@
 // of virtual time and once more before it calls the network idle (bench/experiments/vt-begin-frame.ts).
 
 import type { CdpSession } from './cdp-page.ts';
+import type { RequestTracker } from './request-tracker.ts';
 
 /** The quiet window of networkidle0, as puppeteer and SPEC.md define it: 500 ms with no request in flight. */
 export const NETWORK_IDLE_MS = 500;
@@ -139,61 +140,5 @@ export class VirtualClock {
       };
       this.session.on('Emulation.virtualTimeBudgetExpired', done);
     });
-  }
-}
-
-/**
- * Counts the page's requests from Network events (the Network domain must be enabled), and reads
- * the virtual clock as each one starts: the clock stands still while a request is in flight, so
- * that reading is the request's place in virtual time.
- */
-export class RequestTracker {
-  private readonly pending = new Set<string>();
-  private readonly starts: Promise<number>[] = [];
-  private waiters: (() => void)[] = [];
-  private readonly onStart = (event: { requestId: string }) => {
-    this.pending.add(event.requestId);
-    this.starts.push(this.clock.now());
-  };
-  private readonly onEnd = (event: { requestId: string }) => {
-    this.pending.delete(event.requestId);
-    if (this.pending.size === 0) for (const waiter of this.waiters.splice(0)) waiter();
-  };
-
-  constructor(
-    private readonly session: CdpSession,
-    private readonly clock: VirtualClock,
-  ) {
-    session.on('Network.requestWillBeSent', this.onStart);
-    session.on('Network.loadingFinished', this.onEnd);
-    session.on('Network.loadingFailed', this.onEnd);
-  }
-
-  /** Resolves when no request is in flight. */
-  none(): Promise<void> {
-    if (this.pending.size === 0) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  /**
-   * Virtual time at which the latest request started; a request whose start could not be read
-   * counts as starting now (later than it did: the window only grows).
-   */
-  async lastStart(): Promise<number | undefined> {
-    if (this.starts.length === 0) return undefined;
-    const starts = await Promise.all(this.starts);
-    if (starts.some((start) => Number.isNaN(start))) {
-      // Read once: the same request must not move the window again on the next check.
-      const now = this.clock.now();
-      starts.forEach((start, i) => Number.isNaN(start) && (this.starts[i] = now));
-      return this.lastStart();
-    }
-    return Math.max(...starts);
-  }
-
-  stop(): void {
-    this.session.off('Network.requestWillBeSent', this.onStart);
-    this.session.off('Network.loadingFinished', this.onEnd);
-    this.session.off('Network.loadingFailed', this.onEnd);
   }
 }

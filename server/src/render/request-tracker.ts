@@ -1,0 +1,91 @@
+// The page's requests in flight, from the Network domain's events: what networkidle0 and
+// networkidle2 wait for, on the wall clock (quiet) or on a virtual one (virtual-clock.ts). Chromium's
+// own networkIdle lifecycle event is not used: it comes once per navigation, not again for HTML
+// written into a prepared document (cdp-page.ts), and on a coarse timer.
+
+import type { CdpSession } from './cdp-page.ts';
+import type { VirtualClock } from './virtual-clock.ts';
+
+/**
+ * Counts the page's requests in flight from Network events (the Network domain must be enabled).
+ * With a virtual clock it also reads the clock as each one starts: the clock stands still while a
+ * request is in flight, so that reading is the request's place in virtual time.
+ */
+export class RequestTracker {
+  private readonly pending = new Set<string>();
+  private readonly starts: Promise<number>[] = [];
+  private waiters: (() => void)[] = [];
+  private readonly watchers = new Set<() => void>();
+  private readonly onStart = (event: { requestId: string }) => {
+    this.pending.add(event.requestId);
+    if (this.clock) this.starts.push(this.clock.now());
+    for (const watcher of this.watchers) watcher();
+  };
+  private readonly onEnd = (event: { requestId: string }) => {
+    this.pending.delete(event.requestId);
+    if (this.pending.size === 0) for (const waiter of this.waiters.splice(0)) waiter();
+    for (const watcher of this.watchers) watcher();
+  };
+
+  constructor(
+    private readonly session: CdpSession,
+    private readonly clock?: VirtualClock,
+  ) {
+    session.on('Network.requestWillBeSent', this.onStart);
+    session.on('Network.loadingFinished', this.onEnd);
+    session.on('Network.loadingFailed', this.onEnd);
+  }
+
+  /** Resolves when no request is in flight. */
+  none(): Promise<void> {
+    if (this.pending.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /**
+   * Resolves once at most maxInFlight requests were in flight for ms of wall time without a break:
+   * networkidle0 (0) and networkidle2 (2) on the wall clock.
+   */
+  quiet(ms: number, maxInFlight: number): Promise<void> {
+    return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const done = () => {
+        this.watchers.delete(watch);
+        resolve();
+      };
+      const watch = () => {
+        if (this.pending.size > maxInFlight) {
+          clearTimeout(timer);
+          timer = undefined;
+        } else {
+          timer ??= setTimeout(done, ms);
+        }
+      };
+      this.watchers.add(watch);
+      watch();
+    });
+  }
+
+  /**
+   * Virtual time at which the latest request started; a request whose start could not be read
+   * counts as starting now (later than it did: the window only grows).
+   */
+  async lastStart(): Promise<number | undefined> {
+    if (this.starts.length === 0) return undefined;
+    const starts = await Promise.all(this.starts);
+    if (starts.some((start) => Number.isNaN(start))) {
+      // Read once: the same request must not move the window again on the next check.
+      const now = this.clock!.now();
+      starts.forEach((start, i) => Number.isNaN(start) && (this.starts[i] = now));
+      return this.lastStart();
+    }
+    return Math.max(...starts);
+  }
+
+  stop(): void {
+    this.watchers.clear();
+    this.session.off('Network.requestWillBeSent', this.onStart);
+    this.session.off('Network.loadingFinished', this.onEnd);
+    this.session.off('Network.loadingFailed', this.onEnd);
+  }
+}
