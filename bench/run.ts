@@ -27,14 +27,14 @@ const NAIVE = process.env.BENCH_NAIVE !== '0';
 const EXTRAS = process.env.BENCH_EXTRAS !== '0';
 const PRINT = toPrintOptions({ ...DEFAULT_PDF_OPTIONS });
 // The engine limit loads with setContent's 'load'; the service is asked for the same, and (rows
-// "<workload> default") with no options at all, as a user's first call would (networkidle0), and
-// (rows "<workload> virtual") with networkidle0 on the page's virtual clock.
+// "<workload> default") with no options at all, as a user's first call would (networkidle0 on the
+// page's virtual clock), and (rows "<workload> real") with networkidle0 on the wall clock.
 const SERVICE_OPTIONS = { wait_until: 'load' };
 const DEFAULT_ROWS = process.env.BENCH_DEFAULT_ROWS !== '0';
-// Rows beside each load row: no options at all, and networkidle0 on the page's virtual clock.
+// Rows beside each load row: no options at all, and networkidle0 on the wall clock.
 const EXTRA_ROWS: { suffix: string; options: object | null }[] = [
   { suffix: ' default', options: null },
-  { suffix: ' virtual', options: { wait_clock: 'virtual' } },
+  { suffix: ' real', options: { wait_clock: 'real' } },
 ];
 
 interface Cell {

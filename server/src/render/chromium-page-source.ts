@@ -132,6 +132,9 @@ export class ChromiumPageSource implements PageSource {
   private async release(lane: Lane, kind: RenderSource['kind'], renderSucceeded: boolean): Promise<void> {
     const { generation } = lane;
     lane.renders++;
+    // Counted as the render is handed back, before its teardown: the browser's recycling must not
+    // depend on whether the next render started before this teardown ended.
+    this.host.countRender(generation);
     try {
       const reusable = isLaneReusable(kind, renderSucceeded, lane.renders) && !generation.retired && generation.isAlive;
       const [tornDown] = reusable ? await Promise.all([tearDownLane(lane.page), settleWithin(closeOtherPages(lane), 2000)]) : [false];
@@ -141,7 +144,6 @@ export class ChromiumPageSource implements PageSource {
         await lane.context.close().catch(() => undefined);
       }
     } finally {
-      this.host.countRender(generation);
       this.host.leave(generation);
     }
   }

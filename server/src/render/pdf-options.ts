@@ -94,7 +94,7 @@ export const pdfOptionsSchema = z
     wait_until: z
       .enum(WAIT_UNTIL)
       .default('networkidle0')
-      .describe('When the page counts as loaded. networkidle0 (networkidle2): 500 ms with no (at most 2) network connections; see wait_clock.'),
+      .describe('When the page counts as loaded. networkidle0 (networkidle2): after the load event, 500 ms with no (at most 2) requests in flight, on the clock wait_clock names.'),
     wait_clock: z
       .enum(WAIT_CLOCK)
       .default('virtual')

@@ -16,7 +16,11 @@ export class RequestTracker {
   private readonly starts: Promise<number>[] = [];
   private waiters: (() => void)[] = [];
   private readonly watchers = new Set<() => void>();
-  private readonly onStart = (event: { requestId: string }) => {
+  private readonly onStart = (event: { requestId: string; loaderId: string }) => {
+    // A worker's script is requested with no loader, and its end is reported to the worker's
+    // target, not this session (bench/experiments/worker-requests.ts): counted, it would be in
+    // flight forever. The worker's own requests are not reported here at all.
+    if (!event.loaderId) return;
     this.pending.add(event.requestId);
     if (this.clock) this.starts.push(this.clock.now());
     for (const watcher of this.watchers) watcher();
