@@ -93,6 +93,7 @@ test('the defaults are those of SPEC.md', () => {
     wait_until: 'networkidle0',
     wait_ms: 0,
     tagged: false,
+    outline: false,
   });
 });
 

@@ -5,7 +5,7 @@
 
 import type { Protocol } from 'puppeteer-core';
 import { NavigationError, RenderInputError } from './errors.ts';
-import { GATE_SCRIPT, RENDER_URL_PATTERN, renderDocument, type RenderDocument } from './render-document.ts';
+import { GATE_SCRIPT, RENDER_URL_PATTERN, isRenderSiteUrl, renderDocument, type RenderDocument } from './render-document.ts';
 import type { RenderSource, WaitUntil } from './page-source.ts';
 
 /** The part of a CDP session this module uses (puppeteer's CDPSession has it; so can Electron's debugger). */
@@ -29,6 +29,15 @@ const WAIT_FOR_SELECTOR = `(selector) => new Promise((resolve, reject) => {
   observer.observe(document, { childList: true, subtree: true, attributes: true });
 })`;
 
+// Polls until truthy; rejects (failing the render as bad input) when the expression throws.
+const WAIT_FOR_FUNCTION = `(check) => new Promise((resolve, reject) => {
+  const poll = async () => {
+    try { if (await check()) return resolve(true); } catch (error) { return reject(error); }
+    setTimeout(poll, 100);
+  };
+  poll();
+})`;
+
 export interface CdpPageOptions {
   /** Runs when the gate is requested: the previous document is gone, this one has run no script yet. */
   onGate?: () => Promise<void>;
@@ -48,7 +57,8 @@ export class CdpPage {
   private lifecycleWaiter: (() => void) | undefined;
 
   constructor(
-    private readonly session: CdpSession,
+    /** Also used by origin-credentials.ts, which intercepts the url lane's own requests. */
+    readonly session: CdpSession,
     private readonly options: CdpPageOptions = {},
   ) {}
 
@@ -141,6 +151,22 @@ export class CdpPage {
     }
   }
 
+  /**
+   * Resolves when the expression is truthy (a promise is awaited), polled on every animation
+   * frame and at least every 100 ms; throws RenderInputError when it does not compile or throws.
+   */
+  async waitForFunction(expression: string): Promise<void> {
+    const result = (await this.session.send('Runtime.evaluate', {
+      expression: `(${WAIT_FOR_FUNCTION})(() => (${expression}\n))`,
+      awaitPromise: true,
+      returnByValue: true,
+    })) as Protocol.Runtime.EvaluateResponse;
+    if (result.exceptionDetails) {
+      const reason = result.exceptionDetails.exception?.description?.split('\n')[0] ?? result.exceptionDetails.text;
+      throw new RenderInputError('options.wait_for_function', `options.wait_for_function failed in the page: ${reason}`);
+    }
+  }
+
   /** Prints the current document; waits for web fonts first, as a browser's print does. */
   async print(params: Protocol.Page.PrintToPDFRequest): Promise<Uint8Array> {
     await this.session.send('Runtime.evaluate', { expression: 'document.fonts.ready.then(() => true)', awaitPromise: true, returnByValue: true });
@@ -158,6 +184,8 @@ export class CdpPage {
 
   /** Answers requests to the render site: the document, its gate, and 404 for anything else. */
   private async answer(event: Protocol.Fetch.RequestPausedEvent): Promise<void> {
+    // Other requests are paused only while origin-credentials.ts intercepts them, and it answers them.
+    if (!isRenderSiteUrl(event.request.url)) return;
     const pending = this.pending;
     try {
       if (pending && event.request.url === pending.url && event.resourceType === 'Document') {

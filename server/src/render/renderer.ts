@@ -7,6 +7,8 @@ import type { PdfOptions } from './pdf-options.ts';
 import { toPrintToPdfParams } from './print-params.ts';
 import { RenderSlots, type RenderPriority, type SlotStats } from './render-slots.ts';
 import { settleWithin } from './settle-within.ts';
+import { hasOriginCredentials, sendCredentialsToOrigin } from './origin-credentials.ts';
+import { finishPdf } from '../pdf/finisher.ts';
 
 export interface RenderJob {
   source: RenderSource;
@@ -54,13 +56,16 @@ export class Renderer {
     let outcome: RenderOutcome = 'error';
     try {
       const release = await this.slots.acquire(job.priority);
+      let printed: Uint8Array;
       try {
-        const pdf = await this.renderInSlot(job);
-        outcome = 'success';
-        return pdf;
+        printed = await this.renderInSlot(job);
       } finally {
         release();
       }
+      // Metadata, watermark and encryption need no browser: they run after the slot is free.
+      const pdf = await finishPdf(printed, job.options);
+      outcome = 'success';
+      return pdf;
     } catch (error) {
       outcome = outcomeOf(error);
       throw error;
@@ -96,9 +101,14 @@ export class Renderer {
     const budget = new Budget(Date.now() + options.timeout_ms, options.timeout_ms, () => stage);
     let lease: PageLease | undefined;
     let reusable = false;
+    let stopCredentials: (() => Promise<void>) | undefined;
     try {
+      if (source.kind === 'html' && hasOriginCredentials(options)) {
+        throw new RenderInputError('options', 'options.http_headers, cookies, basic_auth and user_agent are only for url renders');
+      }
       lease = await budget.run(this.pages.acquire(source.kind));
       const { page } = lease;
+      if (source.kind === 'url' && hasOriginCredentials(options)) stopCredentials = await budget.run(sendCredentialsToOrigin(page.session, source.url, options));
       stage = 'loading the page';
       await budget.run(page.emulateMedia(options.media));
       const loaded = await budget.run(page.load(source, options.wait_until));
@@ -108,6 +118,10 @@ export class Renderer {
       if (options.wait_for) {
         stage = `waiting for ${options.wait_for}`;
         await budget.run(page.waitForSelector(options.wait_for));
+      }
+      if (options.wait_for_function) {
+        stage = 'waiting for wait_for_function';
+        await budget.run(page.waitForFunction(options.wait_for_function));
       }
       if (options.wait_ms > 0) {
         stage = 'waiting wait_ms';
@@ -121,6 +135,12 @@ export class Renderer {
       throw translatePageError(error);
     } finally {
       budget.cancel();
+      // The next render on this page must not send these credentials anywhere.
+      if (stopCredentials) {
+        let stopped = false;
+        await settleWithin(stopCredentials().then(() => void (stopped = true)), RELEASE_WAIT_MS);
+        reusable &&= stopped;
+      }
       // A page that will not close must not hold the render slot: give up waiting after a while
       // (the lane is then dropped, not reused).
       if (lease) await settleWithin(lease.release(reusable), RELEASE_WAIT_MS);
