@@ -14,6 +14,8 @@ import { startEgressProxy } from './guard/egress-proxy.ts';
 import { createHttpApp } from './http/server.ts';
 import { healthOperations } from './http/routes/health.ts';
 import { renderOperations } from './http/routes/render.ts';
+import { mergeOperations } from './http/routes/merge.ts';
+import { MergeService } from './services/merge.ts';
 import { startRenderer, type PageSourceFactory, type Renderer } from './render/index.ts';
 import { HealthService } from './services/health.ts';
 import { RenderService } from './services/render.ts';
@@ -141,6 +143,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     operations: [
       ...healthOperations(health, SERVICE_VERSION),
       ...renderOperations(renderService),
+      ...mergeOperations(new MergeService({ renderer, render: renderService, documents })),
       ...templateOperations(templates),
       ...documentOperations(documents),
       ...adminKeyOperations(accounts.keys),

@@ -68,29 +68,29 @@ export class UsageMeter {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Holds one document of this month's allowance, or throws QuotaExceededError. */
-  async reserve(accountId: string, plan: MeteredPlan): Promise<Reservation> {
+  /** Holds `documents` (default one) of this month's allowance, or throws QuotaExceededError. */
+  async reserve(accountId: string, plan: MeteredPlan, documents = 1): Promise<Reservation> {
     const month = monthOf(this.now());
     const counter = await this.counter(accountId, month);
     // From here to the increment nothing awaits: the check and the hold are one step.
-    if (counter.committed + counter.reserved >= plan.monthlyDocuments) {
+    if (counter.committed + counter.reserved + documents > plan.monthlyDocuments) {
       throw new QuotaExceededError({ month, used: counter.committed + counter.reserved, limit: plan.monthlyDocuments, planId: plan.id });
     }
-    counter.reserved++;
+    counter.reserved += documents;
     let settled = false;
     return {
       month,
       commit: async (chargeTag?: string) => {
         if (settled) throw new Error('reservation already settled');
         settled = true;
-        counter.reserved--;
-        const used = ++counter.committed;
+        counter.reserved -= documents;
+        const used = (counter.committed += documents);
         if (chargeTag !== undefined) counter.charges.add(chargeTag);
         try {
           await counter.file.save(counter.committed, this.now(), [...counter.charges]);
         } catch (error) {
           // Not on disk, so not charged: the caller answers an error instead of the PDF.
-          counter.committed--;
+          counter.committed -= documents;
           if (chargeTag !== undefined) counter.charges.delete(chargeTag);
           throw error;
         }
@@ -99,7 +99,7 @@ export class UsageMeter {
       release: () => {
         if (settled) return;
         settled = true;
-        counter.reserved--;
+        counter.reserved -= documents;
       },
     };
   }

@@ -2,7 +2,7 @@
 // post-processing options to the result. With outline, each source gets one bookmark (its title,
 // or "Document N") that opens its first page. Runs in the PDF worker thread.
 
-import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFRef } from '@cantoo/pdf-lib';
+import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFPage, type PDFRef } from '@cantoo/pdf-lib';
 import type { FinishOptions } from './finish-options.ts';
 import { applyFinish } from './finish.ts';
 import { MergeSourceError } from './merge-errors.ts';
@@ -15,14 +15,7 @@ export async function mergePdfs(parts: MergePart[], options: FinishOptions & { o
   const bookmarks: { title: string; page: PDFRef }[] = [];
   for (const [index, part] of parts.entries()) {
     const source = await loadPart(part.pdf, index);
-    const count = source.getPageCount();
-    let indexes = source.getPageIndices();
-    if (part.pages) {
-      const selected = selectPages(part.pages, count);
-      if (selected.missing !== undefined) throw new MergeSourceError(index, `sources[${index}].page_ranges names page ${selected.missing}, but the document has ${count} page${count === 1 ? '' : 's'}`);
-      indexes = selected.indexes;
-    }
-    const pages = await merged.copyPages(source, indexes);
+    const pages = await copyFrom(merged, source, part, index);
     for (const page of pages) merged.addPage(page);
     if (pages[0]) bookmarks.push({ title: source.getTitle() || `Document ${index + 1}`, page: pages[0].ref });
   }
@@ -34,18 +27,34 @@ export async function mergePdfs(parts: MergePart[], options: FinishOptions & { o
 async function loadPart(bytes: Uint8Array, index: number): Promise<PDFDocument> {
   let doc: PDFDocument;
   try {
-    doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
-  } catch (error) {
-    if ((error as Error)?.name === 'EncryptedPDFError') throw encrypted(index);
-    throw new MergeSourceError(index, `sources[${index}] is not a readable PDF`);
+    // Loaded without decrypting, so an encrypted upload is told apart from a damaged one.
+    doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+  } catch {
+    throw unreadable(index);
   }
-  if (doc.isEncrypted) throw encrypted(index);
-  if (doc.getPageCount() === 0) throw new MergeSourceError(index, `sources[${index}] has no pages`);
+  if (doc.isEncrypted) throw new MergeSourceError(index, `sources[${index}] is encrypted; upload it without a password`);
   return doc;
 }
 
-function encrypted(index: number): MergeSourceError {
-  return new MergeSourceError(index, `sources[${index}] is encrypted; upload it without a password`);
+/** Copies pages, turning a damaged object tree (found only while copying) into the source's error. */
+async function copyFrom(merged: PDFDocument, source: PDFDocument, part: MergePart, index: number): Promise<PDFPage[]> {
+  try {
+    const count = source.getPageCount();
+    if (count === 0) throw new MergeSourceError(index, `sources[${index}] has no pages`);
+    let indexes = source.getPageIndices();
+    if (part.pages) {
+      const selected = selectPages(part.pages, count);
+      if (selected.missing !== undefined) throw new MergeSourceError(index, `sources[${index}].page_ranges names page ${selected.missing}, but the document has ${count} page${count === 1 ? '' : 's'}`);
+      indexes = selected.indexes;
+    }
+    return await merged.copyPages(source, indexes);
+  } catch (error) {
+    throw error instanceof MergeSourceError ? error : unreadable(index);
+  }
+}
+
+function unreadable(index: number): MergeSourceError {
+  return new MergeSourceError(index, `sources[${index}] is not a readable PDF`);
 }
 
 /** A flat outline: one entry per source, each opening the top of its first page. */

@@ -11,7 +11,7 @@ import type { Renderer } from '../render/renderer.ts';
 import type { RenderPriority } from '../render/render-slots.ts';
 import type { UsageMeter, UsageSnapshot } from '../accounts/usage.ts';
 import type { Account } from './keys.ts';
-import type { DocumentsService } from './documents.ts';
+import type { DocumentsService, StoragePlan } from './documents.ts';
 import type { TemplatesService } from './templates.ts';
 
 /** SPEC.md Limits: the rendered-result ceiling, checked on the HTML after template substitution. */
@@ -56,6 +56,15 @@ export interface RenderContext {
   batchItem?: { batchId: string; documentId: string; chargeTag: string };
 }
 
+/** What a produced PDF is charged and kept as. */
+export interface ProduceCharge {
+  /** Documents of the allowance it costs. */
+  documents: number;
+  storage: StoragePlan | undefined;
+  filename?: string;
+  batchItem?: RenderContext['batchItem'];
+}
+
 export class RenderService {
   constructor(private readonly deps: RenderServiceDeps) {}
 
@@ -67,10 +76,22 @@ export class RenderService {
     const { batchItem } = context;
     const source = await this.resolveSource(input, account);
     const storage = this.deps.documents.storageFor(account, batchItem ? true : input.store);
-    const reservation = await this.deps.meter.reserve(account.keyId, account.plan);
+    return this.produce(account, { documents: 1, storage, filename: input.filename, batchItem }, () =>
+      this.deps.renderer.render({ source, options: input.options ?? DEFAULT_PDF_OPTIONS, priority: context.priority }),
+    );
+  }
+
+  /**
+   * The charged part of any render (one PDF, or a merge of several): holds the documents of the
+   * allowance, makes the PDF, keeps the copy when storage is given, then commits the count. A
+   * failure at any step gives the hold back (and the copy), so a failed render is never charged.
+   */
+  async produce(account: Account, charge: ProduceCharge, make: () => Promise<Uint8Array>): Promise<RenderedPdf> {
+    const { storage, batchItem } = charge;
+    const reservation = await this.deps.meter.reserve(account.keyId, account.plan, charge.documents);
     let pdf: Uint8Array;
     try {
-      pdf = await this.deps.renderer.render({ source, options: input.options ?? DEFAULT_PDF_OPTIONS, priority: context.priority });
+      pdf = await make();
     } catch (error) {
       reservation.release();
       throw error;
@@ -84,7 +105,7 @@ export class RenderService {
             keyId: account.keyId,
             storage,
             pdf,
-            filename: input.filename,
+            filename: charge.filename,
             source: batchItem ? 'batch' : 'render',
             batchId: batchItem?.batchId,
             id: batchItem?.documentId,
@@ -102,7 +123,7 @@ export class RenderService {
       throw error;
     });
     this.deps.onUsage?.(account.keyId, usage);
-    return { pdf, filename: input.filename, usage, documentId };
+    return { pdf, filename: charge.filename, usage, documentId };
   }
 
   /** Works out what to load: exactly one of html, url, template_id (CONTRACT: conflicting_source). */
