@@ -16,6 +16,8 @@ import { healthOperations } from './http/routes/health.ts';
 import { renderOperations } from './http/routes/render.ts';
 import { mergeOperations } from './http/routes/merge.ts';
 import { MergeService } from './services/merge.ts';
+import { imageOperations } from './http/routes/image.ts';
+import { ImageService } from './services/image.ts';
 import { startRenderer, type PageSourceFactory, type Renderer } from './render/index.ts';
 import { HealthService } from './services/health.ts';
 import { RenderService } from './services/render.ts';
@@ -144,6 +146,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       ...healthOperations(health, SERVICE_VERSION),
       ...renderOperations(renderService),
       ...mergeOperations(new MergeService({ renderer, render: renderService, documents })),
+      ...imageOperations(new ImageService({ renderer, render: renderService })),
       ...templateOperations(templates),
       ...documentOperations(documents),
       ...adminKeyOperations(accounts.keys),

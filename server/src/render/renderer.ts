@@ -9,6 +9,7 @@ import { RenderSlots, type RenderPriority, type SlotStats } from './render-slots
 import { settleWithin } from './settle-within.ts';
 import { hasOriginCredentials, sendCredentialsToOrigin } from './origin-credentials.ts';
 import { finishPdf } from '../pdf/finisher.ts';
+import { captureImage, prepareCapture, type ImageCapture } from './image-capture.ts';
 
 export interface RenderJob {
   source: RenderSource;
@@ -16,6 +17,8 @@ export interface RenderJob {
   options: PdfOptions;
   /** Batch items render in the background: they wait as long as needed and yield to interactive renders. */
   priority?: RenderPriority;
+  /** Capture an image (POST /v1/image) instead of printing; the result is the image bytes. */
+  image?: ImageCapture;
 }
 
 export type RenderOutcome = 'success' | 'timeout' | 'navigation_failed' | 'invalid_input' | 'crashed' | 'busy' | 'blocked' | 'error';
@@ -63,7 +66,7 @@ export class Renderer {
         release();
       }
       // Metadata, watermark and encryption need no browser: they run after the slot is free.
-      const pdf = await finishPdf(printed, job.options);
+      const pdf = job.image ? printed : await finishPdf(printed, job.options);
       outcome = 'success';
       return pdf;
     } catch (error) {
@@ -101,14 +104,16 @@ export class Renderer {
     const budget = new Budget(Date.now() + options.timeout_ms, options.timeout_ms, () => stage);
     let lease: PageLease | undefined;
     let reusable = false;
-    let stopCredentials: (() => Promise<void>) | undefined;
+    // Page settings this render changed, undone before the page serves another render.
+    const undo: (() => Promise<void>)[] = [];
     try {
       if (source.kind === 'html' && hasOriginCredentials(options)) {
         throw new RenderInputError('options', 'options.http_headers, cookies, basic_auth and user_agent are only for url renders');
       }
       lease = await budget.run(this.pages.acquire(source.kind));
       const { page } = lease;
-      if (source.kind === 'url' && hasOriginCredentials(options)) stopCredentials = await budget.run(sendCredentialsToOrigin(page.session, source.url, options));
+      if (source.kind === 'url' && hasOriginCredentials(options)) undo.push(await budget.run(sendCredentialsToOrigin(page.session, source.url, options)));
+      if (job.image) undo.push(await budget.run(prepareCapture(page.session, job.image)));
       stage = 'loading the page';
       await budget.run(page.emulateMedia(options.media));
       const loaded = await budget.run(page.load(source, options.wait_until));
@@ -127,19 +132,19 @@ export class Renderer {
         stage = 'waiting wait_ms';
         await budget.run(sleep(options.wait_ms));
       }
-      stage = 'printing';
-      const pdf = await budget.run(page.print(toPrintToPdfParams(options)));
+      stage = job.image ? 'capturing the image' : 'printing';
+      const bytes = await budget.run(job.image ? captureImage(page.session, job.image) : page.print(toPrintToPdfParams(options)));
       reusable = true;
-      return pdf;
+      return bytes;
     } catch (error) {
       throw translatePageError(error);
     } finally {
       budget.cancel();
-      // The next render on this page must not send these credentials anywhere.
-      if (stopCredentials) {
-        let stopped = false;
-        await settleWithin(stopCredentials().then(() => void (stopped = true)), RELEASE_WAIT_MS);
-        reusable &&= stopped;
+      // The next render must not send this one's credentials anywhere, nor inherit its viewport.
+      if (undo.length > 0) {
+        let undone = false;
+        await settleWithin(Promise.all(undo.map((step) => step())).then(() => void (undone = true)), RELEASE_WAIT_MS);
+        reusable &&= undone;
       }
       // A page that will not close must not hold the render slot: give up waiting after a while
       // (the lane is then dropped, not reused).
