@@ -162,8 +162,10 @@ export class CdpPage {
       returnByValue: true,
     })) as Protocol.Runtime.EvaluateResponse;
     if (result.exceptionDetails) {
-      const reason = result.exceptionDetails.exception?.description?.split('\n')[0] ?? result.exceptionDetails.text;
-      throw new RenderInputError('options.wait_for_function', `options.wait_for_function failed in the page: ${reason}`);
+      // "SyntaxError: Unexpected token" as "threw a SyntaxError (Unexpected token)": no stack-like text in an API error.
+      const first = result.exceptionDetails.exception?.description?.split('\n')[0] ?? result.exceptionDetails.text;
+      const [, name = 'error', message = first] = /^(\w+): (.*)$/.exec(first) ?? [];
+      throw new RenderInputError('options.wait_for_function', `options.wait_for_function threw a ${name} in the page (${message})`);
     }
   }
 

@@ -13,15 +13,18 @@ const COOKIE_VALUE = /^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*$/;
 const ORIGIN_ONLY = 'Sent only to the url’s own origin (scheme, host and port): never to sub-resources elsewhere, nor after a redirect to another origin. Never logged.';
 
 export const httpHeadersSchema = z
-  .record(
-    z
-      .string()
-      .max(256)
-      .regex(TOKEN, { message: 'must be a valid HTTP header name' })
-      .refine((name) => !REFUSED_HEADER.test(name), { message: 'may not be set (hop-by-hop, Host, Cookie and Proxy-* headers are refused; use cookies for cookies)' }),
-    z.string().max(8192).regex(NO_LINE_BREAKS, { message: 'must not contain line breaks' }),
-  )
-  .refine((headers) => Object.keys(headers).length <= 20, { message: 'must have at most 20 headers' })
+  .record(z.string(), z.string().max(8192).regex(NO_LINE_BREAKS, { message: 'must not contain line breaks' }))
+  // Names are checked here rather than by a key schema, so the message names the header.
+  .superRefine((headers, ctx) => {
+    const names = Object.keys(headers);
+    if (names.length > 20) ctx.addIssue({ code: 'custom', message: 'must have at most 20 headers', input: undefined });
+    for (const name of names) {
+      if (!TOKEN.test(name) || name.length > 256) ctx.addIssue({ code: 'custom', path: [name], message: 'is not a valid HTTP header name', input: undefined });
+      else if (REFUSED_HEADER.test(name)) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'may not be set (hop-by-hop, Host, Cookie and Proxy-* headers are refused; use cookies for cookies)', input: undefined });
+      }
+    }
+  })
   .describe(`Extension, url renders only: extra request headers. ${ORIGIN_ONLY}`);
 
 export const cookieSchema = z.strictObject({
