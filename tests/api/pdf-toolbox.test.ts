@@ -233,4 +233,24 @@ test('post-processing options', async (t) => {
     assert.equal(response.status, 400);
     assert.match((await errorOf(response)).detail, /wait_for_function/);
   });
+
+  await t.test('every way of rendering applies them: templates, batches, the playground and the admin preview', async () => {
+    const mark = { watermark: { text: 'EVERYWHERE' }, metadata: { author: 'Everywhere' } };
+    const check = async (bytes: Uint8Array, what: string) => {
+      assert.match((await inspectPdf(bytes)).text, /EVERYWHERE/, `${what}: watermark`);
+      assert.equal((await PDFDocument.load(bytes, { updateMetadata: false })).getAuthor(), 'Everywhere', `${what}: author`);
+    };
+    const created = (await (await server.request('POST', '/v1/templates', { name: 't', html: '<p>Hello {{name}}</p>' })).json()) as { template_id: string };
+    await check(await renderPdf(server, { template_id: created.template_id, data: { name: 'Ada' }, options: { wait_until: 'load', ...mark } }), 'template');
+    const playground = await server.requestWithoutKey('POST', '/v1/playground/pdf', { html: '<p>x</p>', options: { wait_until: 'load', ...mark } });
+    assert.equal(playground.status, 200);
+    await check(new Uint8Array(await playground.arrayBuffer()), 'playground');
+    const preview = await server.admin('POST', '/admin/v1/templates/preview', { html: '<p>{{a}}</p>', data: { a: 'b' }, options: { wait_until: 'load', ...mark } });
+    assert.equal(preview.status, 200);
+    await check(new Uint8Array(await preview.arrayBuffer()), 'admin preview');
+    const batch = (await (await server.request('POST', '/v1/pdf/batch', { requests: [{ html: '<p>one</p>' }], options: { wait_until: 'load', ...mark } })).json()) as { results: { document_id: string }[] };
+    const stored = await server.request('GET', `/v1/documents/${batch.results[0]!.document_id}`);
+    assert.equal(stored.status, 200);
+    await check(new Uint8Array(await stored.arrayBuffer()), 'batch item');
+  });
 });
