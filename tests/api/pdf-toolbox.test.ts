@@ -228,6 +228,13 @@ test('post-processing options', async (t) => {
     assert.match(text, /ready now/);
   });
 
+  await t.test('a wait_for_function that never comes true runs into timeout_ms (504)', async () => {
+    const error = await errorOf(await server.render({ html: '<p>x</p>', options: { wait_until: 'load', timeout_ms: 1500, wait_for_function: 'false' } }));
+    assert.equal(error.status, 504);
+    assert.equal(error.code, 'render_timeout');
+    assert.match(error.detail, /wait_for_function/);
+  });
+
   await t.test('a wait_for_function that throws is a 400', async () => {
     const response = await server.render({ html: '<p>x</p>', options: { wait_until: 'load', wait_for_function: 'nope.nothing' } });
     assert.equal(response.status, 400);

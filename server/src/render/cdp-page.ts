@@ -29,14 +29,7 @@ const WAIT_FOR_SELECTOR = `(selector) => new Promise((resolve, reject) => {
   observer.observe(document, { childList: true, subtree: true, attributes: true });
 })`;
 
-// Polls until truthy; rejects (failing the render as bad input) when the expression throws.
-const WAIT_FOR_FUNCTION = `(check) => new Promise((resolve, reject) => {
-  const poll = async () => {
-    try { if (await check()) return resolve(true); } catch (error) { return reject(error); }
-    setTimeout(poll, 100);
-  };
-  poll();
-})`;
+const WAIT_FOR_FUNCTION_POLL_MS = 100;
 
 export interface CdpPageOptions {
   /** Runs when the gate is requested: the previous document is gone, this one has run no script yet. */
@@ -152,20 +145,25 @@ export class CdpPage {
   }
 
   /**
-   * Resolves when the expression is truthy (a promise is awaited), polled on every animation
-   * frame and at least every 100 ms; throws RenderInputError when it does not compile or throws.
+   * Resolves when the expression is truthy (a promise is awaited), checked from here every 100 ms
+   * until `deadline` (epoch ms) rather than by a timer in the page, which virtual time may hold.
+   * Throws RenderInputError when it does not compile or throws.
    */
-  async waitForFunction(expression: string): Promise<void> {
-    const result = (await this.session.send('Runtime.evaluate', {
-      expression: `(${WAIT_FOR_FUNCTION})(() => (${expression}\n))`,
-      awaitPromise: true,
-      returnByValue: true,
-    })) as Protocol.Runtime.EvaluateResponse;
-    if (result.exceptionDetails) {
-      // "SyntaxError: Unexpected token" as "threw a SyntaxError (Unexpected token)": no stack-like text in an API error.
-      const first = result.exceptionDetails.exception?.description?.split('\n')[0] ?? result.exceptionDetails.text;
-      const [, name = 'error', message = first] = /^(\w+): (.*)$/.exec(first) ?? [];
-      throw new RenderInputError('options.wait_for_function', `options.wait_for_function threw a ${name} in the page (${message})`);
+  async waitForFunction(expression: string, deadline: number): Promise<void> {
+    while (Date.now() < deadline) {
+      const result = (await this.session.send('Runtime.evaluate', {
+        expression: `(async () => Boolean(await (${expression}\n)))()`,
+        awaitPromise: true,
+        returnByValue: true,
+      })) as Protocol.Runtime.EvaluateResponse;
+      if (result.exceptionDetails) {
+        // "SyntaxError: Unexpected token" as "threw a SyntaxError (Unexpected token)": no stack-like text in an API error.
+        const first = result.exceptionDetails.exception?.description?.split('\n')[0] ?? result.exceptionDetails.text;
+        const [, name = 'error', message = first] = /^(\w+): (.*)$/.exec(first) ?? [];
+        throw new RenderInputError('options.wait_for_function', `options.wait_for_function threw a ${name} in the page (${message})`);
+      }
+      if (result.result.value === true) return;
+      await new Promise((resolve) => setTimeout(resolve, WAIT_FOR_FUNCTION_POLL_MS));
     }
   }
 

@@ -126,7 +126,7 @@ export class Renderer {
       }
       if (options.wait_for_function) {
         stage = 'waiting for wait_for_function';
-        await budget.run(page.waitForFunction(options.wait_for_function));
+        await budget.run(page.waitForFunction(options.wait_for_function, Date.now() + budget.remaining()));
       }
       if (options.wait_ms > 0) {
         stage = 'waiting wait_ms';
