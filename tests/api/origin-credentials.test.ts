@@ -6,6 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type http from 'node:http';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { errorOf, startTestServer } from '../helpers/start-app.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 
@@ -117,9 +119,34 @@ test('url credentials reach the url origin and nothing else', async (t) => {
     assert.equal(page.custom, undefined);
   });
 
+  await t.test('a batch uses them and keeps no trace of them on disk once it has completed', async () => {
+    seenA.length = 0;
+    const secret = { basic_auth: { username: 'ada', password: 'batch-secret-pw' }, cookies: [{ name: 'session', value: 'batch-secret-cookie' }], http_headers: { 'X-Tenant': 'batch-secret-header' } };
+    const response = await server.request('POST', '/v1/pdf/batch', { requests: [{ url: `${a.url}/page` }], options: { wait_until: 'load', ...secret } });
+    assert.equal(response.status, 200);
+    const batch = (await response.json()) as { status: string; results: { status: string }[] };
+    assert.equal(batch.status, 'completed');
+    assert.equal(batch.results[0]!.status, 'succeeded');
+    assert.equal(seenA.find((entry) => entry.path === '/page')?.custom, 'batch-secret-header', 'the item was rendered with them');
+    const leftovers = await filesContaining(server.dataDir, ['batch-secret-pw', 'batch-secret-cookie', 'batch-secret-header', Buffer.from('ada:batch-secret-pw').toString('base64')]);
+    assert.deepEqual(leftovers, [], 'no file under DATA_DIR holds a credential');
+  });
+
   await t.test('they are refused on html renders', async () => {
     const error = await errorOf(await server.render({ html: '<p>x</p>', options: { basic_auth: { username: 'a', password: 'b' } } }));
     assert.equal(error.status, 400);
     assert.match(error.detail, /options\.basic_auth is only for url renders/);
   });
 });
+
+/** Files under dir whose bytes contain any of the needles. */
+async function filesContaining(dir: string, needles: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const bytes = await readFile(file);
+    if (needles.some((needle) => bytes.includes(needle))) found.push(file);
+  }
+  return found;
+}
