@@ -1,6 +1,7 @@
 // Runs PDF post-processing (finish.ts, merge.ts) on one worker thread, started on first use:
 // parsing and re-writing a PDF takes tens to hundreds of milliseconds, which must not stall the
-// server's event loop. A worker that dies fails its tasks and is replaced on the next one.
+// server's event loop. A worker that dies fails its tasks and is replaced on the next one; one
+// that cannot start at all (a packaging fault) leaves the work to the main thread, slower but right.
 
 import { Worker } from 'node:worker_threads';
 import { RenderInputError } from '../render/errors.ts';
@@ -21,13 +22,15 @@ export function mergeInWorker(sources: MergePart[], options: FinishOptions & { o
 }
 
 let worker: Worker | undefined;
+let workerUnavailable = false;
 let nextId = 1;
-const pending = new Map<number, { resolve: (pdf: Uint8Array) => void; reject: (error: Error) => void }>();
+const pending = new Map<number, { resolve: (pdf: Uint8Array) => void; reject: (error: Error) => void; task: PdfTask }>();
 
 function runTask(task: PdfTask): Promise<Uint8Array> {
+  if (workerUnavailable) return runInline(task);
   const id = nextId++;
   return new Promise<Uint8Array>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
+    pending.set(id, { resolve, reject, task });
     const thread = startedWorker();
     thread.ref();
     thread.postMessage({ id, task });
@@ -43,7 +46,9 @@ function startedWorker(): Worker {
   const thread = fromSource
     ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('./pdf-worker.ts', import.meta.url).href)}); })`, { eval: true })
     : new Worker(new URL('./pdf-worker.mjs', import.meta.url));
+  let answered = false;
   thread.on('message', (reply: PdfTaskReply) => {
+    answered = true;
     const task = pending.get(reply.id);
     pending.delete(reply.id);
     // An idle worker must not keep the process alive.
@@ -54,13 +59,26 @@ function startedWorker(): Worker {
   });
   const fail = (error: Error) => {
     if (worker === thread) worker = undefined;
-    for (const task of pending.values()) task.reject(error);
+    if (!answered) workerUnavailable = true;
+    for (const waiting of pending.values()) {
+      if (workerUnavailable) runInline(waiting.task).then(waiting.resolve, waiting.reject);
+      else waiting.reject(error);
+    }
     pending.clear();
   };
   thread.on('error', fail);
   thread.on('exit', (code) => fail(new Error(`the PDF worker stopped (exit code ${code})`)));
   worker = thread;
   return thread;
+}
+
+async function runInline(task: PdfTask): Promise<Uint8Array> {
+  const { runPdfTask } = await import('./run-pdf-task.ts');
+  try {
+    return await runPdfTask(task);
+  } catch (error) {
+    throw errorFrom(error as { name: string; message: string });
+  }
 }
 
 function errorFrom(error: { name: string; message: string; field?: string; index?: number }): Error {

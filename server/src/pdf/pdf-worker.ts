@@ -2,18 +2,13 @@
 // at a time, answering each message with the bytes (transferred, not copied) or the error's shape.
 
 import { parentPort } from 'node:worker_threads';
-import { finish } from './finish.ts';
-import { mergePdfs } from './merge.ts';
 import type { PdfTask, PdfTaskReply } from './pdf-task.ts';
-
-async function run(task: PdfTask): Promise<Uint8Array> {
-  return task.kind === 'finish' ? finish(task.pdf, task.options) : mergePdfs(task.sources, task.options);
-}
+import { runPdfTask } from './run-pdf-task.ts';
 
 parentPort!.on('message', async ({ id, task }: { id: number; task: PdfTask }) => {
   let reply: PdfTaskReply;
   try {
-    const pdf = await run(task);
+    const pdf = await runPdfTask(task);
     reply = { id, pdf };
     parentPort!.postMessage(reply, [pdf.buffer as ArrayBuffer]);
   } catch (error) {
