@@ -34,7 +34,8 @@ async function measure(service: ServiceProcess, path: string, body: string, seco
     if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
     await response.arrayBuffer();
   };
-  await once();
+  // Warm every worker thread the variant may use (each starts on first use).
+  await Promise.all(Array.from({ length: concurrency }, once));
   const latencies: number[] = [];
   const started = performance.now();
   const until = started + seconds * 1000;

@@ -1,7 +1,9 @@
-// Runs PDF post-processing (finish.ts, merge.ts) on one worker thread, started on first use:
-// parsing and re-writing a PDF takes tens to hundreds of milliseconds, which must not stall the
-// server's event loop. A worker that dies fails its tasks and is replaced on the next one; one
-// that cannot start at all (a packaging fault) leaves the work to the main thread, slower but right.
+// Runs PDF post-processing (finish.ts, merge.ts) on worker threads, started on first use: parsing
+// and re-writing a PDF takes tens to hundreds of milliseconds (AES-256 key derivation alone is
+// ~40 ms), which must not stall the server's event loop. Two threads, as many as renders run at
+// once by default; a task goes to the one with less queued. A worker that dies fails its tasks and
+// is replaced on the next one; one that cannot start at all (a packaging fault) leaves the work
+// to the main thread, slower but right.
 
 import { Worker } from 'node:worker_threads';
 import { RenderInputError } from '../render/errors.ts';
@@ -21,55 +23,73 @@ export function mergeInWorker(sources: MergePart[], options: FinishOptions & { o
   return runTask({ kind: 'merge', sources, options });
 }
 
-let worker: Worker | undefined;
-let workerUnavailable = false;
-let nextId = 1;
-const pending = new Map<number, { resolve: (pdf: Uint8Array) => void; reject: (error: Error) => void; task: PdfTask }>();
+const THREADS = 2;
+const threads: (PdfThread | undefined)[] = Array.from({ length: THREADS });
+let threadsUnavailable = false;
 
 function runTask(task: PdfTask): Promise<Uint8Array> {
-  if (workerUnavailable) return runInline(task);
-  const id = nextId++;
-  return new Promise<Uint8Array>((resolve, reject) => {
-    pending.set(id, { resolve, reject, task });
-    const thread = startedWorker();
-    thread.ref();
-    thread.postMessage({ id, task });
-  });
+  if (threadsUnavailable) return runInline(task);
+  let index = 0;
+  for (let i = 1; i < THREADS; i++) if ((threads[i]?.queued ?? 0) < (threads[index]?.queued ?? 0)) index = i;
+  const thread = (threads[index] ??= new PdfThread(
+    () => (threads[index] = undefined),
+    () => (threadsUnavailable = true),
+  ));
+  return thread.run(task);
 }
 
-function startedWorker(): Worker {
-  if (worker) return worker;
-  // From source (tsx) the worker is the .ts file beside this one; in the desktop bundle it is
-  // dist/electron/pdf-worker.mjs, built by scripts/build-electron.ts.
-  // A worker does not inherit the tsx loader, so from source it registers tsx before importing.
-  const fromSource = import.meta.url.endsWith('.ts');
-  const thread = fromSource
-    ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('./pdf-worker.ts', import.meta.url).href)}); })`, { eval: true })
-    : new Worker(new URL('./pdf-worker.mjs', import.meta.url));
-  let answered = false;
-  thread.on('message', (reply: PdfTaskReply) => {
-    answered = true;
-    const task = pending.get(reply.id);
-    pending.delete(reply.id);
+/** One worker thread and the tasks it has been given. */
+class PdfThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve: (pdf: Uint8Array) => void; reject: (error: Error) => void; task: PdfTask }>();
+  private nextId = 1;
+  private answered = false;
+
+  constructor(onGone: () => void, onCannotStart: () => void) {
+    // From source (tsx) the worker is the .ts file beside this one, and registers tsx first (a
+    // worker does not inherit the loader); in the desktop bundle it is dist/electron/pdf-worker.mjs,
+    // built by scripts/build-electron.ts.
+    const fromSource = import.meta.url.endsWith('.ts');
+    this.worker = fromSource
+      ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('./pdf-worker.ts', import.meta.url).href)}); })`, { eval: true })
+      : new Worker(new URL('./pdf-worker.mjs', import.meta.url));
+    this.worker.on('message', (reply: PdfTaskReply) => this.settle(reply));
+    const fail = (error: Error) => {
+      onGone();
+      if (!this.answered) onCannotStart();
+      for (const waiting of this.pending.values()) {
+        if (!this.answered) runInline(waiting.task).then(waiting.resolve, waiting.reject);
+        else waiting.reject(error);
+      }
+      this.pending.clear();
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`the PDF worker stopped (exit code ${code})`)));
+  }
+
+  get queued(): number {
+    return this.pending.size;
+  }
+
+  run(task: PdfTask): Promise<Uint8Array> {
+    const id = this.nextId++;
+    return new Promise<Uint8Array>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, task });
+      this.worker.ref();
+      this.worker.postMessage({ id, task });
+    });
+  }
+
+  private settle(reply: PdfTaskReply): void {
+    this.answered = true;
+    const waiting = this.pending.get(reply.id);
+    this.pending.delete(reply.id);
     // An idle worker must not keep the process alive.
-    if (pending.size === 0) thread.unref();
-    if (!task) return;
-    if ('pdf' in reply) task.resolve(reply.pdf);
-    else task.reject(errorFrom(reply.error));
-  });
-  const fail = (error: Error) => {
-    if (worker === thread) worker = undefined;
-    if (!answered) workerUnavailable = true;
-    for (const waiting of pending.values()) {
-      if (workerUnavailable) runInline(waiting.task).then(waiting.resolve, waiting.reject);
-      else waiting.reject(error);
-    }
-    pending.clear();
-  };
-  thread.on('error', fail);
-  thread.on('exit', (code) => fail(new Error(`the PDF worker stopped (exit code ${code})`)));
-  worker = thread;
-  return thread;
+    if (this.pending.size === 0) this.worker.unref();
+    if (!waiting) return;
+    if ('pdf' in reply) waiting.resolve(reply.pdf);
+    else waiting.reject(errorFrom(reply.error));
+  }
 }
 
 async function runInline(task: PdfTask): Promise<Uint8Array> {
