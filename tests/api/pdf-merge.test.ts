@@ -17,11 +17,14 @@ async function uploadPdf(pages: string[], encrypt = false): Promise<string> {
   return Buffer.from(await doc.save()).toString('base64');
 }
 
-async function outlineTitles(bytes: Uint8Array): Promise<string[]> {
+/** The outline as [title, page number, children] entries. */
+async function outlineOf(bytes: Uint8Array): Promise<unknown[]> {
   const doc = await getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: 0 }).promise;
-  const titles = ((await doc.getOutline()) ?? []).map((item) => item.title);
+  const convert = async (items: any[] | null): Promise<unknown[]> =>
+    Promise.all((items ?? []).map(async (item) => [item.title, (await doc.getPageIndex(item.dest[0])) + 1, await convert(item.items)]));
+  const outline = await convert(await doc.getOutline());
   await doc.destroy();
-  return titles;
+  return outline;
 }
 
 test('POST /v1/pdf/merge', async (t) => {
@@ -37,7 +40,7 @@ test('POST /v1/pdf/merge', async (t) => {
     const before = await usage();
     const response = await server.request('POST', '/v1/pdf/merge', {
       sources: [
-        { html: '<title>First</title><p>Rendered first</p>', options: { wait_until: 'load' } },
+        { html: '<title>First</title><h1>Rendered first</h1><h2>Part</h2>', options: { wait_until: 'load', outline: true } },
         { pdf: upload, page_ranges: '3, 1' },
         { document_id: documentId, page_ranges: '2' },
         { html: '<p>Rendered last</p>', options: { wait_until: 'load' } },
@@ -50,12 +53,18 @@ test('POST /v1/pdf/merge', async (t) => {
     const { pages } = await inspectPdf(bytes);
     assert.deepEqual(
       pages.map((page) => page.text.replace('MERGED', '').trim()),
-      ['Rendered first', 'Upload 3', 'Upload 1', 'Stored two', 'Rendered last'],
+      ['Rendered first Part', 'Upload 3', 'Upload 1', 'Stored two', 'Rendered last'],
     );
     assert.match(pages[0]!.text, /MERGED/);
     assert.doesNotMatch(pages[1]!.text, /MERGED/);
     assert.equal((await PDFDocument.load(bytes, { updateMetadata: false })).getTitle(), 'Bundle');
-    assert.deepEqual(await outlineTitles(bytes), ['First', 'Document 2', 'Stored', 'Document 4']);
+    // One bookmark per source at its first page; a rendered source's own headings nested under it.
+    assert.deepEqual(await outlineOf(bytes), [
+      ['First', 1, [['Rendered first', 1, [['Part', 1, []]]]]],
+      ['Document 2', 2, []],
+      ['Stored', 4, []],
+      ['Document 4', 5, []],
+    ]);
   });
 
   await t.test('a merge of stored and uploaded PDFs only is charged one document, and can be stored', async () => {

@@ -37,7 +37,10 @@ const mergeSourceSchema = z
 
 export const mergeOptionsSchema = z
   .strictObject(finishFields)
-  .describe('Applied to the merged document. outline: one bookmark per source (its title, else "Document N") opening its first page.');
+  .describe(
+    'Applied to the merged document. outline: one bookmark per source (its title, else "Document N") opening its first page, with the ' +
+      'source’s own bookmarks (a render with outline: true) nested under it where their pages were kept.',
+  );
 
 export const mergeRequestSchema = z
   .strictObject({
