@@ -78,6 +78,21 @@ test('POST /v1/pdf/merge', async (t) => {
     assert.equal((await inspectPdf(new Uint8Array(await copy.arrayBuffer()))).pages.length, 5);
   });
 
+  await t.test('a template source renders the version it names', async () => {
+    const created = (await (await server.request('POST', '/v1/templates', { name: 'm', html: '<p>Version one {{x}}</p>' })).json()) as { template_id: string };
+    const replaced = await server.request('PUT', `/v1/templates/${created.template_id}`, { name: 'm', html: '<p>Version two {{x}}</p>' });
+    assert.equal(replaced.status, 200);
+    const response = await server.request('POST', '/v1/pdf/merge', {
+      sources: [
+        { template_id: created.template_id, template_version: 1, data: { x: 'A' }, options: { wait_until: 'load' } },
+        { template_id: created.template_id, data: { x: 'B' }, options: { wait_until: 'load' } },
+      ],
+    });
+    assert.equal(response.status, 200);
+    const { pages } = await inspectPdf(new Uint8Array(await response.arrayBuffer()));
+    assert.deepEqual(pages.map((page) => page.text), ['Version one A', 'Version two B']);
+  });
+
   await t.test('an encrypted upload is a 400 naming its index, and nothing is charged', async () => {
     const before = await usage();
     const error = await errorOf(await server.request('POST', '/v1/pdf/merge', { sources: [{ html: '<p>a</p>', options: { wait_until: 'load' } }, { pdf: await uploadPdf(['x'], true) }] }));

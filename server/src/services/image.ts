@@ -11,7 +11,7 @@ import type { RenderedPdf, RenderInput, RenderService } from './render.ts';
 
 export type ImageRenderOptions = ImageCapture & Pick<PdfOptions, 'media' | 'timeout_ms' | 'wait_until' | 'wait_for' | 'wait_ms' | 'wait_for_function'> & OriginCredentials;
 
-export interface ImageInput extends Pick<RenderInput, 'html' | 'url' | 'template_id' | 'data'> {
+export interface ImageInput extends Pick<RenderInput, 'html' | 'url' | 'template_id' | 'template_version' | 'data'> {
   options?: ImageRenderOptions;
 }
 
@@ -25,7 +25,7 @@ export class ImageService {
 
   /** Captures the source as an image; throws what a PDF render of it would. The bytes come back in `pdf`'s place. */
   async render(input: ImageInput, account: Account, defaults: ImageRenderOptions): Promise<RenderedPdf & { type: ImageCapture['type'] }> {
-    const source = await this.deps.render.resolveSource({ html: input.html, url: input.url, template_id: input.template_id, data: input.data }, account);
+    const source = await this.deps.render.resolveSource({ html: input.html, url: input.url, template_id: input.template_id, template_version: input.template_version, data: input.data }, account);
     const { type, quality, full_page, clip, viewport, omit_background, ...rest } = input.options ?? defaults;
     const image: ImageCapture = { type, quality, full_page, clip, viewport, omit_background };
     const options: PdfOptions = { ...DEFAULT_PDF_OPTIONS, ...rest };

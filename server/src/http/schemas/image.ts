@@ -30,6 +30,7 @@ export const imageRequestSchema = z
     html: renderFields.html.optional(),
     url: renderFields.url.optional(),
     template_id: renderFields.template_id.optional(),
+    template_version: renderFields.template_version.optional(),
     data: renderFields.data.optional(),
     options: imageOptionsSchema.optional(),
   })

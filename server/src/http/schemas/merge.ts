@@ -16,6 +16,7 @@ const mergeSourceSchema = z
     html: renderFields.html.optional(),
     url: renderFields.url.optional(),
     template_id: renderFields.template_id.optional(),
+    template_version: renderFields.template_version.optional(),
     data: renderFields.data.optional(),
     options: renderFields.options.optional().describe('PdfOptions of this source’s render (not encrypt: encrypt the merged result with options.encrypt).'),
     page_ranges: pageListSchema('Only these pages of this source. Default: all.').optional(),
@@ -27,7 +28,7 @@ const mergeSourceSchema = z
       return;
     }
     const rendered = ['html', 'url', 'template_id'].includes(given[0]!);
-    for (const field of ['data', 'options'] as const) {
+    for (const field of ['data', 'options', 'template_version'] as const) {
       if (!rendered && source[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'is only for html, url and template_id sources', input: undefined });
     }
     if (source.options?.encrypt !== undefined) ctx.addIssue({ code: 'custom', path: ['options', 'encrypt'], message: 'is not for a source: encrypt the merged document with options.encrypt', input: undefined });
