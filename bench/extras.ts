@@ -1,14 +1,16 @@
 // Extra bench sections beside the render table: what metering adds per render as the number of
 // keys grows, and what storing a copy and listing a page cost as stored documents grow (both
 // must stay flat), what the network guard costs (on vs off, same run), and what a background
-// batch achieves beside the engine limit, and what the PDF toolbox (metadata, outline, encrypt,
-// watermark, merge) costs beside a plain render. Later features add theirs here.
+// batch achieves beside the engine limit, keyed throughput beside a hostile playground
+// neighbour, and what the PDF toolbox (metadata, outline, encrypt, watermark, merge) costs
+// beside a plain render. Later features add theirs here.
 
 import type { ServiceProcess } from './service-process.ts';
 import { measureMetering } from './metering.ts';
 import { measureGuard } from './guard.ts';
 import { documentsTable, measureDocuments } from './documents.ts';
 import { measureBatch } from './batch.ts';
+import { measureHostileNeighbour } from './hostile.ts';
 import { measureToolbox } from './toolbox.ts';
 
 export async function runExtras(service: ServiceProcess): Promise<string> {
@@ -20,6 +22,7 @@ export async function runExtras(service: ServiceProcess): Promise<string> {
   const documents = documentsTable(await measureDocuments());
   const guard = await measureGuard();
   const batch = await measureBatch();
+  const hostile = await measureHostileNeighbour();
   const toolbox = await measureToolbox(service);
-  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${toolbox}`;
+  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${toolbox}`;
 }

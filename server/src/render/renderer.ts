@@ -5,7 +5,7 @@ import { NavigationError, RenderInputError, RenderTimeoutError, RendererCrashedE
 import type { PageLease, PageSource, RenderSource } from './page-source.ts';
 import type { PdfOptions } from './pdf-options.ts';
 import { toPrintToPdfParams } from './print-params.ts';
-import { RenderSlots, type RenderPriority, type SlotStats } from './render-slots.ts';
+import { RenderSlots, type RenderPriority, type SlotStats, type Tenant } from './render-slots.ts';
 import { settleWithin } from './settle-within.ts';
 import { hasOriginCredentials, sendCredentialsToOrigin } from './origin-credentials.ts';
 import { finishPdf } from '../pdf/finisher.ts';
@@ -19,6 +19,8 @@ export interface RenderJob {
   priority?: RenderPriority;
   /** Capture an image (POST /v1/image) instead of printing; the result is the image bytes. */
   image?: ImageCapture;
+  /** Who the render is for: its slot share and its turn among tenants (render-slots.ts). */
+  tenant?: Tenant;
 }
 
 export type RenderOutcome = 'success' | 'timeout' | 'navigation_failed' | 'invalid_input' | 'crashed' | 'busy' | 'blocked' | 'error';
@@ -58,7 +60,7 @@ export class Renderer {
     const started = performance.now();
     let outcome: RenderOutcome = 'error';
     try {
-      const release = await this.slots.acquire(job.priority);
+      const release = await this.slots.acquire(job.priority, job.tenant);
       let printed: Uint8Array;
       try {
         printed = await this.renderInSlot(job);

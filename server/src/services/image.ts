@@ -7,7 +7,7 @@ import type { Renderer } from '../render/renderer.ts';
 import type { OriginCredentials } from '../render/origin-credentials-options.ts';
 import type { PdfOptions } from '../render/pdf-options.ts';
 import type { Account } from './keys.ts';
-import type { RenderedPdf, RenderInput, RenderService } from './render.ts';
+import { tenantOf, type RenderedPdf, type RenderInput, type RenderService } from './render.ts';
 
 export type ImageRenderOptions = ImageCapture & Pick<PdfOptions, 'media' | 'timeout_ms' | 'wait_until' | 'wait_for' | 'wait_ms' | 'wait_for_function'> & OriginCredentials;
 
@@ -25,11 +25,15 @@ export class ImageService {
 
   /** Captures the source as an image; throws what a PDF render of it would. The bytes come back in `pdf`'s place. */
   async render(input: ImageInput, account: Account, defaults: ImageRenderOptions): Promise<RenderedPdf & { type: ImageCapture['type'] }> {
-    const source = await this.deps.render.resolveSource({ html: input.html, url: input.url, template_id: input.template_id, template_version: input.template_version, data: input.data }, account);
     const { type, quality, full_page, clip, viewport, omit_background, ...rest } = input.options ?? defaults;
     const image: ImageCapture = { type, quality, full_page, clip, viewport, omit_background };
     const options: PdfOptions = { ...DEFAULT_PDF_OPTIONS, ...rest };
-    const rendered = await this.deps.render.produce(account, { documents: 1, storage: undefined }, () => this.deps.renderer.render({ source, options, image }));
+    // As for a PDF: the allowance is held before the source is resolved (template, DNS).
+    const rendered = await this.deps.render.produce(account, { documents: 1, storage: undefined }, async () => {
+      const { html, url, template_id, template_version, data } = input;
+      const source = await this.deps.render.resolveSource({ html, url, template_id, template_version, data }, account);
+      return this.deps.renderer.render({ source, options, image, tenant: tenantOf(account) });
+    });
     return { ...rendered, type };
   }
 }

@@ -1,5 +1,5 @@
-// The story of a merge: check every source (stored documents, uploaded PDFs, things to render)
-// before anything is charged, render what needs rendering (one document of the allowance per
+// The story of a merge: hold the allowance, check every source (stored documents, uploaded PDFs,
+// things to render), render what needs rendering (one document of the allowance per
 // rendered source, at least one per call), join the pages in order on the PDF worker, finish the
 // result with the merge's options, keep and charge it as one produce step of RenderService.
 
@@ -11,9 +11,10 @@ import type { MergePart } from '../pdf/pdf-task.ts';
 import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
 import type { RenderSource } from '../render/page-source.ts';
 import type { Renderer } from '../render/renderer.ts';
+import type { Tenant } from '../render/render-slots.ts';
 import type { DocumentsService } from './documents.ts';
 import type { Account } from './keys.ts';
-import type { RenderedPdf, RenderInput, RenderService } from './render.ts';
+import { tenantOf, type RenderedPdf, type RenderInput, type RenderService } from './render.ts';
 
 /** At most this many sources per call (each may be a render). */
 export const MAX_MERGE_SOURCES = 50;
@@ -43,12 +44,14 @@ export class MergeService {
 
   /** One PDF of the sources' pages in order; a bad source is a 400 naming its index. */
   async merge(input: MergeInput, account: Account): Promise<RenderedPdf> {
-    const prepared: Prepared[] = [];
-    for (const [index, source] of input.sources.entries()) prepared.push(await this.prepare(source, index, account));
-    const rendered = prepared.filter((part) => part.kind === 'render').length;
+    const rendered = input.sources.filter((source) => !('document_id' in source) && !('pdf' in source)).length;
     const storage = this.deps.documents.storageFor(account, input.store);
+    // As for a render, the allowance is held first (cheap refusals first); every source is then
+    // checked before any is rendered, and any failure gives the hold back.
     return this.deps.render.produce(account, { documents: Math.max(1, rendered), storage, filename: input.filename }, async () => {
-      const parts = await this.renderParts(prepared);
+      const prepared: Prepared[] = [];
+      for (const [index, source] of input.sources.entries()) prepared.push(await this.prepare(source, index, account));
+      const parts = await this.renderParts(prepared, tenantOf(account));
       try {
         return await mergeInWorker(parts, input.options ?? {});
       } catch (error) {
@@ -78,14 +81,14 @@ export class MergeService {
     return { kind: 'render', source: await this.deps.render.resolveSource(source, account), options: source.options ?? DEFAULT_PDF_OPTIONS, pages: source.page_ranges };
   }
 
-  private async renderParts(prepared: Prepared[]): Promise<MergePart[]> {
+  private async renderParts(prepared: Prepared[], tenant: Tenant): Promise<MergePart[]> {
     const parts: MergePart[] = new Array(prepared.length);
     let next = 0;
     const lane = async () => {
       while (next < prepared.length) {
         const index = next++;
         const part = prepared[index]!;
-        const pdf = part.kind === 'bytes' ? part.pdf : await this.deps.renderer.render({ source: part.source, options: part.options });
+        const pdf = part.kind === 'bytes' ? part.pdf : await this.deps.renderer.render({ source: part.source, options: part.options, tenant });
         parts[index] = { pdf, pages: part.pages };
       }
     };
