@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { createLogger } from '../server/src/logger.ts';
 import { bootDesktop } from './boot.ts';
 import { USER_CONFIG_FILE, desktopConfig, readSettingsFile } from './desktop-config.ts';
-import { ElectronPageSource, renderEngineSwitches } from './electron-page-source.ts';
+import { ElectronPageSource } from './electron-page-source.ts';
+import { appSwitches } from './engine-parity.ts';
 import { handOverAdminToken } from './ipc.ts';
 import { startServerHost } from './server-host.ts';
 import { applicationMenuTemplate, showTray, type ShellActions, type TrayLike } from './tray.ts';
@@ -36,7 +37,7 @@ const settings = (() => {
 })();
 const log = createLogger(settings.config?.logLevel ?? 'info');
 // Switches reach Chromium only before the app is ready.
-for (const [name, value] of renderEngineSwitches(settings.config?.networkGuard ?? true)) app.commandLine.appendSwitch(name, value);
+for (const [name, value] of appSwitches(settings.config?.networkGuard ?? true)) app.commandLine.appendSwitch(name, value);
 
 let adminWindow: AdminWindow | undefined;
 let serverUrl: string | undefined;
@@ -85,7 +86,7 @@ void bootDesktop({
       pageSource: async ({ proxyServer }) =>
         new ElectronPageSource(
           { createWindow: (options) => new BrowserWindow(options), sessionFor: (partition) => session.fromPartition(partition, { cache: false }) },
-          { proxyServer, version, log },
+          { proxyServer, version, log, partitions: 2 * config.renderConcurrency },
         ),
     });
   },

@@ -10,6 +10,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inspectPdf } from '../helpers/pdf.ts';
+import { appSwitches } from '../../electron/engine-parity.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..', '..');
 
@@ -80,9 +81,9 @@ test('the built main process starts the server on 127.0.0.1, renders on the Elec
   assert.equal(opened.webPreferences.nodeIntegration, false);
   assert.equal(opened.webPreferences.preload, path.join(REPO, 'dist', 'electron', 'preload.cjs'));
   assert.deepEqual(
-    events.filter((event) => event.event === 'switch').map((event) => event.name),
-    ['host-resolver-rules', 'disable-quic', 'force-webrtc-ip-handling-policy'],
-    'the guard\'s switches, applied before the app was ready',
+    events.filter((event) => event.event === 'switch').map((event) => [event.name, event.value]),
+    appSwitches(true).map(([name, value]) => [name, value]),
+    'the server\'s engine flags and the guard\'s switches, applied before the app was ready',
   );
   assert.deepEqual((await next('tray-menu')).labels, [`API: ${origin}`, 'Copy API address', 'Open Quire', 'Open data folder', 'Quit Quire']);
   assert.equal((await next('tray')).icon, path.join(REPO, 'resources', 'tray.png'));
