@@ -93,7 +93,7 @@ test('renders run on the Electron page source, whose partitions go through the n
   assert.deepEqual(blocked.hits, [], 'a loopback address the config does not open is never reached');
   assert.deepEqual(allowed.hits, ['GET /pixel.png'], 'the sub-resource does fire where ALLOW_HOSTS opens it');
   const proxy = electron.windows[windowsBefore]!.session.proxy;
-  assert.ok(proxy && /^http:\/\/127\.0\.0\.1:\d+$/.test(proxy.proxyRules), JSON.stringify(proxy));
+  assert.ok(proxy?.mode === 'fixed_servers' && /^http:\/\/127\.0\.0\.1:\d+$/.test(proxy.proxyRules), JSON.stringify(proxy));
   assert.deepEqual(proxy, guardedProxy(proxy.proxyRules));
 });
 
