@@ -77,6 +77,7 @@ export const SETTINGS = {
   playgroundRateLimit: setting('PLAYGROUND_RATE_LIMIT', 10, integer(1, 10_000), 'Playground renders allowed per client address per minute; beyond that: 429 rate_limited.'),
   metricsEnabled: setting('METRICS_ENABLED', true, boolean, 'Serve Prometheus metrics at GET /metrics.'),
   docsEnabled: setting('DOCS_ENABLED', true, boolean, 'Serve the OpenAPI document and /docs.'),
+  watchDir: setting('WATCH_DIR', '', text, 'Hot folder: name.json (a render request) or name.html dropped into WATCH_DIR/in becomes WATCH_DIR/out/name.pdf, or WATCH_DIR/failed/name.json with the error; WATCH_DIR/settings.json names the key charged ({"key_id": "key_..."}). Empty: off.'),
   logLevel: setting('LOG_LEVEL', 'info', text, 'fatal, error, warn, info, debug or silent.'),
 } as const;
 
@@ -100,7 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, silent (got "${config.logLevel}")`);
   }
-  return Object.freeze({ ...config, dataDir: path.resolve(config.dataDir), plansFile: config.plansFile && path.resolve(config.plansFile) });
+  return Object.freeze({ ...config, dataDir: path.resolve(config.dataDir), plansFile: config.plansFile && path.resolve(config.plansFile), watchDir: config.watchDir && path.resolve(config.watchDir) });
 }
 
 /** A Config for code that builds the app itself (tests, the desktop shell): defaults plus overrides. */
