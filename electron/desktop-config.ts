@@ -5,12 +5,16 @@
 // do ({"PORT": 4000}). Always on 127.0.0.1; the configured port, else the one it had last time;
 // data in the user-data folder.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, SETTINGS, loadConfig, type Config } from '../server/src/config.ts';
 import { choosePort } from './server-host.ts';
 
 export const USER_CONFIG_FILE = 'config.json';
+/** <userData>/last-port.json: the port of the previous launch, asked for again at the next. */
+export const PORT_FILE = 'last-port.json';
+/** The entries of the user-data folder that are Quire's own (moved by data-folder.ts). */
+export const OWN_ENTRIES = [USER_CONFIG_FILE, 'data', PORT_FILE] as const;
 /** The prefix of the environment variables the desktop app reads (QUIRE_PORT for PORT). */
 export const ENV_PREFIX = 'QUIRE_';
 
@@ -94,4 +98,31 @@ export function desktopConfig(sources: DesktopConfigSources): Config {
     fontsDir: settings.FONTS_DIR ? path.resolve(sources.userDataDir, settings.FONTS_DIR) : '',
     watchDir: settings.WATCH_DIR ? path.resolve(sources.userDataDir, settings.WATCH_DIR) : '',
   });
+}
+
+/** The port the previous launch listened on, if it left one. */
+export function readRememberedPort(userDataDir: string): number | undefined {
+  try {
+    const { port } = JSON.parse(readFileSync(path.join(userDataDir, PORT_FILE), 'utf8')) as { port?: unknown };
+    return Number.isInteger(port) && (port as number) > 0 && (port as number) < 65_536 ? (port as number) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps the port for the next launch; a failure only costs the next launch its old port. */
+export function rememberPort(userDataDir: string, port: number): void {
+  try {
+    writeFileSync(path.join(userDataDir, PORT_FILE), `${JSON.stringify({ port })}\n`);
+  } catch {
+    // The next launch picks a free port and local tools read DATA_DIR/server.json.
+  }
+}
+
+/**
+ * The user-data folder tests ask for (QUIRE_USER_DATA_DIR), honoured only in a development run:
+ * an installed app always uses its own folder, whatever the environment says.
+ */
+export function userDataOverride(isPackaged: boolean, env: NodeJS.ProcessEnv): string | undefined {
+  return isPackaged ? undefined : env.QUIRE_USER_DATA_DIR || undefined;
 }
