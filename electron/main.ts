@@ -87,6 +87,7 @@ function shellActions(server: { url: string; dataDir: string }): ShellActions {
     openAdminWindow: () => showAdminWindow(server.url),
     openDataFolder: () => void shell.openPath(server.dataDir),
     openLogsFolder: () => void shell.openPath(logsDir),
+    openHotFolder: settings.config?.watchDir ? () => void shell.openPath(settings.config!.watchDir) : undefined,
     showAbout: () => {
       const about = aboutMessage({
         version: app.getVersion(),

@@ -9,6 +9,8 @@ export interface ShellActions {
   openAdminWindow(): void;
   openDataFolder(): void;
   openLogsFolder(): void;
+  /** Opens WATCH_DIR; absent when no hot folder is set. */
+  openHotFolder?(): void;
   showAbout(): void;
   quit(): void;
 }
@@ -31,6 +33,7 @@ export function trayMenuTemplate(actions: ShellActions): MenuItemTemplate[] {
     { label: 'Open Quire', click: () => actions.openAdminWindow() },
     { label: 'Open data folder', click: () => actions.openDataFolder() },
     { label: 'Open logs folder', click: () => actions.openLogsFolder() },
+    ...(actions.openHotFolder ? [{ label: 'Open hot folder', click: () => actions.openHotFolder?.() }] : []),
     { label: 'About Quire', click: () => actions.showAbout() },
     { type: 'separator' },
     { label: 'Quit Quire', click: () => actions.quit() },

@@ -167,6 +167,10 @@ test('the tray menu shows the API URL and copies it, opens the window, the data 
   assert.equal(items[0]!.enabled, false);
   for (const label of ['Copy API URL', 'Open Quire', 'Open data folder', 'Open logs folder', 'About Quire', 'Quit Quire']) items.find((item) => item.label === label)!.click!();
   assert.deepEqual(done, [`copy ${ORIGIN}`, 'window', 'data folder', 'logs folder', 'about', 'quit']);
+  assert.ok(!items.some((item) => item.label === 'Open hot folder'), 'no hot folder item without WATCH_DIR');
+  const withHotFolder = trayMenuTemplate({ ...actions, openHotFolder: () => void done.push('hot folder') });
+  withHotFolder.find((item) => item.label === 'Open hot folder')!.click!();
+  assert.equal(done.at(-1), 'hot folder');
   const about = aboutMessage({ version: '1.2.3', electron: '45.4.1', chrome: '142', node: '22', apiUrl: ORIGIN, dataDir: '/d', logsDir: '/l' });
   assert.equal(about.message, 'Quire 1.2.3');
   assert.match(about.detail, /Electron 45\.4\.1/);
