@@ -48,10 +48,11 @@ await measure(`batch of ${ITEMS} invoices`, async () => {
   const requests = Array.from({ length: ITEMS }, (_, i) => ({ html: `<h1>Invoice ${i}</h1><table>${rows}</table>`, options: { wait_until: 'load' } }));
   const response = await fetch(`${server.url}/v1/pdf/batch`, { method: 'POST', headers, body: JSON.stringify({ requests, async: true }) });
   if (response.status !== 202) throw new Error(`batch refused: ${response.status} ${await response.text()}`);
-  const created = (await response.json()) as { id: string };
+  const created = (await response.json()) as { batch_id: string };
   for (;;) {
-    const batch = (await (await fetch(`${server.url}/v1/pdf/batch/${created.id}`, { headers })).json()) as { status: string };
+    const batch = (await (await fetch(`${server.url}/v1/pdf/batch/${created.batch_id}`, { headers })).json()) as { status: string; completed?: number; results?: { status: string }[] };
     if (batch.status === 'completed') break;
+    if (process.env.DEBUG_BATCH) console.log(batch.status, JSON.stringify(batch).slice(0, 300));
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 });
