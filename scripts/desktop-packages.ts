@@ -23,7 +23,11 @@ interface LockEntry {
   optionalDependencies?: Record<string, string>;
 }
 
-/** Bare package names the built main process and the chunks it imports statically load. */
+/**
+ * Bare package names the built main process may load: static imports of main.mjs and of the chunks
+ * it imports statically, and packages it imports on demand (import("pdfjs-dist/..."): a feature
+ * the app has). Chunks imported on demand are not followed: the only one is the headless launcher.
+ */
 export function packagesLoadedByBundle(dir = path.join(root, 'dist', 'electron')): string[] {
   const seen = new Set<string>();
   const files = ['main.mjs'];
@@ -37,6 +41,9 @@ export function packagesLoadedByBundle(dir = path.join(root, 'dist', 'electron')
       const specifier = match[1] ?? match[2]!;
       if (specifier.startsWith('.')) files.push(path.join(path.dirname(file), specifier));
       else if (!specifier.startsWith('node:') && specifier !== 'electron') names.add(packageName(specifier));
+    }
+    for (const match of text.matchAll(/\bimport\(\s*["']([^"'.][^"']*)["']\s*\)/g)) {
+      if (!match[1]!.startsWith('node:') && match[1] !== 'electron') names.add(packageName(match[1]!));
     }
   }
   return [...names].sort();
@@ -110,7 +117,11 @@ if (process.argv[1] === import.meta.filename) {
   const sum = (keys: Iterable<string>) => [...keys].reduce((total, key) => total + sizeOf(path.join(root, key)), 0);
   console.log(`app code (dist/electron, dist/ui, package.json): ${mib(app)}`);
   console.log(`before: ${before.length} packages, ${mib(sum(before))} + app = ${mib(sum(before) + app)}`);
-  console.log(`after:  ${shipped.size} packages, ${mib(sum(shipped))} + app = ${mib(sum(shipped) + app)}`);
+  // Folders of shipped packages the yml leaves out by hand ("!node_modules/pdfjs-dist/build/**").
+  const yml = readFileSync(path.join(root, 'electron-builder.yml'), 'utf8');
+  const trimmed = [...yml.slice(yml.indexOf(BLOCK_END)).matchAll(/^\s*- "!(node_modules\/[^"*]+)\/\*\*"$/gm)].reduce((total, match) => total + sizeOf(path.join(root, match[1]!)), 0);
+  const after = sum(shipped) - trimmed;
+  console.log(`after:  ${shipped.size} packages, ${mib(after)} + app = ${mib(after + app)} (${mib(trimmed)} of unused folders left out)`);
   console.log(`excluded top-level packages: ${excluded.join(', ')}`);
   if (process.argv.includes('--write')) {
     const file = path.join(root, 'electron-builder.yml');
