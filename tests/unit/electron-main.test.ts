@@ -93,6 +93,9 @@ test('the built main process starts the server on 127.0.0.1, renders on the Elec
   assert.deepEqual(JSON.parse(await readFile(path.join(userData, 'last-port.json'), 'utf8')), { port: discovery.port });
   assert.equal((await next('tray')).icon, path.join(REPO, 'resources', 'tray.png'));
 
+  // A bug in a timer or a forgotten promise is logged; the app runs on (Electron would show a modal box).
+  main.send({ fail: 'timer' });
+  main.send({ fail: 'promise' });
   main.send({ ask: 'token' });
   const { token } = await next('token');
   assert.equal(token, (await readFile(path.join(userData, 'data', 'admin-token'), 'utf8')).trim());
@@ -125,6 +128,8 @@ test('the built main process starts the server on 127.0.0.1, renders on the Elec
   assert.ok(!events.some((event) => event.event === 'startup-error'), main.stderr());
   const logLines = (await readFile(path.join(userData, 'logs', 'quire.log'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { msg: string });
   assert.ok(logLines.some((line) => line.msg === 'desktop app ready'), 'the log is in the logs folder, as JSON lines');
+  const errors = logLines.filter((line) => /uncaught exception|unhandled promise rejection/.test(line.msg)).map((line) => (line as { err?: { message?: string } }).err?.message);
+  assert.deepEqual(errors.sort(), ['rejected in the main process', 'thrown in a main-process timer']);
   assert.ok(!existsSync(path.join(userData, 'data', 'server.json')), 'the discovery file goes with the server');
 });
 
