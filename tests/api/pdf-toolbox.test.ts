@@ -228,6 +228,14 @@ test('post-processing options', async (t) => {
     assert.match(text, /ready now/);
   });
 
+  await t.test('wait_for_function works on the virtual clock of networkidle0 too (the page timers run while it polls)', async () => {
+    const html = '<p id="out">waiting</p><script>setTimeout(() => { document.getElementById("out").textContent = "late but ready"; window.late = true; }, 2000)</script>';
+    const { text } = await inspectPdf(await renderPdf(server, { html, options: { wait_until: 'networkidle0', wait_clock: 'virtual', wait_for_function: 'window.late === true' } }));
+    assert.match(text, /late but ready/);
+    const awaited = await renderPdf(server, { html: '<p>promise</p>', options: { wait_until: 'networkidle0', wait_clock: 'virtual', wait_for_function: 'new Promise((resolve) => setTimeout(() => resolve(true), 1500))' } });
+    assert.match((await inspectPdf(awaited)).text, /promise/);
+  });
+
   await t.test('a wait_for_function that never comes true runs into timeout_ms (504)', async () => {
     const error = await errorOf(await server.render({ html: '<p>x</p>', options: { wait_until: 'load', timeout_ms: 1500, wait_for_function: 'false' } }));
     assert.equal(error.status, 504);

@@ -11,6 +11,7 @@ import { pino } from 'pino';
 import { startTestServer, bearer, errorOf, type TestServer } from '../helpers/start-app.ts';
 import { writePlansFile } from '../helpers/test-plans.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
+import { sendRaw, writeChunked } from '../helpers/raw-request.ts';
 
 const LOAD = { wait_until: 'load' };
 
@@ -67,47 +68,18 @@ test('a filename with a lone surrogate is refused before anything is charged or 
   assert.equal(keys.data.find((entry) => entry.id === server.key.id)!.usage.used, 0, 'nothing charged');
 });
 
-/** One request on the agent's (single, kept-alive) connection; the body is written with backpressure. */
-function send(agent: http.Agent, port: string, method: string, path: string, headers: Record<string, string>, write?: (req: http.ClientRequest) => void): Promise<{ status: number; body: string; socket: unknown }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ agent, host: '127.0.0.1', port, method, path, headers });
-    req.on('response', (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, socket: req.socket }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    if (write) write(req);
-    else req.end();
-  });
-}
-
 test('a 7 MB chunked body with no Content-Length gets a 413 the client can read, and the connection stays usable', { timeout: 60_000 }, async (t) => {
   const server = await startTestServer(t);
   const { port } = new URL(server.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   t.after(() => agent.destroy());
-  const answer = await send(agent, port, 'POST', '/v1/pdf', { ...bearer(server.key), 'content-type': 'application/json' }, (req) => {
-    const chunk = Buffer.alloc(64 * 1024, 'x');
-    req.write('{"html": "');
-    // No Content-Length: node sends it chunked. Written with backpressure, as a real client would.
-    let left = (7 * 1024 * 1024) / chunk.length;
-    const writeMore = () => {
-      while (left > 0) {
-        left--;
-        if (!req.write(chunk)) return void req.once('drain', writeMore);
-      }
-      req.end('"}');
-    };
-    writeMore();
-  });
+  // No Content-Length: node sends it chunked.
+  const answer = await sendRaw(agent, port, 'POST', '/v1/pdf', { ...bearer(server.key), 'content-type': 'application/json' }, (req) => writeChunked(req, 7, '{"html": "', '"}'));
   assert.equal(answer.status, 413);
   assert.deepEqual(JSON.parse(answer.body).code, 'payload_too_large');
   // The rest of the body was read and dropped, so the same connection carries the next request
   // (before, the half-read body stayed in the way and the next request on it hung).
-  const next = await send(agent, port, 'GET', '/health', {});
+  const next = await sendRaw(agent, port, 'GET', '/health', {});
   assert.equal(next.status, 200);
   assert.equal(next.socket, answer.socket, 'the kept-alive connection was reused');
 });

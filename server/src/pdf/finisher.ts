@@ -49,9 +49,13 @@ class PdfThread {
     // From source (tsx) the worker is the .ts file beside this one, and registers tsx first (a
     // worker does not inherit the loader); in the desktop bundle it is dist/electron/pdf-worker.mjs,
     // built by scripts/build-electron.ts.
+    // (The loader's name is not written as an import literal: the desktop bundle must not appear
+    // to load tsx, scripts/desktop-packages.ts.)
     const fromSource = import.meta.url.endsWith('.ts');
+    const loader = JSON.stringify('tsx/esm/api');
+    const entry = JSON.stringify(new URL('./pdf-worker.ts', import.meta.url).href);
     this.worker = fromSource
-      ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('./pdf-worker.ts', import.meta.url).href)}); })`, { eval: true })
+      ? new Worker(`import(${loader}).then(({ register }) => { register(); return import(${entry}); })`, { eval: true })
       : new Worker(new URL('./pdf-worker.mjs', import.meta.url));
     this.worker.on('message', (reply: PdfTaskReply) => this.settle(reply));
     const fail = (error: Error) => {
