@@ -58,6 +58,15 @@ interface Counter {
   /** Open charge tags: written with the count, dropped by settleCharge. */
   charges: Set<string>;
   file: UsageFile;
+  /** Commits waiting for the next write (group commit: one write carries all of them). */
+  pending: PendingCommit[];
+  writing: boolean;
+}
+
+interface PendingCommit {
+  chargeTag: string | undefined;
+  resolve: (used: number) => void;
+  reject: (error: unknown) => void;
 }
 
 export class UsageMeter {
@@ -83,18 +92,13 @@ export class UsageMeter {
       commit: async (chargeTag?: string) => {
         if (settled) throw new Error('reservation already settled');
         settled = true;
-        counter.reserved--;
-        const used = ++counter.committed;
-        if (chargeTag !== undefined) counter.charges.add(chargeTag);
         try {
-          await counter.file.save(counter.committed, this.now(), [...counter.charges]);
-        } catch (error) {
-          // Not on disk, so not charged: the caller answers an error instead of the PDF.
-          counter.committed--;
-          if (chargeTag !== undefined) counter.charges.delete(chargeTag);
-          throw error;
+          const used = await this.writeCommit(counter, chargeTag);
+          return { month, used, limit: plan.monthlyDocuments, planId: plan.id };
+        } finally {
+          // Held until the write ended: the allowance is never handed out twice meanwhile.
+          counter.reserved--;
         }
-        return { month, used, limit: plan.monthlyDocuments, planId: plan.id };
       },
       release: () => {
         if (settled) return;
@@ -141,11 +145,42 @@ export class UsageMeter {
     if (prefix !== undefined) for (const tag of counter.charges) if (tag.startsWith(prefix)) counter.charges.delete(tag);
   }
 
+  /**
+   * Write before apply: the new count (and tag) is written first and counted in memory only once
+   * durable, so a failed write (a full disk) leaves memory and file as they were and the caller
+   * answers an error instead of the PDF. Commits arriving during a write share the next one.
+   */
+  private writeCommit(counter: Counter, chargeTag: string | undefined): Promise<number> {
+    const done = new Promise<number>((resolve, reject) => counter.pending.push({ chargeTag, resolve, reject }));
+    if (!counter.writing) void this.drain(counter);
+    return done;
+  }
+
+  private async drain(counter: Counter): Promise<void> {
+    counter.writing = true;
+    while (counter.pending.length > 0) {
+      const group = counter.pending.splice(0);
+      const used = counter.committed + group.length;
+      const charges = new Set(counter.charges);
+      for (const commit of group) if (commit.chargeTag !== undefined) charges.add(commit.chargeTag);
+      try {
+        await counter.file.save(used, this.now(), [...charges]);
+      } catch (error) {
+        for (const commit of group) commit.reject(error);
+        continue;
+      }
+      counter.committed = used;
+      for (const commit of group) if (commit.chargeTag !== undefined) counter.charges.add(commit.chargeTag);
+      group.forEach((commit, at) => commit.resolve(used - group.length + at + 1));
+    }
+    counter.writing = false;
+  }
+
   private counter(accountId: string, month: string): Promise<Counter> {
     const current = this.counters.get(accountId);
     if (current && current.month === month) return current.ready;
     // A new month starts from its own file; renders still holding last month's counter settle there.
-    const ready = this.openFile(accountId, month).then((file) => ({ month, committed: file.used, reserved: 0, charges: new Set(file.charges ?? []), file }));
+    const ready = this.openFile(accountId, month).then((file) => ({ month, committed: file.used, reserved: 0, charges: new Set(file.charges ?? []), file, pending: [], writing: false }));
     const entry = { month, ready };
     this.counters.set(accountId, entry);
     ready.catch(() => {

@@ -23,7 +23,7 @@ export function buildOpenApi(operations: readonly Operation[], serverVersion: st
       security: op.auth === 'none' ? [] : [{ [op.auth === 'admin' ? 'adminToken' : 'apiKey']: [] }],
       parameters: [...pathParameters(op.path), ...queryParameters(op.query)],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
-      responses: { ...successResponses(op.responses), ...errorResponses(op.errors) },
+      responses: { ...successResponses(op.responses), ...errorResponses(op.method === 'get' ? op.errors : [...op.errors, 'insufficient_storage']) },
     };
   }
   return {
@@ -77,6 +77,7 @@ function successResponses(responses: Record<number, ResponseSpec>): Record<strin
   return out;
 }
 
+/** Every call that may write answers 507 insufficient_storage when the disk is full, with nothing of it kept. */
 function errorResponses(codes: readonly ErrorCode[]): Record<string, unknown> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of [...codes, 'internal_error' as const]) {
