@@ -19,6 +19,7 @@ import { HealthService } from './services/health.ts';
 import { RenderService } from './services/render.ts';
 import { generateAdminToken, hashSecret } from './accounts/keys.ts';
 import { loadOrCreateAdminToken } from './stores/admin-token.ts';
+import { lockDataDir, type DataDirLock } from './stores/data-dir-lock.ts';
 import { openKeysService } from './services/keys.ts';
 import { adminAuth, apiKeyAuth } from './http/middleware/auth.ts';
 import { adminKeyOperations } from './http/routes/admin-keys.ts';
@@ -69,6 +70,17 @@ export interface App {
 export async function createApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const log = overrides.log ?? createLogger(config.logLevel);
   await mkdir(config.dataDir, { recursive: true });
+  // One owner per data folder: a second server or CLI writer refuses, naming this process.
+  const lock = await lockDataDir(config.dataDir, 'server');
+  try {
+    return await openApp(config, overrides, log, lock);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+async function openApp(config: Config, overrides: AppOverrides, log: Logger, lock: DataDirLock): Promise<App> {
   // Accounts first: a bad PLANS_FILE or data folder stops start-up before Chromium is launched.
   const accounts = await openKeysService({ dataDir: config.dataDir, plansFile: config.plansFile, now: overrides.now });
   const adminToken = await adminTokenFor(config, log);
@@ -174,7 +186,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
           if (error) return reject(error);
           const { port } = server!.address() as AddressInfo;
           const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-          resolve(`http://${host}:${port}`);
+          const url = `http://${host}:${port}`;
+          lock.setUrl(url).then(() => resolve(url), reject);
         });
         server.once('error', reject);
         server.on('request', (_request, response: ServerResponse) => {
@@ -200,6 +213,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
         await proxy?.close();
         server?.closeAllConnections();
         await stopped;
+        await lock.release();
       })();
       return closing;
     },

@@ -146,3 +146,22 @@ test('kill -9 in the middle of a stream of key writes leaves valid JSON with eve
   await reopened.insert(keyRecord(9999));
   assert.equal((await reopened.list()).length, onDisk.keys.length + 1);
 });
+
+test('DATA_DIR has one owner: a second lock refuses naming the folder and pid; a dead holder’s lock is taken over', async (t) => {
+  const { lockDataDir, DataDirLockedError } = await import('../../server/src/stores/data-dir-lock.ts');
+  const dir = await tempDir(t);
+  const first = await lockDataDir(dir, 'server');
+  await first.setUrl('http://127.0.0.1:1');
+  await assert.rejects(lockDataDir(dir, 'cli'), (error: unknown) => error instanceof DataDirLockedError && error.message.includes(dir) && error.message.includes(`pid ${process.pid}`));
+  await first.release();
+  const second = await lockDataDir(dir, 'cli');
+  await second.release();
+  // What a kill -9 leaves: a lock naming a process that is gone, or this pid with another start time.
+  for (const stale of [{ pid: DEAD_PID, started: '1' }, { pid: process.pid, started: 'another-start' }]) {
+    await writeFile(path.join(dir, 'quire.lock'), JSON.stringify({ ...stale, role: 'server', url: null, token: 'old' }));
+    const taken = await lockDataDir(dir, 'server');
+    assert.equal(JSON.parse(await readFile(path.join(dir, 'quire.lock'), 'utf8')).pid, process.pid);
+    await taken.release();
+  }
+  assert.deepEqual((await readdir(dir)).filter((name) => name.startsWith('quire.lock')), []);
+});

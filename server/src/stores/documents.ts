@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, open, readdir, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { isAbandonedTempFile, syncFolder, writeFileDurably } from './durable-file.ts';
+import { isAbandonedTempFile, StoreReadError, syncFolder, writeFileDurably } from './durable-file.ts';
 import { NewestFirstIndex, type Page } from './newest-first-index.ts';
 
 export type DocumentSource = 'render' | 'batch';
@@ -232,13 +232,10 @@ export class DocumentsStore {
         else if (name.endsWith('.json')) sidecars.push(name.slice(0, -5));
       }
       for (const id of sidecars) {
-        const record = readSidecar(path.join(folder, `${id}.json`));
-        if (record instanceof Error || record.id !== id || record.keyId !== keyId) {
-          // Never written by us (renames are atomic): leave it for the operator rather than guess.
-          warn({ file: path.join(folder, `${id}.json`), error: record instanceof Error ? record.message : 'id does not match its file' }, 'ignoring a document sidecar that cannot be read');
-          pdfs.delete(id);
-          continue;
-        }
+        const file = path.join(folder, `${id}.json`);
+        const record = readDocumentSidecar(file);
+        // Never written by us (renames are atomic): start-up stops, naming it, and leaves it as it is.
+        if (record instanceof Error) throw new StoreReadError(file, record.message);
         const hasPdf = pdfs.delete(id);
         if (record.state === 'expired') {
           if (hasPdf) await rm(path.join(folder, `${id}.pdf`), { force: true });
@@ -289,12 +286,13 @@ function toRecord(document: StoredDocument): DocumentRecord {
  * Reads one sidecar at start-up. Synchronous on purpose: nothing is served yet, and 100,000 small
  * reads take a sixth of the time without a thread-pool round trip per open, read and close.
  */
-function readSidecar(file: string): DocumentRecord | Error {
+export function readDocumentSidecar(file: string): DocumentRecord | Error {
   try {
     const record = JSON.parse(readFileSync(file, 'utf8')) as DocumentRecord;
     if (typeof record?.id !== 'string' || typeof record.keyId !== 'string' || Number.isNaN(Date.parse(record.createdAt)) || Number.isNaN(Date.parse(record.expiresAt))) {
       return new Error('not a document sidecar');
     }
+    if (`${record.keyId}/${record.id}.json` !== file.split(path.sep).slice(-2).join('/')) return new Error('its id or key does not match its file name');
     return record;
   } catch (error) {
     return error as Error;
