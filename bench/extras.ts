@@ -8,6 +8,7 @@ import { measureMetering } from './metering.ts';
 import { measureGuard } from './guard.ts';
 import { documentsTable, measureDocuments } from './documents.ts';
 import { measureBatch } from './batch.ts';
+import { startupTable } from './startup.ts';
 
 export async function runExtras(_service: ServiceProcess): Promise<string> {
   const rows = ['| keys on file | key lookup ms (p50 / p95) | reserve + persist ms (p50 / p95) |', '|---|---|---|'];
@@ -18,5 +19,6 @@ export async function runExtras(_service: ServiceProcess): Promise<string> {
   const documents = documentsTable(await measureDocuments());
   const guard = await measureGuard();
   const batch = await measureBatch();
-  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}`;
+  const startup = await startupTable();
+  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${startup}`;
 }

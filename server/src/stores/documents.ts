@@ -2,13 +2,14 @@
 // <doc id>.json beside it. The PDF is written first and the sidecar last, each atomically and
 // durably: the sidecar's presence is the commit point, so a crash leaves a complete document or
 // leftovers that open() removes. Nothing is rewritten whole per render: a stored render writes
-// two new files, and listing reads an in-memory index (per key and across keys) built by
-// scanning the sidecars at start-up.
+// two new files, and listing reads an in-memory index (per key and across keys) built at start-up
+// from the index snapshot for unchanged key folders and by reading the sidecars of the others.
 // An expired document keeps its sidecar as a tombstone (state "expired", no PDF) so it answers
 // 410 across restarts until the tombstone itself is dropped. Knows no plans, clocks or HTTP.
 
 import { readFileSync } from 'node:fs';
-import { mkdir, open, readdir, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
+import { isFolderUnchanged, readDocumentsSnapshot, writeDocumentsSnapshot, type FolderSnapshot } from './documents-snapshot.ts';
 import path from 'node:path';
 import { isAbandonedTempFile, StoreReadError, syncFolder, writeFileDurably } from './durable-file.ts';
 import { NewestFirstIndex, type Page } from './newest-first-index.ts';
@@ -51,6 +52,9 @@ export interface DocumentsStoreOptions {
 export interface ReconcileReport {
   documents: number;
   tombstones: number;
+  /** Key folders read file by file, and key folders taken from the index snapshot. */
+  scannedFolders: number;
+  snapshotFolders: number;
   removedTempFiles: number;
   removedOrphanPdfs: number;
   removedOrphanSidecars: number;
@@ -78,7 +82,7 @@ export class DocumentsStore {
   static async open(dataDir: string, options: DocumentsStoreOptions = {}): Promise<{ store: DocumentsStore; report: ReconcileReport }> {
     const store = new DocumentsStore(path.join(dataDir, 'documents'), options);
     await mkdir(store.root, { recursive: true });
-    const report = await store.scan(options.warn ?? (() => undefined));
+    const report = await store.scan();
     return { store, report };
   }
 
@@ -214,46 +218,39 @@ export class DocumentsStore {
     return ready;
   }
 
-  /** Start-up: index every sidecar; remove temp files, PDFs without a sidecar, sidecars without a PDF, PDFs of tombstones. */
-  private async scan(warn: NonNullable<DocumentsStoreOptions['warn']>): Promise<ReconcileReport> {
-    const report: ReconcileReport = { documents: 0, tombstones: 0, removedTempFiles: 0, removedOrphanPdfs: 0, removedOrphanSidecars: 0 };
+  /**
+   * Start-up: index every sidecar, taking unchanged key folders from the index snapshot
+   * (stores/documents-snapshot.ts) and scanning the others; then records a new snapshot.
+   */
+  private async scan(): Promise<ReconcileReport> {
+    const report: ReconcileReport = { documents: 0, tombstones: 0, scannedFolders: 0, snapshotFolders: 0, removedTempFiles: 0, removedOrphanPdfs: 0, removedOrphanSidecars: 0 };
+    const snapshot = await readDocumentsSnapshot(this.root);
+    const recorded = new Map<string, FolderSnapshot>();
     const found: StoredDocument[] = [];
     for (const keyId of await readdir(this.root)) {
-      const folder = path.join(this.root, keyId);
       if (!SAFE_ID.test(keyId)) continue;
-      const names = await readdir(folder).catch(() => [] as string[]);
-      const pdfs = new Set<string>();
-      const sidecars: string[] = [];
-      for (const name of names) {
-        if (isAbandonedTempFile(name, true)) {
-          await rm(path.join(folder, name), { force: true });
-          report.removedTempFiles++;
-        } else if (name.endsWith('.pdf')) pdfs.add(name.slice(0, -4));
-        else if (name.endsWith('.json')) sidecars.push(name.slice(0, -5));
+      const folder = path.join(this.root, keyId);
+      const before = await stat(folder, { bigint: true }).catch(() => undefined);
+      if (!before?.isDirectory()) continue;
+      const previous = snapshot.get(keyId);
+      let records: DocumentRecord[];
+      if (isFolderUnchanged(previous, before.mtimeNs)) {
+        records = previous.records;
+        recorded.set(keyId, previous);
+        report.snapshotFolders++;
+      } else {
+        records = await this.scanFolder(folder, report);
+        // Nothing else writes during start-up (one owner), so the folder as it is now is what was read.
+        const after = await stat(folder, { bigint: true });
+        recorded.set(keyId, { mtimeNs: String(after.mtimeNs), statMs: Date.now(), records });
+        report.scannedFolders++;
       }
-      for (const id of sidecars) {
-        const file = path.join(folder, `${id}.json`);
-        const record = readDocumentSidecar(file);
-        // Never written by us (renames are atomic): start-up stops, naming it, and leaves it as it is.
-        if (record instanceof Error) throw new StoreReadError(file, record.message);
-        const hasPdf = pdfs.delete(id);
-        if (record.state === 'expired') {
-          if (hasPdf) await rm(path.join(folder, `${id}.pdf`), { force: true });
-          this.tombstones.set(id, withTimes(record));
-          report.tombstones++;
-        } else if (!hasPdf) {
-          await rm(path.join(folder, `${id}.json`), { force: true });
-          report.removedOrphanSidecars++;
-        } else {
-          found.push(withTimes(record));
-        }
-      }
-      // What is left never got its sidecar: a render that did not finish storing.
-      for (const id of pdfs) {
-        await rm(path.join(folder, `${id}.pdf`), { force: true });
-        report.removedOrphanPdfs++;
+      for (const record of records) {
+        if (record.state === 'expired') this.tombstones.set(record.id, withTimes(record));
+        else found.push(withTimes(record));
       }
     }
+    if (report.scannedFolders > 0 || recorded.size !== snapshot.size) await writeDocumentsSnapshot(this.root, recorded, this.sync);
     // Sidecars come in folder order, not time order: sort each index once rather than insert one by one.
     this.all.load(found);
     const byKey = new Map<string, StoredDocument[]>();
@@ -269,7 +266,67 @@ export class DocumentsStore {
     }
     for (const document of found) this.byId.set(document.id, document);
     report.documents = found.length;
+    report.tombstones = this.tombstones.size;
     return report;
+  }
+
+  /**
+   * Records the index snapshot from memory, for a fast next start. Only when nothing is being
+   * written (shutdown, after the batch queue and the sweeper stopped): each folder's mtime is
+   * taken before its records are read from memory.
+   */
+  async saveSnapshot(): Promise<void> {
+    const byFolder = new Map<string, DocumentRecord[]>();
+    for (const document of [...this.byId.values(), ...this.tombstones.values()]) {
+      const list = byFolder.get(document.keyId);
+      if (list) list.push(toRecord(document));
+      else byFolder.set(document.keyId, [toRecord(document)]);
+    }
+    const recorded = new Map<string, FolderSnapshot>();
+    for (const keyId of await readdir(this.root)) {
+      if (!SAFE_ID.test(keyId)) continue;
+      const info = await stat(path.join(this.root, keyId), { bigint: true }).catch(() => undefined);
+      if (info?.isDirectory()) recorded.set(keyId, { mtimeNs: String(info.mtimeNs), statMs: Date.now(), records: byFolder.get(keyId) ?? [] });
+    }
+    await writeDocumentsSnapshot(this.root, recorded, this.sync);
+  }
+
+  /** Reads one key folder: its sidecars; removes temp files, PDFs without a sidecar, sidecars without a PDF, PDFs of tombstones. */
+  private async scanFolder(folder: string, report: ReconcileReport): Promise<DocumentRecord[]> {
+    const names = await readdir(folder).catch(() => [] as string[]);
+    const pdfs = new Set<string>();
+    const sidecars: string[] = [];
+    const records: DocumentRecord[] = [];
+    for (const name of names) {
+      if (isAbandonedTempFile(name, true)) {
+        await rm(path.join(folder, name), { force: true });
+        report.removedTempFiles++;
+      } else if (name.endsWith('.pdf')) pdfs.add(name.slice(0, -4));
+      else if (name.endsWith('.json')) sidecars.push(name.slice(0, -5));
+    }
+    for (const id of sidecars) {
+      const file = path.join(folder, `${id}.json`);
+      const record = readDocumentSidecar(file);
+      // Never written by us (renames are atomic): start-up stops, naming it, and leaves it as it is.
+      if (record instanceof Error) throw new StoreReadError(file, record.message);
+      const hasPdf = pdfs.delete(id);
+      if (record.state === 'expired') {
+        if (hasPdf) await rm(path.join(folder, `${id}.pdf`), { force: true });
+        records.push(record);
+      } else if (!hasPdf) {
+        await rm(file, { force: true });
+        report.removedOrphanSidecars++;
+      } else {
+        records.push(record);
+      }
+    }
+    // What is left never got its sidecar: a render that did not finish storing.
+    for (const id of pdfs) {
+      await rm(path.join(folder, `${id}.pdf`), { force: true });
+      report.removedOrphanPdfs++;
+    }
+    if (report.removedTempFiles + report.removedOrphanPdfs + report.removedOrphanSidecars > 0 && this.sync) await syncFolder(folder);
+    return records;
   }
 }
 
