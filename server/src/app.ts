@@ -16,7 +16,7 @@ import { healthOperations } from './http/routes/health.ts';
 import { renderOperations } from './http/routes/render.ts';
 import { startRenderer, type PageSourceFactory, type Renderer } from './render/index.ts';
 import { HealthService } from './services/health.ts';
-import { RenderService } from './services/render.ts';
+import { documentChargeResolver, RenderService } from './services/render.ts';
 import { generateAdminToken, hashSecret } from './accounts/keys.ts';
 import { loadOrCreateAdminToken } from './stores/admin-token.ts';
 import { lockDataDir, type DataDirLock } from './stores/data-dir-lock.ts';
@@ -92,6 +92,8 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   const { store: documentStore, report } = await DocumentsStore.open(config.dataDir, { warn });
   if (report.removedTempFiles + report.removedOrphanPdfs + report.removedOrphanSidecars > 0) log.warn({ ...report }, 'removed leftovers of interrupted document writes');
   const documents = new DocumentsService({ store: documentStore, tombstoneSeconds: config.tombstoneDays * 86_400, now: overrides.now });
+  // Charges of stored renders that a crash cut between charge and store are settled from the documents.
+  accounts.meter.setChargeResolver(documentChargeResolver(documents));
   const templateStore = await TemplatesStore.open(config.dataDir, warn);
   const metrics = createMetrics();
   const policy = createAddressPolicy(config.allowHosts, config.denyHosts);

@@ -64,13 +64,23 @@ interface Counter {
 }
 
 interface PendingCommit {
+  /** +1 for a commit, -1 for a refund. */
+  delta: 1 | -1;
   chargeTag: string | undefined;
   resolve: (used: number) => void;
   reject: (error: unknown) => void;
 }
 
+/**
+ * What became of a charge tag left open on file by a crash: 'charged' (its document exists: keep
+ * the charge, drop the tag), 'refund' (it never came to be: give the document back), or
+ * undefined (not this resolver's tag; left for its owner, e.g. the batch queue).
+ */
+export type ChargeResolver = (tag: string) => 'charged' | 'refund' | undefined;
+
 export class UsageMeter {
   private readonly counters = new Map<string, { month: string; ready: Promise<Counter> }>();
+  private resolver: ChargeResolver | undefined;
 
   constructor(
     private readonly openFile: OpenUsageFile,
@@ -106,6 +116,29 @@ export class UsageMeter {
         counter.reserved--;
       },
     };
+  }
+
+  /**
+   * Set before serving (the documents store opens after the meter): open charge tags found when
+   * a counter is first loaded are settled with it, durably, before the counter is used.
+   */
+  setChargeResolver(resolver: ChargeResolver): void {
+    this.resolver = resolver;
+  }
+
+  /**
+   * Gives back a committed document whose work then failed (a stored render whose copy could not
+   * be written), removing its charge tag in the same write. If this write fails too, the tag stays
+   * on file and the next load of the counter settles it through the resolver.
+   */
+  async refund(accountId: string, month: string, chargeTag: string): Promise<void> {
+    const entry = this.counters.get(accountId);
+    if (!entry || entry.month !== month) return; // a new month started: the resolver settles it at the next start
+    const counter = await entry.ready;
+    await new Promise<number>((resolve, reject) => {
+      counter.pending.push({ delta: -1, chargeTag, resolve, reject });
+      if (!counter.writing) void this.drain(counter);
+    });
   }
 
   /** This month's documents of an account (renders in progress not included). */
@@ -151,7 +184,7 @@ export class UsageMeter {
    * answers an error instead of the PDF. Commits arriving during a write share the next one.
    */
   private writeCommit(counter: Counter, chargeTag: string | undefined): Promise<number> {
-    const done = new Promise<number>((resolve, reject) => counter.pending.push({ chargeTag, resolve, reject }));
+    const done = new Promise<number>((resolve, reject) => counter.pending.push({ delta: 1, chargeTag, resolve, reject }));
     if (!counter.writing) void this.drain(counter);
     return done;
   }
@@ -160,27 +193,50 @@ export class UsageMeter {
     counter.writing = true;
     while (counter.pending.length > 0) {
       const group = counter.pending.splice(0);
-      const used = counter.committed + group.length;
       const charges = new Set(counter.charges);
-      for (const commit of group) if (commit.chargeTag !== undefined) charges.add(commit.chargeTag);
+      let used = counter.committed;
+      const counts: number[] = [];
+      for (const change of group) {
+        used += change.delta;
+        counts.push(used);
+        if (change.chargeTag === undefined) continue;
+        if (change.delta > 0) charges.add(change.chargeTag);
+        else charges.delete(change.chargeTag);
+      }
       try {
         await counter.file.save(used, this.now(), [...charges]);
       } catch (error) {
-        for (const commit of group) commit.reject(error);
+        for (const change of group) change.reject(error);
         continue;
       }
       counter.committed = used;
-      for (const commit of group) if (commit.chargeTag !== undefined) counter.charges.add(commit.chargeTag);
-      group.forEach((commit, at) => commit.resolve(used - group.length + at + 1));
+      counter.charges = charges;
+      group.forEach((change, at) => change.resolve(counts[at]!));
     }
     counter.writing = false;
+  }
+
+  /** A counter just loaded: tags the resolver knows are settled in one durable write before use. */
+  private async settleOpenCharges(counter: Counter): Promise<Counter> {
+    if (!this.resolver || counter.charges.size === 0) return counter;
+    const charges = new Set(counter.charges);
+    let used = counter.committed;
+    for (const tag of counter.charges) {
+      const outcome = this.resolver(tag);
+      if (outcome === undefined) continue;
+      charges.delete(tag);
+      if (outcome === 'refund') used = Math.max(0, used - 1);
+    }
+    if (charges.size === counter.charges.size) return counter;
+    await counter.file.save(used, this.now(), [...charges]);
+    return { ...counter, committed: used, charges };
   }
 
   private counter(accountId: string, month: string): Promise<Counter> {
     const current = this.counters.get(accountId);
     if (current && current.month === month) return current.ready;
     // A new month starts from its own file; renders still holding last month's counter settle there.
-    const ready = this.openFile(accountId, month).then((file) => ({ month, committed: file.used, reserved: 0, charges: new Set(file.charges ?? []), file, pending: [], writing: false }));
+    const ready = this.openFile(accountId, month).then((file) => this.settleOpenCharges({ month, committed: file.used, reserved: 0, charges: new Set(file.charges ?? []), file, pending: [], writing: false }));
     const entry = { month, ready };
     this.counters.set(accountId, entry);
     ready.catch(() => {
