@@ -21,17 +21,22 @@ import { TemplatesStore } from '../server/src/stores/templates.ts';
 const PDF = new Uint8Array(Buffer.from('%PDF-1.7\n% bench\n%%EOF\n'));
 const PLANS_FILE = '';
 
-/** Opens what start-up opens before serving; returns milliseconds. */
-async function openAll(dataDir: string): Promise<{ ms: number; store: DocumentsStore }> {
+/**
+ * Opens what start-up opens before serving; returns wall and CPU milliseconds (on a shared,
+ * loaded machine the CPU time is the steadier figure: start-up does nothing in parallel).
+ */
+async function openAll(dataDir: string): Promise<{ ms: number; cpuMs: number; store: DocumentsStore }> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await openKeysService({ dataDir, plansFile: PLANS_FILE });
   const { store } = await DocumentsStore.open(dataDir);
   await TemplatesStore.open(dataDir);
   await BatchStore.open(dataDir);
-  return { ms: performance.now() - started, store };
+  const used = process.cpuUsage(cpu);
+  return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, store };
 }
 
-async function seed(dataDir: string, keys: number, documents: number): Promise<void> {
+export async function seed(dataDir: string, keys: number, documents: number): Promise<void> {
   await mkdir(dataDir, { recursive: true });
   const at = new Date().toISOString();
   const records: KeyRecord[] = Array.from({ length: keys }, (_, n) => ({ id: newId('key'), name: `bench ${n}`, planId: 'business', autoStore: false, keyHash: hashSecret(generateApiKey()), createdAt: at, updatedAt: at, revokedAt: null }));
@@ -78,21 +83,20 @@ export async function startupTable(documents = 100_000, keys = 10_000): Promise<
     await seed(large, keys, documents);
     const baseline = await openAll(small);
     const first = await openAll(large);
-    const firstBaseline = (await openAll(small)).ms;
     // A clean stop records the snapshot; the next start reads it.
     await first.store.saveSnapshot();
     const warm = await openAll(large);
-    const warmBaseline = (await openAll(small)).ms;
+    const warmBaseline = await openAll(small);
     const listSmall = await listKeysMs(small);
     const listLarge = await listKeysMs(large);
     const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}x`;
     return [
       `Start-up (open every store, Chromium aside) and key listing: ${documents.toLocaleString('en')} documents, ${keys.toLocaleString('en')} keys vs 10 keys, empty`,
       '',
-      '| measure | large ms | small ms | ratio |',
+      '| measure | large ms (wall / CPU) | small ms (wall / CPU) | ratio (wall) |',
       '|---|---|---|---|',
-      `| start-up, first (every sidecar read) | ${first.ms.toFixed(0)} | ${Math.min(baseline.ms, firstBaseline).toFixed(0)} | ${ratio(first.ms, Math.min(baseline.ms, firstBaseline))} |`,
-      `| start-up after a clean stop (index snapshot) | ${warm.ms.toFixed(0)} | ${warmBaseline.toFixed(0)} | ${ratio(warm.ms, warmBaseline)} |`,
+      `| start-up, first (every sidecar read) | ${first.ms.toFixed(0)} / ${first.cpuMs.toFixed(0)} | ${baseline.ms.toFixed(0)} / ${baseline.cpuMs.toFixed(0)} | ${ratio(first.ms, baseline.ms)} |`,
+      `| start-up after a clean stop (index snapshot) | ${warm.ms.toFixed(0)} / ${warm.cpuMs.toFixed(0)} | ${warmBaseline.ms.toFixed(0)} / ${warmBaseline.cpuMs.toFixed(0)} | ${ratio(warm.ms, warmBaseline.ms)} |`,
       `| GET /admin/v1/keys, two pages of 20 with usage | ${listLarge.toFixed(3)} | ${listSmall.toFixed(3)} | ${ratio(listLarge, listSmall)} |`,
     ].join('\n');
   } finally {

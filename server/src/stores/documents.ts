@@ -7,9 +7,9 @@
 // An expired document keeps its sidecar as a tombstone (state "expired", no PDF) so it answers
 // 410 across restarts until the tombstone itself is dropped. Knows no plans, clocks or HTTP.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { mkdir, open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
-import { isFolderUnchanged, readDocumentsSnapshot, writeDocumentsSnapshot, type FolderSnapshot } from './documents-snapshot.ts';
+import { isFolderUnchanged, readDocumentsSnapshot, writeDocumentsSnapshot, type FolderStamp } from './documents-snapshot.ts';
 import path from 'node:path';
 import { isAbandonedTempFile, StoreReadError, syncFolder, writeFileDurably } from './durable-file.ts';
 import { NewestFirstIndex, type Page } from './newest-first-index.ts';
@@ -225,46 +225,50 @@ export class DocumentsStore {
   private async scan(): Promise<ReconcileReport> {
     const report: ReconcileReport = { documents: 0, tombstones: 0, scannedFolders: 0, snapshotFolders: 0, removedTempFiles: 0, removedOrphanPdfs: 0, removedOrphanSidecars: 0 };
     const snapshot = await readDocumentsSnapshot(this.root);
-    const recorded = new Map<string, FolderSnapshot>();
-    const found: StoredDocument[] = [];
+    const folders = new Map<string, FolderStamp>();
+    const trusted = new Set<string>();
+    const scanned: StoredDocument[] = [];
     for (const keyId of await readdir(this.root)) {
       if (!SAFE_ID.test(keyId)) continue;
       const folder = path.join(this.root, keyId);
-      const before = await stat(folder, { bigint: true }).catch(() => undefined);
+      // Synchronous, as the sidecar reads: nothing is served yet, and 10,000 folders cost a thread-pool round trip each otherwise.
+      const before = statSync(folder, { bigint: true, throwIfNoEntry: false });
       if (!before?.isDirectory()) continue;
-      const previous = snapshot.get(keyId);
-      let records: DocumentRecord[];
+      const previous = snapshot.folders.get(keyId);
       if (isFolderUnchanged(previous, before.mtimeNs)) {
-        records = previous.records;
-        recorded.set(keyId, previous);
+        folders.set(keyId, previous!);
+        trusted.add(keyId);
         report.snapshotFolders++;
-      } else {
-        records = await this.scanFolder(folder, report);
-        // Nothing else writes during start-up (one owner), so the folder as it is now is what was read.
-        const after = await stat(folder, { bigint: true });
-        recorded.set(keyId, { mtimeNs: String(after.mtimeNs), statMs: Date.now(), records });
-        report.scannedFolders++;
+        continue;
       }
-      for (const record of records) {
-        if (record.state === 'expired') this.tombstones.set(record.id, withTimes(record));
-        else found.push(withTimes(record));
-      }
+      for (const record of await this.scanFolder(folder, report)) scanned.push(withTimes(record));
+      // Nothing else writes during start-up (one owner), so the folder as it is now is what was read.
+      folders.set(keyId, { mtimeNs: String(statSync(folder, { bigint: true }).mtimeNs), statMs: Date.now() });
+      report.scannedFolders++;
     }
-    if (report.scannedFolders > 0 || recorded.size !== snapshot.size) await writeDocumentsSnapshot(this.root, recorded, this.sync);
-    // Sidecars come in folder order, not time order: sort each index once rather than insert one by one.
-    this.all.load(found);
+    // Snapshot rows come sorted; only rows of folders read again need a sort (after a crash).
+    let documents = snapshot.documents.filter((document) => trusted.has(document.keyId));
+    if (scanned.length > 0) documents = sortOldestFirst([...documents, ...scanned]);
+    if (report.scannedFolders > 0 || folders.size !== snapshot.folders.size) await writeDocumentsSnapshot(this.root, folders, documents, this.sync);
+    const found: StoredDocument[] = [];
     const byKey = new Map<string, StoredDocument[]>();
-    for (const document of found) {
+    for (const document of documents) {
+      if (document.state === 'expired') {
+        this.tombstones.set(document.id, document);
+        continue;
+      }
+      found.push(document);
+      this.byId.set(document.id, document);
       const list = byKey.get(document.keyId);
       if (list) list.push(document);
       else byKey.set(document.keyId, [document]);
     }
-    for (const [keyId, documents] of byKey) {
+    this.all.load(found);
+    for (const [keyId, list] of byKey) {
       const index = new NewestFirstIndex<StoredDocument>();
-      index.load(documents);
+      index.load(list);
       this.byKey.set(keyId, index);
     }
-    for (const document of found) this.byId.set(document.id, document);
     report.documents = found.length;
     report.tombstones = this.tombstones.size;
     return report;
@@ -273,22 +277,17 @@ export class DocumentsStore {
   /**
    * Records the index snapshot from memory, for a fast next start. Only when nothing is being
    * written (shutdown, after the batch queue and the sweeper stopped): each folder's mtime is
-   * taken before its records are read from memory.
+   * taken before the records are read from memory.
    */
   async saveSnapshot(): Promise<void> {
-    const byFolder = new Map<string, DocumentRecord[]>();
-    for (const document of [...this.byId.values(), ...this.tombstones.values()]) {
-      const list = byFolder.get(document.keyId);
-      if (list) list.push(toRecord(document));
-      else byFolder.set(document.keyId, [toRecord(document)]);
-    }
-    const recorded = new Map<string, FolderSnapshot>();
+    const folders = new Map<string, FolderStamp>();
     for (const keyId of await readdir(this.root)) {
       if (!SAFE_ID.test(keyId)) continue;
       const info = await stat(path.join(this.root, keyId), { bigint: true }).catch(() => undefined);
-      if (info?.isDirectory()) recorded.set(keyId, { mtimeNs: String(info.mtimeNs), statMs: Date.now(), records: byFolder.get(keyId) ?? [] });
+      if (info?.isDirectory()) folders.set(keyId, { mtimeNs: String(info.mtimeNs), statMs: Date.now() });
     }
-    await writeDocumentsSnapshot(this.root, recorded, this.sync);
+    const documents = sortOldestFirst([...this.all.all(), ...this.tombstones.values()]);
+    await writeDocumentsSnapshot(this.root, folders, documents, this.sync);
   }
 
   /** Reads one key folder: its sidecars; removes temp files, PDFs without a sidecar, sidecars without a PDF, PDFs of tombstones. */
@@ -332,6 +331,10 @@ export class DocumentsStore {
 
 function withTimes(record: DocumentRecord): StoredDocument {
   return { ...record, createdMs: Date.parse(record.createdAt), expiresMs: Date.parse(record.expiresAt) };
+}
+
+function sortOldestFirst(documents: StoredDocument[]): StoredDocument[] {
+  return documents.sort((a, b) => a.createdMs - b.createdMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 function toRecord(document: StoredDocument): DocumentRecord {
