@@ -59,11 +59,18 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     async crash() {
       if (child.exitCode === null) child.kill('SIGKILL');
       await exited;
-      // Chromium leaves when its pipe closes; end its process group if it has not within 5 s.
+      // Chromium would leave when its pipe closes, after a second or two; a crash test restarting
+      // dozens of times ends its process group at once instead (as a power cut would).
       for (const pid of browserPids()) {
+        if (isRunning(pid)) {
+          try {
+            process.kill(-pid, 'SIGKILL');
+          } catch {
+            // gone meanwhile
+          }
+        }
         const deadline = Date.now() + 5_000;
-        while (isRunning(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-        if (isRunning(pid)) process.kill(-pid, 'SIGKILL');
+        while (isRunning(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
   };
