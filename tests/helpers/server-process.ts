@@ -2,6 +2,7 @@
 // kill it (kill -9) or read what it prints. Chromium processes it launched are ended too.
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -101,9 +102,15 @@ export function runServerProcess(env: Record<string, string>, timeoutMs = 30_000
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  // A killed Chromium whose parent (the server) is gone stays a zombie until init reaps it: it is dead.
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
   }
 }
 
