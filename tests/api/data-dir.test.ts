@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { bearer, errorOf, startTestServer } from '../helpers/start-app.ts';
@@ -19,6 +19,26 @@ test('a second server on the same DATA_DIR refuses, naming the folder and the pi
   assert.notEqual(second.code, 0);
   assert.ok(second.stderr.includes(`${server.dataDir} is in use by another Quire server (pid ${process.pid}`), second.stderr);
   assert.equal((await server.render(HTML)).status, 200, 'the first server is unharmed');
+});
+
+test('a damaged store file stops start-up naming the file and what is wrong, and is left exactly as it was', { timeout: 120_000 }, async (t) => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-damaged-'));
+  t.after(() => rm(dataDir, { recursive: true, force: true }));
+  const cases: [string, string, RegExp][] = [
+    ['keys.json', 'null', /expected \{"keys": \[\.\.\.\]\}, found null/],
+    [path.join('documents', 'key_a', 'doc_b.json'), '{"id": "doc_b", "keyI', /not valid JSON|JSON/],
+  ];
+  for (const [relative, text, problem] of cases) {
+    const file = path.join(dataDir, relative);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, text);
+    const started = await runServerProcess({ DATA_DIR: dataDir, ADMIN_TOKEN: 'adm_damaged_files_00000000000000' });
+    assert.notEqual(started.code, 0);
+    assert.ok(started.stderr.includes(`${file} is damaged`), started.stderr);
+    assert.match(started.stderr, problem);
+    assert.equal(await readFile(file, 'utf8'), text, 'left exactly as it was');
+    await rm(file);
+  }
 });
 
 test('GET /admin/v1/keys pages newest first with limit and cursor; a bad cursor is a 400', { timeout: 120_000 }, async (t) => {
