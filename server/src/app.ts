@@ -28,6 +28,14 @@ import { playgroundOperations } from './http/routes/playground.ts';
 import { uiRoutes } from './http/routes/ui.ts';
 import { DocumentsStore } from './stores/documents.ts';
 import { TemplatesStore } from './stores/templates.ts';
+import { FileTemplateAssetsStore } from './stores/template-assets.ts';
+import { FileTemplateVersionsStore } from './stores/template-versions.ts';
+import { TemplateAssetsService } from './services/template-assets.ts';
+import { TemplateVersionsService } from './services/template-versions.ts';
+import { templateAssetOperations } from './http/routes/template-assets.ts';
+import { templateVersionOperations } from './http/routes/template-versions.ts';
+import { TemplateArchiveService } from './services/template-archive.ts';
+import { templateArchiveOperations } from './http/routes/template-archive.ts';
 import { DocumentsService } from './services/documents.ts';
 import { TemplatesService } from './services/templates.ts';
 import { startRetentionSweeper } from './queue/retention-sweeper.ts';
@@ -118,7 +126,21 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     throw error;
   });
   metrics.watchRenderer(() => renderer.stats());
-  const templates = new TemplatesService({ store: templateStore, renderer, keys: accounts.keys, now: overrides.now });
+  // Versions render their reference after each save; the versions service needs the templates one, hence the late binding.
+  let versions: TemplateVersionsService | undefined;
+  const versionStore = await FileTemplateVersionsStore.open(config.dataDir);
+  const assetStore = await FileTemplateAssetsStore.open(config.dataDir);
+  const templates = new TemplatesService({
+    store: templateStore,
+    renderer,
+    keys: accounts.keys,
+    versions: versionStore,
+    assets: assetStore,
+    onVersion: (version) => versions?.makeReference(version),
+    now: overrides.now,
+  });
+  versions = new TemplateVersionsService({ store: versionStore, templates, renderer, log });
+  const assets = new TemplateAssetsService({ store: assetStore, templates, now: overrides.now });
   const sweeper = await startRetentionSweeper({ documents, intervalSeconds: config.retentionSweepSeconds, log });
 
   const events = new EventBus();
@@ -160,6 +182,11 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
       ...adminKeyOperations(accounts.keys),
       ...playgroundOperations(playground, config.playgroundEnabled),
       ...adminTemplateOperations(templates),
+      ...templateArchiveOperations(new TemplateArchiveService({ templates, assets })),
+      ...templateAssetOperations(assets, 'key'),
+      ...templateAssetOperations(assets, 'admin'),
+      ...templateVersionOperations(versions, 'key'),
+      ...templateVersionOperations(versions, 'admin'),
       ...adminDocumentOperations(documents),
       ...batchOperations(batches),
       ...adminBatchOperations(batches),
@@ -208,6 +235,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
         events.close();
         batches.stopTaking();
         await renderer.close(config.shutdownTimeoutMs);
+        await versions.idle();
         // A render that has just ended still has its response to write (usage, storage, headers).
         while (answering > 0 && Date.now() < deadline) await sleep(20);
         await batches.close();
