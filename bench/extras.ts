@@ -1,7 +1,8 @@
 // Extra bench sections beside the render table: what metering adds per render as the number of
 // keys grows, and what storing a copy and listing a page cost as stored documents grow (both
 // must stay flat), what the network guard costs (on vs off, same run), and what a background
-// batch achieves beside the engine limit. Later features add theirs here.
+// batch achieves beside the engine limit, and keyed throughput beside a hostile playground
+// neighbour. Later features add theirs here.
 
 import type { ServiceProcess } from './service-process.ts';
 import { measureMetering } from './metering.ts';
@@ -9,6 +10,7 @@ import { measureGuard } from './guard.ts';
 import { documentsTable, measureDocuments } from './documents.ts';
 import { measureBatch } from './batch.ts';
 import { startupTable } from './startup.ts';
+import { measureHostileNeighbour } from './hostile.ts';
 
 export async function runExtras(_service: ServiceProcess): Promise<string> {
   const rows = ['| keys on file | key lookup ms (p50 / p95) | reserve + persist ms (p50 / p95) |', '|---|---|---|'];
@@ -19,6 +21,7 @@ export async function runExtras(_service: ServiceProcess): Promise<string> {
   const documents = documentsTable(await measureDocuments());
   const guard = await measureGuard();
   const batch = await measureBatch();
+  const hostile = await measureHostileNeighbour();
   const startup = await startupTable();
-  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${startup}`;
+  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}`;
 }
