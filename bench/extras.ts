@@ -9,6 +9,7 @@ import { measureMetering } from './metering.ts';
 import { measureGuard } from './guard.ts';
 import { documentsTable, measureDocuments } from './documents.ts';
 import { measureBatch } from './batch.ts';
+import { startupTable } from './startup.ts';
 import { measureHostileNeighbour } from './hostile.ts';
 
 export async function runExtras(_service: ServiceProcess): Promise<string> {
@@ -21,5 +22,6 @@ export async function runExtras(_service: ServiceProcess): Promise<string> {
   const guard = await measureGuard();
   const batch = await measureBatch();
   const hostile = await measureHostileNeighbour();
-  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}`;
+  const startup = await startupTable();
+  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}`;
 }

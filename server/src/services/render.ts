@@ -9,7 +9,8 @@ import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
 import type { RenderSource } from '../render/page-source.ts';
 import type { Renderer } from '../render/renderer.ts';
 import type { RenderPriority } from '../render/render-slots.ts';
-import type { UsageMeter, UsageSnapshot } from '../accounts/usage.ts';
+import type { Reservation, UsageMeter, UsageSnapshot } from '../accounts/usage.ts';
+import { newId } from '../ids.ts';
 import type { Account } from './keys.ts';
 import type { DocumentsService } from './documents.ts';
 import type { TemplatesService } from './templates.ts';
@@ -82,19 +83,12 @@ export class RenderService {
       throw error;
     }
     // CONTRACT: the copy is on disk before the response; one that cannot be kept fails the render, uncharged.
+    if (storage && !batchItem) return this.chargeThenStore(input, account, pdf, reservation, storage);
     let documentId: string | undefined;
     if (storage) {
       try {
         documentId = (
-          await this.deps.documents.keep({
-            keyId: account.keyId,
-            storage,
-            pdf,
-            filename: input.filename,
-            source: batchItem ? 'batch' : 'render',
-            batchId: batchItem?.batchId,
-            id: batchItem?.documentId,
-          })
+          await this.deps.documents.keep({ keyId: account.keyId, storage, pdf, filename: input.filename, source: 'batch', batchId: batchItem?.batchId, id: batchItem?.documentId })
         ).id;
       } catch (error) {
         reservation.release();
@@ -109,6 +103,27 @@ export class RenderService {
     });
     this.deps.onUsage?.(account.keyId, usage);
     return { pdf, filename: input.filename, usage, documentId };
+  }
+
+  /**
+   * A stored render outside a batch: charged first with the tag "doc:<id>", then stored, then the
+   * tag is dropped. A crash between the two leaves the tag on file, and the meter settles it at
+   * the next load (documentChargeResolver): kept if the document exists, refunded if not. So no
+   * document is ever without its charge, and no charge without its document.
+   */
+  private async chargeThenStore(input: RenderInput, account: Account, pdf: Uint8Array, reservation: Reservation, storage: NonNullable<ReturnType<DocumentsService['storageFor']>>): Promise<RenderedPdf> {
+    const id = newId('doc');
+    const tag = documentChargeTag(id);
+    const usage = await reservation.commit(tag);
+    try {
+      await this.deps.documents.keep({ keyId: account.keyId, storage, pdf, filename: input.filename, source: 'render', id });
+    } catch (error) {
+      await this.deps.meter.refund(account.keyId, usage.month, tag).catch(() => undefined);
+      throw error;
+    }
+    await this.deps.meter.settleCharges(account.keyId, [tag]);
+    this.deps.onUsage?.(account.keyId, usage);
+    return { pdf, filename: input.filename, usage, documentId: id };
   }
 
   /**
@@ -151,4 +166,18 @@ export function checkHtmlSize(html: string): string {
     throw new ApiError('payload_too_large', 'The HTML to render is larger than the 5 MB limit (after template substitution).');
   }
   return html;
+}
+
+/** The charge tag of a stored render's document (see RenderService.chargeThenStore). */
+export function documentChargeTag(documentId: string): string {
+  return `doc:${documentId}`;
+}
+
+/** Settles "doc:<id>" tags a crash left open: charged if the document exists (or expired since), refunded if not. */
+export function documentChargeResolver(documents: Pick<DocumentsService, 'isStored' | 'wasStored'>) {
+  return (tag: string): 'charged' | 'refund' | undefined => {
+    if (!tag.startsWith('doc:')) return undefined;
+    const id = tag.slice(4);
+    return documents.isStored(id) || documents.wasStored(id) ? 'charged' : 'refund';
+  };
 }
