@@ -10,6 +10,7 @@ import { measureMetering } from './metering.ts';
 import { measureGuard } from './guard.ts';
 import { documentsTable, measureDocuments } from './documents.ts';
 import { measureBatch } from './batch.ts';
+import { startupTable } from './startup.ts';
 import { measureHostileNeighbour } from './hostile.ts';
 import { measureToolbox } from './toolbox.ts';
 
@@ -23,6 +24,7 @@ export async function runExtras(service: ServiceProcess): Promise<string> {
   const guard = await measureGuard();
   const batch = await measureBatch();
   const hostile = await measureHostileNeighbour();
+  const startup = await startupTable();
   const toolbox = await measureToolbox(service);
-  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${toolbox}`;
+  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}`;
 }

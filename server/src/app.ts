@@ -21,9 +21,10 @@ import { imageOperations } from './http/routes/image.ts';
 import { ImageService } from './services/image.ts';
 import { startRenderer, type PageSourceFactory, type Renderer } from './render/index.ts';
 import { HealthService } from './services/health.ts';
-import { RenderService } from './services/render.ts';
+import { documentChargeResolver, RenderService } from './services/render.ts';
 import { generateAdminToken, hashSecret } from './accounts/keys.ts';
 import { loadOrCreateAdminToken } from './stores/admin-token.ts';
+import { lockDataDir, type DataDirLock } from './stores/data-dir-lock.ts';
 import { openKeysService } from './services/keys.ts';
 import { adminAuth, apiKeyAuth } from './http/middleware/auth.ts';
 import { adminKeyOperations } from './http/routes/admin-keys.ts';
@@ -91,6 +92,17 @@ export interface App {
 export async function createApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const log = overrides.log ?? createLogger(config.logLevel);
   await mkdir(config.dataDir, { recursive: true });
+  // One owner per data folder: a second server or CLI writer refuses, naming this process.
+  const lock = await lockDataDir(config.dataDir, 'server');
+  try {
+    return await openApp(config, overrides, log, lock);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+async function openApp(config: Config, overrides: AppOverrides, log: Logger, lock: DataDirLock): Promise<App> {
   // Accounts first: a bad PLANS_FILE or data folder stops start-up before Chromium is launched.
   const accounts = await openKeysService({ dataDir: config.dataDir, plansFile: config.plansFile, now: overrides.now });
   const adminToken = await adminTokenFor(config, log, overrides.terminal ?? process.stderr);
@@ -102,6 +114,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const { store: documentStore, report } = await DocumentsStore.open(config.dataDir, { warn });
   if (report.removedTempFiles + report.removedOrphanPdfs + report.removedOrphanSidecars > 0) log.warn({ ...report }, 'removed leftovers of interrupted document writes');
   const documents = new DocumentsService({ store: documentStore, tombstoneSeconds: config.tombstoneDays * 86_400, now: overrides.now });
+  // Charges of stored renders that a crash cut between charge and store are settled from the documents.
+  accounts.meter.setChargeResolver(documentChargeResolver(documents));
   const templateStore = await TemplatesStore.open(config.dataDir, warn);
   const metrics = createMetrics();
   const policy = createAddressPolicy(config.allowHosts, config.denyHosts);
@@ -247,9 +261,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
           const { port } = server!.address() as AddressInfo;
           const host = config.host.includes(':') ? `[${config.host}]` : config.host;
           const url = `http://${host}:${port}`;
-          // Local tools find the server by DATA_DIR/server.json (never the token).
+          // Local tools find the server by DATA_DIR/server.json (never the token); the lock names its URL too.
           const info = { base_url: url, port, pid: process.pid, version: SERVICE_VERSION, started_at: new Date().toISOString() };
-          writeDiscoveryFile(config.dataDir, info).then(() => resolve(url), reject);
+          Promise.all([writeDiscoveryFile(config.dataDir, info), lock.setUrl(url)]).then(() => resolve(url), reject);
         });
         server.once('error', reject);
         server.on('request', (_request, response: ServerResponse) => {
@@ -277,9 +291,12 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
         await hotFolderStopped;
         await batches.close();
         await sweeper.stop();
+        // Nothing writes documents any more: record the index for a fast next start.
+        await documentStore.saveSnapshot().catch((error: unknown) => log.warn({ err: error }, 'could not record the documents index snapshot; the next start reads every sidecar'));
         await proxy?.close();
         server?.closeAllConnections();
         await stopped;
+        await lock.release();
       })();
       return closing;
     },

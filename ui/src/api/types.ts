@@ -2,7 +2,8 @@
 
 export interface Usage {
   month: string;
-  used: number;
+  /** null when the key's usage file on the server is damaged (its calls fail until repaired). */
+  used: number | null;
   limit: number;
 }
 
