@@ -1,6 +1,9 @@
 // Builds the desktop app's JavaScript into dist/electron: main.mjs (the main process with the
 // server bundled in; npm packages stay external and ship in node_modules) and preload.cjs (the
 // sandboxed preload, CommonJS and self-contained). Run by `npm run app:build`.
+// Split into chunks so the headless server's Chromium launcher (render/browser-host.ts, the only
+// runtime user of puppeteer-core) is a chunk main.mjs never loads: the packaged app leaves
+// puppeteer-core and its browser download code out (electron-builder.yml).
 
 import { build } from 'esbuild';
 import { rm } from 'node:fs/promises';
@@ -12,10 +15,13 @@ const outdir = path.join(root, 'dist', 'electron');
 await rm(outdir, { recursive: true, force: true });
 await Promise.all([
   build({
-    entryPoints: { main: path.join(root, 'electron', 'main.ts') },
+    // The PDF worker thread (server/src/pdf/finisher.ts) loads pdf-worker.mjs from beside main.mjs.
+    entryPoints: { main: path.join(root, 'electron', 'main.ts'), 'pdf-worker': path.join(root, 'server', 'src', 'pdf', 'pdf-worker.ts') },
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     platform: 'node',
     format: 'esm',
     target: 'node22',
@@ -35,4 +41,4 @@ await Promise.all([
     logLevel: 'warning',
   }),
 ]);
-console.log(`built ${path.relative(root, outdir)}/main.mjs and preload.cjs`);
+console.log(`built ${path.relative(root, outdir)}/main.mjs, pdf-worker.mjs and preload.cjs`);

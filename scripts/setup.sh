@@ -8,8 +8,8 @@ cd "$(dirname "$0")/.."
 # libnss3/libnspr4/libexpat1: the only shared libraries the packed headless shell links.
 # Fonts: Liberation (metric twins of Arial, Times, Courier, so layouts match other machines),
 # WenQuanYi Zen Hei (CJK as TrueType outlines, so PDFs embed it as a named, searchable font),
-# Noto Color Emoji.
-PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji"
+# Noto Color Emoji. qpdf: only the tests use it, to check encrypted output independently of our library.
+PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji qpdf"
 
 if command -v apt-get >/dev/null 2>&1; then
   missing=""

@@ -15,11 +15,16 @@ import { createDnsResolver } from './guard/dns-resolver.ts';
 import { createHttpApp } from './http/server.ts';
 import { healthOperations } from './http/routes/health.ts';
 import { renderOperations } from './http/routes/render.ts';
+import { mergeOperations } from './http/routes/merge.ts';
+import { MergeService } from './services/merge.ts';
+import { imageOperations } from './http/routes/image.ts';
+import { ImageService } from './services/image.ts';
 import { startRenderer, type PageSourceFactory, type Renderer } from './render/index.ts';
 import { HealthService } from './services/health.ts';
-import { RenderService } from './services/render.ts';
+import { documentChargeResolver, RenderService } from './services/render.ts';
 import { generateAdminToken, hashSecret } from './accounts/keys.ts';
 import { loadOrCreateAdminToken } from './stores/admin-token.ts';
+import { lockDataDir, type DataDirLock } from './stores/data-dir-lock.ts';
 import { openKeysService } from './services/keys.ts';
 import { adminAuth, apiKeyAuth } from './http/middleware/auth.ts';
 import { adminKeyOperations } from './http/routes/admin-keys.ts';
@@ -49,6 +54,11 @@ import { openBatchesService } from './services/batches.ts';
 import { batchJson, batchOperations } from './http/routes/batches.ts';
 import { adminBatchOperations } from './http/routes/admin-batches.ts';
 import { adminEventOperations } from './http/routes/admin-events.ts';
+import { HotFolder, type Retry } from './queue/hot-folder.ts';
+import { parseInput } from './http/validation.ts';
+import { renderRequestSchema } from './http/schemas/render.ts';
+import { RendererBusyError, RendererClosedError, RendererCrashedError } from './render/errors.ts';
+import { removeDiscoveryFile, writeDiscoveryFile } from './stores/discovery-file.ts';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -62,6 +72,8 @@ export interface AppOverrides {
   uiDir?: string;
   /** Builds the page source renders run on instead of the headless Chromium (the desktop app: Electron's own). */
   pageSource?: PageSourceFactory;
+  /** How often the hot folder looks at WATCH_DIR/in (default 1 s; tests go faster). */
+  hotFolderIntervalMs?: number;
   /** Where a generated admin token is printed (default: stderr, when it is a terminal). */
   terminal?: TokenTerminal;
 }
@@ -71,8 +83,8 @@ export interface App {
   readonly renderer: Renderer;
   /** The admin token in force (ADMIN_TOKEN or DATA_DIR/admin-token), for the desktop shell's handoff. */
   readonly adminToken: string;
-  /** Starts listening; resolves with the base URL. */
-  listen(): Promise<string>;
+  /** Starts listening (on config.port unless told another); resolves with the base URL. */
+  listen(port?: number): Promise<string>;
   /** Stops accepting, finishes in-flight renders (up to SHUTDOWN_TIMEOUT_MS), closes Chromium. */
   close(): Promise<void>;
 }
@@ -80,6 +92,17 @@ export interface App {
 export async function createApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const log = overrides.log ?? createLogger(config.logLevel);
   await mkdir(config.dataDir, { recursive: true });
+  // One owner per data folder: a second server or CLI writer refuses, naming this process.
+  const lock = await lockDataDir(config.dataDir, 'server');
+  try {
+    return await openApp(config, overrides, log, lock);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+async function openApp(config: Config, overrides: AppOverrides, log: Logger, lock: DataDirLock): Promise<App> {
   // Accounts first: a bad PLANS_FILE or data folder stops start-up before Chromium is launched.
   const accounts = await openKeysService({ dataDir: config.dataDir, plansFile: config.plansFile, now: overrides.now });
   const adminToken = await adminTokenFor(config, log, overrides.terminal ?? process.stderr);
@@ -91,6 +114,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const { store: documentStore, report } = await DocumentsStore.open(config.dataDir, { warn });
   if (report.removedTempFiles + report.removedOrphanPdfs + report.removedOrphanSidecars > 0) log.warn({ ...report }, 'removed leftovers of interrupted document writes');
   const documents = new DocumentsService({ store: documentStore, tombstoneSeconds: config.tombstoneDays * 86_400, now: overrides.now });
+  // Charges of stored renders that a crash cut between charge and store are settled from the documents.
+  accounts.meter.setChargeResolver(documentChargeResolver(documents));
   const templateStore = await TemplatesStore.open(config.dataDir, warn);
   const metrics = createMetrics();
   const policy = createAddressPolicy(config.allowHosts, config.denyHosts);
@@ -162,6 +187,24 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     log,
     now: overrides.now,
   });
+  // WATCH_DIR: files dropped in render as the key of its settings.json, one at a time in the background.
+  const hotFolder = config.watchDir
+    ? await HotFolder.start({
+        dir: config.watchDir,
+        render: (input, account) => renderService.render(input, account, { priority: 'background' }),
+        accountById: (keyId) => accounts.keys.accountById(keyId),
+        parseRequest: (json) => parseInput(renderRequestSchema, json, 'the request file'),
+        describeError: (error) => {
+          const { code, detail } = toApiError(error);
+          if (code === 'internal_error') log.error({ err: error }, 'hot folder file failed');
+          return { code, detail };
+        },
+        retryOf,
+        log,
+        intervalMs: overrides.hotFolderIntervalMs,
+        now: overrides.now,
+      })
+    : undefined;
   const health = new HealthService(renderer);
   const playground = new PlaygroundService({
     renderer,
@@ -176,6 +219,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     operations: [
       ...healthOperations(health, SERVICE_VERSION),
       ...renderOperations(renderService),
+      ...mergeOperations(new MergeService({ renderer, render: renderService, documents })),
+      ...imageOperations(new ImageService({ renderer, render: renderService })),
       ...templateOperations(templates),
       ...documentOperations(documents),
       ...adminKeyOperations(accounts.keys),
@@ -208,14 +253,17 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     config,
     renderer,
     adminToken,
-    listen() {
+    listen(port = config.port) {
       return new Promise((resolve, reject) => {
         // Express 5 also calls this back with the error when listening fails (a port in use).
-        server = http.listen(config.port, config.host, (error?: Error) => {
+        server = http.listen(port, config.host, (error?: Error) => {
           if (error) return reject(error);
           const { port } = server!.address() as AddressInfo;
           const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-          resolve(`http://${host}:${port}`);
+          const url = `http://${host}:${port}`;
+          // Local tools find the server by DATA_DIR/server.json (never the token); the lock names its URL too.
+          const info = { base_url: url, port, pid: process.pid, version: SERVICE_VERSION, started_at: new Date().toISOString() };
+          Promise.all([writeDiscoveryFile(config.dataDir, info), lock.setUrl(url)]).then(() => resolve(url), reject);
         });
         server.once('error', reject);
         server.on('request', (_request, response: ServerResponse) => {
@@ -233,15 +281,22 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
         // renderer turns away stay on disk for the next start.
         events.close();
         batches.stopTaking();
+        await removeDiscoveryFile(config.dataDir, process.pid);
+        // A file cut short stays claimed in processing/ for the next start.
+        const hotFolderStopped = hotFolder?.stop();
         await renderer.close(config.shutdownTimeoutMs);
         await versions.idle();
         // A render that has just ended still has its response to write (usage, storage, headers).
         while (answering > 0 && Date.now() < deadline) await sleep(20);
+        await hotFolderStopped;
         await batches.close();
         await sweeper.stop();
+        // Nothing writes documents any more: record the index for a fast next start.
+        await documentStore.saveSnapshot().catch((error: unknown) => log.warn({ err: error }, 'could not record the documents index snapshot; the next start reads every sidecar'));
         await proxy?.close();
         server?.closeAllConnections();
         await stopped;
+        await lock.release();
       })();
       return closing;
     },
@@ -264,6 +319,13 @@ async function adminTokenFor(config: Config, log: Logger, terminal: TokenTermina
     log.warn({ file }, 'generated the admin token: read it from the file (it is not written to the log)');
   }
   return token;
+}
+
+/** Hot folder: a busy or stopping renderer is no fault of the file; a crash may be (tried a few times). */
+function retryOf(error: unknown): Retry {
+  if (error instanceof RendererBusyError || error instanceof RendererClosedError) return 'always';
+  if (error instanceof RendererCrashedError) return 'few';
+  return 'never';
 }
 
 /** Where a generated admin token is shown: the process's terminal, when it has one. */

@@ -1,12 +1,17 @@
-// `npm run -s cli -- <command>`: key and plan administration on DATA_DIR, built on the same
-// services and stores as the server (a running server picks the changes up on its next request).
-// Output is for scripts: `keys create` and `keys rotate` print the key alone on stdout.
+// `npm run -s cli -- <command>`: key and plan administration on DATA_DIR, and the doctor. One
+// process owns DATA_DIR (stores/data-dir-lock.ts): when a server holds it, key commands go through
+// its admin API (cli-admin-api.ts); otherwise the CLI takes the lock and uses the same services
+// and stores as the server. Output is for scripts: `keys create` and `keys rotate` print the key alone.
 
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { ApiError } from './errors.ts';
 import { toPlanEntry } from './accounts/plans.ts';
 import { openKeysService, type KeysService } from './services/keys.ts';
+import { adminApiClient, AdminApiError, type KeyAdmin, type WireKey } from './cli-admin-api.ts';
+import { DataDirLockedError, lockDataDir, lockHolder } from './stores/data-dir-lock.ts';
+import { findDamagedFiles, quarantine } from './stores/doctor.ts';
+import { StoreReadError } from './stores/durable-file.ts';
 
 const USAGE = `Usage: npm run -s cli -- <command> [options]
 
@@ -15,8 +20,11 @@ const USAGE = `Usage: npm run -s cli -- <command> [options]
   keys rotate ID                                       new secret for key ID; prints the key alone
   keys revoke ID                                       the key stops working
   plans list [--json]                                  the plans in force
+  doctor                                               list damaged store files (exit 1 if any)
+  doctor --quarantine FILE                             move one damaged file (as listed) into DATA_DIR/quarantine/
 
-Settings come from the environment (DATA_DIR, PLANS_FILE) or --data-dir / --plans-file.
+Settings come from the environment (DATA_DIR, PLANS_FILE, ADMIN_TOKEN) or --data-dir / --plans-file.
+With a server running on DATA_DIR, key commands call its admin API (token: ADMIN_TOKEN or DATA_DIR/admin-token).
 (-s keeps npm's own "> quire cli" banner off stdout.)`;
 
 class UsageError extends Error {}
@@ -31,6 +39,7 @@ async function main(argv: readonly string[]): Promise<void> {
       plan: { type: 'string' },
       'auto-store': { type: 'boolean' },
       json: { type: 'boolean' },
+      quarantine: { type: 'string' },
       'data-dir': { type: 'string' },
       'plans-file': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -42,50 +51,94 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   const settingFlags = (['data-dir', 'plans-file'] as const).flatMap((flag) => (values[flag] !== undefined ? [`--${flag}`, values[flag]] : []));
   const config = loadConfig(process.env, settingFlags);
-  const { keys } = await openKeysService({ dataDir: config.dataDir, plansFile: config.plansFile });
   const [noun, verb, id, ...rest] = positionals;
+  if (noun === 'doctor') return doctor(config.dataDir, values.quarantine, verb);
   if (rest.length > 0) throw new UsageError(`unexpected ${rest.join(' ')}`);
   const command = `${noun} ${verb ?? ''}`.trim();
-  switch (command) {
-    case 'keys create': {
-      if (!values.name || !values.plan) throw new UsageError('keys create needs --name and --plan');
-      const issued = await keys.create({ name: values.name, planId: values.plan, autoStore: values['auto-store'] ?? false });
-      console.log(issued.key);
-      return;
-    }
-    case 'keys list':
-      return listKeys(keys, values.json ?? false);
-    case 'keys rotate':
-      console.log((await keys.rotate(required(id, 'keys rotate needs the key id'))).key);
-      return;
-    case 'keys revoke':
-      await keys.revoke(required(id, 'keys revoke needs the key id'));
-      console.error(`revoked ${id}`);
-      return;
-    case 'plans list': {
-      const plans = keys.plans();
-      if (values.json) {
-        console.log(JSON.stringify(plans.map(toPlanEntry), null, 2));
+  if (!['keys create', 'keys list', 'keys rotate', 'keys revoke', 'plans list'].includes(command)) throw new UsageError(`unknown command "${command}"`);
+  await withKeyAdmin(config, async (keys) => {
+    switch (command) {
+      case 'keys create': {
+        if (!values.name || !values.plan) throw new UsageError('keys create needs --name and --plan');
+        console.log((await keys.create({ name: values.name, plan: values.plan, autoStore: values['auto-store'] ?? false })).key);
         return;
       }
-      printTable(['id', 'name', 'monthly_documents', 'retention', 'batch_max_items'], plans.map((plan) => [plan.id, plan.name, String(plan.monthlyDocuments), String(plan.retention), String(plan.batchMaxItems)]));
-      return;
+      case 'keys list':
+        return listKeys(await keys.list(), values.json ?? false);
+      case 'keys rotate':
+        console.log((await keys.rotate(required(id, 'keys rotate needs the key id'))).key);
+        return;
+      case 'keys revoke':
+        await keys.revoke(required(id, 'keys revoke needs the key id'));
+        console.error(`revoked ${id}`);
+        return;
+      case 'plans list': {
+        const plans = await keys.plans();
+        if (values.json) {
+          console.log(JSON.stringify(plans, null, 2));
+          return;
+        }
+        printTable(['id', 'name', 'monthly_documents', 'retention', 'batch_max_items'], plans.map((plan) => [plan.id, plan.name, String(plan.monthly_documents), String(plan.retention), String(plan.batch_max_items ?? 0)]));
+      }
     }
-    default:
-      throw new UsageError(`unknown command "${command}"`);
+  });
+}
+
+/** Runs key commands through a running server's admin API, or on the files under the lock when none runs. */
+async function withKeyAdmin(config: Config, work: (keys: KeyAdmin) => Promise<void>): Promise<void> {
+  const holder = await lockHolder(config.dataDir);
+  if (holder?.role === 'server' && holder.url) return work(await adminApiClient(holder.url, config.dataDir, config.adminToken));
+  // No server (or a server still starting, or another CLI): take the lock; a live holder refuses.
+  const lock = await lockDataDir(config.dataDir, 'cli');
+  try {
+    const { keys } = await openKeysService({ dataDir: config.dataDir, plansFile: config.plansFile });
+    await work(localKeyAdmin(keys));
+  } finally {
+    await lock.release();
   }
 }
 
-async function listKeys(keys: KeysService, json: boolean): Promise<void> {
-  const list = await keys.list();
+function localKeyAdmin(keys: KeysService): KeyAdmin {
+  return {
+    create: (request) => keys.create({ name: request.name, planId: request.plan, autoStore: request.autoStore }),
+    list: async () => (await keys.list()).map((key) => ({ id: key.id, name: key.name, plan: key.planId, auto_store: key.autoStore, created_at: key.createdAt, usage: { month: key.usage.month, used: key.usage.used, limit: key.usage.limit } })),
+    rotate: (id) => keys.rotate(id),
+    revoke: (id) => keys.revoke(id),
+    plans: async () => keys.plans().map(toPlanEntry),
+  };
+}
+
+/** Lists damaged files (exit 1 when there are any), or moves the one named by --quarantine aside. */
+async function doctor(dataDir: string, quarantineFile: string | undefined, extra: string | undefined): Promise<void> {
+  if (extra !== undefined) throw new UsageError(`unexpected ${extra}`);
+  if (quarantineFile !== undefined) {
+    // Moving a file a running server uses would change the data under it: stop it first.
+    const lock = await lockDataDir(dataDir, 'cli');
+    try {
+      console.log(`moved ${quarantineFile} to ${await quarantine(dataDir, quarantineFile)}`);
+    } finally {
+      await lock.release();
+    }
+    return;
+  }
+  const damaged = await findDamagedFiles(dataDir);
+  if (damaged.length === 0) {
+    console.log(`no damaged files in ${dataDir}`);
+    return;
+  }
+  for (const entry of damaged) console.log(`${entry.file}\t${entry.problem}`);
+  console.error(`${damaged.length} damaged file(s); after checking one, move it aside with: npm run -s cli -- doctor --quarantine FILE`);
+  process.exitCode = 1;
+}
+
+function listKeys(list: WireKey[], json: boolean): void {
   if (json) {
-    const wire = list.map((key) => ({ id: key.id, name: key.name, plan: key.planId, auto_store: key.autoStore, created_at: key.createdAt, usage: { month: key.usage.month, used: key.usage.used, limit: key.usage.limit } }));
-    console.log(JSON.stringify(wire, null, 2));
+    console.log(JSON.stringify(list, null, 2));
     return;
   }
   printTable(
     ['id', 'name', 'plan', 'auto_store', 'month', 'used', 'limit', 'created_at'],
-    list.map((key) => [key.id, key.name, key.planId, String(key.autoStore), key.usage.month, String(key.usage.used), String(key.usage.limit), key.createdAt]),
+    list.map((key) => [key.id, key.name, key.plan, String(key.auto_store), key.usage?.month ?? '', String(key.usage?.used ?? 'damaged'), String(key.usage?.limit ?? ''), key.created_at]),
   );
 }
 
@@ -102,7 +155,7 @@ function required(value: string | undefined, message: string): string {
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     console.error(`quire: ${(error as Error).message}\n\n${USAGE}`);
-  } else if (error instanceof ApiError || error instanceof ConfigError) {
+  } else if (error instanceof ApiError || error instanceof ConfigError || error instanceof AdminApiError || error instanceof DataDirLockedError || error instanceof StoreReadError) {
     console.error(`quire: ${error.message}`);
   } else {
     console.error(`quire: ${(error as Error)?.message ?? error}`);

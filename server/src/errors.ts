@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   internal_error: 500,
   renderer_busy: 503,
   render_timeout: 504,
+  // Not in CONTRACT.md's list: the data folder's disk is full; nothing of the call was kept.
+  insufficient_storage: 507,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

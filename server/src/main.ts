@@ -4,6 +4,8 @@ import { ConfigError, helpText, loadConfig } from './config.ts';
 import { createApp } from './app.ts';
 import { createLogger } from './logger.ts';
 import { ChromiumNotFoundError } from './render/chromium-path.ts';
+import { DataDirLockedError } from './stores/data-dir-lock.ts';
+import { StoreReadError } from './stores/durable-file.ts';
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -36,7 +38,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // One clear line for the operator, never a stack trace, for the errors we expect at start-up.
-  if (error instanceof ConfigError || error instanceof ChromiumNotFoundError) {
+  if (error instanceof ConfigError || error instanceof ChromiumNotFoundError || error instanceof DataDirLockedError || error instanceof StoreReadError) {
     console.error(`quire: ${error.message}`);
   } else {
     console.error(`quire: could not start: ${(error as Error)?.message ?? error}`);

@@ -43,30 +43,62 @@ test('cli keys create prints only the key, and the key works against a server on
   assert.equal(response.headers.get('x-service-plan'), 'starter');
 });
 
-test('cli changes reach a running server on its next request: create, rotate, revoke', async (t) => {
+test('with a server on DATA_DIR the cli goes through its admin API: create, rotate, revoke take effect at once', async (t) => {
   const dataDir = await tempDir(t);
   const server = await startTestServer(t, { dataDir });
-  const key = (await cli(dataDir, ['keys', 'create', '--name', 'live', '--plan', 'growth', '--auto-store'])).stdout.trim();
+  const withToken = { ADMIN_TOKEN: server.adminToken };
+  const refused = await cli(dataDir, ['keys', 'list']);
+  assert.equal(refused.code, 1, 'without the admin token the cli cannot call the server');
+  assert.match(refused.stderr, /ADMIN_TOKEN/);
+  const key = (await cli(dataDir, ['keys', 'create', '--name', 'live', '--plan', 'growth', '--auto-store'], withToken)).stdout.trim();
   assert.equal((await server.render(HTML, bearer(key))).status, 200);
 
-  const listed = JSON.parse((await cli(dataDir, ['keys', 'list', '--json'])).stdout) as { id: string; name: string; plan: string; auto_store: boolean; usage: { used: number } }[];
+  const listed = JSON.parse((await cli(dataDir, ['keys', 'list', '--json'], withToken)).stdout) as { id: string; name: string; plan: string; auto_store: boolean; usage: { used: number } }[];
   const entry = listed.find((candidate) => candidate.name === 'live')!;
   assert.deepEqual([entry.plan, entry.auto_store, entry.usage.used], ['growth', true, 1]);
 
-  const rotated = await cli(dataDir, ['keys', 'rotate', entry.id]);
+  const rotated = await cli(dataDir, ['keys', 'rotate', entry.id], withToken);
   assert.match(rotated.stdout, KEY_LINE);
   assert.equal((await errorOf(await server.render(HTML, bearer(key)))).code, 'unauthorized');
   assert.equal((await server.render(HTML, bearer(rotated.stdout.trim()))).headers.get('x-service-usage'), '2');
 
-  const revoked = await cli(dataDir, ['keys', 'revoke', entry.id]);
+  const revoked = await cli(dataDir, ['keys', 'revoke', entry.id], withToken);
   assert.equal(revoked.code, 0);
   assert.equal(revoked.stdout, '');
   assert.equal((await errorOf(await server.render(HTML, bearer(rotated.stdout.trim())))).code, 'unauthorized');
 
   const viaApi = await server.createKey('free');
-  const table = (await cli(dataDir, ['keys', 'list'])).stdout;
+  const table = (await cli(dataDir, ['keys', 'list'], withToken)).stdout;
   assert.ok(table.includes(viaApi.id), 'a key made through the admin API is listed by the CLI');
   assert.ok(!table.includes(entry.id), 'revoked keys are not listed');
+});
+
+test('a second owner of DATA_DIR refuses, naming the folder and the pid that holds it', async (t) => {
+  const dataDir = await tempDir(t);
+  await startTestServer(t, { dataDir });
+  for (const args of [['keys', 'create', '--name', 'x', '--plan', 'free'], ['doctor', '--quarantine', 'keys.json']]) {
+    // Without the server's URL in reach (a CLI writer racing a server that is starting), the lock refuses.
+    const refused = await cli(dataDir, args, { ADMIN_TOKEN: 'adm_wrong_token_0000000000000000' });
+    assert.equal(refused.code, 1, args.join(' '));
+    assert.ok(refused.stderr.includes(dataDir) || refused.stderr.includes('unauthorized') || refused.stderr.includes('token'), refused.stderr);
+  }
+  const second = await cli(dataDir, ['doctor', '--quarantine', 'keys.json']);
+  assert.match(second.stderr, new RegExp(`${dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is in use by another Quire server \\(pid ${process.pid}`));
+});
+
+test('cli doctor lists a damaged file, leaves it, and moves it aside only when told', async (t) => {
+  const dataDir = await tempDir(t);
+  await writeFile(path.join(dataDir, 'keys.json'), 'null');
+  const listed = await cli(dataDir, ['doctor']);
+  assert.equal(listed.code, 1);
+  assert.match(listed.stdout, /^keys\.json\t.*null/m);
+  const keysCommand = await cli(dataDir, ['keys', 'list']);
+  assert.equal(keysCommand.code, 1);
+  assert.match(keysCommand.stderr, /keys\.json is damaged/);
+  const moved = await cli(dataDir, ['doctor', '--quarantine', 'keys.json']);
+  assert.equal(moved.code, 0, moved.stderr);
+  assert.match(moved.stdout, /quarantine\/keys\.json\./);
+  assert.equal((await cli(dataDir, ['doctor'])).code, 0);
 });
 
 test('cli plans list shows PLANS_FILE plans; bad input is an error on stderr with exit code 1', async (t) => {

@@ -87,3 +87,21 @@ test('an API error is shown as its detail sentence', async ({ admin: page }) => 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
+
+test('the keys screen pages: 50 newest keys, then the older ones', async ({ admin: page, quire }) => {
+  const made: string[] = [];
+  for (let n = 0; n < 51; n++) made.push((await quire.createKey('free', { name: `Paged key ${String(n).padStart(2, '0')}` })).id);
+  try {
+    await page.goto('/admin/keys');
+    const table = page.getByRole('table', { name: 'API keys' });
+    await expect(table.getByRole('row').filter({ hasText: 'Paged key 50' })).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: 'Paged key 00' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Older →' }).click();
+    await expect(table.getByRole('row').filter({ hasText: 'Paged key 00' })).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: 'Paged key 50' })).toHaveCount(0);
+    await page.getByRole('button', { name: '← Newer' }).click();
+    await expect(table.getByRole('row').filter({ hasText: 'Paged key 50' })).toBeVisible();
+  } finally {
+    for (const id of made) await quire.admin('DELETE', `/admin/v1/keys/${id}`);
+  }
+});

@@ -2,6 +2,7 @@
 // kill it (kill -9) or read what it prints. Chromium processes it launched are ended too.
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -59,11 +60,18 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     async crash() {
       if (child.exitCode === null) child.kill('SIGKILL');
       await exited;
-      // Chromium leaves when its pipe closes; end its process group if it has not within 5 s.
+      // Chromium would leave when its pipe closes, after a second or two; a crash test restarting
+      // dozens of times ends its process group at once instead (as a power cut would).
       for (const pid of browserPids()) {
+        if (isRunning(pid)) {
+          try {
+            process.kill(-pid, 'SIGKILL');
+          } catch {
+            // gone meanwhile
+          }
+        }
         const deadline = Date.now() + 5_000;
-        while (isRunning(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-        if (isRunning(pid)) process.kill(-pid, 'SIGKILL');
+        while (isRunning(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
   };
@@ -94,9 +102,15 @@ export function runServerProcess(env: Record<string, string>, timeoutMs = 30_000
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  // A killed Chromium whose parent (the server) is gone stays a zombie until init reaps it: it is dead.
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
   }
 }
 

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DocumentsStore, type DocumentRecord } from '../../server/src/stores/documents.ts';
@@ -86,7 +87,7 @@ test('start-up removes leftovers of interrupted writes and keeps every complete 
   await writeFile(path.join(folder, `.doc_test000008.pdf.${process.pid}-7.tmp`), 'ours, from before a restart that reused the pid');
 
   const { store: reopened, report } = await DocumentsStore.open(dir);
-  assert.deepEqual(report, { documents: 2, tombstones: 0, removedTempFiles: 3, removedOrphanPdfs: 1, removedOrphanSidecars: 1 });
+  assert.deepEqual(report, { documents: 2, tombstones: 0, scannedFolders: 1, snapshotFolders: 0, removedTempFiles: 3, removedOrphanPdfs: 1, removedOrphanSidecars: 1 });
   assert.deepEqual((await readdir(folder)).sort(), ['doc_test000001.json', 'doc_test000001.pdf', 'doc_test000002.json', 'doc_test000002.pdf']);
   assert.deepEqual(ids(reopened.page(undefined, 10, undefined, () => true).items), ['doc_test000002', 'doc_test000001']);
 });
@@ -151,4 +152,24 @@ test('templates survive a reopen, one file each; leftovers of interrupted writes
   assert.equal((await reopened.read('tpl_test1'))?.html, '<p>new</p>');
   assert.equal(await reopened.read('tpl_test2'), undefined);
   assert.deepEqual(await readdir(path.join(dir, 'templates', 'key_a')), ['tpl_test1.json']);
+});
+
+test('start-up takes unchanged key folders from the index snapshot and reads changed ones again', async (t) => {
+  const dir = await tempDir(t);
+  const { store } = await DocumentsStore.open(dir);
+  await store.put(record(1), PDF);
+  await store.put(record(2, { keyId: 'key_b' }), PDF);
+  // Folders last changed a minute ago (a folder changed within the clock's tick of the snapshot is never trusted).
+  const old = new Date(Date.now() - 60_000);
+  for (const key of ['key_a', 'key_b']) await utimes(path.join(dir, 'documents', key), old, old);
+  await store.saveSnapshot();
+  const { store: fast, report } = await DocumentsStore.open(dir);
+  assert.deepEqual([report.snapshotFolders, report.scannedFolders, report.documents], [2, 0, 2]);
+  assert.deepEqual(ids(fast.page(undefined, 10, undefined, () => true).items), ['doc_test000002', 'doc_test000001']);
+  // A change after the snapshot moves the folder's mtime: that folder is read again, the other is not.
+  await fast.put(record(3), PDF);
+  await fast.remove('doc_test000001');
+  const { store: after, report: again } = await DocumentsStore.open(dir);
+  assert.deepEqual([again.snapshotFolders, again.scannedFolders, again.documents], [1, 1, 2]);
+  assert.deepEqual(ids(after.page(undefined, 10, undefined, () => true).items), ['doc_test000003', 'doc_test000002']);
 });

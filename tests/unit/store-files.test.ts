@@ -4,8 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { withFileLock } from '../../server/src/stores/file-lock.ts';
-import { AtomicJsonFile, openJsonDb, StoreReadError } from '../../server/src/stores/json-file.ts';
+import { JsonFile, StoreReadError } from '../../server/src/stores/json-file.ts';
 import { KeysStore, type KeyRecord } from '../../server/src/stores/keys.ts';
 import { UsageStore } from '../../server/src/stores/usage.ts';
 
@@ -49,7 +48,7 @@ test('a usage file half-written by a crash leaves the last complete count', asyn
 test('writes replace the file whole and resolve once their data, or newer, is on disk', async (t) => {
   const dir = await tempDir(t);
   const file = path.join(dir, 'counter.json');
-  const adapter = new AtomicJsonFile<{ n: number }>(file);
+  const adapter = new JsonFile<{ n: number }>(file, () => undefined);
   const writes = Array.from({ length: 50 }, (_, n) => adapter.write({ n }).then(async () => JSON.parse(await readFile(file, 'utf8')).n as number));
   const seen = await Promise.all(writes);
   seen.forEach((onDisk, n) => assert.ok(onDisk >= n, `write ${n} resolved while the file held ${onDisk}`));
@@ -58,58 +57,43 @@ test('writes replace the file whole and resolve once their data, or newer, is on
   assert.deepEqual((await readdir(dir)).filter((name) => name.endsWith('.tmp')), []);
 });
 
-test('a store file that is not JSON is refused with its name, not silently emptied', async (t) => {
+test('a store file that is not JSON, or not a keys file, is refused with its name and left as it was', async (t) => {
   const dir = await tempDir(t);
-  await writeFile(path.join(dir, 'keys.json'), '{"keys": [');
-  await assert.rejects(KeysStore.open(dir), (error: unknown) => error instanceof StoreReadError && error.message.includes(path.join(dir, 'keys.json')));
-  assert.equal(await openJsonDb(path.join(dir, 'absent.json'), { fresh: true }).then((db) => db.data.fresh), true);
-});
-
-test('a key created, rotated or revoked by another process (the CLI) is seen on the next lookup', async (t) => {
-  const dir = await tempDir(t);
-  const server = await KeysStore.open(dir);
-  const cli = await KeysStore.open(dir);
-  await cli.insert(keyRecord(1));
-  assert.equal((await server.findByHash(keyRecord(1).keyHash!))?.id, 'key_test1');
-  await cli.update('key_test1', { keyHash: 'b'.repeat(64) });
-  assert.equal(await server.findByHash(keyRecord(1).keyHash!), undefined);
-  assert.equal((await server.findByHash('b'.repeat(64)))?.id, 'key_test1');
-  await server.insert(keyRecord(2));
-  assert.deepEqual((await cli.list()).map((record) => record.id), ['key_test1', 'key_test2'], 'neither writer loses the other’s change');
-  await cli.update('key_test2', { keyHash: null, revokedAt: '2026-05-02T00:00:00.000Z' });
-  assert.equal(await server.findByHash(keyRecord(2).keyHash!), undefined);
-  assert.equal(await server.update('key_test2', { keyHash: 'c'.repeat(64) }), undefined, 'a revoked key never comes back');
-});
-
-test('interleaved writers on one keys file keep every change', async (t) => {
-  const dir = await tempDir(t);
-  const [a, b] = [await KeysStore.open(dir), await KeysStore.open(dir)];
-  await Promise.all(Array.from({ length: 20 }, (_, n) => (n % 2 ? a : b).insert(keyRecord(n))));
-  const fresh = await KeysStore.open(dir);
-  assert.equal((await fresh.list()).length, 20);
-});
-
-test('the keys lock file lets one writer in at a time, and is taken over from a dead holder', async (t) => {
-  const dir = await tempDir(t);
-  const lockFile = path.join(dir, 'keys.json.lock');
-  let inside = 0;
-  let most = 0;
-  const chains = [Promise.resolve(), Promise.resolve()];
-  for (let n = 0; n < 100; n++) {
-    chains[n % 2] = chains[n % 2]!.then(() =>
-      withFileLock(lockFile, async () => {
-        most = Math.max(most, ++inside);
-        await new Promise((resolve) => setTimeout(resolve, n % 3));
-        inside--;
-      }),
-    );
+  const file = path.join(dir, 'keys.json');
+  for (const text of ['{"keys": [', 'null', '{"keys": [{"id": "key_a"}]}']) {
+    await writeFile(file, text);
+    await assert.rejects(KeysStore.open(dir), (error: unknown) => error instanceof StoreReadError && error.file === file && error.message.includes(file), text);
+    assert.equal(await readFile(file, 'utf8'), text, 'the damaged file is untouched');
   }
-  await Promise.all(chains);
-  assert.equal(most, 1);
-  for (const leftover of [`${DEAD_PID}:abc:1`, `${process.pid}:an-earlier-process:1`]) {
-    await writeFile(lockFile, leftover);
-    assert.equal(await withFileLock(lockFile, async () => 'taken', 1_000), 'taken', leftover);
-  }
+});
+
+test('a key change is applied only once it is on disk: a failed write changes nothing', async (t) => {
+  const dir = await tempDir(t);
+  const keys = await KeysStore.open(dir);
+  await keys.insert(keyRecord(1));
+  // keys.json turned into a non-empty folder: the rename over it fails, as a full disk would fail the write.
+  const file = path.join(dir, 'keys.json');
+  const saved = await readFile(file, 'utf8');
+  await rm(file);
+  await mkdir(path.join(file, 'x'), { recursive: true });
+  await assert.rejects(keys.update('key_test1', { keyHash: 'b'.repeat(64) }));
+  assert.equal((await keys.findByHash(keyRecord(1).keyHash!))?.id, 'key_test1', 'the old secret still works');
+  assert.equal(await keys.findByHash('b'.repeat(64)), undefined, 'the new one does not');
+  await rm(file, { recursive: true });
+  await writeFile(file, saved);
+  assert.equal((await keys.update('key_test1', { name: 'renamed' }))?.keyHash, keyRecord(1).keyHash, 'the next change builds on the old state');
+});
+
+test('keys are paged newest first behind a cursor', async (t) => {
+  const dir = await tempDir(t);
+  const keys = await KeysStore.open(dir);
+  await keys.insert(...Array.from({ length: 5 }, (_, n) => keyRecord(n, { createdAt: `2026-05-0${n + 1}T00:00:00.000Z` })));
+  await keys.update('key_test2', { keyHash: null, revokedAt: '2026-05-09T00:00:00.000Z' });
+  const first = keys.page(2, undefined);
+  assert.deepEqual(first.items.map((record) => record.id), ['key_test4', 'key_test3']);
+  const second = keys.page(2, first.nextCursor!);
+  assert.deepEqual(second.items.map((record) => record.id), ['key_test1', 'key_test0']);
+  assert.equal(second.nextCursor, null);
 });
 
 /** Runs the crash writer until it has acknowledged some writes, kills it with SIGKILL, returns the last acknowledgement. */
@@ -160,5 +144,24 @@ test('kill -9 in the middle of a stream of key writes leaves valid JSON with eve
   assert.ok(onDisk.keys.length >= acknowledged, `acknowledged ${acknowledged}, file has ${onDisk.keys.length}`);
   const reopened = await KeysStore.open(dir);
   await reopened.insert(keyRecord(9999));
-  assert.equal((await reopened.list()).length, onDisk.keys.length + 1, 'the lock left by the killed writer is taken over');
+  assert.equal((await reopened.list()).length, onDisk.keys.length + 1);
+});
+
+test('DATA_DIR has one owner: a second lock refuses naming the folder and pid; a dead holder’s lock is taken over', async (t) => {
+  const { lockDataDir, DataDirLockedError } = await import('../../server/src/stores/data-dir-lock.ts');
+  const dir = await tempDir(t);
+  const first = await lockDataDir(dir, 'server');
+  await first.setUrl('http://127.0.0.1:1');
+  await assert.rejects(lockDataDir(dir, 'cli'), (error: unknown) => error instanceof DataDirLockedError && error.message.includes(dir) && error.message.includes(`pid ${process.pid}`));
+  await first.release();
+  const second = await lockDataDir(dir, 'cli');
+  await second.release();
+  // What a kill -9 leaves: a lock naming a process that is gone, or this pid with another start time.
+  for (const stale of [{ pid: DEAD_PID, started: '1' }, { pid: process.pid, started: 'another-start' }]) {
+    await writeFile(path.join(dir, 'quire.lock'), JSON.stringify({ ...stale, role: 'server', url: null, token: 'old' }));
+    const taken = await lockDataDir(dir, 'server');
+    assert.equal(JSON.parse(await readFile(path.join(dir, 'quire.lock'), 'utf8')).pid, process.pid);
+    await taken.release();
+  }
+  assert.deepEqual((await readdir(dir)).filter((name) => name.startsWith('quire.lock')), []);
 });

@@ -109,3 +109,28 @@ test('months are UTC calendar months', () => {
   assert.equal(nextMonthStart('2026-12'), '2027-01-01');
   assert.equal(nextMonthStart('2026-02'), '2026-03-01');
 });
+
+test('a charge tag left open by a crash is settled when the counter loads: kept for a stored document, refunded otherwise, durably', async () => {
+  const written: { used: number; charges: readonly string[] }[] = [];
+  const open = async (): Promise<UsageFile> => ({
+    used: 5,
+    charges: ['doc:doc_kept', 'doc:doc_lost', 'bat_x:0'],
+    async save(used: number, _at: Date, charges: readonly string[] = []) {
+      written.push({ used, charges });
+    },
+  });
+  const meter = new UsageMeter(open, () => new Date('2026-03-10T12:00:00Z'));
+  meter.setChargeResolver((tag) => (tag === 'doc:doc_kept' ? 'charged' : tag === 'doc:doc_lost' ? 'refund' : undefined));
+  assert.equal((await meter.usage('key_a', tiny)).used, 4, 'the document that never came to be is given back');
+  assert.deepEqual(written, [{ used: 4, charges: ['bat_x:0'] }], 'settled on disk before use; the batch tag is left to the batch queue');
+});
+
+test('refund gives a committed document back and drops its tag in the same write', async () => {
+  const files = memoryFiles();
+  const meter = new UsageMeter(files.open, () => new Date('2026-03-10T12:00:00Z'));
+  const usage = await (await meter.reserve('key_a', tiny)).commit('doc:doc_1');
+  assert.equal(usage.used, 1);
+  await meter.refund('key_a', usage.month, 'doc:doc_1');
+  assert.equal((await meter.usage('key_a', tiny)).used, 0);
+  assert.deepEqual(files.saves, ['key_a/2026-03=1', 'key_a/2026-03=0']);
+});

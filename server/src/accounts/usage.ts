@@ -58,10 +58,29 @@ interface Counter {
   /** Open charge tags: written with the count, dropped by settleCharge. */
   charges: Set<string>;
   file: UsageFile;
+  /** Commits waiting for the next write (group commit: one write carries all of them). */
+  pending: PendingCommit[];
+  writing: boolean;
 }
+
+interface PendingCommit {
+  /** +1 for a commit, -1 for a refund. */
+  delta: 1 | -1;
+  chargeTag: string | undefined;
+  resolve: (used: number) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * What became of a charge tag left open on file by a crash: 'charged' (its document exists: keep
+ * the charge, drop the tag), 'refund' (it never came to be: give the document back), or
+ * undefined (not this resolver's tag; left for its owner, e.g. the batch queue).
+ */
+export type ChargeResolver = (tag: string) => 'charged' | 'refund' | undefined;
 
 export class UsageMeter {
   private readonly counters = new Map<string, { month: string; ready: Promise<Counter> }>();
+  private resolver: ChargeResolver | undefined;
 
   constructor(
     private readonly openFile: OpenUsageFile,
@@ -83,18 +102,13 @@ export class UsageMeter {
       commit: async (chargeTag?: string) => {
         if (settled) throw new Error('reservation already settled');
         settled = true;
-        counter.reserved--;
-        const used = ++counter.committed;
-        if (chargeTag !== undefined) counter.charges.add(chargeTag);
         try {
-          await counter.file.save(counter.committed, this.now(), [...counter.charges]);
-        } catch (error) {
-          // Not on disk, so not charged: the caller answers an error instead of the PDF.
-          counter.committed--;
-          if (chargeTag !== undefined) counter.charges.delete(chargeTag);
-          throw error;
+          const used = await this.writeCommit(counter, chargeTag);
+          return { month, used, limit: plan.monthlyDocuments, planId: plan.id };
+        } finally {
+          // Held until the write ended: the allowance is never handed out twice meanwhile.
+          counter.reserved--;
         }
-        return { month, used, limit: plan.monthlyDocuments, planId: plan.id };
       },
       release: () => {
         if (settled) return;
@@ -102,6 +116,29 @@ export class UsageMeter {
         counter.reserved--;
       },
     };
+  }
+
+  /**
+   * Set before serving (the documents store opens after the meter): open charge tags found when
+   * a counter is first loaded are settled with it, durably, before the counter is used.
+   */
+  setChargeResolver(resolver: ChargeResolver): void {
+    this.resolver = resolver;
+  }
+
+  /**
+   * Gives back a committed document whose work then failed (a stored render whose copy could not
+   * be written), removing its charge tag in the same write. If this write fails too, the tag stays
+   * on file and the next load of the counter settles it through the resolver.
+   */
+  async refund(accountId: string, month: string, chargeTag: string): Promise<void> {
+    const entry = this.counters.get(accountId);
+    if (!entry || entry.month !== month) return; // a new month started: the resolver settles it at the next start
+    const counter = await entry.ready;
+    await new Promise<number>((resolve, reject) => {
+      counter.pending.push({ delta: -1, chargeTag, resolve, reject });
+      if (!counter.writing) void this.drain(counter);
+    });
   }
 
   /** This month's documents of an account (renders in progress not included). */
@@ -141,11 +178,65 @@ export class UsageMeter {
     if (prefix !== undefined) for (const tag of counter.charges) if (tag.startsWith(prefix)) counter.charges.delete(tag);
   }
 
+  /**
+   * Write before apply: the new count (and tag) is written first and counted in memory only once
+   * durable, so a failed write (a full disk) leaves memory and file as they were and the caller
+   * answers an error instead of the PDF. Commits arriving during a write share the next one.
+   */
+  private writeCommit(counter: Counter, chargeTag: string | undefined): Promise<number> {
+    const done = new Promise<number>((resolve, reject) => counter.pending.push({ delta: 1, chargeTag, resolve, reject }));
+    if (!counter.writing) void this.drain(counter);
+    return done;
+  }
+
+  private async drain(counter: Counter): Promise<void> {
+    counter.writing = true;
+    while (counter.pending.length > 0) {
+      const group = counter.pending.splice(0);
+      const charges = new Set(counter.charges);
+      let used = counter.committed;
+      const counts: number[] = [];
+      for (const change of group) {
+        used += change.delta;
+        counts.push(used);
+        if (change.chargeTag === undefined) continue;
+        if (change.delta > 0) charges.add(change.chargeTag);
+        else charges.delete(change.chargeTag);
+      }
+      try {
+        await counter.file.save(used, this.now(), [...charges]);
+      } catch (error) {
+        for (const change of group) change.reject(error);
+        continue;
+      }
+      counter.committed = used;
+      counter.charges = charges;
+      group.forEach((change, at) => change.resolve(counts[at]!));
+    }
+    counter.writing = false;
+  }
+
+  /** A counter just loaded: tags the resolver knows are settled in one durable write before use. */
+  private async settleOpenCharges(counter: Counter): Promise<Counter> {
+    if (!this.resolver || counter.charges.size === 0) return counter;
+    const charges = new Set(counter.charges);
+    let used = counter.committed;
+    for (const tag of counter.charges) {
+      const outcome = this.resolver(tag);
+      if (outcome === undefined) continue;
+      charges.delete(tag);
+      if (outcome === 'refund') used = Math.max(0, used - 1);
+    }
+    if (charges.size === counter.charges.size) return counter;
+    await counter.file.save(used, this.now(), [...charges]);
+    return { ...counter, committed: used, charges };
+  }
+
   private counter(accountId: string, month: string): Promise<Counter> {
     const current = this.counters.get(accountId);
     if (current && current.month === month) return current.ready;
     // A new month starts from its own file; renders still holding last month's counter settle there.
-    const ready = this.openFile(accountId, month).then((file) => ({ month, committed: file.used, reserved: 0, charges: new Set(file.charges ?? []), file }));
+    const ready = this.openFile(accountId, month).then((file) => this.settleOpenCharges({ month, committed: file.used, reserved: 0, charges: new Set(file.charges ?? []), file, pending: [], writing: false }));
     const entry = { month, ready };
     this.counters.set(accountId, entry);
     ready.catch(() => {

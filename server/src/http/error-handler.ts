@@ -9,6 +9,7 @@ import { NavigationError, RenderInputError, RenderTimeoutError, RendererBusyErro
 import { BlockedUrlError } from '../guard/url-check.ts';
 import { QuotaExceededError, nextMonthStart } from '../accounts/usage.ts';
 import { usageHeaders } from './usage-headers.ts';
+import { StorageFullError, StoreReadError } from '../stores/durable-file.ts';
 import { JsonTooDeepError } from './middleware/json-body.ts';
 
 /** Maps any thrown value to an ApiError. Exported for batch results and webhook payloads. */
@@ -33,6 +34,11 @@ export function toApiError(error: unknown): ApiError {
       usageHeaders(usage),
     );
   }
+  if (error instanceof StorageFullError) {
+    return new ApiError('insufficient_storage', 'The server’s disk is full, so nothing of this call was kept; retry once the operator has freed space.');
+  }
+  // The log names the file; the caller learns that it is the server's problem, not the request's.
+  if (error instanceof StoreReadError) return new ApiError('internal_error', 'A stored record this call needs is damaged; the server’s operator has been told.');
   // Security refusals stay generic for the caller; the log has the reason.
   if (error instanceof BlockedUrlError) return new ApiError('url_blocked', 'The url is not allowed: it must be a public http(s) address.');
   if (error instanceof JsonTooDeepError) {
@@ -65,7 +71,7 @@ export function errorHandler(log: Logger) {
     if (res.headersSent) return next(error);
     const api = toApiError(error);
     const requestId = res.getHeader('X-Request-Id');
-    if (api.code === 'internal_error') {
+    if (api.code === 'internal_error' || api.code === 'insufficient_storage') {
       log.error({ request_id: requestId, err: error }, 'unhandled error');
     } else if (error instanceof BlockedUrlError) {
       log.warn({ request_id: requestId, reason: error.reason }, 'url blocked');

@@ -24,7 +24,7 @@ export function buildOpenApi(operations: readonly Operation[], serverVersion: st
       parameters: [...pathParameters(op.path), ...queryParameters(op.query)],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
       ...(op.rawBody ? { requestBody: { required: true, content: { [op.rawBody]: { schema: { type: 'string', format: 'binary' } } } } } : {}),
-      responses: { ...successResponses(op.responses), ...errorResponses(op.errors) },
+      responses: { ...successResponses(op.responses), ...errorResponses(op.method === 'get' ? op.errors : [...op.errors, 'insufficient_storage']) },
     };
   }
   return {
@@ -66,6 +66,7 @@ function successResponses(responses: Record<number, ResponseSpec>): Record<strin
     const content =
       spec.body === 'pdf' ? { 'application/pdf': { schema: { type: 'string', format: 'binary' } } }
       : spec.body === 'sse' ? { 'text/event-stream': { schema: { type: 'string' } } }
+      : spec.body === 'image' ? Object.fromEntries(['image/png', 'image/jpeg', 'image/webp'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }]))
       : spec.body === 'text' ? { 'text/plain': { schema: { type: 'string' } } }
       : spec.body === 'html' ? { 'text/html': { schema: { type: 'string' } } }
       : spec.body ? { 'application/json': { schema: jsonSchema(spec.body) } }
@@ -78,6 +79,7 @@ function successResponses(responses: Record<number, ResponseSpec>): Record<strin
   return out;
 }
 
+/** Every call that may write answers 507 insufficient_storage when the disk is full, with nothing of it kept. */
 function errorResponses(codes: readonly ErrorCode[]): Record<string, unknown> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of [...codes, 'internal_error' as const]) {

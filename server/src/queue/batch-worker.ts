@@ -16,8 +16,12 @@ export interface BatchWorkerOptions {
   inFlight: number;
   runItem: RunItem;
   log: Logger;
-  /** Wait before an item whose run threw (a failed state write) is tried again. */
+  /** First wait before an item whose run threw (a failed state write) is tried again; doubles each try. */
   retryDelayMs?: number;
+  /** Tries in all for an item whose run throws, before it is given up (default 5: 1+2+4+8 s of waits). */
+  maxTries?: number;
+  /** Told when an item's run threw maxTries times: the item must end as failed. */
+  onGiveUp: (batchId: string, index: number, error: unknown) => Promise<void>;
 }
 
 export class BatchWorker {
@@ -25,6 +29,8 @@ export class BatchWorker {
   private readonly queues = new Map<string, Map<string, number[]>>();
   private readonly running = new Set<Promise<void>>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** "batchId:index" -> runs that threw so far. */
+  private readonly failures = new Map<string, number>();
   private stopped = false;
 
   constructor(private readonly options: BatchWorkerOptions) {}
@@ -65,16 +71,10 @@ export class BatchWorker {
         .runItem(next.batchId, next.index)
         .then(
           (outcome) => {
+            this.failures.delete(`${next.batchId}:${next.index}`);
             if (outcome === 'retry') this.enqueue(next.keyId, next.batchId, [next.index]);
           },
-          (error: unknown) => {
-            this.options.log.error({ err: error, batch_id: next.batchId, index: next.index }, 'batch item could not be run; trying it again shortly');
-            const timer = setTimeout(() => {
-              this.timers.delete(timer);
-              this.enqueue(next.keyId, next.batchId, [next.index]);
-            }, this.options.retryDelayMs ?? 1000);
-            this.timers.add(timer);
-          },
+          (error: unknown) => this.retryLater(next, error),
         )
         .finally(() => {
           this.running.delete(run);
@@ -82,6 +82,32 @@ export class BatchWorker {
         });
       this.running.add(run);
     }
+  }
+
+  /** Bounded retries with backoff for an item whose run threw (its state could not be written), then give up. */
+  private retryLater(item: { keyId: string; batchId: string; index: number }, error: unknown): void {
+    const id = `${item.batchId}:${item.index}`;
+    const tries = (this.failures.get(id) ?? 0) + 1;
+    const maxTries = this.options.maxTries ?? 5;
+    if (tries >= maxTries || this.stopped) {
+      this.failures.delete(id);
+      if (this.stopped) return; // left as it is on disk: start-up settles it
+      this.options.log.error({ err: error, batch_id: item.batchId, index: item.index, tries }, 'batch item could not be run; giving it up');
+      const giveUp = this.options.onGiveUp(item.batchId, item.index, error).catch((failure: unknown) =>
+        this.options.log.error({ err: failure, batch_id: item.batchId, index: item.index }, 'batch item given up, but its failure could not be recorded either'),
+      );
+      this.running.add(giveUp);
+      void giveUp.finally(() => this.running.delete(giveUp));
+      return;
+    }
+    this.failures.set(id, tries);
+    const delay = (this.options.retryDelayMs ?? 1000) * 2 ** (tries - 1);
+    this.options.log.warn({ err: error, batch_id: item.batchId, index: item.index, tries, retry_in_ms: delay }, 'batch item could not be run; trying it again');
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.enqueue(item.keyId, item.batchId, [item.index]);
+    }, delay);
+    this.timers.add(timer);
   }
 
   /** The next item, round-robin: the key at the front gives one item and goes to the back, and so do its batches. */

@@ -30,3 +30,12 @@ export interface RenderDocument {
 export function freshDocument(): RenderDocument {
   return { url: `http://r${randomBytes(12).toString('hex')}.${RENDER_SITE}/`, body: EMPTY_DOCUMENT };
 }
+
+/** Whether a URL is on the render site (answered by CdpPage, never by the network). */
+export function isRenderSiteUrl(url: string): boolean {
+  try {
+    return new URL(url).hostname.endsWith(`.${RENDER_SITE}`);
+  } catch {
+    return false;
+  }
+}

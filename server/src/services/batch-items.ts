@@ -100,6 +100,30 @@ export class BatchItems {
   }
 
   /**
+   * Ends an item whose run kept throwing (its state could not be written: a full or failing disk)
+   * as failed, with the error's code (insufficient_storage for a full disk), and tells the
+   * subscribers. Writing that failure is tried once; if it fails too, memory and the event say
+   * failed and start-up settles the item from disk. An item that already ended keeps its end.
+   */
+  async giveUp(batch: BatchRecord, index: number, error: unknown): Promise<void> {
+    const item = batch.items[index]!;
+    if (!isFinal(item)) markFailed(item, this.deps.describeError(error), this.now());
+    this.deps.events.publish('batch.progress', { ...batchEventData(batch), index, item_status: item.status as 'succeeded' | 'failed' });
+    await this.deps.store.save(batch).catch((failure: unknown) => this.deps.log.error({ err: failure, batch_id: batch.id, index }, 'could not record a given-up batch item'));
+    await this.completeIfDone(batch).catch((failure: unknown) => this.deps.log.error({ err: failure, batch_id: batch.id }, 'could not complete a batch'));
+  }
+
+  /** An in-call item: like run, but a state write that fails ends the item (the call answers what it has). */
+  async runInCall(batch: BatchRecord, request: BatchItemRequest, index: number): Promise<ItemOutcome> {
+    try {
+      return await this.run(batch, request, index, 'interactive');
+    } catch (error) {
+      await this.giveUp(batch, index, error);
+      return 'ended';
+    }
+  }
+
+  /**
    * Start-up: settles the items a crash left "rendering" (see the top of this file) and completes
    * the batch if nothing is left to do. Returns the indexes still to render.
    */

@@ -127,6 +127,10 @@ export class BatchesService {
       // count (fsyncs) or wait for a slot, so a slot freed never waits for our bookkeeping.
       inFlight: options.renderConcurrency * 4,
       runItem: (batchId, index) => this.runQueued(batchId, index),
+      onGiveUp: async (batchId, index, error) => {
+        const batch = this.store.get(batchId);
+        if (batch) await this.items.giveUp(batch, index, error);
+      },
       log: options.log,
     });
     this.pruneTimer = setInterval(() => void this.prune().catch((error: unknown) => options.log.error({ err: error }, 'batch prune failed')), options.pruneIntervalSeconds * 1000);
@@ -242,7 +246,7 @@ export class BatchesService {
       Array.from({ length: lanes }, async () => {
         while (next < requests.length) {
           const index = next++;
-          outcomes.push(await this.items.run(batch, requests[index]!, index, 'interactive'));
+          outcomes.push(await this.items.runInCall(batch, requests[index]!, index));
         }
       }),
     );

@@ -88,6 +88,11 @@ export class DocumentsService {
     return this.deps.store.get(id) !== undefined;
   }
 
+  /** Whether a document was stored under this id and has expired since (its tombstone is kept). */
+  wasStored(id: string): boolean {
+    return this.deps.store.tombstone(id) !== undefined;
+  }
+
   /** Takes back a copy kept for a render that then failed (its response was never a success). */
   async discard(id: string): Promise<void> {
     await this.deps.store.remove(id);

@@ -7,8 +7,11 @@ import { newId } from '../ids.ts';
 import { generateApiKey, hashSecret } from '../accounts/keys.ts';
 import { loadPlans, type Plan, type Plans } from '../accounts/plans.ts';
 import { UsageMeter, type UsageSnapshot } from '../accounts/usage.ts';
+import { StoreReadError } from '../stores/durable-file.ts';
 import { KeysStore, type KeyRecord } from '../stores/keys.ts';
 import { UsageStore } from '../stores/usage.ts';
+import { monthOf } from '../accounts/usage.ts';
+import { pageOrBadCursor, type Page } from './paging.ts';
 
 /** The caller behind a valid API key. */
 export interface Account {
@@ -27,7 +30,8 @@ export interface KeyView {
 }
 
 export interface KeyWithUsage extends KeyView {
-  usage: UsageSnapshot;
+  /** used is null when the key's usage file is damaged (only that key's calls fail; see the doctor). */
+  usage: Omit<UsageSnapshot, 'used'> & { used: number | null };
 }
 
 export interface KeyChangeRequest {
@@ -106,10 +110,19 @@ export class KeysService {
     return { ...view(record), key };
   }
 
-  /** Every live key with this month's usage. */
+  /** Every live key with this month's usage (the CLI; the API pages). */
   async list(): Promise<KeyWithUsage[]> {
     const records = await this.deps.store.list();
     return Promise.all(records.map((record) => this.withUsage(record)));
+  }
+
+  /**
+   * A page of live keys, newest first, with this month's usage. Only the keys of the page have
+   * their counters loaded (once; they stay in memory), so a page costs the same at 10 or 10,000 keys.
+   */
+  async page(limit: number, cursor: string | undefined): Promise<Page<KeyWithUsage>> {
+    const page = pageOrBadCursor(() => this.deps.store.page(limit, cursor));
+    return { items: await Promise.all(page.items.map((record) => this.withUsage(record))), nextCursor: page.nextCursor };
   }
 
   /** One live key with this month's usage; 404 not_found for an unknown or revoked id. */
@@ -168,7 +181,13 @@ export class KeysService {
 
   private async withUsage(record: KeyRecord): Promise<KeyWithUsage> {
     const plan = this.deps.plans.get(record.planId) ?? { id: record.planId, monthlyDocuments: 0 };
-    return { ...view(record), usage: await this.deps.meter.usage(record.id, plan) };
+    try {
+      return { ...view(record), usage: await this.deps.meter.usage(record.id, plan) };
+    } catch (error) {
+      // One damaged usage file must not break the list for every key: this key shows no count.
+      if (!(error instanceof StoreReadError)) throw error;
+      return { ...view(record), usage: { month: monthOf(this.now()), used: null, limit: plan.monthlyDocuments, planId: plan.id } };
+    }
   }
 }
 

@@ -8,10 +8,11 @@ import type { AddressPolicy } from '../guard/address-policy.ts';
 import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
 import type { RenderSource } from '../render/page-source.ts';
 import type { Renderer } from '../render/renderer.ts';
-import type { RenderPriority } from '../render/render-slots.ts';
-import type { UsageMeter, UsageSnapshot } from '../accounts/usage.ts';
+import type { RenderPriority, Tenant } from '../render/render-slots.ts';
+import type { Reservation, UsageMeter, UsageSnapshot } from '../accounts/usage.ts';
+import { newId } from '../ids.ts';
 import type { Account } from './keys.ts';
-import type { DocumentsService } from './documents.ts';
+import type { DocumentsService, StoragePlan } from './documents.ts';
 import type { TemplatesService } from './templates.ts';
 
 /** SPEC.md Limits: the rendered-result ceiling, checked on the HTML after template substitution. */
@@ -58,6 +59,14 @@ export interface RenderContext {
   batchItem?: { batchId: string; documentId: string; chargeTag: string };
 }
 
+/** What a merge or an image is charged and kept as (RenderService.produce). */
+export interface ProduceCharge {
+  /** Documents of the allowance it costs (at least one). */
+  documents: number;
+  storage: StoragePlan | undefined;
+  filename?: string;
+}
+
 export class RenderService {
   constructor(private readonly deps: RenderServiceDeps) {}
 
@@ -75,26 +84,18 @@ export class RenderService {
     let pdf: Uint8Array;
     try {
       const source = await this.resolveSource(input, account);
-      const tenant = { id: account.keyId, concurrency: account.plan.concurrency };
-      pdf = await this.deps.renderer.render({ source, options: input.options ?? DEFAULT_PDF_OPTIONS, priority: context.priority, tenant });
+      pdf = await this.deps.renderer.render({ source, options: input.options ?? DEFAULT_PDF_OPTIONS, priority: context.priority, tenant: tenantOf(account) });
     } catch (error) {
       reservation.release();
       throw error;
     }
     // CONTRACT: the copy is on disk before the response; one that cannot be kept fails the render, uncharged.
+    if (storage && !batchItem) return this.chargeThenStore(input, account, pdf, reservation, storage);
     let documentId: string | undefined;
     if (storage) {
       try {
         documentId = (
-          await this.deps.documents.keep({
-            keyId: account.keyId,
-            storage,
-            pdf,
-            filename: input.filename,
-            source: batchItem ? 'batch' : 'render',
-            batchId: batchItem?.batchId,
-            id: batchItem?.documentId,
-          })
+          await this.deps.documents.keep({ keyId: account.keyId, storage, pdf, filename: input.filename, source: 'batch', batchId: batchItem?.batchId, id: batchItem?.documentId })
         ).id;
       } catch (error) {
         reservation.release();
@@ -109,6 +110,62 @@ export class RenderService {
     });
     this.deps.onUsage?.(account.keyId, usage);
     return { pdf, filename: input.filename, usage, documentId };
+  }
+
+  /**
+   * The charged part of a merge or an image: holds `documents` of the allowance (cheap refusals
+   * first), makes the bytes, keeps a copy when storage is given, then commits every hold (the
+   * meter's group commit writes them together). A failure at any step gives the holds back (and
+   * the copy), so a failed call is never charged.
+   */
+  async produce(account: Account, charge: ProduceCharge, make: () => Promise<Uint8Array>): Promise<RenderedPdf> {
+    const holds: Reservation[] = [];
+    const releaseAll = () => holds.forEach((hold) => hold.release());
+    let pdf: Uint8Array;
+    try {
+      for (let i = 0; i < charge.documents; i++) holds.push(await this.deps.meter.reserve(account.keyId, account.plan));
+      pdf = await make();
+    } catch (error) {
+      releaseAll();
+      throw error;
+    }
+    let documentId: string | undefined;
+    if (charge.storage) {
+      try {
+        documentId = (await this.deps.documents.keep({ keyId: account.keyId, storage: charge.storage, pdf, filename: charge.filename, source: 'render' })).id;
+      } catch (error) {
+        releaseAll();
+        throw error;
+      }
+    }
+    const committed = await Promise.all(holds.map((hold) => hold.commit())).catch(async (error: unknown) => {
+      if (documentId) await this.deps.documents.discard(documentId);
+      throw error;
+    });
+    const usage = committed.reduce((latest, next) => (next.used > latest.used ? next : latest));
+    this.deps.onUsage?.(account.keyId, usage);
+    return { pdf, filename: charge.filename, usage, documentId };
+  }
+
+  /**
+   * A stored render outside a batch: charged first with the tag "doc:<id>", then stored, then the
+   * tag is dropped. A crash between the two leaves the tag on file, and the meter settles it at
+   * the next load (documentChargeResolver): kept if the document exists, refunded if not. So no
+   * document is ever without its charge, and no charge without its document.
+   */
+  private async chargeThenStore(input: RenderInput, account: Account, pdf: Uint8Array, reservation: Reservation, storage: NonNullable<ReturnType<DocumentsService['storageFor']>>): Promise<RenderedPdf> {
+    const id = newId('doc');
+    const tag = documentChargeTag(id);
+    const usage = await reservation.commit(tag);
+    try {
+      await this.deps.documents.keep({ keyId: account.keyId, storage, pdf, filename: input.filename, source: 'render', id });
+    } catch (error) {
+      await this.deps.meter.refund(account.keyId, usage.month, tag).catch(() => undefined);
+      throw error;
+    }
+    await this.deps.meter.settleCharges(account.keyId, [tag]);
+    this.deps.onUsage?.(account.keyId, usage);
+    return { pdf, filename: input.filename, usage, documentId: id };
   }
 
   /**
@@ -135,6 +192,11 @@ export class RenderService {
   }
 }
 
+/** Who a render is for, as the render slots share them out (render-slots.ts). */
+export function tenantOf(account: Account): Tenant {
+  return { id: account.keyId, concurrency: account.plan.concurrency };
+}
+
 /** Exactly one of html, url, template_id (CONTRACT: conflicting_source); no I/O, so it can go first. */
 function checkSourceFields(input: RenderInput): void {
   const given = (['html', 'url', 'template_id'] as const).filter((field) => input[field] !== undefined);
@@ -151,4 +213,18 @@ export function checkHtmlSize(html: string): string {
     throw new ApiError('payload_too_large', 'The HTML to render is larger than the 5 MB limit (after template substitution).');
   }
   return html;
+}
+
+/** The charge tag of a stored render's document (see RenderService.chargeThenStore). */
+export function documentChargeTag(documentId: string): string {
+  return `doc:${documentId}`;
+}
+
+/** Settles "doc:<id>" tags a crash left open: charged if the document exists (or expired since), refunded if not. */
+export function documentChargeResolver(documents: Pick<DocumentsService, 'isStored' | 'wasStored'>) {
+  return (tag: string): 'charged' | 'refund' | undefined => {
+    if (!tag.startsWith('doc:')) return undefined;
+    const id = tag.slice(4);
+    return documents.isStored(id) || documents.wasStored(id) ? 'charged' : 'refund';
+  };
 }

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { PdfOptions } from '../render/pdf-options.ts';
-import { isAbandonedTempFile, syncFolder, writeFileDurably } from './durable-file.ts';
+import { isAbandonedTempFile, StoreReadError, syncFolder, writeFileDurably } from './durable-file.ts';
 import { NewestFirstIndex, type Page } from './newest-first-index.ts';
 import { CoalescingWriter } from './coalescing-writer.ts';
 
@@ -232,12 +232,9 @@ export class BatchStore {
         report.removedUncommitted++;
         continue;
       }
-      const record = readState(path.join(folder, STATE));
-      if (record instanceof Error || record.id !== name) {
-        // Never written by us (renames are atomic): leave it for the operator rather than guess.
-        warn({ file: path.join(folder, STATE), error: record instanceof Error ? record.message : 'id does not match its folder' }, 'ignoring a batch state file that cannot be read');
-        continue;
-      }
+      const record = readBatchState(path.join(folder, STATE));
+      // Never written by us (renames are atomic): start-up stops, naming it, and leaves it as it is.
+      if (record instanceof Error) throw new StoreReadError(path.join(folder, STATE), record.message);
       // Completed, then stopped before its requests were deleted: delete them now.
       if (record.status === 'completed' && files.includes(REQUESTS)) await rm(path.join(folder, REQUESTS), { force: true });
       this.index(record);
@@ -249,12 +246,13 @@ export class BatchStore {
 }
 
 /** Reads one state file at start-up (synchronously: nothing is served yet). */
-function readState(file: string): BatchRecord | Error {
+export function readBatchState(file: string): BatchRecord | Error {
   try {
     const record = JSON.parse(readFileSync(file, 'utf8')) as BatchRecord;
     if (typeof record?.id !== 'string' || typeof record.keyId !== 'string' || !Array.isArray(record.items) || Number.isNaN(Date.parse(record.createdAt))) {
       return new Error('not a batch state file');
     }
+    if (record.id !== path.basename(path.dirname(file))) return new Error('its id does not match its folder');
     return record;
   } catch (error) {
     return error as Error;

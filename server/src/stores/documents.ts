@@ -2,15 +2,16 @@
 // <doc id>.json beside it. The PDF is written first and the sidecar last, each atomically and
 // durably: the sidecar's presence is the commit point, so a crash leaves a complete document or
 // leftovers that open() removes. Nothing is rewritten whole per render: a stored render writes
-// two new files, and listing reads an in-memory index (per key and across keys) built by
-// scanning the sidecars at start-up.
+// two new files, and listing reads an in-memory index (per key and across keys) built at start-up
+// from the index snapshot for unchanged key folders and by reading the sidecars of the others.
 // An expired document keeps its sidecar as a tombstone (state "expired", no PDF) so it answers
 // 410 across restarts until the tombstone itself is dropped. Knows no plans, clocks or HTTP.
 
-import { readFileSync } from 'node:fs';
-import { mkdir, open, readdir, rm, type FileHandle } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
+import { mkdir, open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
+import { isFolderUnchanged, readDocumentsSnapshot, writeDocumentsSnapshot, type FolderStamp } from './documents-snapshot.ts';
 import path from 'node:path';
-import { isAbandonedTempFile, syncFolder, writeFileDurably } from './durable-file.ts';
+import { isAbandonedTempFile, StoreReadError, syncFolder, writeFileDurably } from './durable-file.ts';
 import { NewestFirstIndex, type Page } from './newest-first-index.ts';
 
 export type DocumentSource = 'render' | 'batch';
@@ -51,6 +52,9 @@ export interface DocumentsStoreOptions {
 export interface ReconcileReport {
   documents: number;
   tombstones: number;
+  /** Key folders read file by file, and key folders taken from the index snapshot. */
+  scannedFolders: number;
+  snapshotFolders: number;
   removedTempFiles: number;
   removedOrphanPdfs: number;
   removedOrphanSidecars: number;
@@ -78,7 +82,7 @@ export class DocumentsStore {
   static async open(dataDir: string, options: DocumentsStoreOptions = {}): Promise<{ store: DocumentsStore; report: ReconcileReport }> {
     const store = new DocumentsStore(path.join(dataDir, 'documents'), options);
     await mkdir(store.root, { recursive: true });
-    const report = await store.scan(options.warn ?? (() => undefined));
+    const report = await store.scan();
     return { store, report };
   }
 
@@ -214,70 +218,123 @@ export class DocumentsStore {
     return ready;
   }
 
-  /** Start-up: index every sidecar; remove temp files, PDFs without a sidecar, sidecars without a PDF, PDFs of tombstones. */
-  private async scan(warn: NonNullable<DocumentsStoreOptions['warn']>): Promise<ReconcileReport> {
-    const report: ReconcileReport = { documents: 0, tombstones: 0, removedTempFiles: 0, removedOrphanPdfs: 0, removedOrphanSidecars: 0 };
-    const found: StoredDocument[] = [];
+  /**
+   * Start-up: index every sidecar, taking unchanged key folders from the index snapshot
+   * (stores/documents-snapshot.ts) and scanning the others; then records a new snapshot.
+   */
+  private async scan(): Promise<ReconcileReport> {
+    const report: ReconcileReport = { documents: 0, tombstones: 0, scannedFolders: 0, snapshotFolders: 0, removedTempFiles: 0, removedOrphanPdfs: 0, removedOrphanSidecars: 0 };
+    const snapshot = await readDocumentsSnapshot(this.root);
+    const folders = new Map<string, FolderStamp>();
+    const trusted = new Set<string>();
+    const scanned: StoredDocument[] = [];
     for (const keyId of await readdir(this.root)) {
-      const folder = path.join(this.root, keyId);
       if (!SAFE_ID.test(keyId)) continue;
-      const names = await readdir(folder).catch(() => [] as string[]);
-      const pdfs = new Set<string>();
-      const sidecars: string[] = [];
-      for (const name of names) {
-        if (isAbandonedTempFile(name, true)) {
-          await rm(path.join(folder, name), { force: true });
-          report.removedTempFiles++;
-        } else if (name.endsWith('.pdf')) pdfs.add(name.slice(0, -4));
-        else if (name.endsWith('.json')) sidecars.push(name.slice(0, -5));
+      const folder = path.join(this.root, keyId);
+      // Synchronous, as the sidecar reads: nothing is served yet, and 10,000 folders cost a thread-pool round trip each otherwise.
+      const before = statSync(folder, { bigint: true, throwIfNoEntry: false });
+      if (!before?.isDirectory()) continue;
+      const previous = snapshot.folders.get(keyId);
+      if (isFolderUnchanged(previous, before.mtimeNs)) {
+        folders.set(keyId, previous!);
+        trusted.add(keyId);
+        report.snapshotFolders++;
+        continue;
       }
-      for (const id of sidecars) {
-        const record = readSidecar(path.join(folder, `${id}.json`));
-        if (record instanceof Error || record.id !== id || record.keyId !== keyId) {
-          // Never written by us (renames are atomic): leave it for the operator rather than guess.
-          warn({ file: path.join(folder, `${id}.json`), error: record instanceof Error ? record.message : 'id does not match its file' }, 'ignoring a document sidecar that cannot be read');
-          pdfs.delete(id);
-          continue;
-        }
-        const hasPdf = pdfs.delete(id);
-        if (record.state === 'expired') {
-          if (hasPdf) await rm(path.join(folder, `${id}.pdf`), { force: true });
-          this.tombstones.set(id, withTimes(record));
-          report.tombstones++;
-        } else if (!hasPdf) {
-          await rm(path.join(folder, `${id}.json`), { force: true });
-          report.removedOrphanSidecars++;
-        } else {
-          found.push(withTimes(record));
-        }
-      }
-      // What is left never got its sidecar: a render that did not finish storing.
-      for (const id of pdfs) {
-        await rm(path.join(folder, `${id}.pdf`), { force: true });
-        report.removedOrphanPdfs++;
-      }
+      for (const record of await this.scanFolder(folder, report)) scanned.push(withTimes(record));
+      // Nothing else writes during start-up (one owner), so the folder as it is now is what was read.
+      folders.set(keyId, { mtimeNs: String(statSync(folder, { bigint: true }).mtimeNs), statMs: Date.now() });
+      report.scannedFolders++;
     }
-    // Sidecars come in folder order, not time order: sort each index once rather than insert one by one.
-    this.all.load(found);
+    // Snapshot rows come sorted; only rows of folders read again need a sort (after a crash).
+    let documents = snapshot.documents.filter((document) => trusted.has(document.keyId));
+    if (scanned.length > 0) documents = sortOldestFirst([...documents, ...scanned]);
+    if (report.scannedFolders > 0 || folders.size !== snapshot.folders.size) await writeDocumentsSnapshot(this.root, folders, documents, this.sync);
+    const found: StoredDocument[] = [];
     const byKey = new Map<string, StoredDocument[]>();
-    for (const document of found) {
+    for (const document of documents) {
+      if (document.state === 'expired') {
+        this.tombstones.set(document.id, document);
+        continue;
+      }
+      found.push(document);
+      this.byId.set(document.id, document);
       const list = byKey.get(document.keyId);
       if (list) list.push(document);
       else byKey.set(document.keyId, [document]);
     }
-    for (const [keyId, documents] of byKey) {
+    this.all.load(found);
+    for (const [keyId, list] of byKey) {
       const index = new NewestFirstIndex<StoredDocument>();
-      index.load(documents);
+      index.load(list);
       this.byKey.set(keyId, index);
     }
-    for (const document of found) this.byId.set(document.id, document);
     report.documents = found.length;
+    report.tombstones = this.tombstones.size;
     return report;
+  }
+
+  /**
+   * Records the index snapshot from memory, for a fast next start. Only when nothing is being
+   * written (shutdown, after the batch queue and the sweeper stopped): each folder's mtime is
+   * taken before the records are read from memory.
+   */
+  async saveSnapshot(): Promise<void> {
+    const folders = new Map<string, FolderStamp>();
+    for (const keyId of await readdir(this.root)) {
+      if (!SAFE_ID.test(keyId)) continue;
+      const info = await stat(path.join(this.root, keyId), { bigint: true }).catch(() => undefined);
+      if (info?.isDirectory()) folders.set(keyId, { mtimeNs: String(info.mtimeNs), statMs: Date.now() });
+    }
+    const documents = sortOldestFirst([...this.all.all(), ...this.tombstones.values()]);
+    await writeDocumentsSnapshot(this.root, folders, documents, this.sync);
+  }
+
+  /** Reads one key folder: its sidecars; removes temp files, PDFs without a sidecar, sidecars without a PDF, PDFs of tombstones. */
+  private async scanFolder(folder: string, report: ReconcileReport): Promise<DocumentRecord[]> {
+    const names = await readdir(folder).catch(() => [] as string[]);
+    const pdfs = new Set<string>();
+    const sidecars: string[] = [];
+    const records: DocumentRecord[] = [];
+    for (const name of names) {
+      if (isAbandonedTempFile(name, true)) {
+        await rm(path.join(folder, name), { force: true });
+        report.removedTempFiles++;
+      } else if (name.endsWith('.pdf')) pdfs.add(name.slice(0, -4));
+      else if (name.endsWith('.json')) sidecars.push(name.slice(0, -5));
+    }
+    for (const id of sidecars) {
+      const file = path.join(folder, `${id}.json`);
+      const record = readDocumentSidecar(file);
+      // Never written by us (renames are atomic): start-up stops, naming it, and leaves it as it is.
+      if (record instanceof Error) throw new StoreReadError(file, record.message);
+      const hasPdf = pdfs.delete(id);
+      if (record.state === 'expired') {
+        if (hasPdf) await rm(path.join(folder, `${id}.pdf`), { force: true });
+        records.push(record);
+      } else if (!hasPdf) {
+        await rm(file, { force: true });
+        report.removedOrphanSidecars++;
+      } else {
+        records.push(record);
+      }
+    }
+    // What is left never got its sidecar: a render that did not finish storing.
+    for (const id of pdfs) {
+      await rm(path.join(folder, `${id}.pdf`), { force: true });
+      report.removedOrphanPdfs++;
+    }
+    if (report.removedTempFiles + report.removedOrphanPdfs + report.removedOrphanSidecars > 0 && this.sync) await syncFolder(folder);
+    return records;
   }
 }
 
 function withTimes(record: DocumentRecord): StoredDocument {
   return { ...record, createdMs: Date.parse(record.createdAt), expiresMs: Date.parse(record.expiresAt) };
+}
+
+function sortOldestFirst(documents: StoredDocument[]): StoredDocument[] {
+  return documents.sort((a, b) => a.createdMs - b.createdMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 function toRecord(document: StoredDocument): DocumentRecord {
@@ -289,12 +346,13 @@ function toRecord(document: StoredDocument): DocumentRecord {
  * Reads one sidecar at start-up. Synchronous on purpose: nothing is served yet, and 100,000 small
  * reads take a sixth of the time without a thread-pool round trip per open, read and close.
  */
-function readSidecar(file: string): DocumentRecord | Error {
+export function readDocumentSidecar(file: string): DocumentRecord | Error {
   try {
     const record = JSON.parse(readFileSync(file, 'utf8')) as DocumentRecord;
     if (typeof record?.id !== 'string' || typeof record.keyId !== 'string' || Number.isNaN(Date.parse(record.createdAt)) || Number.isNaN(Date.parse(record.expiresAt))) {
       return new Error('not a document sidecar');
     }
+    if (`${record.keyId}/${record.id}.json` !== file.split(path.sep).slice(-2).join('/')) return new Error('its id or key does not match its file name');
     return record;
   } catch (error) {
     return error as Error;

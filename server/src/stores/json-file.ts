@@ -1,91 +1,64 @@
-// The one way stores put JSON on disk: a lowdb adapter that replaces the file atomically
-// (write a temporary file, fsync it, rename it over the old one), so a crash at any moment
-// leaves either the old or the new JSON, never a torn file.
-// Why not lowdb's JSONFile (steno): its temporary name is fixed per file, so the CLI and a
-// running server writing keys.json at the same moment could rename each other's half-written
-// file into place; it does not fsync; and an early writer's promise waits for every write
-// queued after it. Here the temporary name is unique to the process and the adapter instance,
-// and each write resolves on its own.
+// One JSON file of a store (keys.json, a usage file): read and validated once, replaced whole
+// through the one durable-write path (stores/durable-file.ts). A file that does not parse or
+// validate is reported by name (StoreReadError) and never replaced: the caller stops or fails
+// only the calls that need it. Writes arriving while one is in flight are coalesced.
 
-import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { Low, type Adapter } from 'lowdb';
-import { isProcessRunning } from '../process-alive.ts';
+import { readFile } from 'node:fs/promises';
 import { CoalescingWriter } from './coalescing-writer.ts';
+import { removeAbandonedTempFiles, StoreReadError, writeFileDurably } from './durable-file.ts';
 
-export class StoreReadError extends Error {}
+export { StoreReadError };
 
+/** Checks parsed JSON; returns what is wrong with it, or undefined when it is valid. */
+export type Validate = (data: unknown) => string | undefined;
 
-let instances = 0;
+export class JsonFile<T> {
+  private readonly writer = new CoalescingWriter((text) => writeFileDurably(this.file, text));
 
-/** lowdb adapter for one JSON file. */
-export class AtomicJsonFile<T> implements Adapter<T> {
-  private readonly tempFile: string;
-  private readonly writer = new CoalescingWriter((text) => this.replace(text));
+  constructor(
+    readonly file: string,
+    private readonly validate: Validate,
+  ) {}
 
-  constructor(readonly file: string) {
-    this.tempFile = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${++instances}.tmp`);
-  }
-
-  /** Reads and parses the file; null when it does not exist yet. */
-  async read(): Promise<T | null> {
+  /** Reads, parses and validates the file; undefined when it does not exist yet. */
+  async read(): Promise<T | undefined> {
     let text: string;
     try {
       text = await readFile(this.file, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
-    try {
-      return JSON.parse(text) as T;
-    } catch (error) {
-      throw new StoreReadError(`${this.file} is not valid JSON (${(error as Error).message})`);
-    }
+    return parseStoreJson<T>(this.file, text, this.validate);
   }
 
-  /**
-   * Writes data (serialized now) and resolves once it, or newer data, is on disk. Writes
-   * arriving while one is in flight are coalesced into the next one.
-   */
+  /** Writes data (serialized now); resolves once it, or newer data, is durable. */
   write(data: T): Promise<void> {
     return this.writer.write(JSON.stringify(data, null, 2));
   }
 
   /** Removes temporary files left by processes that died mid-write. */
-  async removeStaleTempFiles(): Promise<void> {
-    const prefix = `.${path.basename(this.file)}.`;
-    const names = await readdir(path.dirname(this.file)).catch(() => [] as string[]);
-    for (const name of names) {
-      const pid = Number(name.slice(prefix.length, -'.tmp'.length).split('-')[0]);
-      if (name.startsWith(prefix) && name.endsWith('.tmp') && Number.isInteger(pid) && !isProcessRunning(pid)) {
-        await rm(path.join(path.dirname(this.file), name), { force: true });
-      }
-    }
-  }
-
-  private async replace(text: string): Promise<void> {
-    // Every version gets a later mtime than the one it replaces (file clocks tick coarsely), so a
-    // reader that compares inode, mtime and size never takes a new version for the old one.
-    const previous = await stat(this.file).catch(() => undefined);
-    const mtime = new Date(Math.max(Date.now(), Math.floor(previous?.mtimeMs ?? 0) + 1));
-    const handle = await open(this.tempFile, 'w', 0o600);
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.utimes(mtime, mtime);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(this.tempFile, this.file);
+  removeStaleTempFiles(): Promise<void> {
+    return removeAbandonedTempFiles(this.file);
   }
 }
 
-/** Opens a lowdb database on an atomic JSON file, with defaultData when the file is new. */
-export async function openJsonDb<T>(file: string, defaultData: T): Promise<Low<T>> {
-  const adapter = new AtomicJsonFile<T>(file);
-  await adapter.removeStaleTempFiles();
-  const db = new Low<T>(adapter, defaultData);
-  await db.read();
-  return db;
+/** Parses and validates a store file's text, throwing StoreReadError naming the file. */
+export function parseStoreJson<T>(file: string, text: string, validate: Validate): T {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new StoreReadError(file, `not valid JSON (${(error as Error).message})`);
+  }
+  const problem = validate(data);
+  if (problem) throw new StoreReadError(file, problem);
+  return data as T;
 }
 
+/** Opens a JSON store file: removes abandoned temp files, reads it (defaultData when new). */
+export async function openJsonFile<T>(file: string, validate: Validate, defaultData: T): Promise<{ file: JsonFile<T>; data: T }> {
+  const json = new JsonFile<T>(file, validate);
+  await json.removeStaleTempFiles();
+  return { file: json, data: (await json.read()) ?? defaultData };
+}

@@ -1,14 +1,12 @@
 // keys.json: one record per API key (its account: name, plan, auto_store) holding only the
-// key's sha256. Rewritten only on admin changes, never on a render. The CLI may change the file
-// beside a running server: writers take a lock file, and readers notice a replaced file by its
-// identity (inode, mtime, size) and reload, so a key created, rotated or revoked elsewhere
-// counts from the next request.
+// key's sha256. Rewritten only on admin changes, never on a render. One process owns DATA_DIR
+// (stores/data-dir-lock.ts), so memory is the truth once loaded; a change is written durably
+// first and applied to memory only after, so a failed write (a full disk) changes nothing.
+// A keys.json that does not parse or validate stops start-up (StoreReadError); it is never emptied.
 
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Low } from 'lowdb';
-import { withFileLock } from './file-lock.ts';
-import { openJsonDb } from './json-file.ts';
+import { NewestFirstIndex, type Page } from './newest-first-index.ts';
+import { openJsonFile, type JsonFile } from './json-file.ts';
 
 export interface KeyRecord {
   id: string;
@@ -28,110 +26,111 @@ interface KeysFile {
 
 export type KeyChanges = Partial<Pick<KeyRecord, 'name' | 'planId' | 'autoStore' | 'keyHash' | 'revokedAt' | 'updatedAt'>>;
 
+interface LiveEntry {
+  readonly id: string;
+  readonly createdMs: number;
+}
+
 export class KeysStore {
+  private records: KeyRecord[] = [];
   private byHash = new Map<string, KeyRecord>();
   private byId = new Map<string, KeyRecord>();
-  private identity = '';
+  private live = new NewestFirstIndex<LiveEntry>();
   private queue: Promise<unknown> = Promise.resolve();
-  private checking: Promise<void> | undefined;
 
-  private constructor(
-    private readonly db: Low<KeysFile>,
-    private readonly file: string,
-  ) {}
+  private constructor(private readonly file: JsonFile<KeysFile>) {}
 
-  /** Opens DATA_DIR/keys.json (empty when new). */
+  /** Opens DATA_DIR/keys.json (empty when new); throws StoreReadError for a damaged file. */
   static async open(dataDir: string): Promise<KeysStore> {
-    const file = path.join(dataDir, 'keys.json');
-    const store = new KeysStore(await openJsonDb<KeysFile>(file, { keys: [] }), file);
-    store.index();
-    store.identity = await fileIdentity(file);
+    const { file, data } = await openJsonFile<KeysFile>(path.join(dataDir, 'keys.json'), validateKeysFile, { keys: [] });
+    const store = new KeysStore(file);
+    store.apply(data.keys);
     return store;
   }
 
-  /** The live (not revoked) key whose hash this is, reading the file again if another process changed it. */
+  /** The live (not revoked) key whose hash this is. */
   async findByHash(keyHash: string): Promise<KeyRecord | undefined> {
-    await this.refresh();
     return this.byHash.get(keyHash);
   }
 
   /** A key record by id, revoked ones included. */
   async get(id: string): Promise<KeyRecord | undefined> {
-    await this.refresh();
     return this.byId.get(id);
   }
 
   /** Every key that is not revoked, oldest first. */
   async list(): Promise<KeyRecord[]> {
-    await this.refresh();
-    return this.db.data.keys.filter((record) => record.keyHash !== null);
+    return this.records.filter((record) => record.keyHash !== null);
   }
 
-  /** Adds records and waits until they are on disk. */
+  /** A page of live keys, newest first (same cursor rules as documents). */
+  page(limit: number, cursor: string | undefined): Page<KeyRecord> {
+    const page = this.live.page(limit, cursor);
+    return { items: page.items.map((entry) => this.byId.get(entry.id)!), nextCursor: page.nextCursor };
+  }
+
+  /** Adds records: written durably, then applied. */
   async insert(...records: KeyRecord[]): Promise<void> {
-    await this.change(() => {
-      this.db.data.keys.push(...records.map((record) => ({ ...record })));
-    });
+    await this.change((current) => [...current, ...records.map((record) => ({ ...record }))]);
   }
 
-  /** Applies changes to a live key and waits until they are on disk; undefined if there is no such live key (a revoked key never changes again). */
+  /** Applies changes to a live key once they are durable; undefined if there is no such live key (a revoked key never changes again). */
   async update(id: string, changes: KeyChanges): Promise<KeyRecord | undefined> {
     let updated: KeyRecord | undefined;
-    await this.change(() => {
-      const record = this.db.data.keys.find((candidate) => candidate.id === id);
-      if (!record || record.keyHash === null) return false;
-      Object.assign(record, changes);
-      updated = { ...record };
-      return true;
+    await this.change((current) => {
+      const at = current.findIndex((candidate) => candidate.id === id);
+      if (at < 0 || current[at]!.keyHash === null) return undefined;
+      updated = { ...current[at]!, ...changes };
+      const next = [...current];
+      next[at] = updated;
+      return next;
     });
-    return updated;
+    return updated ? { ...updated } : undefined;
   }
 
-  /** Runs one read-modify-write under the lock file; the in-memory indexes follow the file. */
-  private change(mutate: () => boolean | void): Promise<void> {
-    return this.exclusive(() =>
-      withFileLock(`${this.file}.lock`, async () => {
-        await this.reloadIfReplaced();
-        if (mutate() === false) return;
-        this.index();
-        await this.db.write();
-        this.identity = await fileIdentity(this.file);
-      }),
-    );
-  }
-
-  private refresh(): Promise<void> {
-    this.checking ??= this.exclusive(() => this.reloadIfReplaced()).finally(() => {
-      this.checking = undefined;
+  /** One change at a time: the next list is built, written durably, and only then swapped in. */
+  private change(next: (current: readonly KeyRecord[]) => KeyRecord[] | undefined): Promise<void> {
+    const run = this.queue.then(async () => {
+      const records = next(this.records);
+      if (!records) return;
+      await this.file.write({ keys: records });
+      this.apply(records);
     });
-    return this.checking;
-  }
-
-  private async reloadIfReplaced(): Promise<void> {
-    const identity = await fileIdentity(this.file);
-    if (identity === this.identity) return;
-    await this.db.read();
-    this.index();
-    this.identity = identity;
-  }
-
-  private index(): void {
-    this.byHash = new Map();
-    this.byId = new Map();
-    for (const record of this.db.data.keys) {
-      this.byId.set(record.id, record);
-      if (record.keyHash !== null) this.byHash.set(record.keyHash, record);
-    }
-  }
-
-  private exclusive<R>(work: () => Promise<R>): Promise<R> {
-    const run = this.queue.then(work, work);
     this.queue = run.catch(() => undefined);
     return run;
   }
+
+  private apply(records: KeyRecord[]): void {
+    this.records = records;
+    this.byHash = new Map();
+    this.byId = new Map();
+    const live: LiveEntry[] = [];
+    for (const record of records) {
+      this.byId.set(record.id, record);
+      if (record.keyHash !== null) {
+        this.byHash.set(record.keyHash, record);
+        live.push({ id: record.id, createdMs: Date.parse(record.createdAt) });
+      }
+    }
+    this.live = new NewestFirstIndex();
+    this.live.load(live);
+  }
 }
 
-async function fileIdentity(file: string): Promise<string> {
-  const info = await stat(file).catch(() => undefined);
-  return info ? `${info.ino}:${info.mtimeMs}:${info.size}` : 'absent';
+function validateKeysFile(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null || !Array.isArray((data as KeysFile).keys)) return `expected {"keys": [...]}, found ${data === null ? 'null' : typeof data}`;
+  for (const [at, record] of (data as KeysFile).keys.entries()) {
+    const problem = validateKey(record);
+    if (problem) return `keys[${at}] ${problem}`;
+  }
+  return undefined;
+}
+
+function validateKey(record: KeyRecord): string | undefined {
+  if (typeof record !== 'object' || record === null) return 'is not an object';
+  if (typeof record.id !== 'string' || !/^key_[A-Za-z0-9]{1,64}$/.test(record.id)) return 'has no valid id';
+  if (typeof record.name !== 'string' || typeof record.planId !== 'string' || typeof record.autoStore !== 'boolean') return `(${record.id}) lacks name, planId or autoStore`;
+  if (record.keyHash !== null && !/^[0-9a-f]{64}$/.test(String(record.keyHash))) return `(${record.id}) has no valid keyHash`;
+  if (Number.isNaN(Date.parse(record.createdAt))) return `(${record.id}) has no valid createdAt`;
+  return undefined;
 }

@@ -37,7 +37,10 @@ export class NewestFirstIndex<T extends Indexed> {
 
   /** Replaces the contents with these entries, sorted once (start-up: one sort, not n inserts). */
   load(entries: readonly T[]): void {
-    this.entries = [...entries].sort((a, b) => (isBefore(a, b) ? -1 : isBefore(b, a) ? 1 : 0));
+    // Entries often come sorted already (the documents index snapshot): check in one pass first.
+    let sorted = true;
+    for (let i = 1; i < entries.length && sorted; i++) sorted = isBefore(entries[i - 1]!, entries[i]!);
+    this.entries = sorted ? [...entries] : [...entries].sort((a, b) => (isBefore(a, b) ? -1 : isBefore(b, a) ? 1 : 0));
   }
 
   insert(entry: T): void {

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isAbandonedTempFile, syncFolder, writeFileDurably } from './durable-file.ts';
+import { parseStoreJson } from './json-file.ts';
 import { SerialQueue } from './serial-queue.ts';
 
 export interface AssetMeta {
@@ -102,12 +103,16 @@ export class FileTemplateAssetsStore implements TemplateAssetsStore {
   }
 
   private async readIndex(templateId: string): Promise<AssetMeta[]> {
+    const file = path.join(this.folderOf(templateId), INDEX);
+    let text: string;
     try {
-      return JSON.parse(await readFile(path.join(this.folderOf(templateId), INDEX), 'utf8')) as AssetMeta[];
+      text = await readFile(file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw new Error(`${path.join(this.folderOf(templateId), INDEX)} cannot be read: ${(error as Error).message}`);
+      throw error;
     }
+    // Damaged: named, left as it is, and only this template's calls fail.
+    return parseStoreJson<AssetMeta[]>(file, text, (data) => (Array.isArray(data) ? undefined : 'not a list of assets'));
   }
 
   private writeIndex(templateId: string, index: AssetMeta[]): Promise<void> {

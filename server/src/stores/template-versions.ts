@@ -7,6 +7,7 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isAbandonedTempFile, syncFolder, writeFileDurably } from './durable-file.ts';
+import { parseStoreJson } from './json-file.ts';
 import { InvalidCursorError, type Page } from './newest-first-index.ts';
 import { SerialQueue } from './serial-queue.ts';
 
@@ -73,7 +74,8 @@ export class FileTemplateVersionsStore implements TemplateVersionsStore {
   }
 
   async read(templateId: string, number: number): Promise<TemplateVersion | undefined> {
-    return (await readOptional(path.join(this.folderOf(templateId), `${number}.json`), (text) => JSON.parse(text.toString('utf8')) as TemplateVersion)) ?? undefined;
+    const file = path.join(this.folderOf(templateId), `${number}.json`);
+    return (await readOptional(file, (text) => parseStoreJson<TemplateVersion>(file, text.toString('utf8'), isVersionRecord))) ?? undefined;
   }
 
   async latest(templateId: string): Promise<number | undefined> {
@@ -118,7 +120,8 @@ export class FileTemplateVersionsStore implements TemplateVersionsStore {
     for (const name of await readdir(folder).catch(() => [] as string[])) {
       if (isAbandonedTempFile(name, false)) await rm(path.join(folder, name), { force: true });
       if (!/^\d+\.json$/.test(name)) continue;
-      metas.push(metaOf(JSON.parse(await readFile(path.join(folder, name), 'utf8')) as TemplateVersion));
+      const file = path.join(folder, name);
+      metas.push(metaOf(parseStoreJson<TemplateVersion>(file, await readFile(file, 'utf8'), isVersionRecord)));
     }
     return metas.sort((a, b) => a.number - b.number);
   }
@@ -127,6 +130,12 @@ export class FileTemplateVersionsStore implements TemplateVersionsStore {
     if (!SAFE_ID.test(templateId)) throw new Error(`unsafe template id ${templateId}`);
     return path.join(this.root, templateId);
   }
+}
+
+/** What is wrong with a version file's content (damaged files are named, never papered over). */
+function isVersionRecord(data: unknown): string | undefined {
+  const version = data as TemplateVersion;
+  return typeof version === 'object' && version !== null && Number.isInteger(version.number) && typeof version.templateId === 'string' ? undefined : 'not a template version';
 }
 
 function metaOf(version: TemplateVersion): VersionMeta {

@@ -6,7 +6,7 @@
 
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { isAbandonedTempFile, syncFolder, writeFileDurably } from './durable-file.ts';
+import { isAbandonedTempFile, StoreReadError, syncFolder, writeFileDurably } from './durable-file.ts';
 import { NewestFirstIndex, type Page } from './newest-first-index.ts';
 import { SerialQueue } from './serial-queue.ts';
 
@@ -45,13 +45,10 @@ export class TemplatesStore {
         const file = path.join(folder, name);
         if (isAbandonedTempFile(name, true)) await rm(file, { force: true });
         if (!name.endsWith('.json')) continue;
-        try {
-          const record = JSON.parse(await readFile(file, 'utf8')) as TemplateRecord;
-          if (record.id !== name.slice(0, -5) || record.keyId !== keyId) throw new Error('id does not match its file');
-          found.push(metaOf(record));
-        } catch (error) {
-          warn({ file, error: (error as Error).message }, 'ignoring a template file that cannot be read');
-        }
+        const record = await readTemplateFile(file);
+        // Never written by us (renames are atomic): start-up stops, naming it, and leaves it as it is.
+        if (record instanceof Error) throw new StoreReadError(file, record.message);
+        found.push(metaOf(record));
       }
     }
     store.load(found);
@@ -154,6 +151,18 @@ export class TemplatesStore {
 
   private fileOf(template: Pick<TemplateRecord, 'id' | 'keyId'>): string {
     return path.join(this.root, template.keyId, `${template.id}.json`);
+  }
+}
+
+/** Reads and checks one template file (start-up and the doctor); an Error says what is wrong. */
+export async function readTemplateFile(file: string): Promise<TemplateRecord | Error> {
+  try {
+    const record = JSON.parse(await readFile(file, 'utf8')) as TemplateRecord;
+    if (typeof record?.html !== 'string' || typeof record.name !== 'string' || Number.isNaN(Date.parse(record.createdAt))) return new Error('not a template file');
+    if (`${record.keyId}/${record.id}.json` !== file.split(path.sep).slice(-2).join('/')) return new Error('its id or key does not match its file name');
+    return record;
+  } catch (error) {
+    return error as Error;
   }
 }
 

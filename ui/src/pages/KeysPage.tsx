@@ -1,19 +1,30 @@
 // API keys: issue (shown once), usage this month against the plan, plan and auto-store changes,
 // rotate (new key shown once), revoke. Usage refreshes every few seconds and on usage events.
+// Paged like documents (newest first), so the screen stays quick with thousands of keys.
 
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { createKey, listKeys, listPlans, revokeKey, rotateKey, updateKey } from '../api/keys.ts';
+import { createKey, listKeyPage, listPlans, revokeKey, rotateKey, updateKey, type KeyPage } from '../api/keys.ts';
 import { subscribeEvents } from '../api/events.ts';
 import type { IssuedKey, KeyRecord, Plan } from '../api/types.ts';
-import { useAction, useInterval, useLoad } from '../lib/hooks.ts';
+import { useAction, useCursorPages, useInterval, useLoad } from '../lib/hooks.ts';
+import { Pager } from '../components/Pager.tsx';
 import { formatDay, formatNumber } from '../lib/format.ts';
 import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
 import { UsageBar } from '../components/Bars.tsx';
 import { ConfirmDialog, Dialog } from '../components/Dialog.tsx';
 import { SecretField } from '../components/Copy.tsx';
 
+const PAGE_SIZE = 50;
+
 export function KeysPage() {
-  const keys = useLoad((signal) => listKeys(signal), []);
+  const pages = useCursorPages();
+  const { cursor } = pages;
+  const page = useLoad((signal) => listKeyPage({ limit: PAGE_SIZE, cursor }, signal), [cursor]);
+  const keys = {
+    ...page,
+    data: page.data?.data,
+    setData: (update: (list: KeyPage['data'] | undefined) => KeyPage['data'] | undefined) => page.setData((current) => current && { ...current, data: update(current.data) ?? [] }),
+  };
   const plans = useLoad((signal) => listPlans(signal), []);
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<{ title: string; key: IssuedKey } | null>(null);
@@ -21,7 +32,8 @@ export function KeysPage() {
   const [rowError, setRowError] = useState<string>();
 
   // Quiet refresh: usage moves as keys render elsewhere.
-  const refresh = useCallback(() => void listKeys().then((data) => keys.setData(() => data), () => undefined), [keys.setData]);
+  const setPage = page.setData;
+  const refresh = useCallback(() => void listKeyPage({ limit: PAGE_SIZE, cursor }).then((data) => setPage(() => data), () => undefined), [setPage, cursor]);
   useInterval(refresh, 5000);
   useEffect(() => {
     const events = subscribeEvents((event) => {
@@ -65,7 +77,7 @@ export function KeysPage() {
       <Card>
         {keys.loading && !keys.data ? (
           <Loading label="Loading keys…" />
-        ) : keys.data && keys.data.length === 0 ? (
+        ) : keys.data && keys.data.length === 0 && pages.page === 0 ? (
           <EmptyState
             title="No API keys yet"
             action={
@@ -111,7 +123,13 @@ export function KeysPage() {
                         </select>
                       </td>
                       <td>
-                        <UsageBar used={key.usage.used} limit={key.usage.limit} />
+                        {key.usage.used === null ? (
+                          <span className="danger-text" title="The server cannot read this key's usage file; its calls fail until the operator runs npm run cli -- doctor.">
+                            Usage record damaged
+                          </span>
+                        ) : (
+                          <UsageBar used={key.usage.used} limit={key.usage.limit} />
+                        )}
                       </td>
                       <td>
                         <label className="switch">
@@ -131,6 +149,15 @@ export function KeysPage() {
                   ))}
                 </tbody>
               </table>
+              <Pager
+                page={pages.page}
+                pageSize={PAGE_SIZE}
+                count={keys.data.length}
+                hasNext={Boolean(page.data?.next_cursor)}
+                busy={page.loading}
+                onPrevious={pages.previous}
+                onNext={() => pages.next(page.data?.next_cursor)}
+              />
             </div>
           )
         )}
@@ -144,6 +171,7 @@ export function KeysPage() {
         onCreated={(issued) => {
           setCreating(false);
           setShown({ title: `Key “${issued.name}” created`, key: issued });
+          pages.reset();
           keys.reload();
         }}
       />

@@ -4,6 +4,7 @@
 import { toPlanEntry } from '../../accounts/plans.ts';
 import type { KeysService, KeyView, KeyWithUsage } from '../../services/keys.ts';
 import { operation } from '../operation.ts';
+import { DEFAULT_PAGE_SIZE, listQuerySchema } from '../schemas/paging.ts';
 import { createKeyBodySchema, issuedKeySchema, keyListSchema, keyWithUsageSchema, planListSchema, updateKeyBodySchema } from '../schemas/admin-keys.ts';
 
 const TAG = 'Admin: keys and plans';
@@ -29,13 +30,16 @@ export function adminKeyOperations(keys: KeysService) {
       method: 'get',
       path: '/admin/v1/keys',
       summary: 'List API keys with this month’s usage',
-      description: 'Revoked keys are not listed.',
+      description:
+        'Newest first, paged like documents (limit 1..100, default 20; cursor from next_cursor). Revoked keys are not listed. usage.used is null for a key whose usage file is damaged (that key’s calls fail until the operator repairs it; see `npm run cli -- doctor`).',
       tag: TAG,
       auth: 'admin',
-      responses: { 200: { description: 'Every live key, oldest first.', body: keyListSchema } },
-      errors: ['unauthorized'],
-      handler: async (_input, _req, res) => {
-        res.json({ data: (await keys.list()).map(keyWithUsageJson) });
+      query: listQuerySchema,
+      responses: { 200: { description: 'A page of live keys, newest first.', body: keyListSchema } },
+      errors: ['invalid_request', 'unauthorized'],
+      handler: async ({ query }, _req, res) => {
+        const page = await keys.page(query.limit ?? DEFAULT_PAGE_SIZE, query.cursor);
+        res.json({ data: page.items.map(keyWithUsageJson), next_cursor: page.nextCursor });
       },
     }),
     operation({

@@ -1,6 +1,7 @@
 // Wire schemas of the admin key and plan endpoints (CONTRACT.md, Admin interface).
 
 import { z } from 'zod';
+import { nextCursorSchema } from './paging.ts';
 
 const name = z.string().min(1).max(100).describe('A label for the key, e.g. the customer or the app using it.');
 const plan = z.string().min(1).max(32).describe('Plan id, one of GET /admin/v1/plans.');
@@ -22,13 +23,13 @@ const keyFields = {
 
 export const usageSchema = z.object({
   month: z.string().describe('Calendar month, UTC: YYYY-MM.'),
-  used: z.int().describe('Documents rendered this month.'),
+  used: z.int().nullable().describe('Documents rendered this month; null when this key’s usage file is damaged.'),
   limit: z.int().describe('Monthly allowance of the plan.'),
 });
 
 export const issuedKeySchema = z.object({ ...keyFields, key: z.string().describe('The API key, sk_live_...: shown only in this response.') });
 export const keyWithUsageSchema = z.object({ ...keyFields, usage: usageSchema });
-export const keyListSchema = z.object({ data: z.array(keyWithUsageSchema) });
+export const keyListSchema = z.object({ data: z.array(keyWithUsageSchema), next_cursor: nextCursorSchema });
 
 export const planSchema = z.object({
   id: z.string(),
