@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { isPrivateTo } from '../../server/src/render/chromium-path.ts';
+import { findChromium, isPrivateTo } from '../../server/src/render/chromium-path.ts';
 
 const uid = process.getuid!();
 
@@ -43,4 +43,13 @@ test('a symbolic link planted in place of the binary or a folder is not trusted'
   await rm(binary);
   await symlink('/bin/sh', binary);
   assert.equal(await isPrivateTo(uid, binary, top), false);
+});
+
+test('CHROME_PATH naming our unpack of the shipped headless shell is launched as a headless shell', async (t) => {
+  // It decides the --headless switch and whether frames can be drawn on request (virtual clock).
+  const { binary } = await cache(t);
+  assert.equal((await findChromium(binary)).isHeadlessShell, true);
+  const other = path.join(path.dirname(path.dirname(path.dirname(binary))), 'chromium');
+  await writeFile(other, '#!/bin/sh\n', { mode: 0o755 });
+  assert.equal((await findChromium(other)).isHeadlessShell, false);
 });

@@ -40,7 +40,7 @@ export async function findChromium(chromePath: string): Promise<ChromiumExecutab
     if (!(await isExecutable(chromePath))) {
       throw new ChromiumNotFoundError(`CHROME_PATH=${chromePath} is not an executable file`);
     }
-    return { path: chromePath, source: 'CHROME_PATH', isHeadlessShell: /headless[-_]shell/.test(path.basename(chromePath)) };
+    return { path: chromePath, source: 'CHROME_PATH', isHeadlessShell: /headless[-_]shell/.test(path.basename(chromePath)) || isShippedUnpack(chromePath) };
   }
   const shipped = await unpackShippedChromium();
   if (shipped) return { path: shipped, source: '@sparticuz/chromium', isHeadlessShell: true };
@@ -53,6 +53,16 @@ export async function findChromium(chromePath: string): Promise<ChromiumExecutab
     'no Chromium found: run `npm ci` (it installs @sparticuz/chromium on Linux x64), install a system chromium, or set CHROME_PATH',
   );
 }
+
+/**
+ * Whether a path is one of our unpacks of the npm-shipped headless shell (named `chromium`, in a
+ * SHIPPED_CACHE folder), as when a bench or a test passes it on as CHROME_PATH.
+ */
+function isShippedUnpack(file: string): boolean {
+  return path.basename(file) === 'chromium' && path.resolve(file).split(path.sep).includes(SHIPPED_CACHE);
+}
+
+const SHIPPED_CACHE = 'quire-chromium';
 
 /**
  * Unpacks @sparticuz/chromium's brotli-compressed binary into a folder named for the package
@@ -74,7 +84,7 @@ async function unpackShippedChromium(): Promise<string | undefined> {
   const { version } = JSON.parse(await readFile(path.join(packageDir, 'package.json'), 'utf8')) as { version: string };
 
   for (const cacheRoot of [path.join(packageDir, '..', '..', '.cache'), os.tmpdir()]) {
-    const cacheDir = path.join(cacheRoot, 'quire-chromium');
+    const cacheDir = path.join(cacheRoot, SHIPPED_CACHE);
     const target = path.join(cacheDir, version, 'chromium');
     // /tmp is shared with every user of the machine: a binary there is only ours if we own it and
     // its folders and nobody else can write to them; otherwise anyone could have planted it.
