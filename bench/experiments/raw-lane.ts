@@ -14,12 +14,12 @@ export async function launchBrowser(name: string): Promise<Browser> {
   });
 }
 
-export async function openLane(browser: Browser): Promise<{ page: CdpPage; session: CDPSession }> {
+export async function openLane(browser: Browser, clock: 'real' | 'virtual' = 'real'): Promise<{ page: CdpPage; session: CDPSession }> {
   const context = await browser.createBrowserContext();
   const browserSession = await browser.target().createCDPSession();
   const [target] = await Promise.all([
     context.waitForTarget((t) => t.type() === 'page'),
-    browserSession.send('Target.createTarget', { url: 'about:blank', browserContextId: context.id }),
+    browserSession.send('Target.createTarget', { url: 'about:blank', browserContextId: context.id, enableBeginFrameControl: clock === 'virtual' }),
   ]);
   const session = await target.createCDPSession();
   const page = new CdpPage(session, lanePageOptions('html', session));

@@ -161,14 +161,17 @@ export class CdpPage {
    * Ends the current document (lane-policy.ts tearDownLane) by navigating to the next render's
    * empty document on a fresh origin, which unloads the current one with its timers, pending
    * callbacks, workers and connections; then empties what the browsing context keeps across
-   * documents (onFreshDocument; window.name is emptied by the empty document itself).
+   * documents (onFreshDocument).
    */
   async clear(): Promise<void> {
     this.prepared = undefined;
     this.assets = undefined;
     const document = (this.pending = freshDocument());
     try {
-      const { navigation, reached } = await this.navigate(document.url, 'load');
+      // Committed ('init', the new document's first lifecycle event) is enough: the previous
+      // document is gone then. The empty document's load may wait for a page clock that is held
+      // (a virtual lane between renders), and the written HTML replaces it anyway.
+      const { navigation, reached } = await this.navigate(document.url, 'init');
       if (navigation.errorText) throw new NavigationError(`the page could not be cleared: ${navigation.errorText}`);
       await reached;
       await this.options.onFreshDocument?.();

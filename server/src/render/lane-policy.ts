@@ -22,13 +22,19 @@ export const TEARDOWN_WAIT_MS = 2000;
  * How a lane's page is set up for its kind of source. An html lane, once its teardown put the next
  * render's empty document in place (cdp-page.ts clear: the previous document is gone, the next has
  * run no script), wipes cookies and empties the session history (which would let the page count
- * earlier renders or go back to one); the empty document itself empties window.name. A url lane
- * loads a document that is not ours to prepare: it is used once, and reports the document's status.
+ * earlier renders or go back to one) and window.name (which belongs to the tab, not the document).
+ * A url lane loads a document that is not ours to prepare: it is used once, and reports the
+ * document's status.
  */
 export function lanePageOptions(kind: RenderSource['kind'], session: CdpSession): CdpPageOptions {
   if (kind === 'url') return { trackDocumentStatus: true };
   return {
-    onFreshDocument: () => Promise.all([session.send('Network.clearBrowserCookies'), session.send('Page.resetNavigationHistory')]).then(() => undefined),
+    onFreshDocument: () =>
+      Promise.all([
+        session.send('Network.clearBrowserCookies'),
+        session.send('Page.resetNavigationHistory'),
+        session.send('Runtime.evaluate', { expression: "window.name = ''" }),
+      ]).then(() => undefined),
   };
 }
 

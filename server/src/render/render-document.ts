@@ -14,12 +14,8 @@ import { randomBytes } from 'node:crypto';
 export const RENDER_SITE = 'render.invalid';
 export const RENDER_URL_PATTERN = `*://*.${RENDER_SITE}/*`;
 
-/**
- * The empty document a render's HTML is written into. `window.name` belongs to the browsing
- * context, not the document, so it survives navigations: emptied here, before any script of the
- * render can read it.
- */
-export const EMPTY_DOCUMENT = "<script>window.name = ''</script>";
+/** The empty document a render's HTML is written into. */
+export const EMPTY_DOCUMENT = '';
 
 export interface RenderDocument {
   url: string;
