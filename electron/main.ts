@@ -37,7 +37,7 @@ function resource(name: string): string {
   return app.isPackaged ? path.join(process.resourcesPath, name) : path.join(app.getAppPath(), 'resources', name);
 }
 
-// Tests (tests/e2e/electron.spec.ts, tests/unit/electron-main.test.ts) point a development run at
+// Tests (tests/e2e/electron.spec.ts, tests/unit/electron/electron-main.test.ts) point a development run at
 // a throw-away user-data folder; an installed app ignores the variable.
 const testUserData = userDataOverride(app.isPackaged, process.env);
 if (testUserData) app.setPath('userData', testUserData);

@@ -5,7 +5,7 @@
 // code, tsx) and is excluded in electron-builder.yml's generated block.
 //   tsx scripts/desktop-packages.ts          sizes: what electron-builder would pack, before and after
 //   tsx scripts/desktop-packages.ts --write  rewrites the generated block of electron-builder.yml
-// Needs dist/electron (npm run app:build). tests/unit/electron-packaging.test.ts holds the yml to it.
+// Needs dist/electron (npm run app:build). tests/unit/electron/electron-packaging.test.ts holds the yml to it.
 
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

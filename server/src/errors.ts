@@ -49,9 +49,3 @@ export class ApiError extends Error {
     this.headers = headers;
   }
 }
-
-/** The wire form of every error: `{detail, code}`, never a stack. */
-export interface ErrorBody {
-  detail: string;
-  code: ErrorCode;
-}

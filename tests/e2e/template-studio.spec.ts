@@ -119,7 +119,7 @@ test('the visual check draws reference and today page by page and flags the chan
 for (const where of ['/playground', '/admin/playground']) {
   test(`the playground’s PDF panel starts at the top beside the form (${where}, options open)`, async ({ admin: page }, testInfo) => {
     await page.goto(where);
-    await page.locator('.options-panel > summary').click();
+    await page.locator('.options-panel > summary', { hasText: 'Page options' }).click();
     // Scrolled to the end of the long form, the panel stays at the top of its column (it used to follow the scroll and float mid-column).
     await page.getByText('Prefer CSS page size').scrollIntoViewIfNeeded();
     const form = await page.locator('.playground-form').boundingBox();

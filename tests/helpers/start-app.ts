@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { TestContext } from 'node:test';
 import { createApp, type App, type AppOverrides } from '../../server/src/app.ts';
 import { configWith, type Config } from '../../server/src/config.ts';
+import { fakePageSource, fastLane } from './fake-page-source.ts';
 
 export interface IssuedKey {
   id: string;
@@ -50,7 +51,8 @@ export async function startTestServer(t: Hook, overrides: Partial<Config> = {}, 
   // An explicit adminToken of '' leaves the server to generate DATA_DIR/admin-token.
   const adminToken = 'adminToken' in overrides ? overrides.adminToken : `adm_test_${randomBytes(16).toString('hex')}`;
   const config = configWith({ port: 0, logLevel: 'silent', dataDir, ...overrides, adminToken });
-  const app = await createApp(config, collaborators);
+  // The fast lane (npm run test:fast) renders on a fake page source unless the test brings its own.
+  const app = await createApp(config, fastLane() && !collaborators.pageSource ? { ...collaborators, pageSource: fakePageSource } : collaborators);
   const url = await app.listen();
   t.after(async () => {
     await app.close();

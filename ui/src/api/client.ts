@@ -22,10 +22,6 @@ export function setAdminToken(token: string | null): void {
   adminToken = token;
 }
 
-export function currentAdminToken(): string | null {
-  return adminToken;
-}
-
 /** Called when the server refuses the admin token (revoked, restarted with another one). */
 export function onUnauthorized(listener: Listener): () => void {
   unauthorizedListeners.add(listener);

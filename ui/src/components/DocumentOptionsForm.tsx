@@ -2,12 +2,11 @@
 // and AES-256 encryption with its permissions. Empty fields are left out of the request.
 
 import type { PdfEncryption, PdfMetadata, PdfOptions, PdfWatermark, WatermarkPosition } from '../api/types.ts';
-import { WATERMARK_DEFAULTS } from '../lib/pdf-options.ts';
+import type { OptionSpec } from '../lib/pdf-options.ts';
 import { Check, Field } from './OptionsForm.tsx';
 
-const POSITIONS: WatermarkPosition[] = ['center', 'top-left', 'top', 'top-right', 'left', 'right', 'bottom-left', 'bottom', 'bottom-right'];
-
-export function DocumentOptionsForm({ value, onChange }: { value: PdfOptions; onChange: (next: PdfOptions) => void }) {
+export function DocumentOptionsForm({ value, onChange, spec }: { value: PdfOptions; onChange: (next: PdfOptions) => void; spec: OptionSpec }) {
+  const { defaults: WATERMARK_DEFAULTS, bounds, positions: POSITIONS } = spec.watermark;
   const metadata = value.metadata ?? {};
   const mark = value.watermark ?? {};
   const lock = value.encrypt ?? {};
@@ -58,13 +57,13 @@ export function DocumentOptionsForm({ value, onChange }: { value: PdfOptions; on
         <input id="opt-mark-image" className="input" type="file" accept="image/png,image/jpeg" onChange={(event) => pickImage(event.target.files?.[0])} />
       </Field>
       <Field label="Opacity" id="opt-mark-opacity" hint="0 to 1">
-        <input id="opt-mark-opacity" className="input" type="number" min={0} max={1} step={0.05} value={mark.opacity ?? ''} placeholder={String(WATERMARK_DEFAULTS.opacity)} onChange={(event) => setMark({ opacity: number(event.target.value) })} />
+        <input id="opt-mark-opacity" className="input" type="number" min={bounds.opacity.min} max={bounds.opacity.max} step={bounds.opacity.step} value={mark.opacity ?? ''} placeholder={String(WATERMARK_DEFAULTS.opacity)} onChange={(event) => setMark({ opacity: number(event.target.value) })} />
       </Field>
       <Field label="Rotation" id="opt-mark-rotate" hint="Degrees">
-        <input id="opt-mark-rotate" className="input" type="number" min={-360} max={360} value={mark.rotate ?? ''} placeholder={String(WATERMARK_DEFAULTS.rotate)} onChange={(event) => setMark({ rotate: number(event.target.value) })} />
+        <input id="opt-mark-rotate" className="input" type="number" min={bounds.rotate.min} max={bounds.rotate.max} value={mark.rotate ?? ''} placeholder={String(WATERMARK_DEFAULTS.rotate)} onChange={(event) => setMark({ rotate: number(event.target.value) })} />
       </Field>
       <Field label="Font size" id="opt-mark-size" hint="4 to 400 pt">
-        <input id="opt-mark-size" className="input" type="number" min={4} max={400} value={mark.font_size ?? ''} placeholder={String(WATERMARK_DEFAULTS.font_size)} onChange={(event) => setMark({ font_size: number(event.target.value) })} />
+        <input id="opt-mark-size" className="input" type="number" min={bounds.font_size.min} max={bounds.font_size.max} value={mark.font_size ?? ''} placeholder={String(WATERMARK_DEFAULTS.font_size)} onChange={(event) => setMark({ font_size: number(event.target.value) })} />
       </Field>
       <Field label="Colour" id="opt-mark-color">
         <input id="opt-mark-color" className="input" type="color" value={mark.color ?? WATERMARK_DEFAULTS.color} onChange={(event) => setMark({ color: event.target.value })} />

@@ -3,9 +3,10 @@
 // UrlOptionsForm.
 
 import type { PdfOptions } from '../api/types.ts';
-import { BOUNDS, DEFAULTS, FORMATS, WAIT_UNTIL } from '../lib/pdf-options.ts';
+import type { OptionSpec } from '../lib/pdf-options.ts';
 
-export function OptionsForm({ value, onChange, problems }: { value: PdfOptions; onChange: (next: PdfOptions) => void; problems: Record<string, string> }) {
+export function OptionsForm({ value, onChange, problems, spec }: { value: PdfOptions; onChange: (next: PdfOptions) => void; problems: Record<string, string>; spec: OptionSpec }) {
+  const { defaults: DEFAULTS, bounds: BOUNDS, formats: FORMATS, waitUntil: WAIT_UNTIL } = spec;
   const set = <K extends keyof PdfOptions>(name: K, field: PdfOptions[K]) => onChange({ ...value, [name]: field });
   const number = (name: 'scale' | 'timeout_ms' | 'wait_ms') => (raw: string) => set(name, raw === '' ? undefined : Number(raw));
   return (

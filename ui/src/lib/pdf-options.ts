@@ -1,44 +1,97 @@
-// PdfOptions of SPEC.md with their bounds, for the forms; the server checks them again.
+// The page options' defaults, bounds and choices, for the forms: read from the server's own
+// OpenAPI document (/openapi.json, generated from the zod schemas that validate requests), so
+// they are declared once, on the server. The server checks every value again.
 
-import type { PdfFormat, PdfOptions, WaitUntil } from '../api/types.ts';
-
-export const FORMATS: PdfFormat[] = ['A4', 'A3', 'A5', 'Letter', 'Legal', 'Tabloid'];
-export const WAIT_UNTIL: WaitUntil[] = ['load', 'domcontentloaded', 'networkidle0', 'networkidle2'];
+import { call } from '../api/client.ts';
+import type { PdfFormat, PdfOptions, WaitUntil, WatermarkPosition } from '../api/types.ts';
 
 type Scalar = 'format' | 'landscape' | 'margin' | 'print_background' | 'scale' | 'prefer_css_page_size' | 'media' | 'timeout_ms' | 'wait_until' | 'wait_ms' | 'outline';
+type Bounded = 'scale' | 'timeout_ms' | 'wait_ms';
+type WatermarkBounded = 'opacity' | 'rotate' | 'font_size';
 
-export const DEFAULTS: Required<Pick<PdfOptions, Scalar>> = {
-  format: 'A4',
-  landscape: false,
-  margin: '1cm',
-  print_background: true,
-  scale: 1,
-  prefer_css_page_size: false,
-  media: 'print',
-  timeout_ms: 30_000,
-  wait_until: 'networkidle0',
-  wait_ms: 0,
-  outline: false,
-};
+export interface Bounds {
+  min: number;
+  max: number;
+  step: number;
+}
 
-export const WATERMARK_DEFAULTS = { opacity: 0.2, rotate: 45, font_size: 64, color: '#888888', position: 'center', layer: 'over' } as const;
+export interface OptionSpec {
+  defaults: Required<Pick<PdfOptions, Scalar>>;
+  bounds: Record<Bounded, Bounds>;
+  formats: PdfFormat[];
+  waitUntil: WaitUntil[];
+  watermark: {
+    defaults: { opacity: number; rotate: number; font_size: number; color: string; position: WatermarkPosition; layer: 'over' | 'under' };
+    bounds: Record<WatermarkBounded, Bounds>;
+    positions: WatermarkPosition[];
+  };
+}
 
-export const BOUNDS = {
-  scale: { min: 0.1, max: 2, step: 0.1 },
-  timeout_ms: { min: 1000, max: 60_000, step: 1000 },
-  wait_ms: { min: 0, max: 5000, step: 100 },
-} as const;
+/** How far one arrow press moves a number field: a form's choice, not the API's. */
+const STEPS: Record<Bounded | WatermarkBounded, number> = { scale: 0.1, timeout_ms: 1000, wait_ms: 100, opacity: 0.05, rotate: 1, font_size: 1 };
+
+interface JsonSchema {
+  type?: string;
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  enum?: unknown[];
+  properties?: Record<string, JsonSchema>;
+}
+
+let loading: Promise<OptionSpec> | undefined;
+
+/** The spec from the server's /openapi.json, fetched once per page load. */
+export function loadOptionSpec(): Promise<OptionSpec> {
+  loading ??= call('GET', '/openapi.json')
+    .then((response) => response.json())
+    .then(optionSpecFrom);
+  loading.catch(() => (loading = undefined));
+  return loading;
+}
+
+/** Reads the page options of POST /v1/pdf's request body out of an OpenAPI document. */
+export function optionSpecFrom(document: unknown): OptionSpec {
+  const body = (document as { paths?: Record<string, { post?: { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } } }> }).paths?.['/v1/pdf']?.post?.requestBody?.content?.['application/json']?.schema;
+  const options = property(body ?? {}, 'options');
+  const watermark = property(options, 'watermark');
+  const defaultOf = <T>(schema: JsonSchema, name: string) => property(schema, name).default as T;
+  const boundsOf = (schema: JsonSchema, name: Bounded | WatermarkBounded): Bounds => {
+    const { minimum, maximum } = property(schema, name);
+    if (minimum === undefined || maximum === undefined) throw new Error(`/openapi.json gives no bounds for ${name}`);
+    return { min: minimum, max: maximum, step: STEPS[name] };
+  };
+  const choicesOf = <T>(schema: JsonSchema, name: string) => (property(schema, name).enum ?? []) as T[];
+  const scalars: Scalar[] = ['format', 'landscape', 'margin', 'print_background', 'scale', 'prefer_css_page_size', 'media', 'timeout_ms', 'wait_until', 'wait_ms', 'outline'];
+  return {
+    defaults: Object.fromEntries(scalars.map((name) => [name, defaultOf(options, name)])) as OptionSpec['defaults'],
+    bounds: { scale: boundsOf(options, 'scale'), timeout_ms: boundsOf(options, 'timeout_ms'), wait_ms: boundsOf(options, 'wait_ms') },
+    formats: choicesOf(options, 'format'),
+    waitUntil: choicesOf(options, 'wait_until'),
+    watermark: {
+      defaults: Object.fromEntries(['opacity', 'rotate', 'font_size', 'color', 'position', 'layer'].map((name) => [name, defaultOf(watermark, name)])) as OptionSpec['watermark']['defaults'],
+      bounds: { opacity: boundsOf(watermark, 'opacity'), rotate: boundsOf(watermark, 'rotate'), font_size: boundsOf(watermark, 'font_size') },
+      positions: choicesOf(watermark, 'position'),
+    },
+  };
+}
+
+function property(schema: JsonSchema, name: string): JsonSchema {
+  const found = schema.properties?.[name];
+  if (!found) throw new Error(`/openapi.json does not describe the page option ${name}`);
+  return found;
+}
 
 /**
  * Only the options that differ from the defaults, so requests and snippets stay short: empty
  * fields are left out, and so are a watermark without text or image, encryption without an
  * owner password and basic auth without a user name.
  */
-export function changedOptions(options: PdfOptions): PdfOptions {
+export function changedOptions(options: PdfOptions, spec: OptionSpec): PdfOptions {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(options)) {
     if (value === undefined || value === '') continue;
-    if ((DEFAULTS as Record<string, unknown>)[name] === value) continue;
+    if ((spec.defaults as Record<string, unknown>)[name] === value) continue;
     if (typeof value === 'object' && !Array.isArray(value)) {
       const nested = withoutEmpty(value as Record<string, unknown>);
       if (nested) out[name] = nested;
@@ -56,12 +109,12 @@ function withoutEmpty(value: Record<string, unknown>): Record<string, unknown> |
 }
 
 /** A sentence per option outside its bounds, keyed by option name. */
-export function optionProblems(options: PdfOptions): Record<string, string> {
+export function optionProblems(options: PdfOptions, spec: OptionSpec): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const name of ['scale', 'timeout_ms', 'wait_ms'] as const) {
     const value = options[name];
     if (value === undefined) continue;
-    const { min, max } = BOUNDS[name];
+    const { min, max } = spec.bounds[name];
     if (!Number.isFinite(value) || value < min || value > max) problems[name] = `must be between ${min} and ${max}`;
     else if (name !== 'scale' && !Number.isInteger(value)) problems[name] = 'must be a whole number';
   }

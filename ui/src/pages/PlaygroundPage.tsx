@@ -5,7 +5,8 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { ApiFailure, describeFailure } from '../api/client.ts';
 import { renderPlayground, type PlaygroundRequest } from '../api/playground.ts';
 import type { PdfOptions } from '../api/types.ts';
-import { changedOptions, optionProblems } from '../lib/pdf-options.ts';
+import { changedOptions, loadOptionSpec, optionProblems, type OptionSpec } from '../lib/pdf-options.ts';
+import { useLoad } from '../lib/hooks.ts';
 import { curlSnippet, fetchSnippet } from '../lib/snippets.ts';
 import { formatBytes } from '../lib/format.ts';
 import { Card, ErrorNote, PageHeader, Spinner } from '../components/Page.tsx';
@@ -34,7 +35,14 @@ const SAMPLE_HTML = `<!doctype html>
 
 type Source = 'html' | 'url';
 
+/** The playground once the page options' defaults and bounds have come from /openapi.json. */
 export function PlaygroundPage({ embedded = false }: { embedded?: boolean }) {
+  const spec = useLoad(() => loadOptionSpec(), []);
+  if (spec.data) return <Playground embedded={embedded} spec={spec.data} />;
+  return spec.error ? <ErrorNote onRetry={spec.reload}>{spec.error}</ErrorNote> : <Spinner />;
+}
+
+function Playground({ embedded, spec }: { embedded: boolean; spec: OptionSpec }) {
   const [source, setSource] = useState<Source>('html');
   const [html, setHtml] = useState(SAMPLE_HTML);
   const [url, setUrl] = useState('https://example.com/');
@@ -42,15 +50,15 @@ export function PlaygroundPage({ embedded = false }: { embedded?: boolean }) {
   const [result, setResult] = useState<{ bytes: Uint8Array; ms: number; remaining: string | null } | null>(null);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const problems = optionProblems(options);
+  const problems = optionProblems(options, spec);
   const hasProblems = Object.keys(problems).length > 0;
 
   const request: PlaygroundRequest = useMemo(() => {
     // Credentials for the url's origin mean nothing (and are refused) on an html render.
     const { http_headers: _headers, cookies: _cookies, basic_auth: _auth, user_agent: _agent, ...forHtml } = options;
-    const changed = changedOptions(source === 'url' ? options : forHtml);
+    const changed = changedOptions(source === 'url' ? options : forHtml, spec);
     return { ...(source === 'html' ? { html } : { url: url.trim() }), ...(Object.keys(changed).length ? { options: changed } : {}) };
-  }, [source, html, url, options]);
+  }, [source, html, url, options, spec]);
 
   const render = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -127,11 +135,11 @@ export function PlaygroundPage({ embedded = false }: { embedded?: boolean }) {
           )}
           <details className="options-panel">
             <summary>Page options</summary>
-            <OptionsForm value={options} onChange={setOptions} problems={problems} />
+            <OptionsForm value={options} onChange={setOptions} problems={problems} spec={spec} />
           </details>
           <details className="options-panel">
             <summary>Document options</summary>
-            <DocumentOptionsForm value={options} onChange={setOptions} />
+            <DocumentOptionsForm value={options} onChange={setOptions} spec={spec} />
           </details>
           {source === 'url' && (
             <details className="options-panel">

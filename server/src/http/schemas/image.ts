@@ -23,8 +23,6 @@ export const imageOptionsSchema = z
   })
   .describe('How the page is captured. Every field is optional.');
 
-export type ImageOptions = z.output<typeof imageOptionsSchema>;
-
 export const imageRequestSchema = z
   .strictObject({
     html: renderFields.html.optional(),

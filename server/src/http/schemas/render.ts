@@ -68,13 +68,6 @@ export function refuseUrlOnlyOptions(body: { url?: string; options?: OriginCrede
   if (name) ctx.addIssue({ code: 'custom', path: [...path, 'options', name], message: 'is only for url renders', input: undefined });
 }
 
-export type RenderRequest = z.output<typeof renderRequestSchema>;
-
-export const errorSchema = z.object({
-  detail: z.string().describe('What was wrong, for a person.'),
-  code: z.string().describe('Machine-readable error code.'),
-});
-
 export const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   version: z.string(),

@@ -1,0 +1,54 @@
+// A PageSource with no browser behind it, for the fast test lane (npm run test:fast): every
+// render "loads" nothing and prints a one-page PDF of the paper size the print parameters ask
+// for (landscape already applied by print-params.ts), made with pdf-lib. So a fast test can
+// honestly assert that a render answered a PDF, its page count of 1 and its page size; anything
+// about the document's content (text, layout, several pages, scripts, the network, images) needs
+// the real Chromium and stays in the full lane (npm test).
+// start-app.ts uses it when QUIRE_TEST_PAGES=fake (set by the test:fast script).
+
+import { PDFDocument } from 'pdf-lib';
+import type { Protocol } from 'puppeteer-core';
+import type { CdpPage } from '../../server/src/render/cdp-page.ts';
+import type { PageSourceFactory } from '../../server/src/render/index.ts';
+import type { PageLease, PageSource } from '../../server/src/render/page-source.ts';
+
+/** The subset of CdpPage that Renderer drives; `session` is absent, so credential and image renders fail loudly here. */
+class FakePage {
+  get session(): never {
+    throw new Error('the fake page source has no CDP session (this test needs the real-Chromium lane)');
+  }
+  async emulateMedia(): Promise<void> {}
+  async load(): Promise<{ status?: number }> {
+    return {};
+  }
+  async waitForSelector(): Promise<void> {}
+  async waitForFunction(): Promise<void> {}
+  async wait(ms: number): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  }
+  async print(params: Protocol.Page.PrintToPDFRequest): Promise<Uint8Array> {
+    const pdf = await PDFDocument.create();
+    // Chromium's defaults when no paper size is given: US Letter.
+    pdf.addPage([(params.paperWidth ?? 8.5) * 72, (params.paperHeight ?? 11) * 72]);
+    return pdf.save();
+  }
+}
+
+export class FakePageSource implements PageSource {
+  readonly version = 'FakeChromium/0 (no browser: fast test lane)';
+  readonly restarts = 0;
+  async acquire(): Promise<PageLease> {
+    return { page: new FakePage() as unknown as CdpPage, release: async () => undefined };
+  }
+  async probe(): Promise<boolean> {
+    return true;
+  }
+  async close(): Promise<void> {}
+}
+
+export const fakePageSource: PageSourceFactory = async () => new FakePageSource();
+
+/** Whether this test run is the fast lane (QUIRE_TEST_PAGES=fake). */
+export function fastLane(): boolean {
+  return process.env.QUIRE_TEST_PAGES === 'fake';
+}
