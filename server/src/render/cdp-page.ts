@@ -174,10 +174,25 @@ export class CdpPage {
       const { navigation, reached } = await this.navigate(document.url, 'init');
       if (navigation.errorText) throw new NavigationError(`the page could not be cleared: ${navigation.errorText}`);
       await reached;
+      await this.untilCommittedInBrowser(document.url);
       await this.options.onFreshDocument?.();
       this.prepared = { frameId: navigation.frameId, loaderId: this.loaderId!, origin: new URL(document.url).origin };
     } finally {
       this.pending = undefined;
+    }
+  }
+
+  /**
+   * Resolves once the browser's session history has the document as its current entry. The
+   * document's 'init' comes from its renderer, a little before the browser records the commit;
+   * a history reset in between would keep the previous render's entry. The teardown's time
+   * limit (lane-policy.ts) bounds the wait.
+   */
+  private async untilCommittedInBrowser(url: string): Promise<void> {
+    for (;;) {
+      const { currentIndex, entries } = (await this.session.send('Page.getNavigationHistory')) as Protocol.Page.GetNavigationHistoryResponse;
+      if (entries[currentIndex]?.url === url) return;
+      await new Promise((resolve) => setTimeout(resolve, 2));
     }
   }
 
