@@ -1,0 +1,48 @@
+// The PostgreSQL connection pool every PostgreSQL store shares, and the transaction helper that
+// makes one unit of work of several writes. Opening runs the schema migrations (migrate.ts).
+
+import pg from 'pg';
+import { migrate } from './migrate.ts';
+
+export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
+
+export interface Database {
+  readonly pool: pg.Pool;
+  /** Runs work in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<R>(work: (client: pg.PoolClient) => Promise<R>): Promise<R>;
+  close(): Promise<void>;
+}
+
+/** Connects to DATABASE_URL and brings the schema up to date. */
+export async function openDatabase(url: string, options: { maxConnections?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
+  // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  try {
+    await migrate(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return {
+    pool,
+    transaction: (work) => inTransaction(pool, work),
+    close: () => pool.end(),
+  };
+}
+
+/** Runs work in one transaction on a pooled client. */
+export async function inTransaction<R>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<R>): Promise<R> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
