@@ -46,7 +46,23 @@ export interface Reservation {
    */
   commit(chargeTag?: string): Promise<UsageSnapshot>;
   /** Gives the document back; nothing was written for it. */
-  release(): void;
+  release(): Promise<void>;
+}
+
+/**
+ * The monthly allowance of every account, wherever it is kept: UsageMeter (the files under
+ * DATA_DIR, counted in this process) or stores/pg/usage-ledger.ts (PostgreSQL, exact across
+ * instances). Services depend on this, never on one of them.
+ */
+export interface UsageLedger {
+  /** Holds one document of this month's allowance, or throws QuotaExceededError. */
+  reserve(accountId: string, plan: MeteredPlan): Promise<Reservation>;
+  /** This month's documents of an account (renders in progress not included). */
+  usage(accountId: string, plan: MeteredPlan): Promise<UsageSnapshot>;
+  /** Whether a commit with this charge tag is on file in `sinceMonth` or a later month up to now. */
+  wasCharged(accountId: string, chargeTag: string, sinceMonth: string): Promise<boolean>;
+  /** Drops charge tags whose owner has recorded the charge itself; `prefix` drops every tag starting with it. */
+  settleCharges(accountId: string, tags: readonly string[], prefix?: string): Promise<void>;
 }
 
 interface Counter {
@@ -60,7 +76,7 @@ interface Counter {
   file: UsageFile;
 }
 
-export class UsageMeter {
+export class UsageMeter implements UsageLedger {
   private readonly counters = new Map<string, { month: string; ready: Promise<Counter> }>();
 
   constructor(
@@ -96,7 +112,7 @@ export class UsageMeter {
         }
         return { month, used, limit: plan.monthlyDocuments, planId: plan.id };
       },
-      release: () => {
+      release: async () => {
         if (settled) return;
         settled = true;
         counter.reserved--;
@@ -170,7 +186,7 @@ export function nextMonthStart(month: string): string {
  * Bench hook: times reserve + commit (the write included) for `renders` renders spread over the
  * given accounts; returns milliseconds per render.
  */
-export async function timeMetering(meter: UsageMeter, accountIds: readonly string[], plan: MeteredPlan, renders: number): Promise<number[]> {
+export async function timeMetering(meter: UsageLedger, accountIds: readonly string[], plan: MeteredPlan, renders: number): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < renders; i++) {
     const started = performance.now();

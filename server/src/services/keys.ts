@@ -6,8 +6,8 @@ import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { generateApiKey, hashSecret } from '../accounts/keys.ts';
 import { loadPlans, type Plan, type Plans } from '../accounts/plans.ts';
-import { UsageMeter, type UsageSnapshot } from '../accounts/usage.ts';
-import { KeysStore, type KeyRecord } from '../stores/keys.ts';
+import { UsageMeter, type UsageLedger, type UsageSnapshot } from '../accounts/usage.ts';
+import { KeysStore, type KeyRecord, type KeyStore } from '../stores/keys.ts';
 import { UsageStore } from '../stores/usage.ts';
 
 /** The caller behind a valid API key. */
@@ -37,9 +37,9 @@ export interface KeyChangeRequest {
 }
 
 export interface KeysServiceDeps {
-  store: KeysStore;
+  store: KeyStore;
   plans: Plans;
-  meter: UsageMeter;
+  meter: UsageLedger;
   now?: () => Date;
 }
 

@@ -9,7 +9,7 @@ import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
 import type { RenderSource } from '../render/page-source.ts';
 import type { Renderer } from '../render/renderer.ts';
 import type { RenderPriority } from '../render/render-slots.ts';
-import type { UsageMeter, UsageSnapshot } from '../accounts/usage.ts';
+import type { UsageLedger, UsageSnapshot } from '../accounts/usage.ts';
 import type { Account } from './keys.ts';
 import type { DocumentsService } from './documents.ts';
 import type { TemplatesService } from './templates.ts';
@@ -38,7 +38,7 @@ export interface RenderedPdf {
 
 export interface RenderServiceDeps {
   renderer: Renderer;
-  meter: UsageMeter;
+  meter: UsageLedger;
   policy: AddressPolicy;
   resolve?: Resolver;
   templates: TemplatesService;
@@ -72,7 +72,7 @@ export class RenderService {
     try {
       pdf = await this.deps.renderer.render({ source, options: input.options ?? DEFAULT_PDF_OPTIONS, priority: context.priority });
     } catch (error) {
-      reservation.release();
+      await reservation.release();
       throw error;
     }
     // CONTRACT: the copy is on disk before the response; one that cannot be kept fails the render, uncharged.
@@ -91,7 +91,7 @@ export class RenderService {
           })
         ).id;
       } catch (error) {
-        reservation.release();
+        await reservation.release();
         throw error;
       }
     }

@@ -28,7 +28,21 @@ interface KeysFile {
 
 export type KeyChanges = Partial<Pick<KeyRecord, 'name' | 'planId' | 'autoStore' | 'keyHash' | 'revokedAt' | 'updatedAt'>>;
 
-export class KeysStore {
+/** API keys, wherever they are kept: KeysStore (keys.json) or stores/pg/keys.ts (PostgreSQL). */
+export interface KeyStore {
+  /** The live (not revoked) key whose hash this is. */
+  findByHash(keyHash: string): Promise<KeyRecord | undefined>;
+  /** A key record by id, revoked ones included. */
+  get(id: string): Promise<KeyRecord | undefined>;
+  /** Every key that is not revoked, oldest first. */
+  list(): Promise<KeyRecord[]>;
+  /** Adds records; resolves once they are durable. */
+  insert(...records: KeyRecord[]): Promise<void>;
+  /** Applies changes to a live key; undefined if there is no such live key (a revoked key never changes again). */
+  update(id: string, changes: KeyChanges): Promise<KeyRecord | undefined>;
+}
+
+export class KeysStore implements KeyStore {
   private byHash = new Map<string, KeyRecord>();
   private byId = new Map<string, KeyRecord>();
   private identity = '';
