@@ -147,7 +147,7 @@ test('templates survive a reopen, one file each; leftovers of interrupted writes
   assert.equal(await store.remove('tpl_test2'), true);
   await writeFile(path.join(dir, 'templates', 'key_a', `.tpl_test1.json.${DEAD_PID}-3.tmp`), '{"id": "tpl_');
   const reopened = await TemplatesStore.open(dir);
-  assert.deepEqual(reopened.page(undefined, 10, undefined).items.map((meta) => [meta.id, meta.name]), [['tpl_test3', 't3'], ['tpl_test1', 'renamed']]);
+  assert.deepEqual((await reopened.page(undefined, 10, undefined)).items.map((meta) => [meta.id, meta.name]), [['tpl_test3', 't3'], ['tpl_test1', 'renamed']]);
   assert.equal((await reopened.read('tpl_test1'))?.html, '<p>new</p>');
   assert.equal(await reopened.read('tpl_test2'), undefined);
   assert.deepEqual(await readdir(path.join(dir, 'templates', 'key_a')), ['tpl_test1.json']);

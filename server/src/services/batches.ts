@@ -166,7 +166,7 @@ export class BatchesService {
   }
 
   /** A page of batches, newest first: one key's, or every key's. */
-  list(owner: Owner, limit: number, cursor: string | undefined): Page<BatchRecord> {
+  list(owner: Owner, limit: number, cursor: string | undefined): Promise<Page<BatchRecord>> {
     return pageOrBadCursor(() => this.store.page(owner, limit, cursor));
   }
 

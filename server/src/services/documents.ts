@@ -94,7 +94,7 @@ export class DocumentsService {
   }
 
   /** A page of documents that have not expired, newest first. */
-  list(owner: Owner, limit: number, cursor: string | undefined): Page<StoredDocument> {
+  list(owner: Owner, limit: number, cursor: string | undefined): Promise<Page<StoredDocument>> {
     const now = this.now().getTime();
     return pageOrBadCursor(() => this.deps.store.page(owner, limit, cursor, (document) => document.expiresMs > now));
   }

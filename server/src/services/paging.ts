@@ -7,9 +7,9 @@ import { InvalidCursorError, type Page } from '../stores/newest-first-index.ts';
 export type { Page };
 
 /** Runs a page lookup, turning a bad cursor into 400 invalid_request. */
-export function pageOrBadCursor<T>(list: () => Page<T>): Page<T> {
+export async function pageOrBadCursor<T>(list: () => Page<T> | Promise<Page<T>>): Promise<Page<T>> {
   try {
-    return list();
+    return await list();
   } catch (error) {
     if (error instanceof InvalidCursorError) throw new ApiError('invalid_request', error.message);
     throw error;
