@@ -108,7 +108,7 @@ export class BatchItems {
     const seen = { requeued: 0, already_charged: 0, charged_now: 0, taken_back: 0 };
     for (const item of batch.items) {
       if (item.status !== 'rendering') continue;
-      if (!this.deps.documents.isStored(item.documentId)) {
+      if (!(await this.deps.documents.isStored(item.documentId))) {
         item.status = 'queued';
         seen.requeued++;
         continue;
