@@ -25,8 +25,7 @@ import { adminKeyOperations } from './http/routes/admin-keys.ts';
 import { PlaygroundService } from './services/playground.ts';
 import { playgroundOperations } from './http/routes/playground.ts';
 import { uiRoutes } from './http/routes/ui.ts';
-import { DocumentsStore } from './stores/documents.ts';
-import { TemplatesStore } from './stores/templates.ts';
+import { openStores } from './stores/open-stores.ts';
 import { DocumentsService } from './services/documents.ts';
 import { TemplatesService } from './services/templates.ts';
 import { startRetentionSweeper } from './queue/retention-sweeper.ts';
@@ -69,18 +68,21 @@ export interface App {
 export async function createApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const log = overrides.log ?? createLogger(config.logLevel);
   await mkdir(config.dataDir, { recursive: true });
+  const warn = (details: Record<string, unknown>, message: string) => log.warn(details, message);
+  // Where state lives is decided here, once: DATA_DIR files, or PostgreSQL when DATABASE_URL is set.
+  const stores = await openStores({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, now: overrides.now, warn });
+  if (stores.kind === 'postgresql') log.warn('DATABASE_URL: keys, usage, templates and documents are in PostgreSQL; batches and the admin event stream are still per instance (DATA_DIR)');
   // Accounts first: a bad PLANS_FILE or data folder stops start-up before Chromium is launched.
-  const accounts = await openKeysService({ dataDir: config.dataDir, plansFile: config.plansFile, now: overrides.now });
+  const accounts = await openKeysService({ store: stores.keys, meter: stores.usage, plansFile: config.plansFile, now: overrides.now }).catch(async (error: unknown) => {
+    await stores.close();
+    throw error;
+  });
   const adminToken = await adminTokenFor(config, log);
   for (const key of await accounts.keys.keysOnUnknownPlans()) {
     log.warn({ key_id: key.id, plan: key.planId }, 'key is on a plan that is not configured: its requests get 403 until it is moved to another plan');
   }
-  // Documents and templates are indexed, and leftovers of interrupted writes removed, before anything is served.
-  const warn = (details: Record<string, unknown>, message: string) => log.warn(details, message);
-  const { store: documentStore, report } = await DocumentsStore.open(config.dataDir, { warn });
-  if (report.removedTempFiles + report.removedOrphanPdfs + report.removedOrphanSidecars > 0) log.warn({ ...report }, 'removed leftovers of interrupted document writes');
-  const documents = new DocumentsService({ store: documentStore, tombstoneSeconds: config.tombstoneDays * 86_400, now: overrides.now });
-  const templateStore = await TemplatesStore.open(config.dataDir, warn);
+  const documents = new DocumentsService({ store: stores.documents, tombstoneSeconds: config.tombstoneDays * 86_400, now: overrides.now });
+  const templateStore = stores.templates;
   const metrics = createMetrics();
   const policy = createAddressPolicy(config.allowHosts, config.denyHosts);
   // The guard's egress proxy starts before Chromium, which is launched pointing at it.
@@ -101,6 +103,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     hooks: { onRender: metrics.onRender, onBrowserRestart: metrics.onBrowserRestart },
   }, overrides.pageSource).catch(async (error: unknown) => {
     await proxy?.close();
+    await stores.close();
     throw error;
   });
   metrics.watchRenderer(() => renderer.stats());
@@ -200,6 +203,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
         await proxy?.close();
         server?.closeAllConnections();
         await stopped;
+        await stores.close();
       })();
       return closing;
     },

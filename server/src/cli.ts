@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { ApiError } from './errors.ts';
 import { toPlanEntry } from './accounts/plans.ts';
 import { openKeysService, type KeysService } from './services/keys.ts';
+import { openStores } from './stores/open-stores.ts';
 
 const USAGE = `Usage: npm run -s cli -- <command> [options]
 
@@ -16,7 +17,7 @@ const USAGE = `Usage: npm run -s cli -- <command> [options]
   keys revoke ID                                       the key stops working
   plans list [--json]                                  the plans in force
 
-Settings come from the environment (DATA_DIR, PLANS_FILE) or --data-dir / --plans-file.
+Settings come from the environment (DATA_DIR, PLANS_FILE, DATABASE_URL) or --data-dir / --plans-file / --database-url.
 (-s keeps npm's own "> quire cli" banner off stdout.)`;
 
 class UsageError extends Error {}
@@ -33,6 +34,7 @@ async function main(argv: readonly string[]): Promise<void> {
       json: { type: 'boolean' },
       'data-dir': { type: 'string' },
       'plans-file': { type: 'string' },
+      'database-url': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -40,9 +42,18 @@ async function main(argv: readonly string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const settingFlags = (['data-dir', 'plans-file'] as const).flatMap((flag) => (values[flag] !== undefined ? [`--${flag}`, values[flag]] : []));
+  const settingFlags = (['data-dir', 'plans-file', 'database-url'] as const).flatMap((flag) => (values[flag] !== undefined ? [`--${flag}`, values[flag]] : []));
   const config = loadConfig(process.env, settingFlags);
-  const { keys } = await openKeysService({ dataDir: config.dataDir, plansFile: config.plansFile });
+  const stores = await openStores({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    const { keys } = await openKeysService({ store: stores.keys, meter: stores.usage, plansFile: config.plansFile });
+    await run(keys, values, positionals);
+  } finally {
+    await stores.close();
+  }
+}
+
+async function run(keys: KeysService, values: { name?: string; plan?: string; 'auto-store'?: boolean; json?: boolean }, positionals: string[]): Promise<void> {
   const [noun, verb, id, ...rest] = positionals;
   if (rest.length > 0) throw new UsageError(`unexpected ${rest.join(' ')}`);
   const command = `${noun} ${verb ?? ''}`.trim();

@@ -6,9 +6,8 @@ import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { generateApiKey, hashSecret } from '../accounts/keys.ts';
 import { loadPlans, type Plan, type Plans } from '../accounts/plans.ts';
-import { UsageMeter, type UsageLedger, type UsageSnapshot } from '../accounts/usage.ts';
-import { KeysStore, type KeyRecord, type KeyStore } from '../stores/keys.ts';
-import { UsageStore } from '../stores/usage.ts';
+import type { UsageLedger, UsageSnapshot } from '../accounts/usage.ts';
+import type { KeyRecord, KeyStore } from '../stores/keys.ts';
 
 /** The caller behind a valid API key. */
 export interface Account {
@@ -50,13 +49,10 @@ export class UnknownPlanError extends Error {
   }
 }
 
-/** Loads the plans (throws PlansFileError for a bad PLANS_FILE) and opens the key and usage stores. */
-export async function openKeysService(options: { dataDir: string; plansFile: string; now?: () => Date }): Promise<{ keys: KeysService; meter: UsageMeter }> {
+/** Loads the plans (throws PlansFileError for a bad PLANS_FILE) and builds the service over the given stores. */
+export async function openKeysService(options: { store: KeyStore; meter: UsageLedger; plansFile: string; now?: () => Date }): Promise<{ keys: KeysService; meter: UsageLedger }> {
   const plans = await loadPlans(options.plansFile);
-  const store = await KeysStore.open(options.dataDir);
-  const usage = new UsageStore(options.dataDir);
-  const meter = new UsageMeter((accountId, month) => usage.open(accountId, month), options.now);
-  return { keys: new KeysService({ store, plans, meter, now: options.now }), meter };
+  return { keys: new KeysService({ store: options.store, plans, meter: options.meter, now: options.now }), meter: options.meter };
 }
 
 export class KeysService {

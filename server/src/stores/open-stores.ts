@@ -1,0 +1,71 @@
+// Chooses where state lives, once, at start-up: the files under DATA_DIR (the embedded default)
+// or PostgreSQL when DATABASE_URL is set (several instances share it). Everything above stores/
+// sees only the interfaces returned here.
+// Not yet behind these interfaces (issue 13, in progress): batches with their items and webhook
+// deliveries, and the admin event stream; they stay in DATA_DIR and in memory, per instance.
+
+import { UsageMeter, type UsageLedger } from '../accounts/usage.ts';
+import { DocumentsStore, type DocumentStore } from './documents.ts';
+import { KeysStore, type KeyStore } from './keys.ts';
+import { TemplatesStore, type TemplateStore } from './templates.ts';
+import { UsageStore } from './usage.ts';
+import { openDatabase } from './pg/database.ts';
+import { PgDocumentStore } from './pg/documents.ts';
+import { PgKeyStore } from './pg/keys.ts';
+import { PgPdfBlobStore } from './pg/pdf-blobs.ts';
+import { PgTemplateStore } from './pg/templates.ts';
+import { PgUsageLedger } from './pg/usage-ledger.ts';
+
+export interface Stores {
+  readonly kind: 'files' | 'postgresql';
+  readonly keys: KeyStore;
+  readonly usage: UsageLedger;
+  readonly templates: TemplateStore;
+  readonly documents: DocumentStore;
+  /** Waits for writes in flight and closes connections. */
+  close(): Promise<void>;
+}
+
+export interface OpenStoresOptions {
+  dataDir: string;
+  /** PostgreSQL connection URL; empty for the files. */
+  databaseUrl: string;
+  now?: () => Date;
+  warn?: (details: Record<string, unknown>, message: string) => void;
+}
+
+/** Opens the stores the settings ask for; PostgreSQL's schema is migrated first. */
+export async function openStores(options: OpenStoresOptions): Promise<Stores> {
+  return options.databaseUrl ? openPgStores(options) : openFileStores(options);
+}
+
+async function openFileStores(options: OpenStoresOptions): Promise<Stores> {
+  const warn = options.warn ?? (() => undefined);
+  const keys = await KeysStore.open(options.dataDir);
+  const usage = new UsageStore(options.dataDir);
+  // Documents and templates are indexed, and leftovers of interrupted writes removed, before anything is served.
+  const { store: documents, report } = await DocumentsStore.open(options.dataDir, { warn });
+  if (report.removedTempFiles + report.removedOrphanPdfs + report.removedOrphanSidecars > 0) warn({ ...report }, 'removed leftovers of interrupted document writes');
+  const templates = await TemplatesStore.open(options.dataDir, warn);
+  return {
+    kind: 'files',
+    keys,
+    usage: new UsageMeter((accountId, month) => usage.open(accountId, month), options.now),
+    templates,
+    documents,
+    close: async () => undefined,
+  };
+}
+
+async function openPgStores(options: OpenStoresOptions): Promise<Stores> {
+  const database = await openDatabase(options.databaseUrl);
+  const { pool } = database;
+  return {
+    kind: 'postgresql',
+    keys: new PgKeyStore(pool),
+    usage: new PgUsageLedger(pool, options.now),
+    templates: new PgTemplateStore(pool),
+    documents: new PgDocumentStore(pool, new PgPdfBlobStore(pool)),
+    close: () => database.close(),
+  };
+}
