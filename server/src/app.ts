@@ -33,7 +33,6 @@ import { documentOperations } from './http/routes/documents.ts';
 import { templateOperations } from './http/routes/templates.ts';
 import { adminDocumentOperations } from './http/routes/admin-documents.ts';
 import { adminTemplateOperations } from './http/routes/admin-templates.ts';
-import { EventBus } from './events.ts';
 import { toApiError } from './http/error-handler.ts';
 import { openBatchesService } from './services/batches.ts';
 import { batchJson, batchOperations } from './http/routes/batches.ts';
@@ -70,8 +69,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   await mkdir(config.dataDir, { recursive: true });
   const warn = (details: Record<string, unknown>, message: string) => log.warn(details, message);
   // Where state lives is decided here, once: DATA_DIR files, or PostgreSQL when DATABASE_URL is set.
-  const stores = await openStores({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, now: overrides.now, warn });
-  if (stores.kind === 'postgresql') log.warn('DATABASE_URL: keys, usage, templates and documents are in PostgreSQL; batches and the admin event stream are still per instance (DATA_DIR)');
+  const stores = await openStores({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, now: overrides.now, warn, error: (details, message) => log.error(details, message) });
+  if (stores.kind === 'postgresql') log.warn('DATABASE_URL: keys, usage, templates, documents and admin events are shared through PostgreSQL; batches are still per instance (DATA_DIR)');
   // Accounts first: a bad PLANS_FILE or data folder stops start-up before Chromium is launched.
   const accounts = await openKeysService({ store: stores.keys, meter: stores.usage, plansFile: config.plansFile, now: overrides.now }).catch(async (error: unknown) => {
     await stores.close();
@@ -110,7 +109,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const templates = new TemplatesService({ store: templateStore, renderer, keys: accounts.keys, now: overrides.now });
   const sweeper = await startRetentionSweeper({ documents, intervalSeconds: config.retentionSweepSeconds, log });
 
-  const events = new EventBus();
+  const events = stores.events;
   const onUsage = (keyId: string, usage: { month: string; used: number; limit: number; planId: string }) =>
     events.publish('usage.changed', { key_id: keyId, month: usage.month, used: usage.used, limit: usage.limit, plan: usage.planId });
   const renderService = new RenderService({ renderer, meter: accounts.meter, policy, resolve: overrides.resolve, templates, documents, guardEnabled: config.networkGuard, onUsage });

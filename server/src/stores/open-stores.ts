@@ -2,15 +2,17 @@
 // or PostgreSQL when DATABASE_URL is set (several instances share it). Everything above stores/
 // sees only the interfaces returned here.
 // Not yet behind these interfaces (issue 13, in progress): batches with their items and webhook
-// deliveries, and the admin event stream; they stay in DATA_DIR and in memory, per instance.
+// deliveries; they stay in DATA_DIR, per instance.
 
 import { UsageMeter, type UsageLedger } from '../accounts/usage.ts';
+import { EventBus } from '../events.ts';
 import { DocumentsStore, type DocumentStore } from './documents.ts';
 import { KeysStore, type KeyStore } from './keys.ts';
 import { TemplatesStore, type TemplateStore } from './templates.ts';
 import { UsageStore } from './usage.ts';
 import { openDatabase } from './pg/database.ts';
 import { PgDocumentStore } from './pg/documents.ts';
+import { PgEventBus } from './pg/event-bus.ts';
 import { PgKeyStore } from './pg/keys.ts';
 import { PgPdfBlobStore } from './pg/pdf-blobs.ts';
 import { PgTemplateStore } from './pg/templates.ts';
@@ -22,6 +24,8 @@ export interface Stores {
   readonly usage: UsageLedger;
   readonly templates: TemplateStore;
   readonly documents: DocumentStore;
+  /** The admin event bus: this process's own, or every instance's through PostgreSQL. */
+  readonly events: EventBus;
   /** Waits for writes in flight and closes connections. */
   close(): Promise<void>;
 }
@@ -32,6 +36,8 @@ export interface OpenStoresOptions {
   databaseUrl: string;
   now?: () => Date;
   warn?: (details: Record<string, unknown>, message: string) => void;
+  /** Told about failures in the background (events that could not be sent). */
+  error?: (details: Record<string, unknown>, message: string) => void;
 }
 
 /** Opens the stores the settings ask for; PostgreSQL's schema is migrated first. */
@@ -53,6 +59,7 @@ async function openFileStores(options: OpenStoresOptions): Promise<Stores> {
     usage: new UsageMeter((accountId, month) => usage.open(accountId, month), options.now),
     templates,
     documents,
+    events: new EventBus(),
     close: async () => undefined,
   };
 }
@@ -60,12 +67,21 @@ async function openFileStores(options: OpenStoresOptions): Promise<Stores> {
 async function openPgStores(options: OpenStoresOptions): Promise<Stores> {
   const database = await openDatabase(options.databaseUrl);
   const { pool } = database;
+  const events = await PgEventBus.open(pool, database.url, (error, message) => options.error?.({ err: error }, message)).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   return {
     kind: 'postgresql',
     keys: new PgKeyStore(pool),
     usage: new PgUsageLedger(pool, options.now),
     templates: new PgTemplateStore(pool),
     documents: new PgDocumentStore(pool, new PgPdfBlobStore(pool)),
-    close: () => database.close(),
+    events,
+    async close() {
+      await events.flush();
+      events.close();
+      await database.close();
+    },
   };
 }

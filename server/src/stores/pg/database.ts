@@ -8,6 +8,8 @@ export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
 export interface Database {
   readonly pool: pg.Pool;
+  /** The connection URL (for connections outside the pool: LISTEN). */
+  readonly url: string;
   /** Runs work in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<R>(work: (client: pg.PoolClient) => Promise<R>): Promise<R>;
   close(): Promise<void>;
@@ -26,6 +28,7 @@ export async function openDatabase(url: string, options: { maxConnections?: numb
   }
   return {
     pool,
+    url,
     transaction: (work) => inTransaction(pool, work),
     close: () => pool.end(),
   };
