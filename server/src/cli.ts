@@ -2,12 +2,15 @@
 // services and stores as the server (a running server picks the changes up on its next request).
 // Output is for scripts: `keys create` and `keys rotate` print the key alone on stdout.
 
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
 import { ApiError } from './errors.ts';
 import { toPlanEntry } from './accounts/plans.ts';
 import { openKeysService, type KeysService } from './services/keys.ts';
 import { openStores } from './stores/open-stores.ts';
+import { openDatabase } from './stores/pg/database.ts';
+import { importFiles } from './stores/import-files.ts';
 
 const USAGE = `Usage: npm run -s cli -- <command> [options]
 
@@ -16,6 +19,8 @@ const USAGE = `Usage: npm run -s cli -- <command> [options]
   keys rotate ID                                       new secret for key ID; prints the key alone
   keys revoke ID                                       the key stops working
   plans list [--json]                                  the plans in force
+  import --from DATA_DIR                               copy an embedded store (files) into DATABASE_URL;
+                                                       resumable: run it again after an interruption
 
 Settings come from the environment (DATA_DIR, PLANS_FILE, DATABASE_URL) or --data-dir / --plans-file / --database-url.
 (-s keeps npm's own "> quire cli" banner off stdout.)`;
@@ -35,6 +40,7 @@ async function main(argv: readonly string[]): Promise<void> {
       'data-dir': { type: 'string' },
       'plans-file': { type: 'string' },
       'database-url': { type: 'string' },
+      from: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -44,6 +50,7 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   const settingFlags = (['data-dir', 'plans-file', 'database-url'] as const).flatMap((flag) => (values[flag] !== undefined ? [`--${flag}`, values[flag]] : []));
   const config = loadConfig(process.env, settingFlags);
+  if (positionals[0] === 'import') return importCommand(config.databaseUrl, values.from, positionals.slice(1));
   const stores = await openStores({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     const { keys } = await openKeysService({ store: stores.keys, meter: stores.usage, plansFile: config.plansFile });
@@ -84,6 +91,20 @@ async function run(keys: KeysService, values: { name?: string; plan?: string; 'a
     }
     default:
       throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+/** `import --from DATA_DIR`: copies an embedded store into DATABASE_URL's PostgreSQL (stores/import-files.ts). */
+async function importCommand(databaseUrl: string, from: string | undefined, rest: string[]): Promise<void> {
+  if (rest.length > 0) throw new UsageError(`unexpected ${rest.join(' ')}`);
+  if (!from) throw new UsageError('import needs --from DATA_DIR (the folder of the embedded store to copy)');
+  if (!databaseUrl) throw new UsageError('import copies into PostgreSQL: set DATABASE_URL or --database-url');
+  const database = await openDatabase(databaseUrl);
+  try {
+    await importFiles(path.resolve(from), database, (line) => console.error(`import: ${line}`));
+    console.error('import: done (run it again at any time: what is already there is kept)');
+  } finally {
+    await database.close();
   }
 }
 

@@ -42,6 +42,15 @@ export class PgDocumentStore implements DocumentStore {
   /** Writes a document inside the caller's transaction (a render's unit of work). */
   async insert(client: Queryable, record: DocumentRecord, pdf: Uint8Array): Promise<void> {
     await this.blobs.put(record.id, pdf, client);
+    await this.insertRow(client, record);
+  }
+
+  /** Writes the tombstone of an expired document (no bytes): the import of an embedded store. */
+  insertTombstone(client: Queryable, record: DocumentRecord): Promise<void> {
+    return this.insertRow(client, { ...record, state: 'expired' });
+  }
+
+  private async insertRow(client: Queryable, record: DocumentRecord): Promise<void> {
     await client.query(`INSERT INTO documents (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, [
       record.id,
       record.keyId,
