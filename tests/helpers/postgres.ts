@@ -24,9 +24,12 @@ export interface TestDatabase {
 
 type Hook = { after: (fn: () => Promise<void>) => void };
 
-/** A fresh database for one test file; dropped (and its cluster stopped) in `after`. */
-export async function startTestDatabase(t: Hook): Promise<TestDatabase> {
-  const server = process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, stop: async () => undefined } : await startCluster();
+/**
+ * A fresh database for one test file; dropped (and its cluster stopped) in `after`. `durable`
+ * keeps fsync and synchronous commit on (benchmarks comparing with the fsync'd files).
+ */
+export async function startTestDatabase(t: Hook, options: { durable?: boolean } = {}): Promise<TestDatabase> {
+  const server = process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, stop: async () => undefined } : await startCluster(options.durable ?? false);
   const name = `quire_test_${randomBytes(6).toString('hex')}`;
   try {
     await adminQuery(server.url, `CREATE DATABASE ${name}`);
@@ -54,7 +57,7 @@ function binDir(): string {
   return versions[0] ? path.join(root, versions[0], 'bin') : '';
 }
 
-async function startCluster(): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startCluster(durable: boolean): Promise<{ url: string; stop: () => Promise<void> }> {
   const bin = binDir();
   const tool = (name: string) => (bin ? path.join(bin, name) : name);
   const asRoot = process.getuid?.() === 0;
@@ -72,8 +75,9 @@ async function startCluster(): Promise<{ url: string; stop: () => Promise<void> 
   const as = (command: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args));
   try {
     await as(tool('initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
-    // fsync off: a throwaway cluster has nothing to keep across a power cut.
-    const options = `-k ${folder} -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+    // fsync off: a throwaway cluster has nothing to keep across a power cut (tests only).
+    const unsafe = durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+    const options = `-k ${folder} -c listen_addresses='' -c max_connections=200${unsafe}`;
     await as(tool('pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(folder, 'server.log'), '-w', '-t', '60', 'start']);
   } catch (error) {
     await rm(folder, { recursive: true, force: true });
