@@ -63,13 +63,13 @@ export async function measureDocuments(sizes: readonly number[] = [0, 10_000, 10
         middleCursor = page.nextCursor;
         page = await documents.list(KEY, 100, middleCursor);
       }
-      cases.push({ size, startupMs, documents, middleCursor, store: [] as number[], firstPage: [] as number[], middlePage: [] as number[] });
+      cases.push({ size, startupMs, documents, documentStore: store, middleCursor, store: [] as number[], firstPage: [] as number[], middlePage: [] as number[] });
     }
     for (let round = 0; round < rounds; round++) {
       for (const item of cases) {
         for (let i = 0; i < writes / rounds; i++) {
           const started = performance.now();
-          await item.documents.keep({ keyId: KEY, storage: STORAGE, pdf: PDF, source: 'render' });
+          await item.documentStore.put(item.documents.recordFor({ keyId: KEY, storage: STORAGE, size: PDF.byteLength, source: 'render' }), PDF);
           item.store.push(performance.now() - started);
         }
         for (let i = 0; i < lists / rounds; i++) {

@@ -112,7 +112,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const events = stores.events;
   const onUsage = (keyId: string, usage: { month: string; used: number; limit: number; planId: string }) =>
     events.publish('usage.changed', { key_id: keyId, month: usage.month, used: usage.used, limit: usage.limit, plan: usage.planId });
-  const renderService = new RenderService({ renderer, meter: accounts.meter, policy, resolve: overrides.resolve, templates, documents, guardEnabled: config.networkGuard, onUsage });
+  const renderService = new RenderService({ renderer, meter: accounts.meter, commit: stores.renderCommit, policy, resolve: overrides.resolve, templates, documents, guardEnabled: config.networkGuard, onUsage });
   // Batches interrupted by a stop or crash are settled and queued again before anything is served.
   const batches = await openBatchesService({
     dataDir: config.dataDir,

@@ -72,3 +72,14 @@ export async function hasBitmapGlyphs(bytes: Uint8Array): Promise<boolean> {
 function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
+
+/** Every byte of a PDF opened from a store (stores/pdf-blobs.ts PdfReader), then closes it. */
+export async function readOpened(reader: { createReadStream(): AsyncIterable<unknown>; close(): Promise<void> }): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of reader.createReadStream()) chunks.push(chunk as Buffer);
+  } finally {
+    await reader.close();
+  }
+  return Buffer.concat(chunks);
+}

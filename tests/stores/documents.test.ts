@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { DocumentsStore, type DocumentRecord, type DocumentStore, type StoredDocument } from '../../server/src/stores/documents.ts';
-import type { PdfReader } from '../../server/src/stores/pdf-blobs.ts';
+import { readOpened } from '../helpers/pdf.ts';
 import { PgDocumentStore } from '../../server/src/stores/pg/documents.ts';
 import { PgPdfBlobStore } from '../../server/src/stores/pg/pdf-blobs.ts';
 import { newId } from '../../server/src/ids.ts';
@@ -37,15 +37,6 @@ function record(keyId: string, second: number, overrides: Partial<DocumentRecord
   };
 }
 
-async function readAll(reader: PdfReader): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  try {
-    for await (const chunk of reader.createReadStream()) chunks.push(chunk as Buffer);
-  } finally {
-    await reader.close();
-  }
-  return Buffer.concat(chunks);
-}
 
 forEachBackend((backend) => {
   test('a document round-trips with its bytes (several chunks), as stored', async () => {
@@ -53,7 +44,7 @@ forEachBackend((backend) => {
     const pdf = randomBytes(700 * 1024);
     const stored = await store.put(record(newId('key'), 1, { size: pdf.length, source: 'batch', batchId: 'bat_x' }), pdf);
     assert.deepEqual(await store.get(stored.id), stored);
-    assert.deepEqual(await readAll((await store.openPdf(stored))!), pdf);
+    assert.deepEqual(await readOpened((await store.openPdf(stored))!), pdf);
     assert.equal(await store.tombstone(stored.id), undefined);
   });
 
@@ -80,7 +71,7 @@ forEachBackend((backend) => {
     assert.equal(await store.remove(stored.id), false);
     assert.equal(await store.get(stored.id), undefined);
     assert.equal(await store.openPdf(stored), undefined);
-    assert.deepEqual(await readAll(reading!), pdf);
+    assert.deepEqual(await readOpened(reading!), pdf);
   });
 
   test('expiry happens once, drops the bytes, keeps a tombstone until it is dropped', async () => {

@@ -23,6 +23,7 @@ import { PgTemplateStore } from '../../server/src/stores/pg/templates.ts';
 import { PgUsageLedger } from '../../server/src/stores/pg/usage-ledger.ts';
 import { startTestDatabase } from '../helpers/postgres.ts';
 import { REPO_ROOT } from '../helpers/server-process.ts';
+import { readOpened } from '../helpers/pdf.ts';
 
 const run = promisify(execFile);
 const database = await startTestDatabase({ after });
@@ -69,11 +70,7 @@ test('import copies an embedded store into PostgreSQL, and a second run changes 
   const pgDocuments = new PgDocumentStore(db.pool, new PgPdfBlobStore(db.pool));
   const kept = (await pgDocuments.get('doc_kept'))!;
   assert.deepEqual(kept, await documents.get('doc_kept'));
-  const reader = (await pgDocuments.openPdf(kept))!;
-  const chunks: Buffer[] = [];
-  for await (const chunk of reader.createReadStream()) chunks.push(chunk as Buffer);
-  await reader.close();
-  assert.deepEqual(Buffer.concat(chunks), pdf);
+  assert.deepEqual(await readOpened((await pgDocuments.openPdf(kept))!), pdf);
   assert.equal((await pgDocuments.tombstone('doc_expired'))?.keyId, 'key_gone');
 
   const second = await cli();

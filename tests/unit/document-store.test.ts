@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DocumentsStore, type DocumentRecord } from '../../server/src/stores/documents.ts';
-import type { PdfReader } from '../../server/src/stores/pdf-blobs.ts';
+import { readOpened } from '../helpers/pdf.ts';
 import { InvalidCursorError, NewestFirstIndex } from '../../server/src/stores/newest-first-index.ts';
 import { TemplatesStore } from '../../server/src/stores/templates.ts';
 
@@ -69,7 +69,7 @@ test('documents survive a reopen, listed newest first per key and across keys', 
   assert.deepEqual(ids((await reopened.page('key_a', 10, undefined, all)).items), ['doc_test000005', 'doc_test000003', 'doc_test000001']);
   assert.deepEqual(await reopened.page('key_nobody', 10, undefined, all), { items: [], nextCursor: null });
   const file = await reopened.openPdf((await reopened.get('doc_test000002'))!);
-  assert.deepEqual(new Uint8Array(await readAll(file!)), PDF);
+  assert.deepEqual(new Uint8Array(await readOpened(file!)), PDF);
 });
 
 test('start-up removes leftovers of interrupted writes and keeps every complete document', async (t) => {
@@ -132,7 +132,7 @@ test('a removed document is unlisted at once and its files are gone', async (t) 
   assert.deepEqual(await readdir(path.join(dir, 'documents', 'key_a')), []);
   assert.equal(await store.openPdf(document), undefined);
   // A read that had already opened the file still gets every byte.
-  assert.deepEqual(new Uint8Array(await readAll(reading!)), PDF);
+  assert.deepEqual(new Uint8Array(await readOpened(reading!)), PDF);
 });
 
 test('templates survive a reopen, one file each; leftovers of interrupted writes are removed', async (t) => {
@@ -152,13 +152,3 @@ test('templates survive a reopen, one file each; leftovers of interrupted writes
   assert.deepEqual(await readdir(path.join(dir, 'templates', 'key_a')), ['tpl_test1.json']);
 });
 
-/** Every byte of an opened PDF, then closes it. */
-async function readAll(reader: PdfReader): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  try {
-    for await (const chunk of reader.createReadStream()) chunks.push(chunk as Buffer);
-  } finally {
-    await reader.close();
-  }
-  return Buffer.concat(chunks);
-}

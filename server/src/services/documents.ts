@@ -7,7 +7,7 @@
 import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { Plan } from '../accounts/plans.ts';
-import type { DocumentSource, DocumentStore, StoredDocument } from '../stores/documents.ts';
+import type { DocumentRecord, DocumentSource, DocumentStore, StoredDocument } from '../stores/documents.ts';
 import type { PdfReader } from '../stores/pdf-blobs.ts';
 import { pageOrBadCursor, type Page } from './paging.ts';
 import type { Owner } from './templates.ts';
@@ -24,7 +24,8 @@ export interface StoragePlan {
 export interface KeepRequest {
   keyId: string;
   storage: StoragePlan;
-  pdf: Uint8Array;
+  /** Bytes of the PDF. */
+  size: number;
   filename?: string;
   source: DocumentSource;
   batchId?: string;
@@ -61,26 +62,23 @@ export class DocumentsService {
     return { planId: plan.id, retention: String(plan.retention), retentionSeconds: plan.retentionSeconds };
   }
 
-  /** Keeps a copy of a PDF; resolves once it is durably on disk (and listed). */
-  async keep(request: KeepRequest): Promise<StoredDocument> {
+  /** The record a render's copy is kept under (stores/render-commit.ts keeps it with the charge). */
+  recordFor(request: KeepRequest): DocumentRecord {
     const created = this.now();
-    return this.deps.store.put(
-      {
-        id: request.id ?? newId('doc'),
-        keyId: request.keyId,
-        filename: request.filename ?? null,
-        size: request.pdf.byteLength,
-        createdAt: created.toISOString(),
-        expiresAt: new Date(created.getTime() + request.storage.retentionSeconds * 1000).toISOString(),
-        source: request.source,
-        batchId: request.batchId ?? null,
-        planId: request.storage.planId,
-        retention: request.storage.retention,
-        state: 'stored',
-        expiredAt: null,
-      },
-      request.pdf,
-    );
+    return {
+      id: request.id ?? newId('doc'),
+      keyId: request.keyId,
+      filename: request.filename ?? null,
+      size: request.size,
+      createdAt: created.toISOString(),
+      expiresAt: new Date(created.getTime() + request.storage.retentionSeconds * 1000).toISOString(),
+      source: request.source,
+      batchId: request.batchId ?? null,
+      planId: request.storage.planId,
+      retention: request.storage.retention,
+      state: 'stored',
+      expiredAt: null,
+    };
   }
 
   /** Whether a document is stored (not expired) under this id, for any key. */

@@ -13,6 +13,7 @@ import type { UsageLedger, UsageSnapshot } from '../accounts/usage.ts';
 import type { Account } from './keys.ts';
 import type { DocumentsService } from './documents.ts';
 import type { TemplatesService } from './templates.ts';
+import type { RenderCommit } from '../stores/render-commit.ts';
 
 /** SPEC.md Limits: the rendered-result ceiling, checked on the HTML after template substitution. */
 export const MAX_HTML_BYTES = 5 * 1024 * 1024;
@@ -43,6 +44,8 @@ export interface RenderServiceDeps {
   resolve?: Resolver;
   templates: TemplatesService;
   documents: DocumentsService;
+  /** Keeps a render's copy and counts it, as one unit of work. */
+  commit: RenderCommit;
   /** NETWORK_GUARD: false only for trusted content and benchmarks (no address checks; other schemes than http(s) stay refused). */
   guardEnabled?: boolean;
   /** Told about every count written (the admin event stream). */
@@ -75,32 +78,25 @@ export class RenderService {
       await reservation.release();
       throw error;
     }
-    // CONTRACT: the copy is on disk before the response; one that cannot be kept fails the render, uncharged.
-    let documentId: string | undefined;
-    if (storage) {
-      try {
-        documentId = (
-          await this.deps.documents.keep({
+    // CONTRACT: the copy and the count are durable before the response that reports them, and
+    // committed as one unit (stores/render-commit.ts): a copy that cannot be kept fails the
+    // render, uncharged. A batch item's charge tag goes with them (services/batch-items.ts).
+    const document = storage
+      ? {
+          record: this.deps.documents.recordFor({
             keyId: account.keyId,
             storage,
-            pdf,
+            size: pdf.byteLength,
             filename: input.filename,
             source: batchItem ? 'batch' : 'render',
             batchId: batchItem?.batchId,
             id: batchItem?.documentId,
-          })
-        ).id;
-      } catch (error) {
-        await reservation.release();
-        throw error;
-      }
-    }
-    // CONTRACT: the count is on disk before the response that reports it. A batch item's charge
-    // tag goes into the same write (services/batch-items.ts explains why).
-    const usage = await reservation.commit(batchItem?.chargeTag).catch(async (error: unknown) => {
-      if (documentId) await this.deps.documents.discard(documentId);
-      throw error;
-    });
+          }),
+          pdf,
+        }
+      : undefined;
+    const { usage } = await this.deps.commit.commit({ reservation, document, chargeTag: batchItem?.chargeTag });
+    const documentId = document?.record.id;
     this.deps.onUsage?.(account.keyId, usage);
     return { pdf, filename: input.filename, usage, documentId };
   }

@@ -17,6 +17,8 @@ import { PgKeyStore } from './pg/keys.ts';
 import { PgPdfBlobStore } from './pg/pdf-blobs.ts';
 import { PgTemplateStore } from './pg/templates.ts';
 import { PgUsageLedger } from './pg/usage-ledger.ts';
+import { pgRenderCommit } from './pg/render-commit.ts';
+import { fileRenderCommit, type RenderCommit } from './render-commit.ts';
 
 export interface Stores {
   readonly kind: 'files' | 'postgresql';
@@ -24,6 +26,8 @@ export interface Stores {
   readonly usage: UsageLedger;
   readonly templates: TemplateStore;
   readonly documents: DocumentStore;
+  /** A render's copy and charge, committed as one unit. */
+  readonly renderCommit: RenderCommit;
   /** The admin event bus: this process's own, or every instance's through PostgreSQL. */
   readonly events: EventBus;
   /** Waits for writes in flight and closes connections. */
@@ -59,6 +63,7 @@ async function openFileStores(options: OpenStoresOptions): Promise<Stores> {
     usage: new UsageMeter((accountId, month) => usage.open(accountId, month), options.now),
     templates,
     documents,
+    renderCommit: fileRenderCommit(documents),
     events: new EventBus(),
     close: async () => undefined,
   };
@@ -71,12 +76,15 @@ async function openPgStores(options: OpenStoresOptions): Promise<Stores> {
     await database.close();
     throw error;
   });
+  const usage = new PgUsageLedger(pool, options.now);
+  const documents = new PgDocumentStore(pool, new PgPdfBlobStore(pool));
   return {
     kind: 'postgresql',
     keys: new PgKeyStore(pool),
-    usage: new PgUsageLedger(pool, options.now),
+    usage,
     templates: new PgTemplateStore(pool),
-    documents: new PgDocumentStore(pool, new PgPdfBlobStore(pool)),
+    documents,
+    renderCommit: pgRenderCommit(pool, documents, usage),
     events,
     async close() {
       await events.flush();

@@ -6,6 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
+import { inTransaction } from './database.ts';
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 /** The advisory lock key (any constant shared by every instance; "quire" in ASCII). */
@@ -31,9 +32,7 @@ export async function shippedMigrations(): Promise<Migration[]> {
 /** Applies the migrations not yet applied; returns the versions this call applied. */
 export async function migrate(pool: pg.Pool, migrations?: readonly Migration[]): Promise<number[]> {
   const wanted = migrations ?? (await shippedMigrations());
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
     const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
@@ -49,12 +48,6 @@ export async function migrate(pool: pg.Pool, migrations?: readonly Migration[]):
       await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
       done.push(migration.version);
     }
-    await client.query('COMMIT');
     return done;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

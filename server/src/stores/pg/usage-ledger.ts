@@ -42,6 +42,9 @@ WHERE key_id = $2 AND month = $3
 RETURNING used`;
 
 export class PgUsageLedger implements UsageLedger {
+  /** What commitWithin needs of a reservation this ledger made. */
+  private readonly holds = new WeakMap<Reservation, { holdId: string; accountId: string; month: string; plan: MeteredPlan; settle: () => void }>();
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly now: () => Date = () => new Date(),
@@ -65,7 +68,7 @@ export class PgUsageLedger implements UsageLedger {
       if (settled) throw new Error('reservation already settled');
       settled = true;
     };
-    return {
+    const reservation: Reservation = {
       month,
       commit: async (chargeTag?: string) => {
         settle();
@@ -88,6 +91,27 @@ export class PgUsageLedger implements UsageLedger {
         await this.pool.query(RELEASE, [holdId]);
       },
     };
+    this.holds.set(reservation, { holdId, accountId, month, plan, settle });
+    return reservation;
+  }
+
+  /**
+   * Counts a reservation of this ledger inside the caller's transaction (a render's unit of work,
+   * stores/pg/render-commit.ts). Call settled() once that transaction committed; if it rolled
+   * back, nothing was counted and release() gives the document back.
+   */
+  async commitWithin(client: Queryable, reservation: Reservation, chargeTag?: string): Promise<UsageSnapshot> {
+    const hold = this.holds.get(reservation);
+    if (!hold) throw new Error('not a reservation of this ledger, or already settled');
+    const used = (await client.query<{ used: number }>(COMMIT, [hold.holdId, hold.accountId, hold.month])).rows[0]!.used;
+    if (chargeTag !== undefined) await client.query('INSERT INTO usage_charges (key_id, month, tag) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [hold.accountId, hold.month, chargeTag]);
+    return { month: hold.month, used, limit: hold.plan.monthlyDocuments, planId: hold.plan.id };
+  }
+
+  /** The transaction of commitWithin committed: the reservation is spent. */
+  settled(reservation: Reservation): void {
+    this.holds.get(reservation)?.settle();
+    this.holds.delete(reservation);
   }
 
   async usage(accountId: string, plan: MeteredPlan): Promise<UsageSnapshot> {
