@@ -26,6 +26,14 @@ import { PlaygroundService } from './services/playground.ts';
 import { playgroundOperations } from './http/routes/playground.ts';
 import { uiRoutes } from './http/routes/ui.ts';
 import { openStores } from './stores/open-stores.ts';
+import { FileTemplateAssetsStore } from './stores/template-assets.ts';
+import { FileTemplateVersionsStore } from './stores/template-versions.ts';
+import { TemplateAssetsService } from './services/template-assets.ts';
+import { TemplateVersionsService } from './services/template-versions.ts';
+import { templateAssetOperations } from './http/routes/template-assets.ts';
+import { templateVersionOperations } from './http/routes/template-versions.ts';
+import { TemplateArchiveService } from './services/template-archive.ts';
+import { templateArchiveOperations } from './http/routes/template-archive.ts';
 import { DocumentsService } from './services/documents.ts';
 import { TemplatesService } from './services/templates.ts';
 import { startRetentionSweeper } from './queue/retention-sweeper.ts';
@@ -70,7 +78,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const warn = (details: Record<string, unknown>, message: string) => log.warn(details, message);
   // Where state lives is decided here, once: DATA_DIR files, or PostgreSQL when DATABASE_URL is set.
   const stores = await openStores({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, now: overrides.now, warn, error: (details, message) => log.error(details, message) });
-  if (stores.kind === 'postgresql') log.warn('DATABASE_URL: keys, usage, templates, documents and admin events are shared through PostgreSQL; batches are still per instance (DATA_DIR)');
+  if (stores.kind === 'postgresql') log.warn('DATABASE_URL: keys, usage, templates, documents and admin events are shared through PostgreSQL; batches, template versions and template assets are still per instance (DATA_DIR)');
   // Accounts first: a bad PLANS_FILE or data folder stops start-up before Chromium is launched.
   const accounts = await openKeysService({ store: stores.keys, meter: stores.usage, plansFile: config.plansFile, now: overrides.now }).catch(async (error: unknown) => {
     await stores.close();
@@ -106,7 +114,21 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     throw error;
   });
   metrics.watchRenderer(() => renderer.stats());
-  const templates = new TemplatesService({ store: templateStore, renderer, keys: accounts.keys, now: overrides.now });
+  // Versions render their reference after each save; the versions service needs the templates one, hence the late binding.
+  let versions: TemplateVersionsService | undefined;
+  const versionStore = await FileTemplateVersionsStore.open(config.dataDir);
+  const assetStore = await FileTemplateAssetsStore.open(config.dataDir);
+  const templates = new TemplatesService({
+    store: templateStore,
+    renderer,
+    keys: accounts.keys,
+    versions: versionStore,
+    assets: assetStore,
+    onVersion: (version) => versions?.makeReference(version),
+    now: overrides.now,
+  });
+  versions = new TemplateVersionsService({ store: versionStore, templates, renderer, log });
+  const assets = new TemplateAssetsService({ store: assetStore, templates, now: overrides.now });
   const sweeper = await startRetentionSweeper({ documents, intervalSeconds: config.retentionSweepSeconds, log });
 
   const events = stores.events;
@@ -148,6 +170,11 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       ...adminKeyOperations(accounts.keys),
       ...playgroundOperations(playground, config.playgroundEnabled),
       ...adminTemplateOperations(templates),
+      ...templateArchiveOperations(new TemplateArchiveService({ templates, assets })),
+      ...templateAssetOperations(assets, 'key'),
+      ...templateAssetOperations(assets, 'admin'),
+      ...templateVersionOperations(versions, 'key'),
+      ...templateVersionOperations(versions, 'admin'),
       ...adminDocumentOperations(documents),
       ...batchOperations(batches),
       ...adminBatchOperations(batches),
@@ -195,6 +222,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
         events.close();
         batches.stopTaking();
         await renderer.close(config.shutdownTimeoutMs);
+        await versions.idle();
         // A render that has just ended still has its response to write (usage, storage, headers).
         while (answering > 0 && Date.now() < deadline) await sleep(20);
         await batches.close();

@@ -4,13 +4,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { brotliDecompressSync } from 'node:zlib';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestServer } from '../helpers/start-app.ts';
 import { hasBitmapGlyphs, inspectPdf } from '../helpers/pdf.ts';
+import { openSansFromSparticuz } from '../helpers/open-sans.ts';
 
 async function renderPdf(server: Awaited<ReturnType<typeof startTestServer>>, html: string): Promise<Uint8Array> {
   const response = await server.render({ html, options: { wait_until: 'load' } });
@@ -59,17 +58,3 @@ test('FONTS_DIR makes an operator font available to every render', async (t) => 
   const fallback = (await inspectPdf(await renderPdf(without, html))).fonts.map((font) => font.name);
   assert.ok(!fallback.some((name) => name.startsWith('OpenSans')), 'without FONTS_DIR the font is not there');
 });
-
-/** Reads OpenSans-Regular.ttf out of the font tarball that @sparticuz/chromium ships. */
-async function openSansFromSparticuz(): Promise<Buffer> {
-  const packageDir = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@sparticuz/chromium')), '..', '..');
-  const tar = brotliDecompressSync(await readFile(path.join(packageDir, 'bin', 'fonts.tar.br')));
-  for (let offset = 0; offset + 512 <= tar.length; ) {
-    const name = tar.subarray(offset, offset + 100).toString('utf8').replace(/\0.*$/s, '');
-    const size = parseInt(tar.subarray(offset + 124, offset + 136).toString('utf8').replace(/\0.*$/s, '').trim() || '0', 8);
-    if (name.endsWith('OpenSans-Regular.ttf')) return tar.subarray(offset + 512, offset + 512 + size);
-    offset += 512 + Math.ceil(size / 512) * 512;
-    if (!name) break;
-  }
-  throw new Error('OpenSans-Regular.ttf not found in the @sparticuz/chromium font bundle');
-}

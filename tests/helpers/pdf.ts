@@ -83,3 +83,14 @@ export async function readOpened(reader: { createReadStream(): AsyncIterable<unk
   }
   return Buffer.concat(chunks);
 }
+
+/** The images a PDF draws (image XObjects), with their pixel sizes. */
+export async function embeddedImages(bytes: Uint8Array): Promise<{ width: number; height: number }[]> {
+  const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+  const images: { width: number; height: number }[] = [];
+  for (const [, object] of pdf.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream) || object.dict.get(PDFName.of('Subtype'))?.toString() !== '/Image') continue;
+    images.push({ width: Number(object.dict.get(PDFName.of('Width'))?.toString()), height: Number(object.dict.get(PDFName.of('Height'))?.toString()) });
+  }
+  return images;
+}

@@ -13,7 +13,7 @@ export const API_VERSION = '1.0.0';
 export function buildOpenApi(operations: readonly Operation[], serverVersion: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
-    const path = op.path.replace(/:(\w+)/g, '{$1}');
+    const path = op.path.replace(/[:*](\w+)/g, '{$1}');
     paths[path] ??= {};
     paths[path][op.method] = {
       summary: op.summary,
@@ -23,6 +23,7 @@ export function buildOpenApi(operations: readonly Operation[], serverVersion: st
       security: op.auth === 'none' ? [] : [{ [op.auth === 'admin' ? 'adminToken' : 'apiKey']: [] }],
       parameters: [...pathParameters(op.path), ...queryParameters(op.query)],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
+      ...(op.rawBody ? { requestBody: { required: true, content: { [op.rawBody]: { schema: { type: 'string', format: 'binary' } } } } } : {}),
       responses: { ...successResponses(op.responses), ...errorResponses(op.errors) },
     };
   }
@@ -89,7 +90,7 @@ function errorResponses(codes: readonly ErrorCode[]): Record<string, unknown> {
 }
 
 function pathParameters(path: string): unknown[] {
-  return [...path.matchAll(/:(\w+)/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+  return [...path.matchAll(/[:*](\w+)/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
 }
 
 function queryParameters(query: z.ZodType | undefined): unknown[] {

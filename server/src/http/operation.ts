@@ -31,6 +31,8 @@ export interface Operation<B extends z.ZodType = z.ZodType, Q extends z.ZodType 
   tag: string;
   auth: AuthScheme;
   body?: B;
+  /** A body read as raw bytes by the handler itself (uploads): its media type, for the document. */
+  rawBody?: string;
   query?: Q;
   responses: Record<number, ResponseSpec>;
   /** Error codes this operation can answer, for the document. */

@@ -6,7 +6,7 @@
 import type { Protocol } from 'puppeteer-core';
 import { NavigationError, RenderInputError } from './errors.ts';
 import { GATE_SCRIPT, RENDER_URL_PATTERN, renderDocument, type RenderDocument } from './render-document.ts';
-import type { RenderSource, WaitUntil } from './page-source.ts';
+import type { AssetResolver, RenderSource, WaitUntil } from './page-source.ts';
 
 /** The part of a CDP session this module uses (puppeteer's CDPSession has it; so can Electron's debugger). */
 export interface CdpSession {
@@ -38,6 +38,8 @@ export interface CdpPageOptions {
 
 export class CdpPage {
   private pending: RenderDocument | undefined;
+  /** The current html render's assets, by its origin: kept until the next load, as fonts may be asked for while printing. */
+  private assets: { origin: string; resolve: AssetResolver } | undefined;
   private media: string | undefined;
   // Events of a navigation can arrive before Page.navigate answers with its loaderId, so both
   // are recorded per loader and read once the loaderId is known.
@@ -86,6 +88,7 @@ export class CdpPage {
     this.documentRedirects.length = 0;
     this.loaderId = undefined;
     const url = source.kind === 'html' ? (this.pending = renderDocument(source.html)).url : source.url;
+    this.assets = source.kind === 'html' && source.assets ? { origin: new URL(url).origin, resolve: source.assets } : undefined;
     const wanted = LIFECYCLE_EVENT[waitUntil];
     const reached = new Promise<void>((resolve) => {
       this.lifecycleWaiter = () => {
@@ -165,6 +168,10 @@ export class CdpPage {
       } else if (pending && event.request.url === pending.gateUrl) {
         await this.options.onGate?.();
         await this.fulfill(event.requestId, 200, 'text/javascript', GATE_SCRIPT);
+      } else if (this.assets && new URL(event.request.url).origin === this.assets.origin) {
+        const asset = await this.assets.resolve(assetNameOf(event.request.url)).catch(() => undefined);
+        if (asset) await this.fulfill(event.requestId, 200, asset.contentType, asset.body);
+        else await this.fulfill(event.requestId, 404, 'text/plain', 'not found');
       } else {
         await this.fulfill(event.requestId, 404, 'text/plain', 'not found');
       }
@@ -173,7 +180,7 @@ export class CdpPage {
     }
   }
 
-  private fulfill(requestId: string, status: number, contentType: string, body: string): Promise<unknown> {
+  private fulfill(requestId: string, status: number, contentType: string, body: string | Uint8Array): Promise<unknown> {
     return this.session.send('Fetch.fulfillRequest', {
       requestId,
       responseCode: status,
@@ -181,7 +188,16 @@ export class CdpPage {
         { name: 'Content-Type', value: contentType },
         { name: 'Cache-Control', value: 'no-store' },
       ],
-      body: Buffer.from(body, 'utf8').toString('base64'),
+      body: (typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength)).toString('base64'),
     });
+  }
+}
+
+/** The relative name a same-origin request asks for ("fonts/Inter.woff2"); "" when it cannot be decoded. */
+function assetNameOf(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname.slice(1));
+  } catch {
+    return '';
   }
 }

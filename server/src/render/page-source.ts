@@ -6,8 +6,16 @@
 import type { CdpPage } from './cdp-page.ts';
 import type { WAIT_UNTIL } from './pdf-options.ts';
 
+/** Answers a relative name the document asks for on its own origin (a template's assets); undefined: 404. */
+export type AssetResolver = (name: string) => Promise<{ contentType: string; body: Uint8Array } | undefined>;
+
 export type RenderSource =
-  | { kind: 'html'; html: string }
+  | {
+      kind: 'html';
+      html: string;
+      /** Files the document may name by relative path, answered from memory: never the network, so the guard is not involved. */
+      assets?: AssetResolver;
+    }
   | {
       kind: 'url';
       url: string;

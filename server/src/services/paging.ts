@@ -15,3 +15,13 @@ export async function pageOrBadCursor<T>(list: () => Page<T> | Promise<Page<T>>)
     throw error;
   }
 }
+
+/** pageOrBadCursor for a store that answers asynchronously. */
+export async function pageOrBadCursorAsync<T>(list: () => Promise<Page<T>>): Promise<Page<T>> {
+  try {
+    return await list();
+  } catch (error) {
+    if (error instanceof InvalidCursorError) throw new ApiError('invalid_request', error.message);
+    throw error;
+  }
+}

@@ -22,6 +22,8 @@ export interface RenderInput {
   html?: string;
   url?: string;
   template_id?: string;
+  /** A saved version of template_id; the current one when left out. */
+  template_version?: number;
   data?: Record<string, unknown>;
   options?: PdfOptions;
   store?: boolean;
@@ -108,8 +110,9 @@ export class RenderService {
       throw new ApiError('conflicting_source', `Give only one of html, url or template_id (got ${given.join(' and ')}).`);
     }
     if (given.length === 0) throw new ApiError('invalid_request', 'One of html, url or template_id is required.');
+    if (input.template_version !== undefined && input.template_id === undefined) throw new ApiError('invalid_request', 'template_version needs template_id.');
     if (input.template_id !== undefined) {
-      return { kind: 'html', html: await this.deps.templates.expand(account.keyId, input.template_id, input.data) };
+      return this.deps.templates.source(account.keyId, input.template_id, input.data, input.template_version);
     }
     if (input.url !== undefined) {
       const { policy, resolve, guardEnabled = true } = this.deps;

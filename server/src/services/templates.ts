@@ -1,13 +1,17 @@
 // Stored templates: create, list, fetch, replace and delete them for the key that owns them (or
 // for the admin, across keys), expand one with data for a render, and the admin's preview that
 // renders without storing or charging. A template is parsed when it is saved, so a syntax error
-// is a 400 then, never at render time.
+// is a 400 then, never at render time. Every save also appends an immutable version
+// (stores/template-versions.ts); a render may name one. Assets are served to its renders.
 
 import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { compileTemplate, expandTemplate, MAX_EXPAND_STEPS, TemplateLimitError, TemplateSyntaxError, type CompiledTemplate } from '../render/template.ts';
 import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
 import type { Renderer } from '../render/renderer.ts';
+import type { RenderSource } from '../render/page-source.ts';
+import type { TemplateVersion, TemplateVersionsStore } from '../stores/template-versions.ts';
+import type { TemplateAssetsStore } from '../stores/template-assets.ts';
 import type { Page } from '../stores/newest-first-index.ts';
 import { pageOrBadCursor } from './paging.ts';
 import type { KeysService } from './keys.ts';
@@ -30,8 +34,21 @@ export interface TemplatesServiceDeps {
   renderer: Renderer;
   /** For the admin's creation for a key: the key must be in use (not revoked). */
   keys: Pick<KeysService, 'get'>;
+  versions: TemplateVersionsStore;
+  assets: TemplateAssetsStore;
+  /** Told of each new version once it is durable (the visual check renders its reference). */
+  onVersion?: (version: TemplateVersion) => void;
   now?: () => Date;
 }
+
+/**
+ * Work done on a new template before its first version is recorded (an import stores its assets,
+ * so the version's reference rendering sees them); a failure deletes the template again.
+ */
+export type Prepare = (templateId: string) => Promise<void>;
+
+/** Who saved a version: the key id, or "admin". */
+export const ADMIN_AUTHOR = 'admin';
 
 /** Parsed templates kept for renders by id; an entry counts only while the store holds the very metadata it was parsed for. */
 const COMPILED_CACHE_SIZE = 100;
@@ -45,24 +62,33 @@ export class TemplatesService {
   }
 
   /** Saves a new template for a key; 400 naming line and column on a syntax error. */
-  async create(keyId: string, input: TemplateInput): Promise<TemplateRecord> {
+  async create(keyId: string, input: TemplateInput, by: string = keyId, prepare?: Prepare): Promise<TemplateRecord> {
     const template = compile(input.html);
     const at = this.now().toISOString();
     const record: TemplateRecord = { id: newId('tpl'), keyId, name: input.name, html: input.html, sampleData: input.sampleData ?? null, createdAt: at, updatedAt: at };
     await this.deps.store.insert(record);
     await this.remember(record.id, template);
+    if (prepare) {
+      try {
+        await prepare(record.id);
+      } catch (error) {
+        await this.remove(keyId, record.id).catch(() => undefined);
+        throw error;
+      }
+    }
+    await this.recordVersion(record, by);
     return record;
   }
 
   /** The admin's create: as create, for a key named in the body. */
-  async createForKey(keyId: string, input: TemplateInput): Promise<TemplateRecord> {
+  async createForKey(keyId: string, input: TemplateInput, prepare?: Prepare): Promise<TemplateRecord> {
     try {
       await this.deps.keys.get(keyId);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'not_found') throw new ApiError('invalid_request', `key_id ${keyId} is not an API key in use (unknown or revoked).`);
       throw error;
     }
-    return this.create(keyId, input);
+    return this.create(keyId, input, ADMIN_AUTHOR, prepare);
   }
 
   /** A page of template summaries (no HTML), newest first. */
@@ -83,6 +109,7 @@ export class TemplatesService {
     const record = await this.deps.store.replace(id, { name: input.name, html: input.html, sampleData: input.sampleData ?? null, updatedAt: this.now().toISOString() });
     if (!record) notFound(id);
     await this.remember(id, template);
+    await this.recordVersion(record!, owner ?? ADMIN_AUTHOR);
     return record!;
   }
 
@@ -91,6 +118,33 @@ export class TemplatesService {
     await this.visible(owner, id);
     if (!(await this.deps.store.remove(id))) notFound(id);
     this.compiled.delete(id);
+    await Promise.all([this.deps.versions.removeAll(id), this.deps.assets.removeAll(id)]);
+  }
+
+  /**
+   * What a render of a key's template loads: its HTML expanded with data (the current one, or
+   * the numbered version) and its assets; 404 when it is not the key's or has no such version.
+   */
+  async source(keyId: string, id: string, data: unknown, version?: number): Promise<RenderSource> {
+    if (version === undefined) return { kind: 'html', html: await this.expand(keyId, id, data), assets: this.assetsOf(id) };
+    await this.visible(keyId, id);
+    const stored = await this.version(id, version);
+    return { kind: 'html', html: expand(compile(stored.html), data ?? {}), assets: this.assetsOf(id) };
+  }
+
+  /** One version of a visible template; 404 template_not_found naming the version when there is none. */
+  async version(id: string, number: number): Promise<TemplateVersion> {
+    const stored = await this.deps.versions.read(id, number);
+    if (!stored) throw new ApiError('template_not_found', `Template ${id} has no version ${number}.`);
+    return stored;
+  }
+
+  /** Serves a template's assets to its render by the relative name the HTML uses. */
+  assetsOf(id: string): NonNullable<Extract<RenderSource, { kind: 'html' }>['assets']> {
+    return async (name) => {
+      const asset = await this.deps.assets.read(id, name);
+      return asset && { contentType: asset.meta.contentType, body: asset.bytes };
+    };
   }
 
   /** The HTML to render for a key's template and data: 404 when it is not the key's, 413 over the 5 MB ceiling. */
@@ -106,15 +160,27 @@ export class TemplatesService {
   }
 
   /** Renders template HTML with data to PDF bytes: nothing is stored and nothing is charged. */
-  async preview(html: string, data: Record<string, unknown> | undefined, options: PdfOptions | undefined): Promise<Uint8Array> {
-    const expanded = expand(compile(html), data ?? {});
-    return this.deps.renderer.render({ source: { kind: 'html', html: expanded }, options: options ?? DEFAULT_PDF_OPTIONS });
+  async preview(html: string, data: Record<string, unknown> | undefined, options: PdfOptions | undefined, templateId?: string): Promise<Uint8Array> {
+    // With a template id the preview sees that template's assets, as its renders do.
+    if (templateId !== undefined) await this.visible(undefined, templateId);
+    return this.deps.renderer.render({ source: this.previewSource(templateId, html, data ?? {}), options: options ?? DEFAULT_PDF_OPTIONS });
   }
 
-  private async visible(owner: Owner, id: string): Promise<TemplateMeta> {
+  /** Template HTML (not necessarily saved) expanded with data, with the template's assets when one is named. */
+  previewSource(templateId: string | undefined, html: string, data: unknown): RenderSource {
+    return { kind: 'html', html: expand(compile(html), data), assets: templateId === undefined ? undefined : this.assetsOf(templateId) };
+  }
+
+  /** A template's metadata when the owner may see it (undefined: the admin, every key's); else 404 template_not_found. */
+  async visible(owner: Owner, id: string): Promise<TemplateMeta> {
     const meta = await this.deps.store.meta(id);
     if (!meta || (owner !== undefined && meta.keyId !== owner)) return notFound(id);
     return meta;
+  }
+
+  private async recordVersion(record: TemplateRecord, by: string): Promise<void> {
+    const version = await this.deps.versions.append({ templateId: record.id, name: record.name, html: record.html, sampleData: record.sampleData, createdAt: record.updatedAt, createdBy: by });
+    this.deps.onVersion?.(version);
   }
 
   private async remember(id: string, template: CompiledTemplate, known?: TemplateMeta): Promise<void> {

@@ -27,6 +27,7 @@ export interface BatchItemRequest {
   html?: string;
   url?: string;
   template_id?: string;
+  template_version?: number;
   data?: Record<string, unknown>;
   options: PdfOptions;
   filename?: string;

@@ -1,8 +1,8 @@
 // Chooses where state lives, once, at start-up: the files under DATA_DIR (the embedded default)
 // or PostgreSQL when DATABASE_URL is set (several instances share it). Everything above stores/
 // sees only the interfaces returned here.
-// Not yet behind these interfaces (issue 13, in progress): batches with their items and webhook
-// deliveries; they stay in DATA_DIR, per instance.
+// Not yet chosen here (issue 13, in progress): batches with their items and webhook deliveries,
+// template versions and template assets (app.ts opens their files); they stay in DATA_DIR, per instance.
 
 import { UsageMeter, type UsageLedger } from '../accounts/usage.ts';
 import { EventBus } from '../events.ts';

@@ -8,6 +8,7 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isAbandonedTempFile, syncFolder, writeFileDurably } from './durable-file.ts';
 import { NewestFirstIndex, type Page } from './newest-first-index.ts';
+import { SerialQueue } from './serial-queue.ts';
 
 export interface TemplateRecord {
   id: string;
@@ -58,7 +59,8 @@ export class TemplatesStore implements TemplateStore {
   private readonly all = new NewestFirstIndex<TemplateMeta>();
   private readonly byKey = new Map<string, NewestFirstIndex<TemplateMeta>>();
   private readonly byId = new Map<string, TemplateMeta>();
-  private readonly queues = new Map<string, Promise<unknown>>();
+  /** Changes to one template run one after another, so a replace cannot land after a delete. */
+  private readonly queue = new SerialQueue();
 
   private constructor(readonly root: string) {}
 
@@ -115,7 +117,7 @@ export class TemplatesStore implements TemplateStore {
   /** Saves a new template; resolves once it is on disk. */
   async insert(record: TemplateRecord): Promise<void> {
     if (!SAFE_ID.test(record.id) || !SAFE_ID.test(record.keyId)) throw new Error(`unsafe template file name ${record.keyId}/${record.id}`);
-    await this.serial(record.id, async () => {
+    await this.queue.run(record.id, async () => {
       const folder = path.join(this.root, record.keyId);
       await mkdir(folder, { recursive: true, mode: 0o700 });
       await syncFolder(this.root);
@@ -126,7 +128,7 @@ export class TemplatesStore implements TemplateStore {
 
   /** Replaces a template's name, HTML and sample data; undefined when there is no such template. */
   async replace(id: string, changes: Pick<TemplateRecord, 'name' | 'html' | 'sampleData' | 'updatedAt'>): Promise<TemplateRecord | undefined> {
-    return this.serial(id, async () => {
+    return this.queue.run(id, async () => {
       const current = this.byId.get(id);
       if (!current) return undefined;
       const record: TemplateRecord = { id, keyId: current.keyId, createdAt: current.createdAt, ...changes };
@@ -144,7 +146,7 @@ export class TemplatesStore implements TemplateStore {
 
   /** Deletes a template for good; false when there was none. */
   async remove(id: string): Promise<boolean> {
-    return this.serial(id, async () => {
+    return this.queue.run(id, async () => {
       const meta = this.byId.get(id);
       if (!meta) return false;
       this.byId.delete(id);
@@ -183,18 +185,6 @@ export class TemplatesStore implements TemplateStore {
 
   private fileOf(template: Pick<TemplateRecord, 'id' | 'keyId'>): string {
     return path.join(this.root, template.keyId, `${template.id}.json`);
-  }
-
-  /** Runs changes to one template one after another, so a replace cannot land after a delete. */
-  private serial<R>(id: string, work: () => Promise<R>): Promise<R> {
-    const previous = this.queues.get(id) ?? Promise.resolve();
-    const run = previous.then(work, work);
-    const settled = run.catch(() => undefined);
-    this.queues.set(id, settled);
-    void settled.then(() => {
-      if (this.queues.get(id) === settled) this.queues.delete(id);
-    });
-    return run;
   }
 }
 

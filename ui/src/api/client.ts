@@ -34,6 +34,8 @@ export function onUnauthorized(listener: Listener): () => void {
 
 export interface CallOptions {
   body?: unknown;
+  /** Bytes to send as they are (an asset upload), with their Content-Type; instead of body. */
+  file?: Blob;
   /** Send the admin token (every /admin/v1 call). */
   admin?: boolean;
   /** Send this bearer instead (an API key). */
@@ -45,6 +47,7 @@ export interface CallOptions {
 export async function call(method: string, path: string, options: CallOptions = {}): Promise<Response> {
   const headers: Record<string, string> = {};
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.file) headers['Content-Type'] = options.file.type || 'application/octet-stream';
   const bearer = options.bearer ?? (options.admin ? adminToken : null);
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
   let response: Response;
@@ -52,7 +55,7 @@ export async function call(method: string, path: string, options: CallOptions = 
     response = await fetch(path + queryString(options.query), {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
       cache: 'no-store',
     });

@@ -113,3 +113,39 @@ export interface PdfOptions {
   wait_for?: string;
   wait_ms?: number;
 }
+
+export interface TemplateAsset {
+  name: string;
+  content_type: string;
+  size: number;
+  updated_at: string;
+}
+
+export interface TemplateVersionSummary {
+  version: number;
+  name: string;
+  created_at: string;
+  created_by: string;
+}
+
+export interface TemplateVersion extends TemplateVersionSummary {
+  html: string;
+  sample_data: Record<string, unknown> | null;
+}
+
+export interface VersionDiff {
+  version: number;
+  current_version: number;
+  html_diff: string;
+  name_changed: boolean;
+  sample_data_changed: boolean;
+}
+
+export interface CheckResult {
+  template_id: string;
+  template_version: number;
+  pages: number;
+  changed_pages: number[];
+  max_diff_ratio: number;
+  verdict: 'unchanged' | 'changed' | 'reference_created';
+}

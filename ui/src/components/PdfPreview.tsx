@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 type PdfJs = typeof import('pdfjs-dist');
 let pdfjsLoading: Promise<PdfJs> | undefined;
 
-function loadPdfJs(): Promise<PdfJs> {
+/** pdf.js with its worker, loaded once on first use. */
+export function loadPdfJs(): Promise<PdfJs> {
   pdfjsLoading ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(([pdfjs, worker]) => {
     pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
     return pdfjs;
@@ -89,8 +90,8 @@ export function PdfPreview({ bytes, label, empty = 'Nothing to show yet.', busy 
 }
 
 /** Saves bytes as a file through a temporary blob URL. */
-export function downloadPdf(bytes: Uint8Array, filename: string): void {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
+export function downloadPdf(bytes: Uint8Array, filename: string, type = 'application/pdf'): void {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

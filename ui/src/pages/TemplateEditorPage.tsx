@@ -1,9 +1,13 @@
-// The template editor: HTML on one side; sample data (JSON, checked as you type) and a live PDF
-// preview on the other, refreshed as you type (debounced; the latest edit wins). Save, rename,
-// delete, and a ready-to-copy call that renders it by id.
+// The template editor: HTML in a code editor (placeholders highlighted, data paths completed,
+// marks for syntax errors and placeholders the sample data lacks) on one side; sample data
+// (JSON, marked where it breaks) and a live PDF preview on the other, refreshed as you type
+// (debounced; the latest edit wins). Save (also Ctrl/Cmd+S), rename, delete, the template's
+// assets and versions (view, diff, restore, visual check), and a call that renders it by id.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { deleteTemplate, getTemplate, previewTemplate, updateTemplate } from '../api/templates.ts';
+import type { EditorView } from '@codemirror/view';
+import { forceLinting } from '@codemirror/lint';
+import { deleteTemplate, exportTemplate, getTemplate, previewTemplate, updateTemplate } from '../api/templates.ts';
 import { listKeys } from '../api/keys.ts';
 import { describeFailure } from '../api/client.ts';
 import type { Template } from '../api/types.ts';
@@ -13,10 +17,15 @@ import { navigate } from '../lib/router.ts';
 import { curlSnippet, fetchSnippet } from '../lib/snippets.ts';
 import { Card, ErrorNote, Loading, Spinner } from '../components/Page.tsx';
 import { Link } from '../components/Link.tsx';
-import { PdfPreview } from '../components/PdfPreview.tsx';
+import { downloadPdf, PdfPreview } from '../components/PdfPreview.tsx';
 import { CodeTabs } from '../components/CodeTabs.tsx';
 import { ConfirmDialog } from '../components/Dialog.tsx';
 import { keyName } from '../components/KeySelect.tsx';
+import { CodeEditor } from '../components/CodeEditor.tsx';
+import { parseSampleData } from '../lib/template-lint.ts';
+import { sampleDataExtensions, templateExtensions } from '../lib/template-editing.ts';
+import { AssetsPanel } from './template-studio/AssetsPanel.tsx';
+import { VersionsPanel } from './template-studio/VersionsPanel.tsx';
 
 const PREVIEW_DELAY_MS = 350;
 
@@ -43,19 +52,6 @@ function BackLink() {
   );
 }
 
-type ParsedData = { ok: true; value: Record<string, unknown> | null } | { ok: false; error: string };
-
-function parseSampleData(text: string): ParsedData {
-  if (text.trim() === '') return { ok: true, value: null };
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'Sample data must be a JSON object, such as {"name": "Ada"}.' };
-    return { ok: true, value: value as Record<string, unknown> };
-  } catch (error) {
-    return { ok: false, error: `Not valid JSON: ${(error as Error).message}` };
-  }
-}
-
 function Editor({ template, ownerName }: { template: Template; ownerName: string }) {
   const [saved, setSaved] = useState(template);
   const [name, setName] = useState(template.name);
@@ -68,7 +64,18 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
   const savedDataText = saved.sample_data ? JSON.stringify(saved.sample_data) : '';
   const dirty = name !== saved.name || html !== saved.html || (data.ok ? JSON.stringify(data.value ?? '') !== JSON.stringify(saved.sample_data ?? '') : dataText !== savedDataText);
 
-  const preview = useLivePreview(html, data.ok ? data.value : undefined);
+  const [assetsChanged, setAssetsChanged] = useState(0);
+  const preview = useLivePreview(template.template_id, html, data.ok ? data.value : undefined, assetsChanged);
+
+  // The HTML editor's completion and marks read the latest valid sample data; a change re-runs the marks.
+  const sample = useRef<Record<string, unknown> | null>(null);
+  if (data.ok) sample.current = data.value;
+  const htmlView = useRef<EditorView | null>(null);
+  const htmlExtensions = useMemo(() => templateExtensions(() => sample.current), []);
+  const dataExtensions = useMemo(() => sampleDataExtensions(), []);
+  useEffect(() => {
+    if (htmlView.current) forceLinting(htmlView.current);
+  }, [data]);
 
   const save = useAction(async () => {
     if (!data.ok) throw new Error('Fix the sample data first: it must be a JSON object.');
@@ -77,6 +84,16 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
     setName(updated.name);
     setSavedNote('Saved');
     setTimeout(() => setSavedNote(undefined), 2000);
+  });
+  const restored = (updated: Template) => {
+    setSaved(updated);
+    setName(updated.name);
+    setHtml(updated.html);
+    setDataText(updated.sample_data ? JSON.stringify(updated.sample_data, null, 2) : '');
+  };
+  const exporting = useAction(async () => {
+    const { bytes, filename } = await exportTemplate(template.template_id);
+    downloadPdf(bytes, filename, 'application/gzip');
   });
   const remove = useAction(async () => {
     await deleteTemplate(template.template_id);
@@ -125,6 +142,9 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
           <span className="save-state" role="status">
             {savedNote ?? (dirty ? 'Unsaved changes' : '')}
           </span>
+          <button type="button" className="button ghost" onClick={() => void exporting.run()} disabled={exporting.busy} title="Download the template with its assets as one archive (saved state)">
+            Export
+          </button>
           <button type="button" className="button ghost danger-text" onClick={() => setDeleting(true)}>
             Delete
           </button>
@@ -133,26 +153,26 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
           </button>
         </div>
       </header>
-      <ErrorNote>{save.error}</ErrorNote>
+      <ErrorNote>{save.error ?? exporting.error}</ErrorNote>
       <div className="editor-grid">
         <section className="editor-pane" aria-label="HTML">
           <div className="pane-head">
-            <label htmlFor="template-html">HTML</label>
+            <span id="template-html-label">HTML</span>
             <span className="muted small">
               <code>{'{{path}}'}</code> escaped · <code>{'{{{path}}}'}</code> raw · <code>{'{{#list}}…{{/list}}'}</code>
             </span>
           </div>
-          <textarea id="template-html" className="code-input" spellCheck={false} value={html} onChange={(event) => setHtml(event.target.value)} />
+          <CodeEditor value={html} onChange={setHtml} language="html" label="HTML" extensions={htmlExtensions} onView={(view) => (htmlView.current = view)} />
         </section>
         <div className="editor-side">
           <section className="editor-pane data-pane" aria-label="Sample data">
             <div className="pane-head">
-              <label htmlFor="template-data">Sample data (JSON)</label>
+              <span id="template-data-label">Sample data (JSON)</span>
               <span className={data.ok ? 'valid-note' : 'invalid-note'} role="status" data-testid="data-status">
                 {data.ok ? 'Valid JSON' : 'Invalid'}
               </span>
             </div>
-            <textarea id="template-data" className={`code-input${data.ok ? '' : ' invalid'}`} spellCheck={false} value={dataText} onChange={(event) => setDataText(event.target.value)} aria-invalid={!data.ok} aria-describedby="data-error" />
+            <CodeEditor value={dataText} onChange={setDataText} language="json" label="Sample data (JSON)" extensions={dataExtensions} invalid={!data.ok} describedBy="data-error" />
             {!data.ok && (
               <p id="data-error" className="error-text small" role="alert">
                 {data.error}
@@ -181,6 +201,10 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
           </section>
         </div>
       </div>
+      <div className="studio-grid">
+        <AssetsPanel templateId={template.template_id} onChange={() => setAssetsChanged((count) => count + 1)} />
+        <VersionsPanel templateId={template.template_id} reloadKey={saved.updated_at} onRestored={restored} />
+      </div>
       <Card title="Render it by id" className="snippet-card">
         <p className="muted small">
           Send the key that owns this template ({ownerName}) as <code>QUIRE_API_KEY</code>; the data here is the sample data.
@@ -201,7 +225,7 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
 }
 
 /** Renders html with data a moment after the last change; an older render still running is cancelled. */
-function useLivePreview(html: string, data: Record<string, unknown> | null | undefined) {
+function useLivePreview(templateId: string, html: string, data: Record<string, unknown> | null | undefined, assetsChanged: number) {
   const [state, setState] = useState<{ bytes: Uint8Array | null; busy: boolean; error?: string; ms?: number }>({ bytes: null, busy: false });
   const latest = useRef<AbortController | null>(null);
   const dataKey = data === undefined ? undefined : JSON.stringify(data);
@@ -211,7 +235,8 @@ function useLivePreview(html: string, data: Record<string, unknown> | null | und
     latest.current = controller;
     const started = performance.now();
     setState((previous) => ({ ...previous, busy: true }));
-    previewTemplate({ html: source, data: values ?? {} }, controller.signal).then(
+    // Named by id, so the preview is served the template's assets as its renders are.
+    previewTemplate({ html: source, data: values ?? {}, template_id: templateId }, controller.signal).then(
       ({ bytes }) => {
         if (latest.current !== controller) return;
         setState({ bytes, busy: false, ms: Math.round(performance.now() - started) });
@@ -221,13 +246,13 @@ function useLivePreview(html: string, data: Record<string, unknown> | null | und
         setState((previous) => ({ ...previous, busy: false, error: describeFailure(failure) }));
       },
     );
-  }, []);
+  }, [templateId]);
   useEffect(() => {
     // Invalid JSON keeps the last good preview; the data pane says what is wrong.
     if (dataKey === undefined) return;
     const timer = setTimeout(() => run(html, JSON.parse(dataKey) as Record<string, unknown> | null), PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [html, dataKey, run]);
+  }, [html, dataKey, run, assetsChanged]);
   useEffect(() => () => latest.current?.abort(), []);
   return state;
 }

@@ -2,7 +2,7 @@
 
 import { useEffect, useState, type FormEvent } from 'react';
 import { listKeys } from '../api/keys.ts';
-import { createTemplate, listTemplates } from '../api/templates.ts';
+import { createTemplate, importTemplate, listTemplates } from '../api/templates.ts';
 import type { KeyRecord } from '../api/types.ts';
 import { useAction, useLoad } from '../lib/hooks.ts';
 import { timeAgo } from '../lib/format.ts';
@@ -51,6 +51,10 @@ export function TemplatesPage() {
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const keys = useLoad((signal) => listKeys(signal), []);
   const cursor = cursors[cursors.length - 1];
+  const importing = useAction(async (archive: File) => {
+    const created = await importTemplate(keyId, archive);
+    navigate(`/admin/templates/${created.template_id}`);
+  });
   const templates = useLoad((signal) => listTemplates({ key_id: keyId || undefined, cursor, limit: PAGE_SIZE }, signal), [keyId, cursor]);
   const [creating, setCreating] = useState(false);
 
@@ -64,14 +68,21 @@ export function TemplatesPage() {
           </>
         }
         actions={
-          <button type="button" className="button primary" onClick={() => setCreating(true)} disabled={!keys.data?.length}>
-            New template
-          </button>
+          <>
+            <label className={`button${keyId ? '' : ' disabled'}`} title={keyId ? 'Import an exported template archive for this key' : 'Pick a key first: the import belongs to it'}>
+              {importing.busy ? 'Importing…' : 'Import archive'}
+              <input type="file" className="sr-only" accept=".gz,application/gzip" disabled={!keyId || importing.busy} onChange={(event) => event.target.files?.[0] && void importing.run(event.target.files[0])} />
+            </label>
+            <button type="button" className="button primary" onClick={() => setCreating(true)} disabled={!keys.data?.length}>
+              New template
+            </button>
+          </>
         }
       />
       <div className="toolbar">
         <KeySelect id="template-key-filter" label="Key" keys={keys.data ?? []} value={keyId} allLabel="All keys" onChange={(value) => { setKeyId(value); setCursors([undefined]); }} />
       </div>
+      <ErrorNote>{importing.error}</ErrorNote>
       <ErrorNote onRetry={templates.reload}>{templates.error}</ErrorNote>
       <Card>
         {templates.loading && !templates.data ? (

@@ -26,6 +26,7 @@ const batchItemSchema = z
       .describe('Public http(s) URL to render, checked by the network guard when the item renders: a blocked one fails that item with url_blocked.')
       .optional(),
     template_id: renderFields.template_id.optional(),
+    template_version: renderFields.template_version.optional(),
     data: renderFields.data.optional(),
     options: partialOptionsSchema.optional().describe('Overrides the shared options field by field.'),
     filename: renderFields.filename.optional(),

@@ -25,7 +25,12 @@ export const adminTemplateBodySchema = z.strictObject({
 });
 
 export const previewBodySchema = z
-  .strictObject({ html, data: renderFields.data.optional(), options: requestOptionsSchema.optional() })
+  .strictObject({
+    html,
+    data: renderFields.data.optional(),
+    options: requestOptionsSchema.optional(),
+    template_id: renderFields.template_id.optional().describe('A stored template whose assets the HTML may name (the editor’s preview).'),
+  })
   .describe('Template HTML and data to render once: not stored, not charged.');
 
 const templateFields = {

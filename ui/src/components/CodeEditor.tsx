@@ -1,0 +1,62 @@
+// A CodeMirror 6 editor as a controlled React input: HTML (with CSS inside <style>) or JSON
+// highlighting, plus whatever extensions the page adds (placeholder marks, completion, lint).
+// Its editable area is a textbox named by `label`, so it is found and filled like a textarea.
+
+import { useEffect, useRef } from 'react';
+import { basicSetup } from 'codemirror';
+import { EditorView } from '@codemirror/view';
+import { EditorState, type Extension } from '@codemirror/state';
+import { html } from '@codemirror/lang-html';
+import { json } from '@codemirror/lang-json';
+
+export interface CodeEditorProps {
+  value: string;
+  onChange: (value: string) => void;
+  language: 'html' | 'json';
+  label: string;
+  /** Fixed for the editor's life; read changing inputs (sample data) through refs. */
+  extensions?: Extension[];
+  invalid?: boolean;
+  describedBy?: string;
+  /** Called with the view once it exists (to re-run lint when something outside the text changes). */
+  onView?: (view: EditorView) => void;
+}
+
+export function CodeEditor({ value, onChange, language, label, extensions = [], invalid = false, describedBy, onView }: CodeEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const changed = useRef(onChange);
+  changed.current = onChange;
+
+  useEffect(() => {
+    const created = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          basicSetup,
+          language === 'html' ? html() : json(),
+          EditorView.lineWrapping,
+          EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true', spellcheck: 'false', ...(describedBy ? { 'aria-describedby': describedBy } : {}) }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) changed.current(update.state.doc.toString());
+          }),
+          ...extensions,
+        ],
+      }),
+    });
+    view.current = created;
+    onView?.(created);
+    return () => created.destroy();
+    // The editor is made once; later values arrive through the effect below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A value set from outside (a restore, a reload) replaces the text; typing round-trips unchanged.
+  useEffect(() => {
+    const current = view.current;
+    if (current && current.state.doc.toString() !== value) current.dispatch({ changes: { from: 0, to: current.state.doc.length, insert: value } });
+  }, [value]);
+
+  return <div ref={host} className={`code-editor${invalid ? ' invalid' : ''}`} data-language={language} />;
+}

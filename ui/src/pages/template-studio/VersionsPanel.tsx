@@ -1,0 +1,137 @@
+// A template's versions in the editor: every save, newest first and paged, each one viewable,
+// diffable against the current template, restorable (as a new save) and visually checked.
+
+import { useState } from 'react';
+import { diffVersion, getVersion, listVersions, restoreVersion } from '../../api/templates.ts';
+import type { Template, TemplateVersionSummary } from '../../api/types.ts';
+import { useAction, useCursorPages, useLoad } from '../../lib/hooks.ts';
+import { formatDate } from '../../lib/format.ts';
+import { Card, ErrorNote, Loading } from '../../components/Page.tsx';
+import { Pager } from '../../components/Pager.tsx';
+import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
+import { VisualCheck } from './VisualCheck.tsx';
+
+const PAGE_SIZE = 10;
+
+type Shown = { kind: 'view' | 'diff' | 'check'; version: number };
+
+export function VersionsPanel({ templateId, reloadKey, onRestored }: { templateId: string; reloadKey: string; onRestored: (template: Template) => void }) {
+  const pages = useCursorPages();
+  const versions = useLoad((signal) => listVersions(templateId, { cursor: pages.cursor, limit: PAGE_SIZE }, signal), [templateId, pages.cursor, reloadKey]);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [restoring, setRestoring] = useState<TemplateVersionSummary | null>(null);
+  const restore = useAction(async (version: number) => {
+    onRestored(await restoreVersion(templateId, version));
+    setRestoring(null);
+  });
+
+  return (
+    <Card title="Versions" className="versions-card">
+      <p className="muted small">Every save is kept as a version. A render may name one with <code>template_version</code>.</p>
+      {versions.error && <ErrorNote onRetry={versions.reload}>{versions.error}</ErrorNote>}
+      {!versions.data && !versions.error && <Loading label="Loading versions…" />}
+      {versions.data && (
+        <table className="table versions-table">
+          <thead>
+            <tr>
+              <th>Version</th>
+              <th>Name</th>
+              <th>Saved</th>
+              <th>By</th>
+              <th aria-label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {versions.data.data.map((version) => (
+              <tr key={version.version}>
+                <td className="mono">v{version.version}</td>
+                <td>{version.name}</td>
+                <td>{formatDate(version.created_at)}</td>
+                <td className="mono small">{version.created_by}</td>
+                <td className="row-actions">
+                  <button type="button" className="button ghost small" onClick={() => setShown({ kind: 'view', version: version.version })} aria-label={`View v${version.version}`}>
+                    View
+                  </button>
+                  <button type="button" className="button ghost small" onClick={() => setShown({ kind: 'diff', version: version.version })} aria-label={`Diff v${version.version}`}>
+                    Diff
+                  </button>
+                  <button type="button" className="button ghost small" onClick={() => setShown({ kind: 'check', version: version.version })} aria-label={`Check v${version.version}`}>
+                    Check
+                  </button>
+                  <button type="button" className="button ghost small" onClick={() => setRestoring(version)} aria-label={`Restore v${version.version}`}>
+                    Restore
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager page={pages.page} hasNext={Boolean(versions.data?.next_cursor)} onPrevious={pages.previous} onNext={() => pages.next(versions.data?.next_cursor)} count={versions.data?.data.length ?? 0} pageSize={PAGE_SIZE} busy={versions.loading} />
+      <Dialog open={shown !== null} wide title={shown ? titleOf(shown) : ''} onClose={() => setShown(null)}>
+        {shown?.kind === 'view' && <VersionSource templateId={templateId} version={shown.version} />}
+        {shown?.kind === 'diff' && <VersionDiffView templateId={templateId} version={shown.version} />}
+        {shown?.kind === 'check' && <VisualCheck templateId={templateId} version={shown.version} />}
+      </Dialog>
+      <ConfirmDialog
+        open={restoring !== null}
+        title={`Restore v${restoring?.version ?? ''}?`}
+        confirmLabel="Restore"
+        busy={restore.busy}
+        error={restore.error}
+        onClose={() => setRestoring(null)}
+        onConfirm={() => restoring && void restore.run(restoring.version)}
+      >
+        {`Its name, HTML and sample data become current again, saved as a new version; unsaved edits in the editor are replaced.`}
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+function titleOf(shown: Shown): string {
+  if (shown.kind === 'view') return `Version ${shown.version}`;
+  if (shown.kind === 'diff') return `Version ${shown.version} → current`;
+  return `Visual check of version ${shown.version}`;
+}
+
+function VersionSource({ templateId, version }: { templateId: string; version: number }) {
+  const loaded = useLoad((signal) => getVersion(templateId, version, signal), [templateId, version]);
+  if (loaded.error) return <ErrorNote>{loaded.error}</ErrorNote>;
+  if (!loaded.data) return <Loading />;
+  return (
+    <>
+      <p className="muted small">
+        “{loaded.data.name}”, saved {formatDate(loaded.data.created_at)} by <span className="mono">{loaded.data.created_by}</span>
+      </p>
+      <pre className="code-block version-source">{loaded.data.html}</pre>
+      <pre className="code-block">{JSON.stringify(loaded.data.sample_data, null, 2)}</pre>
+    </>
+  );
+}
+
+function VersionDiffView({ templateId, version }: { templateId: string; version: number }) {
+  const loaded = useLoad((signal) => diffVersion(templateId, version, signal), [templateId, version]);
+  if (loaded.error) return <ErrorNote>{loaded.error}</ErrorNote>;
+  if (!loaded.data) return <Loading />;
+  const diff = loaded.data;
+  const notes = [diff.name_changed && 'the name changed', diff.sample_data_changed && 'the sample data changed'].filter(Boolean).join('; ');
+  return (
+    <>
+      <p className="muted small">
+        From v{diff.version} to the current template (v{diff.current_version}){notes ? `: ${notes}` : ''}.
+      </p>
+      {diff.html_diff === '' ? (
+        <p>The HTML is the same.</p>
+      ) : (
+        <pre className="code-block diff" data-testid="version-diff">
+          {diff.html_diff.split('\n').map((line, at) => (
+            <span key={at} className={line.startsWith('+') ? 'diff-add' : line.startsWith('-') ? 'diff-del' : line.startsWith('@@') ? 'diff-hunk' : undefined}>
+              {line}
+              {'\n'}
+            </span>
+          ))}
+        </pre>
+      )}
+    </>
+  );
+}
