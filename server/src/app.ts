@@ -26,8 +26,6 @@ import { PlaygroundService } from './services/playground.ts';
 import { playgroundOperations } from './http/routes/playground.ts';
 import { uiRoutes } from './http/routes/ui.ts';
 import { openStores } from './stores/open-stores.ts';
-import { FileTemplateAssetsStore } from './stores/template-assets.ts';
-import { FileTemplateVersionsStore } from './stores/template-versions.ts';
 import { TemplateAssetsService } from './services/template-assets.ts';
 import { TemplateVersionsService } from './services/template-versions.ts';
 import { templateAssetOperations } from './http/routes/template-assets.ts';
@@ -78,7 +76,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const warn = (details: Record<string, unknown>, message: string) => log.warn(details, message);
   // Where state lives is decided here, once: DATA_DIR files, or PostgreSQL when DATABASE_URL is set.
   const stores = await openStores({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, now: overrides.now, warn, error: (details, message) => log.error(details, message) });
-  if (stores.kind === 'postgresql') log.warn('DATABASE_URL: keys, usage, templates, documents and admin events are shared through PostgreSQL; batches, template versions and template assets are still per instance (DATA_DIR)');
+  if (stores.kind === 'postgresql') log.warn('DATABASE_URL: keys, usage, templates (versions, assets), documents and admin events are shared through PostgreSQL; batches are still per instance (DATA_DIR)');
   // Accounts first: a bad PLANS_FILE or data folder stops start-up before Chromium is launched.
   const accounts = await openKeysService({ store: stores.keys, meter: stores.usage, plansFile: config.plansFile, now: overrides.now }).catch(async (error: unknown) => {
     await stores.close();
@@ -116,8 +114,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   metrics.watchRenderer(() => renderer.stats());
   // Versions render their reference after each save; the versions service needs the templates one, hence the late binding.
   let versions: TemplateVersionsService | undefined;
-  const versionStore = await FileTemplateVersionsStore.open(config.dataDir);
-  const assetStore = await FileTemplateAssetsStore.open(config.dataDir);
+  const versionStore = stores.templateVersions;
+  const assetStore = stores.templateAssets;
   const templates = new TemplatesService({
     store: templateStore,
     renderer,

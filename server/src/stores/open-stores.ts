@@ -1,14 +1,16 @@
 // Chooses where state lives, once, at start-up: the files under DATA_DIR (the embedded default)
 // or PostgreSQL when DATABASE_URL is set (several instances share it). Everything above stores/
 // sees only the interfaces returned here.
-// Not yet chosen here (issue 13, in progress): batches with their items and webhook deliveries,
-// template versions and template assets (app.ts opens their files); they stay in DATA_DIR, per instance.
+// Not yet behind these interfaces (issue 13, in progress): batches with their items and webhook
+// deliveries; they stay in DATA_DIR, per instance.
 
 import { UsageMeter, type UsageLedger } from '../accounts/usage.ts';
 import { EventBus } from '../events.ts';
 import { DocumentsStore, type DocumentStore } from './documents.ts';
 import { KeysStore, type KeyStore } from './keys.ts';
 import { TemplatesStore, type TemplateStore } from './templates.ts';
+import { FileTemplateAssetsStore, type TemplateAssetsStore } from './template-assets.ts';
+import { FileTemplateVersionsStore, type TemplateVersionsStore } from './template-versions.ts';
 import { UsageStore } from './usage.ts';
 import { openDatabase } from './pg/database.ts';
 import { PgDocumentStore } from './pg/documents.ts';
@@ -16,6 +18,8 @@ import { PgEventBus } from './pg/event-bus.ts';
 import { PgKeyStore } from './pg/keys.ts';
 import { PgPdfBlobStore } from './pg/pdf-blobs.ts';
 import { PgTemplateStore } from './pg/templates.ts';
+import { PgTemplateAssetsStore } from './pg/template-assets.ts';
+import { PgTemplateVersionsStore } from './pg/template-versions.ts';
 import { PgUsageLedger } from './pg/usage-ledger.ts';
 import { pgRenderCommit } from './pg/render-commit.ts';
 import { fileRenderCommit, type RenderCommit } from './render-commit.ts';
@@ -25,6 +29,8 @@ export interface Stores {
   readonly keys: KeyStore;
   readonly usage: UsageLedger;
   readonly templates: TemplateStore;
+  readonly templateVersions: TemplateVersionsStore;
+  readonly templateAssets: TemplateAssetsStore;
   readonly documents: DocumentStore;
   /** A render's copy and charge, committed as one unit. */
   readonly renderCommit: RenderCommit;
@@ -62,6 +68,8 @@ async function openFileStores(options: OpenStoresOptions): Promise<Stores> {
     keys,
     usage: new UsageMeter((accountId, month) => usage.open(accountId, month), options.now),
     templates,
+    templateVersions: await FileTemplateVersionsStore.open(options.dataDir),
+    templateAssets: await FileTemplateAssetsStore.open(options.dataDir),
     documents,
     renderCommit: fileRenderCommit(documents),
     events: new EventBus(),
@@ -83,6 +91,8 @@ async function openPgStores(options: OpenStoresOptions): Promise<Stores> {
     keys: new PgKeyStore(pool),
     usage,
     templates: new PgTemplateStore(pool),
+    templateVersions: new PgTemplateVersionsStore(pool),
+    templateAssets: new PgTemplateAssetsStore(pool),
     documents,
     renderCommit: pgRenderCommit(pool, documents, usage),
     events,
