@@ -84,3 +84,18 @@ test('the admin event stream of one instance shows the renders done by the other
     await reader.cancel();
   }
 });
+
+test('an asset uploaded and a version saved through one instance are used through the other', { timeout: 120_000 }, async () => {
+  const key = await issueKey('business');
+  const created = await instances.callOn(0, 'POST', '/v1/templates', key.key, { name: 'styled', html: '<link rel="stylesheet" href="site.css"><p>Body</p>' });
+  const { template_id } = (await created.json()) as { template_id: string };
+  const css = 'p::after { content: " and text from the shared stylesheet"; }';
+  const put = await fetch(`${instances.servers[0]!.url}/v1/templates/${template_id}/assets/site.css`, { method: 'PUT', headers: { authorization: `Bearer ${key.key}`, 'content-type': 'text/css' }, body: css });
+  assert.equal(put.status, 200);
+  const rendered = await instances.callOn(1, 'POST', '/v1/pdf', key.key, { template_id, options: { wait_until: 'load' } });
+  assert.equal(rendered.status, 200);
+  assert.match((await inspectPdf(await rendered.arrayBuffer())).text, /text from the shared stylesheet/);
+  assert.equal((await instances.callOn(1, 'PUT', `/v1/templates/${template_id}`, key.key, { name: 'styled', html: '<p>Second</p>' })).status, 200);
+  const versions = (await (await instances.callOn(0, 'GET', `/v1/templates/${template_id}/versions`, key.key)).json()) as { data: { version: number }[] };
+  assert.deepEqual(versions.data.map((entry) => entry.version), [2, 1]);
+});
