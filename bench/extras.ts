@@ -1,13 +1,15 @@
 // Extra bench sections beside the render table: what metering adds per render as the number of
 // keys grows, and what storing a copy and listing a page cost as stored documents grow (both
 // must stay flat), what the network guard costs (on vs off, same run), and what a background
-// batch achieves beside the engine limit. Later features add theirs here.
+// batch achieves beside the engine limit, and keyed throughput beside a hostile playground
+// neighbour. Later features add theirs here.
 
 import type { ServiceProcess } from './service-process.ts';
 import { measureMetering } from './metering.ts';
 import { measureGuard } from './guard.ts';
 import { documentsTable, measureDocuments } from './documents.ts';
 import { measureBatch } from './batch.ts';
+import { measureHostileNeighbour } from './hostile.ts';
 
 export async function runExtras(_service: ServiceProcess): Promise<string> {
   const rows = ['| keys on file | key lookup ms (p50 / p95) | reserve + persist ms (p50 / p95) |', '|---|---|---|'];
@@ -18,5 +20,6 @@ export async function runExtras(_service: ServiceProcess): Promise<string> {
   const documents = documentsTable(await measureDocuments());
   const guard = await measureGuard();
   const batch = await measureBatch();
-  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}`;
+  const hostile = await measureHostileNeighbour();
+  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}`;
 }

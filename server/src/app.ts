@@ -11,6 +11,7 @@ import { createMetrics } from './metrics.ts';
 import { createAddressPolicy } from './guard/address-policy.ts';
 import type { Resolver } from './guard/url-check.ts';
 import { startEgressProxy } from './guard/egress-proxy.ts';
+import { createDnsResolver } from './guard/dns-resolver.ts';
 import { createHttpApp } from './http/server.ts';
 import { healthOperations } from './http/routes/health.ts';
 import { renderOperations } from './http/routes/render.ts';
@@ -57,6 +58,8 @@ export interface AppOverrides {
   uiDir?: string;
   /** Builds the page source renders run on instead of the headless Chromium (the desktop app: Electron's own). */
   pageSource?: PageSourceFactory;
+  /** Where a generated admin token is printed (default: stderr, when it is a terminal). */
+  terminal?: TokenTerminal;
 }
 
 export interface App {
@@ -82,7 +85,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     await stores.close();
     throw error;
   });
-  const adminToken = await adminTokenFor(config, log);
+  const adminToken = await adminTokenFor(config, log, overrides.terminal ?? process.stderr);
   for (const key of await accounts.keys.keysOnUnknownPlans()) {
     log.warn({ key_id: key.id, plan: key.planId }, 'key is on a plan that is not configured: its requests get 403 until it is moved to another plan');
   }
@@ -90,9 +93,11 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const templateStore = stores.templates;
   const metrics = createMetrics();
   const policy = createAddressPolicy(config.allowHosts, config.denyHosts);
+  // One resolver (c-ares, time-limited, cached) for the proxy, url checks and webhooks.
+  const resolve = overrides.resolve ?? createDnsResolver({ timeoutMs: config.dnsTimeoutMs });
   // The guard's egress proxy starts before Chromium, which is launched pointing at it.
   const proxy = config.networkGuard
-    ? await startEgressProxy({ policy, resolve: overrides.resolve, log, onDecision: metrics.onEgress })
+    ? await startEgressProxy({ policy, resolve, log, onDecision: metrics.onEgress })
     : undefined;
   if (!proxy) log.warn('NETWORK_GUARD is off: pages may reach any address, private ones included (trusted content and benchmarks only)');
   const renderer = await startRenderer({
@@ -132,7 +137,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const events = stores.events;
   const onUsage = (keyId: string, usage: { month: string; used: number; limit: number; planId: string }) =>
     events.publish('usage.changed', { key_id: keyId, month: usage.month, used: usage.used, limit: usage.limit, plan: usage.planId });
-  const renderService = new RenderService({ renderer, meter: accounts.meter, commit: stores.renderCommit, policy, resolve: overrides.resolve, templates, documents, guardEnabled: config.networkGuard, onUsage });
+  const renderService = new RenderService({ renderer, meter: accounts.meter, commit: stores.renderCommit, policy, resolve, templates, documents, guardEnabled: config.networkGuard, onUsage });
   // Batches interrupted by a stop or crash are settled and queued again before anything is served.
   const batches = await openBatchesService({
     dataDir: config.dataDir,
@@ -142,9 +147,10 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     documents,
     events,
     policy,
-    resolve: overrides.resolve,
+    resolve,
     guardEnabled: config.networkGuard,
     renderConcurrency: config.renderConcurrency,
+    backlog: { itemsPerKey: config.batchQueueItemsPerKey, items: config.batchQueueItems, bytesPerKey: config.batchQueueBytesPerKey, bytes: config.batchQueueBytes },
     webhook: { attempts: config.webhookAttempts, retryBaseMs: config.webhookRetryBaseMs, timeoutMs: config.webhookTimeoutMs },
     pruneIntervalSeconds: config.retentionSweepSeconds,
     describeError: (error) => {
@@ -157,7 +163,14 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     now: overrides.now,
   });
   const health = new HealthService(renderer);
-  const playground = new PlaygroundService({ renderer, sources: renderService, ratePerMinute: config.playgroundRateLimit });
+  const playground = new PlaygroundService({
+    renderer,
+    sources: renderService,
+    ratePerMinute: config.playgroundRateLimit,
+    concurrency: config.playgroundConcurrency,
+    renderSlots: config.renderConcurrency,
+    maxTimeoutMs: config.playgroundMaxTimeoutMs,
+  });
 
   const http = createHttpApp({
     operations: [
@@ -182,6 +195,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     log,
     version: SERVICE_VERSION,
     docs: config.docsEnabled,
+    trustProxy: config.trustProxy,
     metrics: config.metricsEnabled ? metrics.registry : undefined,
     extra: [uiRoutes(overrides.uiDir)],
   });
@@ -235,10 +249,26 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   };
 }
 
-/** CONTRACT: ADMIN_TOKEN, else generated on first start into DATA_DIR/admin-token (0600) and printed once. */
-async function adminTokenFor(config: Config, log: Logger): Promise<string> {
+/**
+ * CONTRACT: ADMIN_TOKEN, else generated on first start into DATA_DIR/admin-token (0600) and printed
+ * once. The token goes to the terminal only, never through the logger: logs are collected and
+ * kept where a secret must not be (issue 11). Without a terminal the log names the file.
+ */
+async function adminTokenFor(config: Config, log: Logger, terminal: TokenTerminal): Promise<string> {
   if (config.adminToken) return config.adminToken;
   const { token, file, created } = await loadOrCreateAdminToken(config.dataDir, generateAdminToken);
-  if (created) log.warn({ admin_token: token, file }, 'generated the admin token: it is shown only this once and kept in the file');
+  if (!created) return token;
+  if (terminal.isTTY) {
+    terminal.write(`\nquire: generated the admin token (shown only this once; also kept in ${file}):\n\n    ${token}\n\n`);
+    log.warn({ file }, 'generated the admin token: printed once to the terminal and kept in the file');
+  } else {
+    log.warn({ file }, 'generated the admin token: read it from the file (it is not written to the log)');
+  }
   return token;
+}
+
+/** Where a generated admin token is shown: the process's terminal, when it has one. */
+export interface TokenTerminal {
+  readonly isTTY?: boolean;
+  write(text: string): unknown;
 }

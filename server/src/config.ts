@@ -45,6 +45,24 @@ const adminToken: Parser<string> = (raw, name) => {
 const list: Parser<readonly string[]> = (raw) =>
   raw.split(',').map((entry) => entry.trim()).filter((entry) => entry.length > 0);
 
+/**
+ * TRUST_PROXY: which peers' X-Forwarded-For is believed (express's "trust proxy"). false: none,
+ * the socket's address counts; a number: that many proxy hops in front of us; else a comma list
+ * of addresses or CIDRs of the proxies.
+ */
+export type TrustProxy = false | number | readonly string[];
+
+const trustProxy: Parser<TrustProxy> = (raw, name) => {
+  const value = raw.trim().toLowerCase();
+  if (['', 'none', 'false', 'off', '0'].includes(value)) return false;
+  if (/^\d+$/.test(value)) return integer(1, 32)(value, name);
+  const entries = list(value, name);
+  for (const entry of entries) {
+    if (!/^[0-9a-f.:]+(\/\d{1,3})?$/.test(entry)) throw new ConfigError(`${name} must be none, a hop count (1 to 32) or a comma list of proxy addresses or CIDRs (got "${raw}")`);
+  }
+  return entries;
+};
+
 function setting<T>(env: string, defaultValue: T, parse: Parser<T>, help: string): Setting<T> {
   return { env, default: defaultValue, parse, help };
 }
@@ -76,6 +94,14 @@ export const SETTINGS = {
   plansFile: setting('PLANS_FILE', '', text, 'JSON array of plans that replace (same id) or add to the built-in free, starter, growth, scale, business.'),
   playgroundEnabled: setting('PLAYGROUND_ENABLED', true, boolean, 'Serve the public playground (POST /v1/playground/pdf and /playground): renders with no key.'),
   playgroundRateLimit: setting('PLAYGROUND_RATE_LIMIT', 10, integer(1, 10_000), 'Playground renders allowed per client address per minute; beyond that: 429 rate_limited.'),
+  playgroundConcurrency: setting('PLAYGROUND_CONCURRENCY', 1, integer(1, 64), 'Render slots the playground may use at once, all callers together; never all RENDER_CONCURRENCY slots when there are two or more.'),
+  playgroundMaxTimeoutMs: setting('PLAYGROUND_MAX_TIMEOUT_MS', 15_000, integer(1000, 60_000), 'Longest a playground render may take: a larger options.timeout_ms is lowered to this.'),
+  trustProxy: setting('TRUST_PROXY', false as TrustProxy, trustProxy, 'Reverse proxies whose X-Forwarded-For gives the client address (the playground limit): none, a hop count, or a comma list of proxy addresses/CIDRs.'),
+  batchQueueItemsPerKey: setting('BATCH_QUEUE_ITEMS_PER_KEY', 1_000, integer(1, 10_000_000), 'Background batch items one key may have waiting (batches not yet completed); a batch that would go past it: 429 too_many_batches with Retry-After.'),
+  batchQueueItems: setting('BATCH_QUEUE_ITEMS', 20_000, integer(1, 100_000_000), 'Background batch items waiting on the whole server; past it: 503 renderer_busy with Retry-After.'),
+  batchQueueBytesPerKey: setting('BATCH_QUEUE_BYTES_PER_KEY', 64 * 1024 * 1024, integer(1024, 2 ** 40), 'Bytes of stored batch requests one key may have waiting; past it: 429 too_many_batches.'),
+  batchQueueBytes: setting('BATCH_QUEUE_BYTES', 1024 * 1024 * 1024, integer(1024, 2 ** 44), 'Bytes of stored batch requests waiting on the whole server; past it: 503 renderer_busy with Retry-After.'),
+  dnsTimeoutMs: setting('DNS_TIMEOUT_MS', 5_000, integer(100, 60_000), 'Longest wait for a DNS answer for the network guard (pages, url, webhooks); answers are cached for their TTL, at most 60 s.'),
   metricsEnabled: setting('METRICS_ENABLED', true, boolean, 'Serve Prometheus metrics at GET /metrics.'),
   docsEnabled: setting('DOCS_ENABLED', true, boolean, 'Serve the OpenAPI document and /docs.'),
   logLevel: setting('LOG_LEVEL', 'info', text, 'fatal, error, warn, info, debug or silent.'),
@@ -126,7 +152,7 @@ function parseFlags(argv: readonly string[]): Map<string, string> {
 /** The --help text: the same table the parser uses. */
 export function helpText(): string {
   const rows = Object.values(SETTINGS).map((spec) => {
-    const shown = Array.isArray(spec.default) ? spec.default.join(',') : String(spec.default);
+    const shown = Array.isArray(spec.default) ? spec.default.join(',') : spec.default === false && spec.env === 'TRUST_PROXY' ? 'none' : String(spec.default);
     return `  ${flagName(spec.env).padEnd(28)} ${spec.env.padEnd(26)} ${spec.help}${shown ? ` (default: ${shown})` : ''}`;
   });
   return ['Usage: npm start -- [options]', '', 'Every option is also an environment variable:', '', ...rows].join('\n');

@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   navigation_failed: 422,
   batch_too_large: 422,
   rate_limited: 429,
+  // Not in CONTRACT.md's list (issue 11): a key's background batch backlog is full.
+  too_many_batches: 429,
   internal_error: 500,
   renderer_busy: 503,
   render_timeout: 504,

@@ -101,7 +101,7 @@ test('DELETE /admin/v1/keys/:id revokes the key at once; the id is gone from the
 test('GET /admin/v1/plans lists the plans in the PLANS_FILE form', async (t) => {
   const server = await startTestServer(t);
   const plans = (await (await server.admin('GET', '/admin/v1/plans')).json()) as { data: unknown[] };
-  assert.deepEqual(plans.data[0], { id: 'free', name: 'Free', monthly_documents: 100, retention: '1d', batch_max_items: 0 });
+  assert.deepEqual(plans.data[0], { id: 'free', name: 'Free', monthly_documents: 100, retention: '1d', batch_max_items: 0, concurrency: 1 });
   assert.equal(plans.data.length, 5);
 });
 

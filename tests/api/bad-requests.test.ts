@@ -131,6 +131,17 @@ const CASES: BadRequest[] = [
   { name: 'an empty filename', body: { html, filename: '' }, status: 400, code: 'invalid_request', names: 'filename' },
   { name: 'a filename over 255 characters', body: { html, filename: `${'a'.repeat(260)}.pdf` }, status: 400, code: 'invalid_request', names: 'filename' },
 
+  { name: 'a filename holding a lone surrogate', body: '{"html": "<p>x</p>", "filename": "\\ud800.pdf", "store": true}', headers: JSON_TYPE, status: 400, code: 'invalid_request', names: 'filename' },
+  { name: 'a batch item filename holding a lone surrogate', path: '/v1/pdf/batch', body: '{"requests": [{"html": "<p>x</p>", "filename": "a\\udfff.pdf"}]}', headers: JSON_TYPE, status: 400, code: 'invalid_request', names: 'requests[0].filename' },
+
+  // Nesting: refused on the raw bytes, before anything recurses over it.
+  { name: 'a batch body nested 50,000 levels deep', path: '/v1/pdf/batch', body: `{"requests": [{"html": "<p>x</p>", "data": {"a": ${'['.repeat(50_000)}${']'.repeat(50_000)}}}]}`, headers: JSON_TYPE, status: 400, code: 'invalid_request', names: 'deeper than 128 levels' },
+  { name: 'data nested 50,000 objects deep', body: `{"html": "<p>x</p>", "data": ${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}}`, headers: JSON_TYPE, status: 400, code: 'invalid_request', names: 'deeper than 128 levels' },
+  { name: 'brackets inside strings do not count as nesting', body: { html: `<p>${'[{'.repeat(1000)}</p>`, filename: 'deep.pdf', options: { wait_until: 'load', scale: 3 } }, status: 400, code: 'invalid_request', names: 'options.scale' },
+
+  // The playground's body limit applies before parsing.
+  { name: 'a playground body over 1 MB', path: '/v1/playground/pdf', authorization: '', body: { html: 'x'.repeat(1024 * 1024 + 10) }, status: 413, code: 'payload_too_large', names: '1 MB' },
+
   // Routing.
   { name: 'an unknown route', method: 'GET', path: '/v1/nothing-here', status: 404, code: 'not_found', names: '/v1/nothing-here' },
   { name: 'a POST to an unknown route', method: 'POST', path: '/v1/pdfs', body: { html }, status: 404, code: 'not_found', names: '/v1/pdfs' },

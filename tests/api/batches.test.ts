@@ -220,15 +220,24 @@ test('items still queued when their key is revoked fail with forbidden; the batc
 test('batches of different keys are served fairly: a small batch sent after a large one completes first', async (t) => {
   const server = await startTestServer(t);
   const other = await server.createKey('business');
-  const large = (await (await postBatch(server, { requests: htmlItems(24), options: { ...FAST, wait_ms: 100 } })).json()) as BatchJson;
+  const large = (await (await postBatch(server, { requests: htmlItems(48), options: { ...FAST, wait_ms: 100 } })).json()) as BatchJson;
   const small = (await (await postBatch(server, { requests: htmlItems(3), options: FAST, async: true }, other)).json()) as BatchJson;
   const smallDone = await waitForBatch(server, small.batch_id, other);
   const largeDone = await waitForBatch(server, large.batch_id);
   assert.ok(Date.parse(smallDone.completed_at!) < Date.parse(largeDone.completed_at!), 'the small batch did not wait for the large one');
-  // Served in turns: most of the large batch was still to render when the small one ended.
+  // Served in turns. Counted from the small batch's acceptance, not from the start: how much of the
+  // large batch is done before the second request arrives depends on the machine's load. The worker
+  // keeps 8 items in flight (2 slots x 4): at most 8 large items running at acceptance, 2 handed out
+  // between the 3 small ones and 7 while the last small one runs; first-come-first-served would have
+  // done every remaining large item first.
   const largeDocuments = (await documentsOf(server, server.key)) as (DocumentJson & { created_at: string })[];
-  const largeBefore = largeDocuments.filter((document) => Date.parse(document.created_at) <= Date.parse(smallDone.completed_at!));
-  assert.ok(largeBefore.length < 12, `${largeBefore.length} of 24 large items were done first`);
+  const during = largeDocuments.filter((document) => {
+    const at = Date.parse(document.created_at);
+    return at > Date.parse(smallDone.created_at) && at <= Date.parse(smallDone.completed_at!);
+  });
+  const after = largeDocuments.filter((document) => Date.parse(document.created_at) > Date.parse(smallDone.completed_at!));
+  assert.ok(during.length <= 17, `${during.length} large items were done while the 3 small ones waited`);
+  assert.ok(after.length > 0, 'large items were still to render when the small batch completed');
 });
 
 test('an interactive render is served while a long background batch runs, before the batch completes', async (t) => {

@@ -6,11 +6,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import http from 'node:http';
 import { createCanvas } from '@napi-rs/canvas';
 import { bearer, errorOf, startTestServer, type TestServer } from '../helpers/start-app.ts';
 import { embeddedImages, inspectPdf } from '../helpers/pdf.ts';
 import { openSansFromSparticuz } from '../helpers/open-sans.ts';
 import { FAST, postBatch, waitForBatch } from '../helpers/batches.ts';
+import { sendRaw, writeChunked } from '../helpers/raw-request.ts';
 
 const LOAD = { wait_until: 'load' };
 
@@ -97,6 +99,19 @@ test('template assets: uploaded, listed, served to renders by relative name, cap
     const over = await errorOf(await putAsset(server, id, '5.bin', 'application/octet-stream', new Uint8Array(1)));
     assert.deepEqual([over.status, over.code], [413, 'payload_too_large']);
     assert.equal((await putAsset(server, id, '4.bin', 'application/octet-stream', new Uint8Array(1))).status, 200, 'replacing an asset counts its new size only');
+  });
+
+  await t.test('a chunked upload past the asset cap gets a 413 the client can read, on a connection that stays usable', async (t) => {
+    const id = await createTemplate(server, { name: 'chunked', html: '<p>x</p>' });
+    const { port } = new URL(server.url);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    t.after(() => agent.destroy());
+    const headers = { ...bearer(server.key), 'content-type': 'application/octet-stream' };
+    const answer = await sendRaw(agent, port, 'PUT', `/v1/templates/${id}/assets/huge.bin`, headers, (req) => writeChunked(req, 7));
+    assert.deepEqual([answer.status, JSON.parse(answer.body).code], [413, 'payload_too_large']);
+    const next = await sendRaw(agent, port, 'GET', '/health', {});
+    assert.equal(next.status, 200);
+    assert.equal(next.socket, answer.socket, 'the kept-alive connection was reused');
   });
 
   await t.test('deleting the template deletes its assets and versions', async () => {

@@ -22,7 +22,7 @@ import { BatchStore, type BatchItemStatus, type BatchRecord } from '../../server
 const NOW = new Date('2026-03-10T12:00:00Z');
 
 function plan(monthlyDocuments: number): Plan {
-  return { id: 'test', name: 'Test', monthlyDocuments, retention: '1d', retentionSeconds: 86_400, batchMaxItems: 100 };
+  return { id: 'test', name: 'Test', monthlyDocuments, retention: '1d', retentionSeconds: 86_400, batchMaxItems: 100, concurrency: 1 };
 }
 
 /** Usage files in memory, with their charge tags. */

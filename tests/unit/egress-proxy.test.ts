@@ -198,3 +198,20 @@ test('never tunnels into itself, even when ALLOW_HOSTS opens all of loopback; a 
   assert.equal(refused.headers[GUARD_HEADER], 'failed');
   assert.equal((await viaProxy(proxy, 'http://nowhere.test/')).status, 502);
 });
+
+test('CONNECT to port 80 (how Chromium tunnels ws:// WebSockets) is decided on its address, not refused as malformed', async (t) => {
+  const { proxy, logs } = await setUp(t, { 'private.test': ['10.0.0.8'] });
+  // A private host on port 80 is refused by the policy, with the port read right.
+  const blocked = await connectVia(proxy, 'private.test:80');
+  assert.equal(blocked.status, 403);
+  blocked.socket.destroy();
+  const refusal = logs.find((line) => line.msg === 'egress blocked');
+  assert.deepEqual([refusal?.host, refusal?.port], ['private.test', 80]);
+  // An allowed address on port 80 is admitted (loopback opened by ALLOW_HOSTS: no test leaves the
+  // machine); whether anything listens there, the answer is never the guard's 403.
+  const open = await startEgressProxy({ policy: createAddressPolicy(['127.0.0.1'], []), log: pino({ level: 'silent' }) });
+  t.after(() => open.close());
+  const allowed = await connectVia(open, '127.0.0.1:80');
+  assert.notEqual(allowed.status, 403, 'port 80 is no longer refused as a malformed authority');
+  allowed.socket.destroy();
+});

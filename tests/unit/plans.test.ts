@@ -9,11 +9,11 @@ import { ConfigError } from '../../server/src/config.ts';
 test('the built-in plans are the five of CONTRACT.md', async () => {
   const plans = await loadPlans('');
   assert.deepEqual([...plans.values()].map(toPlanEntry), [
-    { id: 'free', name: 'Free', monthly_documents: 100, retention: '1d', batch_max_items: 0 },
-    { id: 'starter', name: 'Starter', monthly_documents: 1000, retention: '30d', batch_max_items: 10 },
-    { id: 'growth', name: 'Growth', monthly_documents: 10000, retention: '1y', batch_max_items: 50 },
-    { id: 'scale', name: 'Scale', monthly_documents: 50000, retention: '2y', batch_max_items: 100 },
-    { id: 'business', name: 'Business', monthly_documents: 250000, retention: '2y', batch_max_items: 250 },
+    { id: 'free', name: 'Free', monthly_documents: 100, retention: '1d', batch_max_items: 0, concurrency: 1 },
+    { id: 'starter', name: 'Starter', monthly_documents: 1000, retention: '30d', batch_max_items: 10, concurrency: 2 },
+    { id: 'growth', name: 'Growth', monthly_documents: 10000, retention: '1y', batch_max_items: 50, concurrency: 4 },
+    { id: 'scale', name: 'Scale', monthly_documents: 50000, retention: '2y', batch_max_items: 100, concurrency: 8 },
+    { id: 'business', name: 'Business', monthly_documents: 250000, retention: '2y', batch_max_items: 250, concurrency: 16 },
   ]);
   assert.equal(plans.get('starter')!.retentionSeconds, 30 * 86_400);
 });
@@ -24,7 +24,7 @@ test('PLANS_FILE replaces a default plan with the same id and adds the others', 
   const file = path.join(dir, 'plans.json');
   await writeFile(file, JSON.stringify([
     { id: 'starter', name: 'Starter+', monthly_documents: 2000, retention: '60d', batch_max_items: 20 },
-    { id: 'tiny', name: 'Tiny', monthly_documents: 10, retention: 0, batch_max_items: 0 },
+    { id: 'tiny', name: 'Tiny', monthly_documents: 10, retention: 0, batch_max_items: 0, concurrency: 3 },
     { id: 'hourly', name: 'Hourly', monthly_documents: 5, retention: '0', batch_max_items: 1 },
   ]));
   const plans = await loadPlans(file);
@@ -34,6 +34,9 @@ test('PLANS_FILE replaces a default plan with the same id and adds the others', 
   assert.equal(plans.get('tiny')!.retentionSeconds, 0);
   assert.equal(plans.get('hourly')!.retention, 0, '"0" is read as 0');
   assert.equal(plans.get('free')!.monthlyDocuments, 100, 'untouched defaults stay');
+  assert.equal(plans.get('tiny')!.concurrency, 3, 'concurrency as the file gives it');
+  assert.equal(plans.get('starter')!.concurrency, 2, 'a replaced default plan keeps its built-in concurrency when the file gives none');
+  assert.equal(plans.get('hourly')!.concurrency, 4, 'a new plan with no concurrency is not throttled to one');
 });
 
 test('retention is 0 or a number with s, m, h, d or y', () => {
@@ -70,7 +73,8 @@ test('a bad plans file is refused with the file, the entry and the field named',
     [[{ ...good, id: 'Gold Plan' }], /entry 0 \(id "Gold Plan"\): id must be 1 to 32 characters/],
     [[{ ...good, name: '' }], /entry 0 \(id "gold"\): name must be a non-empty string/],
     [[{ id: 'gold', name: 'Gold', retention: '1d', batch_max_items: 0 }], /entry 0 \(id "gold"\): monthly_documents is required/],
-    [[{ ...good, monthly_docs: 5 }], /entry 0 \(id "gold"\): monthly_docs is not a plan field \(the fields are id, name, monthly_documents, retention, batch_max_items\)/],
+    [[{ ...good, monthly_docs: 5 }], /entry 0 \(id "gold"\): monthly_docs is not a plan field \(the fields are id, name, monthly_documents, retention, batch_max_items, concurrency\)/],
+    [[{ ...good, concurrency: 0 }], /entry 0 \(id "gold"\): concurrency must be a whole number from 1 to 1000/],
     [[good, 'silver'], /entry 1 must be an object/],
     [[good, { ...good }], /entry 1 \(id "gold"\): id "gold" is already used by entry 0/],
     [{ plans: [good] }, /plans\.json: must be a JSON array of plans/],

@@ -78,3 +78,63 @@ test('releasing twice gives the slot back only once', async () => {
   await slots.acquire();
   assert.equal(slots.stats().busy, 1);
 });
+
+// Fairness between tenants (issue 11).
+
+const keyA = { id: 'key_a', concurrency: 1 };
+const keyB = { id: 'key_b', concurrency: 1 };
+
+test('a tenant over its concurrency waits in its own queue while another tenant renders', async () => {
+  const slots = new RenderSlots(2, 10, 0);
+  const first = await slots.acquire('interactive', keyA);
+  let secondOfA = false;
+  const waitingA = slots.acquire('interactive', keyA).then((release) => ((secondOfA = true), release));
+  // A free slot is left, but key A's cap of one holds its second render back; key B gets it.
+  const ofB = await slots.acquire('interactive', keyB);
+  await tick();
+  assert.equal(secondOfA, false);
+  assert.deepEqual(slots.stats(), { size: 2, busy: 2, queued: 1, backgroundQueued: 0 });
+  ofB();
+  await tick();
+  assert.equal(secondOfA, false, 'the freed slot is not key A’s while its first render runs');
+  first();
+  (await waitingA)();
+  assert.equal(slots.stats().busy, 0);
+});
+
+test('waiting renders are served round-robin across tenants: one flood never starves a single request', async () => {
+  const slots = new RenderSlots(1, 100, 0);
+  const flood = { id: 'key_flood', concurrency: 10 };
+  const held = await slots.acquire('interactive', flood);
+  const order: string[] = [];
+  const floodWaiters = Array.from({ length: 5 }, (_, i) => slots.acquire('interactive', flood).then((release) => (order.push(`flood${i}`), release)));
+  await tick();
+  const single = slots.acquire('interactive', keyB).then((release) => (order.push('single'), release));
+  await tick();
+  held();
+  for (const waiter of [floodWaiters[0]!, single, ...floodWaiters.slice(1)]) (await waiter)();
+  assert.deepEqual(order.slice(0, 2), ['flood0', 'single'], `served in turn: ${order.join(', ')}`);
+});
+
+test('a full queue refuses a tenant that already waits, but lets in one that waits for nothing yet', async () => {
+  const slots = new RenderSlots(1, 2, 0);
+  const flood = { id: 'key_flood', concurrency: 10 };
+  await slots.acquire('interactive', flood);
+  const queued = [slots.acquire('interactive', flood), slots.acquire('interactive', flood)];
+  await assert.rejects(slots.acquire('interactive', flood), RendererBusyError);
+  const other = slots.acquire('interactive', keyB);
+  await tick();
+  assert.equal(slots.stats().queued, 3, 'the other tenant’s single request waits past the bound');
+  slots.close();
+  await assert.rejects(other, RendererClosedError);
+  for (const waiter of queued) await assert.rejects(waiter, RendererClosedError);
+});
+
+test('background renders are not held by their tenant’s interactive cap and still yield to interactive ones', async () => {
+  const slots = new RenderSlots(2, 10, 0);
+  const interactive = await slots.acquire('interactive', keyA);
+  const background = await slots.acquire('background', keyA);
+  assert.equal(slots.stats().busy, 2);
+  interactive();
+  background();
+});

@@ -112,6 +112,13 @@ test('nested loops over big lists that print nothing stop at the step budget', (
   assert.throws(() => render('{{#list}}{{#list}}{{#list}}{{/list}}{{/list}}{{/list}}', { list }), (error: unknown) => error instanceof TemplateLimitError && error.limit === 'steps');
 });
 
+test('the step budget keeps one tenant’s expansion off the shared event loop: ~50 ms at worst (MAX_EXPAND_STEPS)', () => {
+  assert.equal(MAX_EXPAND_STEPS, 1_000_000, 'the documented budget');
+  const list = Array.from({ length: 1200 }, () => 1);
+  // About 1.4 million steps of nested loops: allowed under the old 5 million budget (~250 ms of one thread).
+  assert.throws(() => render('{{#list}}{{#list}}{{x}}{{/list}}{{/list}}', { list }), (error: unknown) => error instanceof TemplateLimitError && error.limit === 'steps');
+});
+
 test('an expansion within the limits is not cut short', () => {
   const items = Array.from({ length: 10_000 }, (_, i) => ({ n: i }));
   const out = render('{{#items}}{{n}},{{/items}}', { items });

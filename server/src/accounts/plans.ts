@@ -15,6 +15,8 @@ export interface Plan {
   readonly retentionSeconds: number;
   /** 0: no batch on this plan. */
   readonly batchMaxItems: number;
+  /** Interactive renders one key of this plan may have in flight; more wait in the key's own queue. */
+  readonly concurrency: number;
 }
 
 export type Plans = ReadonlyMap<string, Plan>;
@@ -31,6 +33,7 @@ const FIELD_RULES = {
   monthly_documents: 'must be a whole number from 0 to 1000000000',
   retention: 'must be 0 or a string such as "30d" (a number with s, m, h, d or y)',
   batch_max_items: 'must be a whole number from 0 to 10000',
+  concurrency: 'must be a whole number from 1 to 1000 (optional; default: the built-in plan of that id, else 4)',
 } as const;
 
 const planFileEntrySchema = z.strictObject({
@@ -39,18 +42,30 @@ const planFileEntrySchema = z.strictObject({
   monthly_documents: z.int().min(0).max(1_000_000_000),
   retention: z.union([z.literal(0), z.string().regex(RETENTION_FORM)]),
   batch_max_items: z.int().min(0).max(10_000),
+  concurrency: z.int().min(1).max(1000).optional(),
 });
 
 export type PlanFileEntry = z.input<typeof planFileEntrySchema>;
 
-/** CONTRACT.md: free 100 / 1d / 0; starter 1000 / 30d / 10; growth 10000 / 1y / 50; scale 50000 / 2y / 100; business 250000 / 2y / 250. */
+/**
+ * CONTRACT.md: free 100 / 1d / 0; starter 1000 / 30d / 10; growth 10000 / 1y / 50; scale 50000 / 2y / 100; business 250000 / 2y / 250.
+ * concurrency (issue 11): renders in flight per key. A free key gets one, so free keys cannot take
+ * the slots of paying ones; the larger plans get more than the default two slots because a key
+ * alone on the server should use all of them (waiting renders are served round-robin anyway).
+ */
 export const DEFAULT_PLAN_ENTRIES: readonly PlanFileEntry[] = [
-  { id: 'free', name: 'Free', monthly_documents: 100, retention: '1d', batch_max_items: 0 },
-  { id: 'starter', name: 'Starter', monthly_documents: 1_000, retention: '30d', batch_max_items: 10 },
-  { id: 'growth', name: 'Growth', monthly_documents: 10_000, retention: '1y', batch_max_items: 50 },
-  { id: 'scale', name: 'Scale', monthly_documents: 50_000, retention: '2y', batch_max_items: 100 },
-  { id: 'business', name: 'Business', monthly_documents: 250_000, retention: '2y', batch_max_items: 250 },
+  { id: 'free', name: 'Free', monthly_documents: 100, retention: '1d', batch_max_items: 0, concurrency: 1 },
+  { id: 'starter', name: 'Starter', monthly_documents: 1_000, retention: '30d', batch_max_items: 10, concurrency: 2 },
+  { id: 'growth', name: 'Growth', monthly_documents: 10_000, retention: '1y', batch_max_items: 50, concurrency: 4 },
+  { id: 'scale', name: 'Scale', monthly_documents: 50_000, retention: '2y', batch_max_items: 100, concurrency: 8 },
+  { id: 'business', name: 'Business', monthly_documents: 250_000, retention: '2y', batch_max_items: 250, concurrency: 16 },
 ];
+
+/**
+ * A plans-file entry without concurrency keeps the built-in plan's of the same id, else this:
+ * a plans file written before the field existed must not start throttling its keys to one.
+ */
+const DEFAULT_CONCURRENCY = 4;
 
 /** The built-in plans, overridden and extended by the plans file when one is named. */
 export async function loadPlans(plansFile: string): Promise<Plans> {
@@ -58,6 +73,10 @@ export async function loadPlans(plansFile: string): Promise<Plans> {
   if (!plansFile) return plans;
   for (const plan of parsePlansFile(await readPlansFile(plansFile), plansFile)) plans.set(plan.id, plan);
   return plans;
+}
+
+function defaultConcurrency(id: string): number {
+  return DEFAULT_PLAN_ENTRIES.find((entry) => entry.id === id)?.concurrency ?? DEFAULT_CONCURRENCY;
 }
 
 /** Validates the text of a plans file; throws PlansFileError naming the file, entry and field. */
@@ -88,7 +107,7 @@ export function parsePlansFile(text: string, file: string): Plan[] {
 
 /** A plan in the form PLANS_FILE (and the admin API) spells it. */
 export function toPlanEntry(plan: Plan): PlanFileEntry {
-  return { id: plan.id, name: plan.name, monthly_documents: plan.monthlyDocuments, retention: plan.retention, batch_max_items: plan.batchMaxItems };
+  return { id: plan.id, name: plan.name, monthly_documents: plan.monthlyDocuments, retention: plan.retention, batch_max_items: plan.batchMaxItems, concurrency: plan.concurrency };
 }
 
 /** The plan's retention in seconds (0: documents are not kept). */
@@ -106,6 +125,7 @@ function toPlan(entry: PlanFileEntry): Plan {
     retention,
     retentionSeconds: retentionSeconds(retention),
     batchMaxItems: entry.batch_max_items,
+    concurrency: entry.concurrency ?? defaultConcurrency(entry.id),
   });
 }
 

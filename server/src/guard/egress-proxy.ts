@@ -136,9 +136,9 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
     track(client).on('error', () => client.destroy());
     const target = authorityTarget(req.url);
     if (!target) return refuseSocket(client, { status: 403, reason: 'not a host:port authority' });
-    const admitted = await admit(target.hostname, Number(target.port), 'connect');
+    const admitted = await admit(target.hostname, target.port, 'connect');
     if (!Array.isArray(admitted)) return refuseSocket(client, admitted);
-    await splice(client, head, admitted, Number(target.port), 'HTTP/1.1 200 Connection Established\r\n\r\n');
+    await splice(client, head, admitted, target.port, 'HTTP/1.1 200 Connection Established\r\n\r\n');
   };
 
   // Plain ws:// requests in absolute form (Chromium tunnels WebSockets with CONNECT, but any client may not).
@@ -224,12 +224,18 @@ function absoluteTarget(requestTarget: string | undefined, schemes: string[]): U
   }
 }
 
-/** The host:port of a CONNECT request, canonicalised by the WHATWG parser (decimal, hex, octal IPv4 ...). */
-function authorityTarget(authority: string | undefined): URL | undefined {
+/**
+ * The host and port of a CONNECT request, the host canonicalised by the WHATWG parser (decimal,
+ * hex, octal IPv4 ...). The port is read from the authority itself: the parser drops a scheme's
+ * default port, so `host:80` (how Chromium tunnels a ws:// WebSocket) came out with no port.
+ */
+export function authorityTarget(authority: string | undefined): { hostname: string; port: number } | undefined {
   if (!authority || /[/?#@\\\s]/.test(authority)) return undefined;
+  const port = /:(\d{1,5})$/.exec(authority)?.[1];
+  if (port === undefined || Number(port) < 1 || Number(port) > 65535) return undefined;
   try {
     const url = new URL(`http://${authority}`);
-    return url.hostname && url.port ? url : undefined;
+    return url.hostname ? { hostname: url.hostname, port: Number(port) } : undefined;
   } catch {
     return undefined;
   }

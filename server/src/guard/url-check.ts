@@ -3,9 +3,9 @@
 // checked again where they are made (egress-proxy.ts), so this is the early, clear refusal.
 // checkDestination is the one decision both share: resolve a host, check every address.
 
-import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 import type { AddressPolicy } from './address-policy.ts';
+import { createDnsResolver } from './dns-resolver.ts';
 
 export class BlockedUrlError extends Error {
   override readonly name = 'BlockedUrlError';
@@ -22,7 +22,11 @@ export class UnresolvableHostError extends Error {
 
 export type Resolver = (host: string) => Promise<string[]>;
 
-export const systemResolver: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+/** DNS_TIMEOUT_MS's default; app.ts builds the configured resolver, this one serves callers given none. */
+const DEFAULT_DNS_TIMEOUT_MS = 5000;
+
+/** c-ares with a time limit and a TTL cache (dns-resolver.ts): never dns.lookup on libuv's thread pool. */
+export const systemResolver: Resolver = createDnsResolver({ timeoutMs: DEFAULT_DNS_TIMEOUT_MS });
 
 /** A destination whose every address passed the policy: connect to these addresses, never to the name. */
 export interface CheckedDestination {

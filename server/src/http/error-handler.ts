@@ -9,6 +9,7 @@ import { NavigationError, RenderInputError, RenderTimeoutError, RendererBusyErro
 import { BlockedUrlError } from '../guard/url-check.ts';
 import { QuotaExceededError, nextMonthStart } from '../accounts/usage.ts';
 import { usageHeaders } from './usage-headers.ts';
+import { JsonTooDeepError } from './middleware/json-body.ts';
 
 /** Maps any thrown value to an ApiError. Exported for batch results and webhook payloads. */
 export function toApiError(error: unknown): ApiError {
@@ -34,8 +35,15 @@ export function toApiError(error: unknown): ApiError {
   }
   // Security refusals stay generic for the caller; the log has the reason.
   if (error instanceof BlockedUrlError) return new ApiError('url_blocked', 'The url is not allowed: it must be a public http(s) address.');
+  if (error instanceof JsonTooDeepError) {
+    return new ApiError('invalid_request', `The request body nests arrays or objects deeper than ${error.maxDepth} levels.`);
+  }
   const parserError = error as { type?: string; status?: number; body?: unknown; code?: unknown };
-  if (parserError?.type === 'entity.too.large') return new ApiError('payload_too_large', 'The request body is larger than the 6 MB limit.');
+  if (parserError?.type === 'entity.too.large') {
+    const limit = (parserError as { limit?: number }).limit;
+    const shown = limit === undefined ? '6 MB' : limit % (1024 * 1024) === 0 ? `${limit / (1024 * 1024)} MB` : `${Math.round(limit / 1024)} KB`;
+    return new ApiError('payload_too_large', `The request body is larger than the ${shown} limit of this endpoint.`);
+  }
   if (parserError?.type === 'entity.parse.failed') {
     // The strict parser also refuses valid JSON that is not an object or array ("42", "null").
     if (isJsonScalar(parserError.body)) return new ApiError('invalid_request', 'The request body must be a JSON object.');

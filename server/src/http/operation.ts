@@ -31,6 +31,8 @@ export interface Operation<B extends z.ZodType = z.ZodType, Q extends z.ZodType 
   tag: string;
   auth: AuthScheme;
   body?: B;
+  /** Byte limit of the body, read before anything is parsed (default: the 6 MB of MAX_BODY). */
+  bodyLimit?: string;
   /** A body read as raw bytes by the handler itself (uploads): its media type, for the document. */
   rawBody?: string;
   query?: Q;
@@ -51,11 +53,11 @@ export type AuthMiddleware = Record<Exclude<AuthScheme, 'none'>, RequestHandler>
  * Mounts operations on a router; a known path called with another method answers 405. The body
  * is parsed after authentication, so an unauthenticated caller gets 401 without us reading it.
  */
-export function mountOperations(router: Router, operations: readonly Operation[], auth: AuthMiddleware, bodyParser: RequestHandler): void {
+export function mountOperations(router: Router, operations: readonly Operation[], auth: AuthMiddleware, bodyParser: (limit?: string) => RequestHandler): void {
   const methodsByPath = new Map<string, Method[]>();
   for (const op of operations) {
     const guards = op.auth === 'none' ? [] : [auth[op.auth]];
-    router[op.method](op.path, ...guards, ...(op.body ? [bodyParser] : []), async (req: Request, res: Response) => {
+    router[op.method](op.path, ...guards, ...(op.body ? [bodyParser(op.bodyLimit)] : []), async (req: Request, res: Response) => {
       const input = {
         body: op.body ? parseJsonBody(op.body, req) : undefined,
         query: op.query ? parseInput(op.query, req.query, 'query string') : undefined,

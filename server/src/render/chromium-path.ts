@@ -4,7 +4,7 @@
 
 import { createRequire } from 'node:module';
 import { constants, createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { access, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { access, lstat, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { createBrotliDecompress } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
 import os from 'node:os';
@@ -74,10 +74,16 @@ async function unpackShippedChromium(): Promise<string | undefined> {
   const { version } = JSON.parse(await readFile(path.join(packageDir, 'package.json'), 'utf8')) as { version: string };
 
   for (const cacheRoot of [path.join(packageDir, '..', '..', '.cache'), os.tmpdir()]) {
-    const target = path.join(cacheRoot, 'quire-chromium', version, 'chromium');
+    const cacheDir = path.join(cacheRoot, 'quire-chromium');
+    const target = path.join(cacheDir, version, 'chromium');
+    // /tmp is shared with every user of the machine: a binary there is only ours if we own it and
+    // its folders and nobody else can write to them; otherwise anyone could have planted it.
+    const shared = cacheRoot === os.tmpdir();
+    if (shared && existsSync(cacheDir) && !(await isPrivateTo(process.getuid?.(), target, cacheDir))) continue;
     if (await isCompleteUnpack(target, archive)) return target;
     try {
-      await mkdir(path.dirname(target), { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      if (shared && !(await isPrivateTo(process.getuid?.(), path.dirname(target), cacheDir))) continue;
       // Unpack beside the target and rename: a crash mid-unpack never leaves a half binary.
       const partial = `${target}.${process.pid}.partial`;
       await pipeline(createReadStream(archive), createBrotliDecompress(), createWriteStream(partial, { mode: 0o755 }));
@@ -89,6 +95,30 @@ async function unpackShippedChromium(): Promise<string | undefined> {
     }
   }
   return undefined;
+}
+
+/**
+ * Whether `file` (if it exists) and every folder from it up to `top` are real entries (no
+ * symbolic links) owned by uid and writable by nobody else. No uid (Windows): true.
+ */
+export async function isPrivateTo(uid: number | undefined, file: string, top: string): Promise<boolean> {
+  if (uid === undefined) return true;
+  const chain: string[] = [];
+  for (let at = path.resolve(file); ; at = path.dirname(at)) {
+    chain.push(at);
+    if (at === path.resolve(top) || at === path.dirname(at)) break;
+  }
+  for (const entry of chain) {
+    let info;
+    try {
+      info = await lstat(entry);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' && entry === chain[0]) continue;
+      return false;
+    }
+    if (info.isSymbolicLink() || info.uid !== uid || (info.mode & 0o022) !== 0) return false;
+  }
+  return true;
 }
 
 async function isCompleteUnpack(target: string, archive: string): Promise<boolean> {

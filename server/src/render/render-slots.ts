@@ -1,18 +1,35 @@
-// Admission control for the renderer: a fixed number of slots and two waiting lines.
-// Interactive renders (POST /v1/pdf) wait in a bounded, time-limited line and are refused at once
-// when it is full, so callers can answer 503 with Retry-After instead of piling up work that
-// Chromium cannot do faster (CONTRACT: 503 renderer_busy). Background renders (batch items) wait
-// as long as it takes, and a freed slot always goes to an interactive waiter first, so a long batch
-// delays an interactive render by at most about one render.
+// Admission control for the renderer: a fixed number of slots, shared fairly between tenants.
+// Interactive renders (POST /v1/pdf, the playground) wait in a bounded, time-limited line and are
+// refused at once when it is full, so callers can answer 503 with Retry-After instead of piling up
+// work that Chromium cannot do faster (CONTRACT: 503 renderer_busy). Background renders (batch
+// items) wait as long as it takes, and a freed slot always goes to an interactive waiter first.
+// Fairness (issue 11): each tenant (a key, or the playground) has its own queue and a cap on its
+// renders in flight; waiting renders are served round-robin across tenants, so one tenant's flood
+// never starves another tenant's single request. Knows tenants only as ids and numbers.
 
 import { RendererBusyError, RendererClosedError } from './errors.ts';
 
 export type RenderPriority = 'interactive' | 'background';
 
+/** Who a render is for, as admission control sees it. */
+export interface Tenant {
+  /** A key id, 'playground', ...: renders of one id share its cap and its queue. */
+  id: string;
+  /** Interactive renders this tenant may have in flight at once (its plan's concurrency). */
+  concurrency: number;
+}
+
+/** Renders that name no tenant share this one, with no cap of their own. */
+const UNNAMED: Tenant = { id: '', concurrency: Number.POSITIVE_INFINITY };
+
 interface Waiter {
+  tenant: Tenant;
+  priority: RenderPriority;
   grant: () => void;
   fail: (error: Error) => void;
   timer: NodeJS.Timeout | undefined;
+  /** Granted a slot already (possibly within acquire itself): no refusal, no timeout. */
+  served: boolean;
 }
 
 export interface SlotStats {
@@ -24,81 +41,147 @@ export interface SlotStats {
   backgroundQueued: number;
 }
 
+/**
+ * A round-robin of per-tenant queues: the Map's insertion order is the turn order, and a tenant
+ * that is served moves to the back.
+ */
+class FairQueue {
+  private readonly queues = new Map<string, Waiter[]>();
+  size = 0;
+
+  push(waiter: Waiter): void {
+    const queue = this.queues.get(waiter.tenant.id);
+    if (queue) queue.push(waiter);
+    else this.queues.set(waiter.tenant.id, [waiter]);
+    this.size++;
+  }
+
+  waiting(tenantId: string): number {
+    return this.queues.get(tenantId)?.length ?? 0;
+  }
+
+  /** Takes the first waiter of the first tenant, in turn order, that `mayRun` admits. */
+  takeNext(mayRun: (tenant: Tenant) => boolean): Waiter | undefined {
+    for (const [id, queue] of this.queues) {
+      const waiter = queue[0]!;
+      if (!mayRun(waiter.tenant)) continue;
+      queue.shift();
+      this.size--;
+      this.queues.delete(id);
+      if (queue.length > 0) this.queues.set(id, queue);
+      return waiter;
+    }
+    return undefined;
+  }
+
+  remove(waiter: Waiter): void {
+    const queue = this.queues.get(waiter.tenant.id);
+    const index = queue?.indexOf(waiter) ?? -1;
+    if (index < 0) return;
+    queue!.splice(index, 1);
+    this.size--;
+    if (queue!.length === 0) this.queues.delete(waiter.tenant.id);
+  }
+
+  drain(): Waiter[] {
+    const all = [...this.queues.values()].flat();
+    this.queues.clear();
+    this.size = 0;
+    return all;
+  }
+}
+
 export class RenderSlots {
   private busy = 0;
   private closed = false;
-  private readonly interactive: Waiter[] = [];
-  private readonly background: Waiter[] = [];
+  private readonly interactive = new FairQueue();
+  private readonly background = new FairQueue();
+  /** Interactive renders in flight per tenant id (the cap counts these only). */
+  private readonly running = new Map<string, number>();
 
   constructor(
     private readonly size: number,
+    /** Interactive renders that may wait (0: none); past it, a tenant with nothing waiting may still queue one. */
     private readonly queueSize: number,
     private readonly queueTimeoutMs: number,
     /** A rough time one render takes, for Retry-After. */
     private readonly typicalRenderMs = () => 1000,
   ) {}
 
-  /** Waits for a free slot and returns the function that gives it back (call it exactly once). */
-  async acquire(priority: RenderPriority = 'interactive'): Promise<() => void> {
+  /**
+   * Waits for a free slot and returns the function that gives it back (call it exactly once).
+   * An interactive render waits behind its tenant's cap and takes its turn among tenants; it is
+   * refused with RendererBusyError when the line is full or the wait runs past the queue timeout.
+   */
+  async acquire(priority: RenderPriority = 'interactive', tenant: Tenant = UNNAMED): Promise<() => void> {
     if (this.closed) throw new RendererClosedError('the renderer is shutting down');
     const line = priority === 'interactive' ? this.interactive : this.background;
-    const ahead = priority === 'interactive' ? this.interactive.length : this.interactive.length + this.background.length;
-    if (this.busy < this.size && ahead === 0) {
-      this.busy++;
-      return this.releaser();
-    }
-    if (priority === 'interactive' && this.interactive.length >= this.queueSize) {
-      throw new RendererBusyError(this.retryAfterSeconds(), 'every render slot is busy and the wait queue is full');
-    }
+    // The line's bound must not let one tenant's flood shut everyone else out: a tenant with
+    // nothing waiting yet is let in even past the bound (at most one extra waiter per tenant).
+    // A queue size of 0 means no waiting at all.
+    const mayWait = priority === 'background' || line.size < this.queueSize || (this.queueSize > 0 && line.waiting(tenant.id) === 0);
     await new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { grant: resolve, fail: reject, timer: undefined };
+      const waiter: Waiter = { tenant, priority, grant: resolve, fail: reject, timer: undefined, served: false };
+      line.push(waiter);
+      this.dispatch();
+      if (waiter.served) return;
+      if (!mayWait) {
+        line.remove(waiter);
+        return reject(new RendererBusyError(this.retryAfterSeconds(), 'every render slot is busy and the wait queue is full'));
+      }
       if (priority === 'interactive' && this.queueTimeoutMs > 0) {
         waiter.timer = setTimeout(() => {
-          remove(line, waiter);
+          line.remove(waiter);
           reject(new RendererBusyError(this.retryAfterSeconds(), `no render slot came free within ${this.queueTimeoutMs} ms`));
         }, this.queueTimeoutMs);
       }
-      line.push(waiter);
     });
-    return this.releaser();
+    return this.releaser(priority, tenant);
   }
 
   stats(): SlotStats {
-    return { size: this.size, busy: this.busy, queued: this.interactive.length, backgroundQueued: this.background.length };
+    return { size: this.size, busy: this.busy, queued: this.interactive.size, backgroundQueued: this.background.size };
   }
 
   /** Refuses new work and fails everything still waiting. */
   close(): void {
     this.closed = true;
-    for (const waiter of [...this.interactive.splice(0), ...this.background.splice(0)]) {
+    for (const waiter of [...this.interactive.drain(), ...this.background.drain()]) {
       clearTimeout(waiter.timer);
       waiter.fail(new RendererClosedError('the renderer is shutting down'));
     }
   }
 
-  private releaser(): () => void {
+  /** Hands free slots to waiters: interactive ones first, round-robin across tenants under their cap. */
+  private dispatch(): void {
+    while (this.busy < this.size) {
+      const next = this.interactive.takeNext((tenant) => (this.running.get(tenant.id) ?? 0) < tenant.concurrency) ?? this.background.takeNext(() => true);
+      if (!next) return;
+      this.busy++;
+      if (next.priority === 'interactive') this.running.set(next.tenant.id, (this.running.get(next.tenant.id) ?? 0) + 1);
+      clearTimeout(next.timer);
+      next.served = true;
+      next.grant();
+    }
+  }
+
+  private releaser(priority: RenderPriority, tenant: Tenant): () => void {
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      const next = this.interactive.shift() ?? this.background.shift();
-      if (next) {
-        // The slot passes straight to the next waiter: busy stays the same.
-        clearTimeout(next.timer);
-        next.grant();
-      } else {
-        this.busy--;
+      this.busy--;
+      if (priority === 'interactive') {
+        const left = (this.running.get(tenant.id) ?? 1) - 1;
+        if (left > 0) this.running.set(tenant.id, left);
+        else this.running.delete(tenant.id);
       }
+      this.dispatch();
     };
   }
 
   private retryAfterSeconds(): number {
-    const backlog = this.busy + this.interactive.length;
+    const backlog = this.busy + this.interactive.size;
     return Math.max(1, Math.ceil((backlog * this.typicalRenderMs()) / this.size / 1000));
   }
-}
-
-function remove(line: Waiter[], waiter: Waiter): void {
-  const index = line.indexOf(waiter);
-  if (index >= 0) line.splice(index, 1);
 }

@@ -5,7 +5,7 @@ import { NavigationError, RenderInputError, RenderTimeoutError, RendererCrashedE
 import type { PageLease, PageSource, RenderSource } from './page-source.ts';
 import type { PdfOptions } from './pdf-options.ts';
 import { toPrintToPdfParams } from './print-params.ts';
-import { RenderSlots, type RenderPriority, type SlotStats } from './render-slots.ts';
+import { RenderSlots, type RenderPriority, type SlotStats, type Tenant } from './render-slots.ts';
 import { settleWithin } from './settle-within.ts';
 
 export interface RenderJob {
@@ -14,6 +14,8 @@ export interface RenderJob {
   options: PdfOptions;
   /** Batch items render in the background: they wait as long as needed and yield to interactive renders. */
   priority?: RenderPriority;
+  /** Who the render is for: its slot share and its turn among tenants (render-slots.ts). */
+  tenant?: Tenant;
 }
 
 export type RenderOutcome = 'success' | 'timeout' | 'navigation_failed' | 'invalid_input' | 'crashed' | 'busy' | 'blocked' | 'error';
@@ -53,7 +55,7 @@ export class Renderer {
     const started = performance.now();
     let outcome: RenderOutcome = 'error';
     try {
-      const release = await this.slots.acquire(job.priority);
+      const release = await this.slots.acquire(job.priority, job.tenant);
       try {
         const pdf = await this.renderInSlot(job);
         outcome = 'success';

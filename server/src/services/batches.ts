@@ -16,6 +16,7 @@ import { BatchStore, type BatchItemRequest, type BatchRecord, type ErrorRecord }
 import { BatchWorker } from '../queue/batch-worker.ts';
 import { WebhookDeliverer } from '../queue/webhook-delivery.ts';
 import { BatchItems, batchEventData, type ItemOutcome } from './batch-items.ts';
+import { BatchBacklog, requestBytes, type BacklogLimits } from './batch-backlog.ts';
 import type { DocumentsService } from './documents.ts';
 import type { Account, KeysService } from './keys.ts';
 import { pageOrBadCursor, type Page } from './paging.ts';
@@ -55,6 +56,8 @@ export interface BatchesOptions {
   guardEnabled: boolean;
   /** Renders at once (RENDER_CONCURRENCY): an in-call batch renders this many items at a time. */
   renderConcurrency: number;
+  /** Caps of the background backlog (BATCH_QUEUE_*), per key and in total. */
+  backlog: BacklogLimits;
   webhook: { attempts: number; retryBaseMs: number; timeoutMs: number };
   /** How often completed batch records past their expiry are deleted (RETENTION_SWEEP_SECONDS). */
   pruneIntervalSeconds: number;
@@ -84,12 +87,14 @@ export class BatchesService {
   private readonly inCall = new Set<string>();
   private readonly now: () => Date;
   private readonly pruneTimer: NodeJS.Timeout;
+  private readonly backlog: BatchBacklog;
 
   constructor(
     private readonly store: BatchStore,
     private readonly options: BatchesOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+    this.backlog = new BatchBacklog(options.backlog, options.renderConcurrency);
     const webhookPolicy: AddressPolicy = options.guardEnabled ? options.policy : { allows: () => true, decide: () => ({ allowed: true, reason: 'NETWORK_GUARD off' }) };
     this.deliverer = new WebhookDeliverer({
       store,
@@ -111,6 +116,7 @@ export class BatchesService {
       describeError: options.describeError,
       onCompleted: (batch) => {
         this.requests.delete(batch.id);
+        this.backlog.remove(batch.id);
         if (!this.inCall.has(batch.id)) this.deliverer.schedule(batch);
       },
       log: options.log,
@@ -138,6 +144,8 @@ export class BatchesService {
     input.requests.forEach(checkSource);
     if (input.webhook_url !== undefined) await this.checkWebhookUrl(input.webhook_url);
     const inCall = input.requests.length <= IN_CALL_MAX_ITEMS && input.async !== true;
+    const bytes = inCall ? 0 : requestBytes(input.requests);
+    if (!inCall) this.backlog.admit(account.keyId, input.requests.length, bytes);
     const batch = this.newRecord(input, account, inCall);
     await this.store.create(batch, input.requests);
     this.options.events.publish('batch.created', batchEventData(batch));
@@ -146,6 +154,7 @@ export class BatchesService {
       // The answer shows the batch as accepted (all queued), whatever the worker does meanwhile.
       const accepted = structuredClone(batch);
       this.requests.set(batch.id, input.requests);
+      this.backlog.add(batch.id, batch.keyId, batch.items.length, bytes);
       this.worker.enqueue(batch.keyId, batch.id, batch.items.map((item) => item.index));
       return { batch: accepted, inCall, usage, afterResponse: () => undefined };
     }
@@ -188,6 +197,7 @@ export class BatchesService {
         continue;
       }
       this.requests.set(batch.id, requests);
+      if (batch.mode === 'async') this.backlog.add(batch.id, batch.keyId, batch.items.length, requestBytes(requests));
       const queued = await this.items.recover(batch);
       if (batch.status !== 'completed') this.worker.enqueue(batch.keyId, batch.id, queued);
     }

@@ -5,12 +5,17 @@
 import { ApiError } from '../errors.ts';
 import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
 import type { Renderer } from '../render/renderer.ts';
+import type { Tenant } from '../render/render-slots.ts';
+import type { Resolver } from '../guard/url-check.ts';
 import type { RenderService } from './render.ts';
 
 /** CONTRACT: playground html is capped at 512 KB (the keyed API allows 5 MB). */
 export const PLAYGROUND_MAX_HTML_BYTES = 512 * 1024;
 
 const WINDOW_MS = 60_000;
+
+/** The render-slot tenant of every playground call (key ids start with key_, so it cannot clash). */
+export const PLAYGROUND_TENANT = 'playground';
 
 export interface PlaygroundInput {
   html?: string;
@@ -31,14 +36,28 @@ export interface PlaygroundDeps {
   sources: Pick<RenderService, 'resolveSource'>;
   /** Renders allowed per client address per minute (PLAYGROUND_RATE_LIMIT). */
   ratePerMinute: number;
+  /** Render slots the playground may hold at once, all callers together (PLAYGROUND_CONCURRENCY). */
+  concurrency: number;
+  /** The server's render slots (RENDER_CONCURRENCY): the playground never gets all of them when there are two or more. */
+  renderSlots: number;
+  /** Longest playground render (PLAYGROUND_MAX_TIMEOUT_MS): a larger options.timeout_ms is lowered to it. */
+  maxTimeoutMs: number;
   now?: () => number;
+}
+
+/** The playground's share of the render slots: as configured, but always leaving one for keyed renders. */
+export function playgroundShare(concurrency: number, renderSlots: number): number {
+  return renderSlots >= 2 ? Math.max(1, Math.min(concurrency, renderSlots - 1)) : 1;
 }
 
 export class PlaygroundService {
   private readonly limiter: SlidingWindowLimiter;
+  private readonly tenant: Tenant;
 
   constructor(private readonly deps: PlaygroundDeps) {
     this.limiter = new SlidingWindowLimiter(deps.ratePerMinute, WINDOW_MS, deps.now ?? Date.now);
+    // Every anonymous caller shares one tenant: however many call, they hold at most this share.
+    this.tenant = { id: PLAYGROUND_TENANT, concurrency: playgroundShare(deps.concurrency, deps.renderSlots) };
   }
 
   /**
@@ -50,8 +69,9 @@ export class PlaygroundService {
     if (input.html !== undefined && Buffer.byteLength(input.html, 'utf8') > PLAYGROUND_MAX_HTML_BYTES) {
       throw new ApiError('payload_too_large', 'html is larger than the playground limit of 512 KB; use POST /v1/pdf with an API key for larger documents.');
     }
-    // The source is checked before a render is counted: a refused url costs the caller nothing.
-    const source = await this.deps.sources.resolveSource({ html: input.html, url: input.url }, PLAYGROUND_ACCOUNT);
+    // Refusals that need no lookup (fields, schemes, address literals) are not counted: a mistake
+    // costs the caller nothing. Anything that needs DNS or a render is counted first (issue 11).
+    await this.deps.sources.resolveSource({ html: input.html, url: input.url }, PLAYGROUND_ACCOUNT, WITHOUT_DNS);
     const rate = this.limiter.take(clientGroup(clientAddress));
     if (!rate.allowed) {
       throw new ApiError('rate_limited', `The playground allows ${rate.limit} renders a minute from one address; try again in ${rate.resetSeconds} s, or use POST /v1/pdf with an API key.`, {
@@ -59,7 +79,13 @@ export class PlaygroundService {
         ...rateLimitHeaders(rate),
       });
     }
-    const pdf = await this.deps.renderer.render({ source, options: input.options ?? DEFAULT_PDF_OPTIONS });
+    const source = await this.deps.sources.resolveSource({ html: input.html, url: input.url }, PLAYGROUND_ACCOUNT);
+    const options = input.options ?? DEFAULT_PDF_OPTIONS;
+    const pdf = await this.deps.renderer.render({
+      source,
+      options: { ...options, timeout_ms: Math.min(options.timeout_ms, this.deps.maxTimeoutMs) },
+      tenant: this.tenant,
+    });
     return { pdf, filename: input.filename, rate };
   }
 }
@@ -68,6 +94,11 @@ export class PlaygroundService {
 export function rateLimitHeaders(rate: RateLimitState): Record<string, string> {
   return { 'RateLimit-Limit': String(rate.limit), 'RateLimit-Remaining': String(rate.remaining), 'RateLimit-Reset': String(rate.resetSeconds) };
 }
+
+/** A resolver that never looks anything up: names are left for the counted, real check. */
+const WITHOUT_DNS: Resolver = async () => {
+  throw new Error('not resolved in the first pass');
+};
 
 // resolveSource only reads the account for template_id, which the playground refuses beforehand.
 const PLAYGROUND_ACCOUNT = Object.freeze({ keyId: 'playground', name: 'playground', autoStore: false }) as Parameters<RenderService['resolveSource']>[1];

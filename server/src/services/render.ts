@@ -70,12 +70,16 @@ export class RenderService {
    */
   async render(input: RenderInput, account: Account, context: RenderContext = {}): Promise<RenderedPdf> {
     const { batchItem } = context;
-    const source = await this.resolveSource(input, account);
+    checkSourceFields(input);
     const storage = this.deps.documents.storageFor(account, batchItem ? true : input.store);
+    // Cheap refusals first (issue 11): the allowance is held before any template expansion or
+    // DNS lookup, so a key past its month costs the server nothing but this check.
     const reservation = await this.deps.meter.reserve(account.keyId, account.plan);
     let pdf: Uint8Array;
     try {
-      pdf = await this.deps.renderer.render({ source, options: input.options ?? DEFAULT_PDF_OPTIONS, priority: context.priority });
+      const source = await this.resolveSource(input, account);
+      const tenant = { id: account.keyId, concurrency: account.plan.concurrency };
+      pdf = await this.deps.renderer.render({ source, options: input.options ?? DEFAULT_PDF_OPTIONS, priority: context.priority, tenant });
     } catch (error) {
       await reservation.release();
       throw error;
@@ -103,19 +107,18 @@ export class RenderService {
     return { pdf, filename: input.filename, usage, documentId };
   }
 
-  /** Works out what to load: exactly one of html, url, template_id (CONTRACT: conflicting_source). */
-  async resolveSource(input: RenderInput, account: Account): Promise<RenderSource> {
-    const given = (['html', 'url', 'template_id'] as const).filter((field) => input[field] !== undefined);
-    if (given.length > 1) {
-      throw new ApiError('conflicting_source', `Give only one of html, url or template_id (got ${given.join(' and ')}).`);
-    }
-    if (given.length === 0) throw new ApiError('invalid_request', 'One of html, url or template_id is required.');
-    if (input.template_version !== undefined && input.template_id === undefined) throw new ApiError('invalid_request', 'template_version needs template_id.');
+  /**
+   * Works out what to load: exactly one of html, url, template_id (CONTRACT: conflicting_source).
+   * `resolve` replaces the guard's resolver (the playground's first pass uses one that does no DNS).
+   */
+  async resolveSource(input: RenderInput, account: Account, resolver?: Resolver): Promise<RenderSource> {
+    checkSourceFields(input);
     if (input.template_id !== undefined) {
       return this.deps.templates.source(account.keyId, input.template_id, input.data, input.template_version);
     }
     if (input.url !== undefined) {
-      const { policy, resolve, guardEnabled = true } = this.deps;
+      const { policy, guardEnabled = true } = this.deps;
+      const resolve = resolver ?? this.deps.resolve;
       // Even with the guard off only http(s) is loaded: never file: or chrome: pages.
       if (!guardEnabled) return { kind: 'url', url: parseHttpUrl(input.url).href };
       const url = await checkUrl(input.url, policy, resolve);
@@ -126,6 +129,16 @@ export class RenderService {
     }
     return { kind: 'html', html: checkHtmlSize(input.html!) };
   }
+}
+
+/** Exactly one of html, url, template_id (CONTRACT: conflicting_source); no I/O, so it can go first. */
+function checkSourceFields(input: RenderInput): void {
+  const given = (['html', 'url', 'template_id'] as const).filter((field) => input[field] !== undefined);
+  if (given.length > 1) {
+    throw new ApiError('conflicting_source', `Give only one of html, url or template_id (got ${given.join(' and ')}).`);
+  }
+  if (given.length === 0) throw new ApiError('invalid_request', 'One of html, url or template_id is required.');
+  if (input.template_version !== undefined && input.template_id === undefined) throw new ApiError('invalid_request', 'template_version needs template_id.');
 }
 
 /** Throws 413 payload_too_large when HTML is over the 5 MB ceiling. */

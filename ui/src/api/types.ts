@@ -25,6 +25,8 @@ export interface Plan {
   monthly_documents: number;
   retention: string | number;
   batch_max_items: number;
+  /** Renders one key of this plan may have in flight. */
+  concurrency: number;
 }
 
 export interface Page<T> {

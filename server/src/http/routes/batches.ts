@@ -25,7 +25,10 @@ export function batchOperations(batches: BatchesService) {
         'async are rendered in the call: 200 with every result, also when some failed. More than 10, or async: true: 202 with the batch queued and ' +
         'Location; rendered in the background (durably: a restart finishes it), sharing the renderer with interactive calls, which go first. ' +
         'With webhook_url, a batch.completed event is POSTed when it completes (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature; ' +
-        'body {type, timestamp, data: the batch as GET answers it}), retried with backoff on a non-2xx answer, never following redirects.',
+        'body {type, timestamp, data: the batch as GET answers it}), retried with backoff on a non-2xx answer, never following redirects. ' +
+        'Background batches not yet completed are capped per key (BATCH_QUEUE_ITEMS_PER_KEY items, default 1000; BATCH_QUEUE_BYTES_PER_KEY bytes of ' +
+        'stored requests, default 64 MiB): a batch past either is 429 too_many_batches; past the server’s totals (BATCH_QUEUE_ITEMS, BATCH_QUEUE_BYTES) ' +
+        'it is 503 renderer_busy; both with Retry-After. Bodies nested deeper than 128 levels are 400 invalid_request.',
       tag: TAG,
       auth: 'api_key',
       body: batchRequestSchema,
@@ -33,7 +36,7 @@ export function batchOperations(batches: BatchesService) {
         200: { description: 'Rendered in the call: status completed, one result per item.', body: batchSchema, headers: USAGE_HEADER_DOCS },
         202: { description: 'Accepted for the background: status queued, every result queued.', body: batchSchema, headers: { ...USAGE_HEADER_DOCS, Location: '/v1/pdf/batch/{batch_id}' } },
       },
-      errors: ['invalid_json', 'invalid_request', 'conflicting_source', 'url_blocked', 'unauthorized', 'plan_required', 'forbidden', 'payload_too_large', 'storage_unavailable', 'batch_too_large', 'renderer_busy'],
+      errors: ['invalid_json', 'invalid_request', 'conflicting_source', 'url_blocked', 'unauthorized', 'plan_required', 'forbidden', 'payload_too_large', 'storage_unavailable', 'batch_too_large', 'too_many_batches', 'renderer_busy'],
       handler: async ({ body }, _req, res) => {
         const created = await batches.create(body, accountOf(res));
         res.set(usageHeaders(created.usage));

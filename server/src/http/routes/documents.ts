@@ -84,9 +84,11 @@ export function documentPageJson(page: Page<StoredDocument>, withKey = false) {
 /** Streams a stored PDF from its open file (a delete meanwhile cannot cut it short). */
 export async function sendDocument(res: Response, opened: Awaited<ReturnType<DocumentsService['open']>>): Promise<void> {
   const { document, file } = opened;
-  res.status(200).type('application/pdf').set({ 'Content-Length': String(document.size), 'X-Document-Id': document.id });
-  if (document.filename) res.setHeader('Content-Disposition', contentDisposition(document.filename));
+  // Everything after the open is inside the try: whatever throws, the file is closed (issue 11:
+  // a header that could not be built used to leak the descriptor on every fetch).
   try {
+    res.status(200).type('application/pdf').set({ 'Content-Length': String(document.size), 'X-Document-Id': document.id });
+    if (document.filename) res.setHeader('Content-Disposition', contentDisposition(document.filename));
     await pipeline(file.createReadStream(), res);
   } catch {
     // The client went away, or the read failed part-way: end the connection so it sees a cut-off response.

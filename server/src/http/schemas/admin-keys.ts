@@ -36,5 +36,6 @@ export const planSchema = z.object({
   monthly_documents: z.int(),
   retention: z.union([z.literal(0), z.string()]).describe('0 (documents not kept) or a number with s, m (minutes), h, d or y (365 days).'),
   batch_max_items: z.int().describe('0: no batch on this plan.'),
+  concurrency: z.int().describe('Renders one key of this plan may have in flight; more wait in the key’s own queue, served round-robin across keys.'),
 });
 export const planListSchema = z.object({ data: z.array(planSchema) });

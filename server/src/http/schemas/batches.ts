@@ -8,6 +8,7 @@ import { pdfOptionsSchema, type PdfOptions } from '../../render/pdf-options.ts';
 import { isUsableSecret } from '../../queue/webhook-delivery.ts';
 import type { BatchInput } from '../../services/batches.ts';
 import { renderFields, requestOptionsSchema } from './render.ts';
+import { isWellFormedText } from '../content-disposition.ts';
 import { nextCursorSchema } from './paging.ts';
 
 /** Hard ceiling of items per call, whatever a plans file says (plans allow up to 10,000). */
@@ -45,6 +46,7 @@ export const batchRequestSchema = z
       .min(16)
       .max(256)
       .refine(isUsableSecret, { message: 'starts with whsec_ but what follows is not base64' })
+      .refine(isWellFormedText, { message: 'must be well-formed Unicode (its UTF-8 bytes are the signing key)' })
       .optional()
       .describe('16 to 256 characters. whsec_<base64>: the decoded bytes sign; any other: its UTF-8 bytes.'),
   })

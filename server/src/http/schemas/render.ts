@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { marginProblem, pdfOptionsSchema } from '../../render/pdf-options.ts';
+import { isWellFormedText } from '../content-disposition.ts';
 
 export const TEMPLATE_ID = /^tpl_[A-Za-z0-9]{6,64}$/;
 
@@ -10,6 +11,8 @@ export const filenameSchema = z
   .min(1)
   .max(255)
   .refine((name) => !/[\u0000-\u001f\u007f/\\]/.test(name), { message: 'must not contain slashes or control characters' })
+  // It becomes a header and a stored name: refused here, before anything is charged or stored.
+  .refine(isWellFormedText, { message: 'must be well-formed Unicode (it holds a lone surrogate such as \\ud800)' })
   .describe('File name for Content-Disposition and the stored copy.');
 
 /**
