@@ -24,6 +24,13 @@ function tree(root: number): number[] {
   return all;
 }
 
+/** CPU of one process alone (its own threads, not its children), in ms. */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+}
+
 /**
  * CPU of root and all its live descendants, in ms: utime + stime, plus cutime + cstime so that
  * renderer processes which exited (and were reaped by a live parent) still count.

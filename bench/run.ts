@@ -4,7 +4,9 @@
 // Also: the server's memory before and after many renders.
 //
 // Settings (environment): BENCH_SECONDS per cell (default 5), BENCH_RSS_RENDERS (default 2000),
-// BENCH_WORKLOADS (comma list: tiny,invoice,report), BENCH_CONCURRENCY (default 1,2,4).
+// BENCH_WORKLOADS (comma list: tiny,invoice,report), BENCH_CONCURRENCY (default 1,2,4),
+// BENCH_NAIVE=0, BENCH_EXTRAS=0 and BENCH_DEFAULT_ROWS=0 to leave out the browser-per-render
+// column, the extra sections and the default-options rows.
 
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
@@ -15,15 +17,25 @@ import { launchFlags, needsNoSandbox } from '../server/src/render/launch-flags.t
 import { DEFAULT_PDF_OPTIONS, toPrintOptions } from '../server/src/render/pdf-options.ts';
 import { WORKLOADS, type Workload } from './workloads.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
-import { processTreeCpuMs, processTreeMemory } from './proc.ts';
+import { processCpuMs, processTreeCpuMs, processTreeMemory } from './proc.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RSS_RENDERS = Number(process.env.BENCH_RSS_RENDERS ?? 2000);
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,2,4').split(',').map(Number);
 const ONLY = process.env.BENCH_WORKLOADS?.split(',');
+const NAIVE = process.env.BENCH_NAIVE !== '0';
+const EXTRAS = process.env.BENCH_EXTRAS !== '0';
 const PRINT = toPrintOptions({ ...DEFAULT_PDF_OPTIONS });
-// The engine limit loads with setContent's 'load'; the service is asked for the same.
+// The engine limit loads with setContent's 'load'; the service is asked for the same, and (rows
+// "<workload> default") with no options at all, as a user's first call would (networkidle0), and
+// (rows "<workload> virtual") with networkidle0 on the page's virtual clock.
 const SERVICE_OPTIONS = { wait_until: 'load' };
+const DEFAULT_ROWS = process.env.BENCH_DEFAULT_ROWS !== '0';
+// Rows beside each load row: no options at all, and networkidle0 on the page's virtual clock.
+const EXTRA_ROWS: { suffix: string; options: object | null }[] = [
+  { suffix: ' default', options: null },
+  { suffix: ' virtual', options: { wait_clock: 'virtual' } },
+];
 
 interface Cell {
   workload: string;
@@ -34,6 +46,8 @@ interface Cell {
   p50: number;
   p95: number;
   cpuMsPerRender?: number;
+  /** Of cpuMsPerRender, the part spent in the service's own (Node) process; the rest is Chromium's. */
+  nodeCpuMsPerRender?: number;
 }
 
 type RenderOnce = (worker: number) => Promise<void>;
@@ -108,8 +122,9 @@ async function benchNaive(executable: { path: string; isHeadlessShell: boolean }
   return { workload: workload.name, mode: 'naive', concurrency, ...result };
 }
 
-async function benchService(service: ServiceProcess, workload: Workload, concurrency: number): Promise<Cell> {
-  const body = JSON.stringify({ html: workload.html, options: SERVICE_OPTIONS });
+/** options null: none at all, the service's defaults; suffix names the row. */
+async function benchService(service: ServiceProcess, workload: Workload, concurrency: number, options: object | null = SERVICE_OPTIONS, suffix = ''): Promise<Cell> {
+  const body = JSON.stringify({ html: workload.html, ...(options ? { options } : {}) });
   const once: RenderOnce = async () => {
     const response = await service.render(body);
     if (response.status !== 200) throw new Error(`service answered ${response.status}: ${await response.text()}`);
@@ -117,9 +132,11 @@ async function benchService(service: ServiceProcess, workload: Workload, concurr
   };
   await once(0);
   const cpu0 = processTreeCpuMs(service.pid);
+  const node0 = processCpuMs(service.pid);
   const result = await measure(once, concurrency, SECONDS);
   const cpuMsPerRender = (processTreeCpuMs(service.pid) - cpu0) / result.renders;
-  return { workload: workload.name, mode: 'service', concurrency, ...result, cpuMsPerRender };
+  const nodeCpuMsPerRender = (processCpuMs(service.pid) - node0) / result.renders;
+  return { workload: `${workload.name}${suffix}`, mode: 'service', concurrency, ...result, cpuMsPerRender, nodeCpuMsPerRender };
 }
 
 function fmt(value: number | undefined, digits = 1): string {
@@ -128,20 +145,24 @@ function fmt(value: number | undefined, digits = 1): string {
 
 function table(cells: Cell[]): string {
   const lines = [
-    '| workload | c | service r/s | limit r/s | naive r/s | service/limit | service/naive | service p50 / p95 ms | limit p50 / p95 ms | CPU ms/render service / limit |',
+    '| workload | c | service r/s | limit r/s | naive r/s | service/limit | service/naive | service p50 / p95 ms | limit p50 / p95 ms | CPU ms/render service (of it Node) / limit |',
     '|---|---|---|---|---|---|---|---|---|---|',
   ];
   const keys = [...new Set(cells.map((cell) => `${cell.workload}|${cell.concurrency}`))];
   for (const key of keys) {
     const [workload, c] = key.split('|');
-    const find = (mode: Cell['mode']) => cells.find((cell) => cell.workload === workload && String(cell.concurrency) === c && cell.mode === mode);
+    // Default-options rows compare with the same engine limit as their workload's load row.
+    const find = (mode: Cell['mode']) => {
+      const name = mode === 'service' ? workload : workload!.split(' ')[0];
+      return cells.find((cell) => cell.workload === name && String(cell.concurrency) === c && cell.mode === mode);
+    };
     const service = find('service');
     const limit = find('limit');
     const naive = find('naive');
     lines.push(
       `| ${workload} | ${c} | ${fmt(service?.perSecond)} | ${fmt(limit?.perSecond)} | ${fmt(naive?.perSecond)} | ` +
         `${service && limit ? fmt(service.perSecond / limit.perSecond, 2) : ''} | ${service && naive ? fmt(service.perSecond / naive.perSecond, 2) : ''} | ` +
-        `${fmt(service?.p50, 0)} / ${fmt(service?.p95, 0)} | ${fmt(limit?.p50, 0)} / ${fmt(limit?.p95, 0)} | ${fmt(service?.cpuMsPerRender, 0)} / ${fmt(limit?.cpuMsPerRender, 0)} |`,
+        `${fmt(service?.p50, 0)} / ${fmt(service?.p95, 0)} | ${fmt(limit?.p50, 0)} / ${fmt(limit?.p95, 0)} | ${fmt(service?.cpuMsPerRender, 0)} (${fmt(service?.nodeCpuMsPerRender, 0)}) / ${fmt(limit?.cpuMsPerRender, 0)} |`,
     );
   }
   return lines.join('\n');
@@ -184,8 +205,9 @@ async function main(): Promise<void> {
         cells.push(await benchService(service, workload, concurrency));
         cells.push(await benchLimit(executable, workload, concurrency));
         // The naive approach is only worth one column: it is slow on every workload.
-        if (workload.name !== 'report') cells.push(await benchNaive(executable, workload, concurrency));
-        const last = cells.slice(-3).map((cell) => `${cell.mode} ${cell.perSecond.toFixed(1)}/s`).join(', ');
+        if (NAIVE && workload.name !== 'report') cells.push(await benchNaive(executable, workload, concurrency));
+        if (DEFAULT_ROWS) for (const row of EXTRA_ROWS) cells.push(await benchService(service, workload, concurrency, row.options, row.suffix));
+        const last = cells.slice(-5).map((cell) => `${cell.mode} ${cell.perSecond.toFixed(1)}/s`).join(', ');
         console.error(`  ${workload.name} c=${concurrency}: ${last}`);
       }
     }
@@ -194,7 +216,7 @@ async function main(): Promise<void> {
     console.log('');
     const memory = RSS_RENDERS > 0 ? await memoryRun(service, WORKLOADS.find((w) => w.name === 'invoice')!) : '';
     console.log(memory);
-    const extra = await import('./extras.ts').then((module) => module.runExtras(service)).catch((error: unknown) => `extras failed: ${(error as Error).message}`);
+    const extra = !EXTRAS ? '' : await import('./extras.ts').then((module) => module.runExtras(service)).catch((error: unknown) => `extras failed: ${(error as Error).message}`);
     if (extra) console.log(`\n${extra}`);
     await mkdir(path.join('bench', 'results'), { recursive: true });
     await writeFile(

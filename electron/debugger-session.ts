@@ -1,6 +1,9 @@
 // Adapts Electron's webContents.debugger (sendCommand + one 'message' event for every protocol
 // event) to the CdpSession that render/cdp-page.ts drives, so the render pipeline is the same
 // code on Electron as on headless Chromium. It does not import Electron: it takes the debugger.
+// The session ends when the debugger detaches (window closed) or the page's renderer crashes:
+// Electron then keeps the debugger attached and sends Inspector.targetCrashed, so that event
+// ends it too, and every command and wait in flight fails at once instead of at the render timeout.
 
 import type { CdpSession } from '../server/src/render/cdp-page.ts';
 
@@ -20,18 +23,34 @@ export class DebuggerSession implements CdpSession {
   private readonly handlers = new Map<string, Set<Handler>>();
   private readonly pending = new Set<(error: Error) => void>();
   private detachReason: string | undefined;
+  private readonly closedSignal: Promise<never>;
+  private signalClosed!: (error: Error) => void;
 
   constructor(private readonly target: DebuggerLike) {
+    this.closedSignal = new Promise<never>((_, reject) => (this.signalClosed = reject));
+    this.closedSignal.catch(() => undefined);
     target.on('message', (_event, method, params, sessionId) => {
       // Events of child sessions (workers, frames attached by auto-attach) are not ours.
       if (sessionId) return;
+      if (method === 'Inspector.targetCrashed') return this.end('the page\'s renderer crashed');
       for (const handler of [...(this.handlers.get(method) ?? [])]) handler(params);
     });
-    target.on('detach', (_event, reason) => {
-      this.detachReason = reason || 'detached';
-      for (const reject of this.pending) reject(closedError(this.detachReason));
-      this.pending.clear();
-    });
+    target.on('detach', (_event, reason) => this.end(reason || 'detached'));
+  }
+
+  private end(reason: string): void {
+    if (this.detachReason !== undefined) return;
+    this.detachReason = reason;
+    const error = closedError(reason);
+    for (const reject of this.pending) reject(error);
+    this.pending.clear();
+    this.signalClosed(error);
+  }
+
+  /** The work, or the session's end if that comes first (for waits that are not commands). */
+  untilClosed<T>(work: Promise<T>): Promise<T> {
+    if (this.detachReason !== undefined) return Promise.reject(closedError(this.detachReason));
+    return Promise.race([work, this.closedSignal]);
   }
 
   /** Attaches to the page's target; throws if another debugger (an open DevTools) holds it. */
@@ -39,7 +58,7 @@ export class DebuggerSession implements CdpSession {
     if (!this.target.isAttached()) this.target.attach('1.3');
   }
 
-  get isDetached(): boolean {
+  get isClosed(): boolean {
     return this.detachReason !== undefined;
   }
 
@@ -73,5 +92,5 @@ export class DebuggerSession implements CdpSession {
 
 // The renderer maps "Session closed" to RendererCrashedError (503, safe to retry), as it does for puppeteer's.
 function closedError(reason: string): Error {
-  return new Error(`Session closed: the page's debugger detached (${reason})`);
+  return new Error(`Session closed: ${reason}`);
 }

@@ -1,11 +1,12 @@
 // PageSource on Electron's own Chromium, for the desktop app: the same lanes, isolation rules
 // (render/lane-policy.ts) and CdpPage as the headless source, over webContents.debugger.
 //
-// A lane is a hidden, sandboxed BrowserWindow in a fresh in-memory session partition
-// ("quire-render-<uuid>", never "persist:"). An html lane serves up to LANE_RENDERS renders, each
-// on a fresh origin with the cookie wipe at the gate; a url render gets a window and partition of
-// its own, destroyed afterwards. Each partition sends every request through the network guard's
-// egress proxy and refuses popups, permissions and downloads.
+// A lane is a hidden, sandboxed, muted BrowserWindow in an in-memory session partition of a small
+// fixed pool ("quire-render-<n>", never "persist:"; partition-pool.ts), emptied before it is used
+// again. An html lane serves up to LANE_RENDERS renders, each on a fresh origin with the cookie
+// wipe at the gate; a url render gets a window of its own, destroyed afterwards. Each partition
+// sends every request through the network guard's egress proxy and refuses popups, permissions and
+// downloads. A renderer crash ends the render at once as RendererCrashedError (503).
 //
 // Why the debugger of a window rather than puppeteer on --remote-debugging-port: Electron answers
 // Target.createTarget with "Not supported" (no new pages over CDP) and a TCP debugging port would
@@ -15,14 +16,15 @@
 // backgroundThrottling off already reports itself visible and runs its timers at full speed.
 // This module does not import Electron: main.ts hands it the BrowserWindow and session functions.
 
-import { randomUUID } from 'node:crypto';
 import type { Protocol } from 'puppeteer-core';
 import type { Logger } from '../server/src/logger.ts';
 import { CdpPage, type CdpPageOptions } from '../server/src/render/cdp-page.ts';
 import { RendererCrashedError } from '../server/src/render/errors.ts';
-import { isLaneReusable, lanePageOptions } from '../server/src/render/lane-policy.ts';
+import { isLaneReusable, lanePageOptions, tearDownLane } from '../server/src/render/lane-policy.ts';
 import type { PageLease, PageSource, RenderSource } from '../server/src/render/page-source.ts';
 import { DebuggerSession, type DebuggerLike } from './debugger-session.ts';
+import { applyWindowParity, type ParityContents } from './engine-parity.ts';
+import { PartitionPool, type Partition } from './partition-pool.ts';
 import { toElectronPrintOptions, type ElectronPrintOptions } from './print-options.ts';
 
 export const RENDER_PARTITION_PREFIX = 'quire-render-';
@@ -48,7 +50,7 @@ export interface RenderWindowOptions {
   };
 }
 
-export interface RenderWebContents {
+export interface RenderWebContents extends ParityContents {
   readonly debugger: DebuggerLike;
   printToPDF(options: ElectronPrintOptions): Promise<Uint8Array>;
   setWindowOpenHandler(handler: (details: any) => { action: 'deny' }): void;
@@ -62,11 +64,7 @@ export interface RenderWindow {
   isDestroyed(): boolean;
 }
 
-export interface ProxySettings {
-  mode: 'fixed_servers';
-  proxyRules: string;
-  proxyBypassRules: string;
-}
+export type ProxySettings = { mode: 'fixed_servers'; proxyRules: string; proxyBypassRules: string } | { mode: 'direct' };
 
 export interface RenderSession {
   setProxy(config: ProxySettings): Promise<void>;
@@ -89,6 +87,8 @@ export interface ElectronPageSourceOptions {
   /** "Electron/x Chrome/y", for /health. */
   version: string;
   log: Logger;
+  /** Session partitions the source keeps (default 4); give it twice the render concurrency. */
+  partitions?: number;
 }
 
 /** Every render window's options: hidden, sandboxed, isolated, no Node, its own partition. */
@@ -118,24 +118,9 @@ export function renderWindowOptions(partition: string): RenderWindowOptions {
 }
 
 /** Proxy settings that send every request of a render partition, loopback included, through the guard. */
-export function guardedProxy(proxyServer: string): ProxySettings {
+export function guardedProxy(proxyServer: string): ProxySettings & { mode: 'fixed_servers' } {
   // '<-loopback>' removes Chromium's implicit loopback bypass, as launch-flags.ts does headless.
   return { mode: 'fixed_servers', proxyRules: proxyServer, proxyBypassRules: '<-loopback>' };
-}
-
-/**
- * Chromium switches for the whole app, applied before it is ready (the guard's part of
- * launch-flags.ts that Electron cannot set per partition): with the guard on, Chromium resolves no
- * host itself (every page request goes through the proxy; the admin window and the proxy are on
- * 127.0.0.1, which stays reachable), and neither QUIC nor WebRTC may send UDP around the proxy.
- */
-export function renderEngineSwitches(networkGuard: boolean): ReadonlyArray<readonly [name: string, value?: string]> {
-  if (!networkGuard) return [];
-  return [
-    ['host-resolver-rules', 'MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'],
-    ['disable-quic'],
-    ['force-webrtc-ip-handling-policy', 'disable_non_proxied_udp'],
-  ];
 }
 
 /** Prints with webContents.printToPDF; everything else is CdpPage's. */
@@ -151,29 +136,46 @@ class ElectronCdpPage extends CdpPage {
   override async print(params: Protocol.Page.PrintToPDFRequest): Promise<Uint8Array> {
     // As CdpPage does: a browser's print waits for web fonts.
     await this.cdp.send('Runtime.evaluate', { expression: 'document.fonts.ready.then(() => true)', awaitPromise: true, returnByValue: true });
-    return this.contents.printToPDF(toElectronPrintOptions(params));
+    return this.cdp.untilClosed(this.contents.printToPDF(toElectronPrintOptions(params)));
+  }
+
+  // A wait for a lifecycle event is no command a crash could reject: it ends with the session.
+  override load(...args: Parameters<CdpPage['load']>): ReturnType<CdpPage['load']> {
+    return this.cdp.untilClosed(super.load(...args));
   }
 }
 
 interface Lane {
   window: RenderWindow;
-  session: RenderSession;
+  partition: Partition<RenderSession>;
   cdp: DebuggerSession;
   page: CdpPage;
   renders: number;
   isDead: boolean;
 }
 
+let sourcesMade = 0;
+
 export class ElectronPageSource implements PageSource {
   private readonly idle: Lane[] = [];
   private readonly lanes = new Set<Lane>();
+  private readonly partitions: PartitionPool<RenderSession>;
   private closed = false;
   restarts = 0;
 
   constructor(
     private readonly electron: ElectronRenderApi,
     private readonly options: ElectronPageSourceOptions,
-  ) {}
+  ) {
+    // Named per source: a second source in the same process (tests) must not inherit the first one's rules.
+    const source = ++sourcesMade;
+    const names = Array.from({ length: Math.max(1, options.partitions ?? 4) }, (_, index) => `${RENDER_PARTITION_PREFIX}${source}-${index}`);
+    this.partitions = new PartitionPool(names, async (name) => {
+      const session = electron.sessionFor(name);
+      await this.lockDown(session);
+      return session;
+    });
+  }
 
   get version(): string {
     return this.options.version;
@@ -204,23 +206,28 @@ export class ElectronPageSource implements PageSource {
   private takeIdleLane(): Lane | undefined {
     while (this.idle.length > 0) {
       const lane = this.idle.pop()!;
-      if (!lane.isDead && !lane.cdp.isDetached && !lane.window.isDestroyed()) return lane;
+      if (!lane.isDead && !lane.cdp.isClosed && !lane.window.isDestroyed()) return lane;
       void this.discard(lane);
     }
     return undefined;
   }
 
   private async openLane(kind: RenderSource['kind']): Promise<Lane> {
-    const partition = `${RENDER_PARTITION_PREFIX}${randomUUID()}`;
-    const session = this.electron.sessionFor(partition);
-    await this.lockDown(session);
-    const window = this.electron.createWindow(renderWindowOptions(partition));
+    // Idle html lanes hold partitions too: when every partition is taken, the oldest idle lane gives its own back.
+    if (!this.partitions.hasFree() && this.idle.length > 0) void this.discard(this.idle.shift()!);
+    const partition = await this.partitions.take();
+    if (this.closed) {
+      await this.partitions.giveBack(partition);
+      throw new RendererCrashedError('the renderer is shutting down');
+    }
+    const window = this.electron.createWindow(renderWindowOptions(partition.name));
     const cdp = new DebuggerSession(window.webContents.debugger);
     const page = new ElectronCdpPage(cdp, window.webContents, lanePageOptions(kind, cdp));
-    const lane: Lane = { window, session, cdp, page, renders: 0, isDead: false };
+    const lane: Lane = { window, partition, cdp, page, renders: 0, isDead: false };
     this.lanes.add(lane);
     try {
       window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+      applyWindowParity(window.webContents);
       window.webContents.on('render-process-gone', (_event, details) => {
         lane.isDead = true;
         if (this.closed) return;
@@ -243,26 +250,23 @@ export class ElectronPageSource implements PageSource {
     session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
     session.setPermissionCheckHandler(() => false);
     session.on('will-download', (event) => event.preventDefault());
-    if (this.options.proxyServer) await session.setProxy(guardedProxy(this.options.proxyServer));
+    await session.setProxy(this.options.proxyServer ? guardedProxy(this.options.proxyServer) : { mode: 'direct' });
   }
 
   private async release(lane: Lane, kind: RenderSource['kind'], renderSucceeded: boolean): Promise<void> {
     lane.renders++;
-    if (isLaneReusable(kind, renderSucceeded, lane.renders) && !lane.isDead && !lane.cdp.isDetached && !this.closed) {
+    if (isLaneReusable(kind, renderSucceeded, lane.renders) && !lane.isDead && !lane.cdp.isClosed && !this.closed && (await tearDownLane(lane.page))) {
       this.idle.push(lane);
     } else {
       await this.discard(lane);
     }
   }
 
-  /**
-   * Destroys the lane's window and empties its partition. Electron keeps an in-memory partition's
-   * (empty) session object until the app exits; its storage and cache are cleared here.
-   */
+  /** Destroys the lane's window and gives its partition back to the pool, emptied. */
   private async discard(lane: Lane): Promise<void> {
     if (!this.lanes.delete(lane)) return;
     lane.cdp.detach();
     if (!lane.window.isDestroyed()) lane.window.destroy();
-    await Promise.all([lane.session.clearStorageData(), lane.session.clearCache()]).catch(() => undefined);
+    await this.partitions.giveBack(lane.partition);
   }
 }

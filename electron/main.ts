@@ -1,17 +1,33 @@
 // Electron main process: the boot list (boot.ts) filled in with Electron. The server runs
 // in-process on 127.0.0.1 and renders on Electron's own Chromium (electron-page-source.ts); the
-// admin window gets its token through the preload. Logic lives in the modules it calls.
+// admin window gets its token through the preload. Before the app is ready: the user-data folder
+// (moved from its old name once), the log file, the settings, the Chromium switches and fonts.
+// Logic lives in the modules it calls.
 
 import { BrowserWindow, Menu, Tray, app, clipboard, dialog, ipcMain, session, shell } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLogger } from '../server/src/logger.ts';
+import { fontEnvironment } from '../server/src/render/fonts.ts';
 import { bootDesktop } from './boot.ts';
-import { USER_CONFIG_FILE, desktopConfig, readSettingsFile } from './desktop-config.ts';
-import { ElectronPageSource, renderEngineSwitches } from './electron-page-source.ts';
+import { moveLegacyDataFolder } from './data-folder.ts';
+import {
+  OWN_ENTRIES,
+  USER_CONFIG_FILE,
+  desktopConfig,
+  hasConfiguredPort,
+  readRememberedPort,
+  readSettingsFile,
+  rememberPort,
+  userDataOverride,
+  type DesktopConfigSources,
+} from './desktop-config.ts';
+import { RotatingLogFile } from './log-file.ts';
+import { ElectronPageSource } from './electron-page-source.ts';
+import { appSwitches } from './engine-parity.ts';
 import { handOverAdminToken } from './ipc.ts';
 import { startServerHost } from './server-host.ts';
-import { applicationMenuTemplate, showTray, type ShellActions, type TrayLike } from './tray.ts';
+import { aboutMessage, applicationMenuTemplate, showTray, type ShellActions, type TrayLike } from './tray.ts';
 import { adminWindowOptions, focusWindow, openAdminWindow, type AdminWindow } from './window.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -21,22 +37,43 @@ function resource(name: string): string {
   return app.isPackaged ? path.join(process.resourcesPath, name) : path.join(app.getAppPath(), 'resources', name);
 }
 
-// Tests (tests/e2e/electron.spec.ts) point the app at a throw-away user-data folder.
-if (process.env.QUIRE_USER_DATA_DIR) app.setPath('userData', process.env.QUIRE_USER_DATA_DIR);
+// Tests (tests/e2e/electron.spec.ts, tests/unit/electron-main.test.ts) point a development run at
+// a throw-away user-data folder; an installed app ignores the variable.
+const testUserData = userDataOverride(app.isPackaged, process.env);
+if (testUserData) app.setPath('userData', testUserData);
+// Versions before productName "Quire" kept their files in <appData>/quire.
+const moved = testUserData ? undefined : moveLegacyDataFolder(path.join(app.getPath('appData'), 'quire'), app.getPath('userData'), OWN_ENTRIES);
 const userDataDir = app.getPath('userData');
+const logsDir = testUserData ? path.join(testUserData, 'logs') : app.getPath('logs');
+const logFile = new RotatingLogFile(logsDir, { echo: app.isPackaged ? undefined : process.stdout });
 // A bad settings file is reported in a dialog by the boot list (startServer), not as a crash.
 const settings = (() => {
   try {
-    const defaults = readSettingsFile(resource('default-config.json'));
-    const user = readSettingsFile(path.join(userDataDir, USER_CONFIG_FILE));
-    return { config: desktopConfig({ defaults, user, env: process.env, userDataDir }) };
+    const sources: DesktopConfigSources = {
+      defaults: readSettingsFile(resource('default-config.json')),
+      user: readSettingsFile(path.join(userDataDir, USER_CONFIG_FILE)),
+      env: process.env,
+      userDataDir,
+      rememberedPort: readRememberedPort(userDataDir),
+    };
+    return { config: desktopConfig(sources), freePortIfTaken: !hasConfiguredPort(sources) };
   } catch (error) {
-    return { error };
+    return { error, freePortIfTaken: false };
   }
 })();
-const log = createLogger(settings.config?.logLevel ?? 'info');
+const log = createLogger(settings.config?.logLevel ?? 'info', logFile);
+if (moved?.moved.length || moved?.kept.length) log.warn({ ...moved, to: userDataDir }, 'moved the files of the old "quire" folder to the "Quire" folder');
+// A bug in a timer or a promise nobody awaits is logged; Electron would otherwise show a modal error box.
+process.on('uncaughtException', (error) => log.error({ err: error }, 'uncaught exception in the main process'));
+process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled promise rejection in the main process'));
 // Switches reach Chromium only before the app is ready.
-for (const [name, value] of renderEngineSwitches(settings.config?.networkGuard ?? true)) app.commandLine.appendSwitch(name, value);
+for (const [name, value] of appSwitches(settings.config?.networkGuard ?? true)) app.commandLine.appendSwitch(name, value);
+// FONTS_DIR: on Linux Electron's Chromium reads fontconfig, which an environment variable set
+// before its renderers start can extend; macOS and Windows offer no folder-level equivalent.
+if (settings.config?.fontsDir) {
+  if (process.platform === 'linux') Object.assign(process.env, await fontEnvironment(settings.config.fontsDir, settings.config.dataDir));
+  else log.warn({ fonts_dir: settings.config.fontsDir }, 'FONTS_DIR applies on Linux only: on this system install the fonts in the system');
+}
 
 let adminWindow: AdminWindow | undefined;
 let serverUrl: string | undefined;
@@ -49,6 +86,20 @@ function shellActions(server: { url: string; dataDir: string }): ShellActions {
     copyText: (text) => clipboard.writeText(text),
     openAdminWindow: () => showAdminWindow(server.url),
     openDataFolder: () => void shell.openPath(server.dataDir),
+    openLogsFolder: () => void shell.openPath(logsDir),
+    openHotFolder: settings.config?.watchDir ? () => void shell.openPath(settings.config!.watchDir) : undefined,
+    showAbout: () => {
+      const about = aboutMessage({
+        version: app.getVersion(),
+        electron: process.versions.electron ?? '?',
+        chrome: process.versions.chrome ?? '?',
+        node: process.versions.node,
+        apiUrl: server.url,
+        dataDir: server.dataDir,
+        logsDir,
+      });
+      void dialog.showMessageBox({ type: 'info', buttons: ['OK'], ...about });
+    },
     quit: () => app.quit(),
   };
 }
@@ -56,7 +107,11 @@ function shellActions(server: { url: string; dataDir: string }): ShellActions {
 function showAdminWindow(url: string): void {
   if (adminWindow && !adminWindow.isDestroyed()) return focusWindow(adminWindow);
   const window = openAdminWindow(
-    { createWindow: (options) => new BrowserWindow(options), openExternal: (target) => shell.openExternal(target) },
+    {
+      createWindow: (options) => new BrowserWindow(options),
+      openExternal: (target) => shell.openExternal(target),
+      onPageGone: (details, reloaded) => log.warn({ ...details, reloaded }, 'the admin window\'s page process is gone'),
+    },
     url,
     adminWindowOptions(path.join(here, 'preload.cjs'), resource('icon.png')),
   );
@@ -77,16 +132,23 @@ void bootDesktop({
   startServer: () => {
     const { config } = settings;
     if (!config) throw settings.error;
-    if (config.fontsDir) log.warn({ fonts_dir: config.fontsDir }, 'FONTS_DIR is not applied in the desktop app: install the fonts in the system instead');
     const version = `Electron/${process.versions.electron} Chrome/${process.versions.chrome}`;
-    return startServerHost(config, {
-      log,
+    return startServerHost(
+      config,
+      {
+        log,
       uiDir: path.join(app.getAppPath(), 'dist', 'ui'),
       pageSource: async ({ proxyServer }) =>
         new ElectronPageSource(
           { createWindow: (options) => new BrowserWindow(options), sessionFor: (partition) => session.fromPartition(partition, { cache: false }) },
-          { proxyServer, version, log },
+          { proxyServer, version, log, partitions: 2 * config.renderConcurrency },
         ),
+      },
+      { freePortIfTaken: settings.freePortIfTaken },
+    ).then((server) => {
+      // The next launch asks for the same port, so local tools keep their URL.
+      rememberPort(userDataDir, server.port);
+      return server;
     });
   },
   handOverToken: (server) =>

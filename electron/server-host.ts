@@ -1,5 +1,6 @@
 // Starts and stops the Quire server inside the desktop app's main process: createApp with the
-// page source it is given, listening on 127.0.0.1 (the configured port, else a free one), ready
+// page source it is given, listening on 127.0.0.1 (the configured port; else the remembered one,
+// or a free one when that is taken), ready
 // once GET /health answers; stopped by draining renders within a time cap. No Electron here.
 
 import { createApp, type App, type AppOverrides } from '../server/src/app.ts';
@@ -13,6 +14,8 @@ export interface RunningServer {
   readonly url: string;
   readonly adminToken: string;
   readonly dataDir: string;
+  /** The port it listens on (for the next launch to ask for again). */
+  readonly port: number;
   /** Stops taking work, finishes in-flight renders, closes everything; resolves within the cap. */
   stop(): Promise<'stopped' | 'timed-out'>;
 }
@@ -21,9 +24,11 @@ export interface ServerHostDeps {
   createApp: (config: Config, overrides: AppOverrides) => Promise<App>;
   fetch: typeof fetch;
   healthTimeoutMs: number;
+  /** When config.port is taken: listen on a free one instead (a remembered port, not a configured one). */
+  freePortIfTaken: boolean;
 }
 
-const defaultDeps: ServerHostDeps = { createApp, fetch: (...args) => fetch(...args), healthTimeoutMs: 60_000 };
+const defaultDeps: ServerHostDeps = { createApp, fetch: (...args) => fetch(...args), healthTimeoutMs: 60_000, freePortIfTaken: false };
 
 /** The port to listen on: the configured one, else 0 (the system picks a free one). */
 export function choosePort(configured: number | undefined): number {
@@ -36,12 +41,16 @@ export class PortInUseError extends Error {
 
 /** Creates the app, listens on 127.0.0.1 and waits until /health says ok. */
 export async function startServerHost(config: Config, overrides: AppOverrides, deps: Partial<ServerHostDeps> = {}): Promise<RunningServer> {
-  const { createApp: create, fetch: fetchFn, healthTimeoutMs } = { ...defaultDeps, ...deps };
+  const { createApp: create, fetch: fetchFn, healthTimeoutMs, freePortIfTaken } = { ...defaultDeps, ...deps };
   const app = await create({ ...config, host: '127.0.0.1' }, overrides);
   let url: string;
   try {
     url = await app.listen().catch((error: NodeJS.ErrnoException) => {
       if (error?.code !== 'EADDRINUSE') throw error;
+      if (freePortIfTaken && config.port !== 0) {
+        overrides.log?.warn({ port: config.port }, 'the port of the last launch is taken: listening on a free one (local tools find it in DATA_DIR/server.json)');
+        return app.listen(0);
+      }
       throw new PortInUseError(`port ${config.port} on 127.0.0.1 is in use: set another PORT in the config file, or remove it to pick a free port`);
     });
     await waitForHealth(url, fetchFn, healthTimeoutMs);
@@ -54,6 +63,7 @@ export async function startServerHost(config: Config, overrides: AppOverrides, d
     url,
     adminToken: app.adminToken,
     dataDir: config.dataDir,
+    port: Number(new URL(url).port),
     stop: () => (stopping ??= within(app.close(), config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS)),
   };
 }

@@ -1,5 +1,6 @@
-// The tray icon and the application menu: the API address, copy it, open the admin window, open
-// the data folder, quit. Menus are built from plain templates so tests read them without Electron.
+// The tray icon and the application menu: the API URL, copy it, open the admin window, the data
+// and logs folders, About (the version, on every system), quit. Menus are built from plain
+// templates so tests read them without Electron.
 
 export interface ShellActions {
   /** Base URL of the running server. */
@@ -7,6 +8,10 @@ export interface ShellActions {
   copyText(text: string): void;
   openAdminWindow(): void;
   openDataFolder(): void;
+  openLogsFolder(): void;
+  /** Opens WATCH_DIR; absent when no hot folder is set. */
+  openHotFolder?(): void;
+  showAbout(): void;
   quit(): void;
 }
 
@@ -23,10 +28,13 @@ export interface MenuItemTemplate {
 export function trayMenuTemplate(actions: ShellActions): MenuItemTemplate[] {
   return [
     { label: `API: ${actions.apiAddress}`, enabled: false },
-    { label: 'Copy API address', click: () => actions.copyText(actions.apiAddress) },
+    { label: 'Copy API URL', click: () => actions.copyText(actions.apiAddress) },
     { type: 'separator' },
     { label: 'Open Quire', click: () => actions.openAdminWindow() },
     { label: 'Open data folder', click: () => actions.openDataFolder() },
+    { label: 'Open logs folder', click: () => actions.openLogsFolder() },
+    ...(actions.openHotFolder ? [{ label: 'Open hot folder', click: () => actions.openHotFolder?.() }] : []),
+    { label: 'About Quire', click: () => actions.showAbout() },
     { type: 'separator' },
     { label: 'Quit Quire', click: () => actions.quit() },
   ];
@@ -56,4 +64,28 @@ export function showTray(api: TrayApi, iconPath: string, actions: ShellActions):
   tray.setContextMenu(api.buildMenu(trayMenuTemplate(actions)));
   tray.on('click', () => actions.openAdminWindow());
   return tray;
+}
+
+export interface AboutFacts {
+  version: string;
+  electron: string;
+  chrome: string;
+  node: string;
+  apiUrl: string;
+  dataDir: string;
+  logsDir: string;
+}
+
+/** The About box: a dialog of our own, since Electron's about panel shows no version on Windows. */
+export function aboutMessage(facts: AboutFacts): { title: string; message: string; detail: string } {
+  return {
+    title: 'About Quire',
+    message: `Quire ${facts.version}`,
+    detail: [
+      `Electron ${facts.electron}, Chromium ${facts.chrome}, Node ${facts.node}`,
+      `API: ${facts.apiUrl}`,
+      `Data: ${facts.dataDir}`,
+      `Logs: ${facts.logsDir}`,
+    ].join('\n'),
+  };
 }

@@ -87,6 +87,8 @@ type NavigationListener = (event: { preventDefault(): void; url?: string }, url:
 
 export interface AdminContents {
   on(event: 'will-navigate' | 'will-redirect', listener: NavigationListener): unknown;
+  on(event: 'render-process-gone', listener: (event: unknown, details: { reason: string; exitCode: number }) => void): unknown;
+  reload(): void;
   on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
   getURL(): string;
@@ -117,6 +119,30 @@ export interface AdminWindowApi {
   createWindow(options: AdminWindowOptions): AdminWindow;
   /** shell.openExternal */
   openExternal(url: string): Promise<void>;
+  /** Told when the window's page process is gone, and whether it was reloaded. */
+  onPageGone?(details: { reason: string; exitCode: number }, reloaded: boolean): void;
+  now?(): number;
+}
+
+/** A second crash within this long of a reload is left alone: reloading would only loop. */
+export const CRASH_RELOAD_WINDOW_MS = 60_000;
+
+/**
+ * Reloads the admin page when its process dies (crash, out of memory, killed), so the window is not
+ * left blank; a page that dies again soon after its reload stays down (the menu reopens it).
+ */
+export function reloadAfterCrash(window: AdminWindow, api: Pick<AdminWindowApi, 'onPageGone' | 'now'>): void {
+  let lastReload = -Infinity;
+  window.webContents.on('render-process-gone', (_event, details) => {
+    if (window.isDestroyed() || details.reason === 'clean-exit') return;
+    const now = api.now?.() ?? Date.now();
+    const reload = now - lastReload > CRASH_RELOAD_WINDOW_MS;
+    if (reload) {
+      lastReload = now;
+      window.webContents.reload();
+    }
+    api.onPageGone?.(details, reload);
+  });
 }
 
 /** Applies the navigation, popup, request and permission rules of the admin window. */
@@ -147,6 +173,7 @@ export function openAdminWindow(api: AdminWindowApi, serverUrl: string, options:
   const serverOrigin = new URL(serverUrl).origin;
   const window = api.createWindow(options);
   applyAdminWindowRules(window.webContents, serverOrigin, api.openExternal);
+  reloadAfterCrash(window, api);
   window.once('ready-to-show', () => window.show());
   void window.loadURL(`${serverOrigin}/admin`).catch(() => undefined);
   return window;

@@ -1,6 +1,9 @@
 // Builds the desktop app's JavaScript into dist/electron: main.mjs (the main process with the
 // server bundled in; npm packages stay external and ship in node_modules) and preload.cjs (the
 // sandboxed preload, CommonJS and self-contained). Run by `npm run app:build`.
+// Split into chunks so the headless server's Chromium launcher (render/browser-host.ts, the only
+// runtime user of puppeteer-core) is a chunk main.mjs never loads: the packaged app leaves
+// puppeteer-core and its browser download code out (electron-builder.yml).
 
 import { build } from 'esbuild';
 import { rm } from 'node:fs/promises';
@@ -16,6 +19,8 @@ await Promise.all([
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     platform: 'node',
     format: 'esm',
     target: 'node22',

@@ -45,6 +45,11 @@ import { openBatchesService } from './services/batches.ts';
 import { batchJson, batchOperations } from './http/routes/batches.ts';
 import { adminBatchOperations } from './http/routes/admin-batches.ts';
 import { adminEventOperations } from './http/routes/admin-events.ts';
+import { HotFolder, type Retry } from './queue/hot-folder.ts';
+import { parseInput } from './http/validation.ts';
+import { renderRequestSchema } from './http/schemas/render.ts';
+import { RendererBusyError, RendererClosedError, RendererCrashedError } from './render/errors.ts';
+import { removeDiscoveryFile, writeDiscoveryFile } from './stores/discovery-file.ts';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -58,6 +63,8 @@ export interface AppOverrides {
   uiDir?: string;
   /** Builds the page source renders run on instead of the headless Chromium (the desktop app: Electron's own). */
   pageSource?: PageSourceFactory;
+  /** How often the hot folder looks at WATCH_DIR/in (default 1 s; tests go faster). */
+  hotFolderIntervalMs?: number;
   /** Where a generated admin token is printed (default: stderr, when it is a terminal). */
   terminal?: TokenTerminal;
 }
@@ -67,8 +74,8 @@ export interface App {
   readonly renderer: Renderer;
   /** The admin token in force (ADMIN_TOKEN or DATA_DIR/admin-token), for the desktop shell's handoff. */
   readonly adminToken: string;
-  /** Starts listening; resolves with the base URL. */
-  listen(): Promise<string>;
+  /** Starts listening (on config.port unless told another); resolves with the base URL. */
+  listen(port?: number): Promise<string>;
   /** Stops accepting, finishes in-flight renders (up to SHUTDOWN_TIMEOUT_MS), closes Chromium. */
   close(): Promise<void>;
 }
@@ -162,6 +169,24 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     log,
     now: overrides.now,
   });
+  // WATCH_DIR: files dropped in render as the key of its settings.json, one at a time in the background.
+  const hotFolder = config.watchDir
+    ? await HotFolder.start({
+        dir: config.watchDir,
+        render: (input, account) => renderService.render(input, account, { priority: 'background' }),
+        accountById: (keyId) => accounts.keys.accountById(keyId),
+        parseRequest: (json) => parseInput(renderRequestSchema, json, 'the request file'),
+        describeError: (error) => {
+          const { code, detail } = toApiError(error);
+          if (code === 'internal_error') log.error({ err: error }, 'hot folder file failed');
+          return { code, detail };
+        },
+        retryOf,
+        log,
+        intervalMs: overrides.hotFolderIntervalMs,
+        now: overrides.now,
+      })
+    : undefined;
   const health = new HealthService(renderer);
   const playground = new PlaygroundService({
     renderer,
@@ -208,14 +233,17 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     config,
     renderer,
     adminToken,
-    listen() {
+    listen(port = config.port) {
       return new Promise((resolve, reject) => {
         // Express 5 also calls this back with the error when listening fails (a port in use).
-        server = http.listen(config.port, config.host, (error?: Error) => {
+        server = http.listen(port, config.host, (error?: Error) => {
           if (error) return reject(error);
           const { port } = server!.address() as AddressInfo;
           const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-          resolve(`http://${host}:${port}`);
+          const url = `http://${host}:${port}`;
+          // Local tools find the server by DATA_DIR/server.json (never the token).
+          const info = { base_url: url, port, pid: process.pid, version: SERVICE_VERSION, started_at: new Date().toISOString() };
+          writeDiscoveryFile(config.dataDir, info).then(() => resolve(url), reject);
         });
         server.once('error', reject);
         server.on('request', (_request, response: ServerResponse) => {
@@ -233,10 +261,14 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
         // renderer turns away stay on disk for the next start.
         events.close();
         batches.stopTaking();
+        await removeDiscoveryFile(config.dataDir, process.pid);
+        // A file cut short stays claimed in processing/ for the next start.
+        const hotFolderStopped = hotFolder?.stop();
         await renderer.close(config.shutdownTimeoutMs);
         await versions.idle();
         // A render that has just ended still has its response to write (usage, storage, headers).
         while (answering > 0 && Date.now() < deadline) await sleep(20);
+        await hotFolderStopped;
         await batches.close();
         await sweeper.stop();
         await proxy?.close();
@@ -265,6 +297,13 @@ async function adminTokenFor(config: Config, log: Logger, terminal: TokenTermina
     log.warn({ file }, 'generated the admin token: read it from the file (it is not written to the log)');
   }
   return token;
+}
+
+/** Hot folder: a busy or stopping renderer is no fault of the file; a crash may be (tried a few times). */
+function retryOf(error: unknown): Retry {
+  if (error instanceof RendererBusyError || error instanceof RendererClosedError) return 'always';
+  if (error instanceof RendererCrashedError) return 'few';
+  return 'never';
 }
 
 /** Where a generated admin token is shown: the process's terminal, when it has one. */

@@ -104,6 +104,7 @@ export const SETTINGS = {
   dnsTimeoutMs: setting('DNS_TIMEOUT_MS', 5_000, integer(100, 60_000), 'Longest wait for a DNS answer for the network guard (pages, url, webhooks); answers are cached for their TTL, at most 60 s.'),
   metricsEnabled: setting('METRICS_ENABLED', true, boolean, 'Serve Prometheus metrics at GET /metrics.'),
   docsEnabled: setting('DOCS_ENABLED', true, boolean, 'Serve the OpenAPI document and /docs.'),
+  watchDir: setting('WATCH_DIR', '', text, 'Hot folder: name.json (a render request) or name.html dropped into WATCH_DIR/in becomes WATCH_DIR/out/name.pdf, or WATCH_DIR/failed/name.json with the error; WATCH_DIR/settings.json names the key charged ({"key_id": "key_..."}). Empty: off.'),
   logLevel: setting('LOG_LEVEL', 'info', text, 'fatal, error, warn, info, debug or silent.'),
 } as const;
 
@@ -127,7 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, silent (got "${config.logLevel}")`);
   }
-  return Object.freeze({ ...config, dataDir: path.resolve(config.dataDir), plansFile: config.plansFile && path.resolve(config.plansFile) });
+  return Object.freeze({ ...config, dataDir: path.resolve(config.dataDir), plansFile: config.plansFile && path.resolve(config.plansFile), watchDir: config.watchDir && path.resolve(config.watchDir) });
 }
 
 /** A Config for code that builds the app itself (tests, the desktop shell): defaults plus overrides. */

@@ -1,14 +1,16 @@
 // Structured JSON logs (pino): one line per event, never an API key or admin token.
 
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
-export function createLogger(level: string): Logger {
-  return pino({
+/** A JSON logger at level, to stdout unless given another destination (the desktop app's log file). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: ['req.headers.authorization', 'headers.authorization', 'key', 'token'], censor: '[redacted]' },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

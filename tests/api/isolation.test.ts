@@ -1,11 +1,12 @@
 // Render isolation: nothing one render leaves behind (cookies, storage, cache, service workers,
 // window globals, running timers) is visible to the next render, for html and url sources.
-// One render slot, so consecutive renders run on the same worker page.
+// Also the teardown after every render: no script, timer, worker, popup, window.name or session
+// history of one render outlives it. One render slot, so consecutive renders run on the same lane.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { startTestServer, type TestServer } from '../helpers/start-app.ts';
+import { bearer, startTestServer, type TestServer } from '../helpers/start-app.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
 
@@ -137,3 +138,93 @@ test('html and url renders alternating on one worker stay isolated', async (t) =
   await renderText(server, { html: `<body>${plantScript(fixture.server.url)}</body>` });
   assert.match(await renderText(server, { url: `${fixture.server.url}/check` }), /SEEN nothing/);
 });
+
+// Teardown after every render (lane-policy.ts tearDownLane): the previous document is gone before
+// the lane serves again, and what the tab keeps across documents (window.name, session history)
+// is emptied before the next page's first script.
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function textOf(response: Response): Promise<string> {
+  assert.equal(response.status, 200, await response.clone().text());
+  return (await inspectPdf(await response.arrayBuffer())).text;
+}
+
+test('a loop a page starts after its PDF was taken does not hold up the next render on the lane', async (t) => {
+  const server = await startTestServer(t, { renderConcurrency: 1 });
+  const options = { wait_until: 'load', timeout_ms: 20_000 };
+  const afterTimer = await server.render({ html: '<p>first</p><script>setTimeout(() => { for (;;) {} }, 1500)</script>', options });
+  assert.match(await textOf(afterTimer), /first/);
+  // Past the moment the loop would start if the document were still alive.
+  await sleep(2500);
+  assert.match(await textOf(await server.render({ html: '<p>second</p>', options })), /second/);
+  // A loop started as soon as printing ends: the lane cannot be torn down and is replaced.
+  const afterPrint = await server.render({ html: '<p>third</p><script>addEventListener("afterprint", () => setTimeout(() => { for (;;) {} }))</script>', options });
+  assert.match(await textOf(afterPrint), /third/);
+  assert.match(await textOf(await server.render({ html: '<p>fourth</p>', options })), /fourth/);
+});
+
+test('window.name set by one key\'s render is empty in another key\'s next render', async (t) => {
+  const server = await startTestServer(t, { renderConcurrency: 1 });
+  const other = await server.createKey('business', { name: 'other tenant' });
+  const options = { wait_until: 'load' };
+  await textOf(await server.render({ html: '<p>set</p><script>window.name = "secret-of-a"</script>', options }));
+  const seen = await textOf(await server.render({ html: '<p id="n"></p><script>document.getElementById("n").textContent = "NAME[" + window.name + "]"</script>', options }, bearer(other)));
+  assert.match(seen, /NAME\[\]/);
+});
+
+test('the next render on a lane has a session history of its own', async (t) => {
+  const server = await startTestServer(t, { renderConcurrency: 1 });
+  const options = { wait_until: 'load', wait_for: '#done', timeout_ms: 20_000 };
+  for (let i = 0; i < 3; i++) await textOf(await server.render({ html: `<p id="done">earlier ${i}</p>`, options }));
+  const length = await textOf(await server.render({ html: '<p id="done"></p><script>document.getElementById("done").textContent = "LENGTH " + history.length</script>', options }));
+  assert.match(length, /LENGTH 1\b/);
+  // Going back must not reach an earlier render's entry (it would replace this document).
+  const back = await server.render({
+    html: '<p>own page</p><script>history.go(-1); setTimeout(() => document.body.insertAdjacentHTML("beforeend", "<p id=done>still here</p>"), 500)</script>',
+    options,
+  });
+  const text = await textOf(back);
+  assert.match(text, /own page/);
+  assert.doesNotMatch(text, /earlier/);
+});
+
+/** A fixture whose /hold answers headers and never ends: resolves `closed` when the client goes away. */
+async function startHoldFixture(): Promise<{ server: FixtureServer; opened: () => number; closed: () => Promise<void> }> {
+  let opened = 0;
+  let onClose: () => void = () => undefined;
+  const closed = new Promise<void>((resolve) => (onClose = resolve));
+  const server = await startFixtureServer({
+    '/hold': (req, res) => {
+      opened++;
+      res.writeHead(200, { 'content-type': 'text/plain', 'access-control-allow-origin': '*' });
+      res.write('open\n');
+      res.on('close', onClose);
+    },
+  });
+  return { server, opened: () => opened, closed: () => closed };
+}
+
+for (const [what, script] of [
+  ['a worker', (hold: string) => `const worker = new Worker(URL.createObjectURL(new Blob([\`fetch('${hold}').then((r) => { postMessage('open'); return r.text(); })\`], { type: 'text/javascript' })));
+    worker.onmessage = () => document.body.insertAdjacentHTML('beforeend', '<p id="open">open</p>');`],
+  ['a popup', (hold: string) => `const popup = window.open('about:blank');
+    const shown = () => document.body.insertAdjacentHTML('beforeend', '<p id="open">open</p>');
+    popup.fetch('${hold}').then(shown, shown);`],
+] as const) {
+  test(`${what} a render started does not outlive the render`, async (t) => {
+    const fixture = await startHoldFixture();
+    t.after(() => fixture.server.close());
+    const server = await startTestServer(t, { renderConcurrency: 1, allowHosts: [`127.0.0.1:${fixture.server.port}`] });
+    const response = await server.render({ html: `<p>page</p><script>${script(`${fixture.server.url}/hold`)}</script>`, options: { wait_until: 'load', wait_for: '#open', timeout_ms: 20_000 } });
+    assert.match(await textOf(response), /page/);
+    // A popup is closed moments after it opens (browser-host.ts): its request may never get out.
+    if (what === 'a popup' && fixture.opened() === 0) return;
+    assert.equal(fixture.opened(), 1);
+    // Safety net only: the connection closes as soon as the lane is torn down.
+    const gone = await Promise.race([fixture.closed().then(() => true), sleep(15_000).then(() => false)]);
+    assert.ok(gone, `${what} kept its connection open after the render`);
+  });
+}

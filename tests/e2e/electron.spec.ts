@@ -50,7 +50,7 @@ test.describe('desktop app', () => {
         // Chromium refuses to start its sandbox as root (CI containers); only the test drops it.
         args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), path.join(root, 'dist', 'electron', 'main.mjs')],
         cwd: root,
-        env: { ...process.env, QUIRE_USER_DATA_DIR: userData, LOG_LEVEL: 'warn' },
+        env: { ...process.env, QUIRE_USER_DATA_DIR: userData, QUIRE_LOG_LEVEL: 'warn' },
       });
       const window = await app.firstWindow();
       await window.waitForURL(/\/admin/);

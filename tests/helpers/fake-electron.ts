@@ -1,8 +1,11 @@
 // A fake of the Electron API the desktop app's page source uses (ElectronRenderApi), backed by a
-// real headless Chromium: each "BrowserWindow" is a page target in a browser context of its own
-// (its partition), its webContents.debugger is a CDP session of that target, and printToPDF prints
-// with Page.printToPDF. So the Electron page source renders real PDFs here without Electron.
-// It records what the source asked for (window options, proxy, handlers) for the tests to check.
+// real headless Chromium: each partition is a browser context that lives as long as the app (as
+// Electron keeps a partition's session until exit) and keeps its data until clearStorageData; each
+// "BrowserWindow" is a page target in its partition's context, its webContents.debugger a CDP
+// session of that target, and printToPDF prints with Page.printToPDF. A crash is a real renderer
+// crash (Page.crash): as in Electron, the debugger stays attached and receives
+// Inspector.targetCrashed, and the webContents emits 'render-process-gone'.
+// It records what the source asked for (window options, proxy, handlers, audio, WebRTC policy).
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -32,12 +35,29 @@ class Listeners {
 
 export class FakeSession implements RenderSession {
   proxy: ProxySettings | undefined;
+  private context: Promise<BrowserContext> | undefined;
+  /** Windows of this partition not yet destroyed. */
+  readonly openWindows = new Set<FakeWindow>();
+  /** clearStorageData calls made while a window of the partition was still open (the source destroys them first). */
+  clearedWhileOpen = 0;
   permissionRequestHandler: ((webContents: unknown, permission: string, callback: (granted: boolean) => void) => void) | undefined;
   permissionCheckHandler: ((...args: unknown[]) => boolean) | undefined;
   readonly events = new Listeners();
   cleared = 0;
 
-  constructor(readonly partition: string) {}
+  constructor(
+    readonly partition: string,
+    private readonly browser: Browser,
+  ) {}
+
+  /** The partition's browser context, made with its proxy on first use. */
+  contextForWindow(): Promise<BrowserContext> {
+    const proxy = this.proxy;
+    this.context ??= this.browser.createBrowserContext(
+      proxy?.mode === 'fixed_servers' ? { proxyServer: proxy.proxyRules, proxyBypassList: proxy.proxyBypassRules.split(/[,;]/) } : {},
+    );
+    return this.context;
+  }
 
   async setProxy(config: ProxySettings): Promise<void> {
     this.proxy = config;
@@ -52,13 +72,19 @@ export class FakeSession implements RenderSession {
     this.events.on(event, listener);
     return this;
   }
+  /** Empties the partition: its next window starts in a context with no cookie, storage or cache. */
   async clearStorageData(): Promise<void> {
     this.cleared++;
+    if (this.openWindows.size > 0) this.clearedWhileOpen++;
+    const context = this.context;
+    this.context = undefined;
+    await context?.then((opened) => opened.close()).catch(() => undefined);
   }
   async clearCache(): Promise<void> {}
 }
 
 class FakeDebugger implements DebuggerLike {
+  detachEvents = 0;
   private readonly listeners = new Listeners();
   private attached = false;
 
@@ -89,8 +115,9 @@ class FakeDebugger implements DebuggerLike {
     this.listeners.on(event, listener);
     return this;
   }
-  /** What Electron does when the page's process dies or the window closes. */
+  /** What Electron does when the window closes. */
   emitDetach(reason: string): void {
+    this.detachEvents++;
     this.attached = false;
     this.listeners.emit('detach', {}, reason);
   }
@@ -101,9 +128,21 @@ class FakeWebContents implements RenderWebContents {
   readonly events = new Listeners();
   windowOpenHandler: ((details: unknown) => { action: 'deny' }) | undefined;
   printed: ElectronPrintOptions[] = [];
+  audioMuted = false;
+  webRTCIPHandlingPolicy: string | undefined;
 
   constructor(private readonly session: Promise<CDPSession>) {
     this.debugger = new FakeDebugger(session);
+    void session.then((cdp) => {
+      cdp.on('Inspector.targetCrashed', () => this.events.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 9 }));
+    }, () => undefined);
+  }
+
+  setAudioMuted(muted: boolean): void {
+    this.audioMuted = muted;
+  }
+  setWebRTCIPHandlingPolicy(policy: string): void {
+    this.webRTCIPHandlingPolicy = policy;
   }
 
   /** Electron's printToPDF, as Chromium's Page.printToPDF with the same settings. */
@@ -136,35 +175,31 @@ class FakeWebContents implements RenderWebContents {
     this.events.on(event, listener);
     return this;
   }
-  /** Simulates the page's renderer process dying, as Electron reports it. */
+  /** Crashes the page's renderer process for real; Chromium then sends Inspector.targetCrashed. */
   crash(): void {
-    this.events.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 9 });
-    this.debugger.emitDetach('Render process gone.');
+    void this.session.then((cdp) => cdp.send('Page.crash')).catch(() => undefined);
   }
 }
 
 export class FakeWindow implements RenderWindow {
   readonly webContents: FakeWebContents;
   private destroyed = false;
-  private readonly opened: Promise<{ context: BrowserContext; session: CDPSession }>;
+  private readonly opened: Promise<{ targetId: string; session: CDPSession }>;
 
   constructor(
-    browser: Browser,
+    private readonly browser: Browser,
     readonly options: RenderWindowOptions,
     readonly session: FakeSession,
   ) {
+    session.openWindows.add(this);
     this.opened = (async () => {
       // The partition's proxy, as Electron's session.setProxy applies it to every request of the partition.
-      const context = await browser.createBrowserContext(
-        session.proxy ? { proxyServer: session.proxy.proxyRules, proxyBypassList: session.proxy.proxyBypassRules.split(/[,;]/) } : {},
-      );
+      const context = await session.contextForWindow();
       const browserSession = await browser.target().createCDPSession();
-      const [target] = await Promise.all([
-        context.waitForTarget((candidate) => candidate.type() === 'page'),
-        browserSession.send('Target.createTarget', { url: 'about:blank', browserContextId: context.id }),
-      ]);
+      const { targetId } = await browserSession.send('Target.createTarget', { url: 'about:blank', browserContextId: context.id });
       await browserSession.detach();
-      return { context, session: await target.createCDPSession() };
+      const target = await context.waitForTarget((candidate) => (candidate as unknown as { _targetId: string })._targetId === targetId);
+      return { targetId, session: await target.createCDPSession() };
     })();
     this.opened.catch(() => undefined);
     this.webContents = new FakeWebContents(this.opened.then((opened) => opened.session));
@@ -176,7 +211,14 @@ export class FakeWindow implements RenderWindow {
   }
   destroy(): void {
     this.destroyed = true;
-    void this.opened.then(({ context }) => context.close()).catch(() => undefined);
+    this.session.openWindows.delete(this);
+    void this.opened
+      .then(async ({ targetId }) => {
+        const browserSession = await this.browser.target().createCDPSession();
+        await browserSession.send('Target.closeTarget', { targetId });
+        await browserSession.detach();
+      })
+      .catch(() => undefined);
   }
   isDestroyed(): boolean {
     return this.destroyed;
@@ -223,7 +265,7 @@ export class FakeElectron implements ElectronRenderApi {
 
   sessionFor(partition: string): FakeSession {
     let session = this.sessions.get(partition);
-    if (!session) this.sessions.set(partition, (session = new FakeSession(partition)));
+    if (!session) this.sessions.set(partition, (session = new FakeSession(partition, this.browser)));
     return session;
   }
 

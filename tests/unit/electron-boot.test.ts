@@ -23,6 +23,7 @@ function harness(options: { locked?: boolean; start?: () => Promise<RunningServe
   const server: RunningServer = {
     url: 'http://127.0.0.1:4100',
     adminToken: 'adm_token',
+    port: 4100,
     dataDir: '/tmp/data',
     stop: async () => {
       calls.push('stop server');
@@ -104,7 +105,7 @@ test('a quit during start-up waits for the server, stops it, exits, and opens no
   const booting = bootDesktop(h.steps);
   await new Promise((resolve) => setTimeout(resolve, 10));
   h.quit();
-  started({ url: 'http://127.0.0.1:1', adminToken: 't', dataDir: '/d', stop: async () => (h.calls.push('stop server'), 'stopped') });
+  started({ url: 'http://127.0.0.1:1', adminToken: 't', port: 1, dataDir: '/d', stop: async () => (h.calls.push('stop server'), 'stopped') });
   assert.equal(await booting, 'quit-during-start-up');
   assert.equal(await h.exited, 0);
   assert.ok(h.calls.includes('stop server'));

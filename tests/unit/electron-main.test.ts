@@ -6,10 +6,13 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inspectPdf } from '../helpers/pdf.ts';
+import { appSwitches } from '../../electron/engine-parity.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..', '..');
 
@@ -24,10 +27,10 @@ interface MainProcess {
 }
 
 /** Runs the built main process with the stand-in electron module and a throw-away user-data folder. */
-function startMain(t: { after(fn: () => void): void }, userData: string): MainProcess {
+function startMain(t: { after(fn: () => void): void }, userData: string, env: Record<string, string> = {}): MainProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', '--import', './tests/fixtures/electron-stub/register.mjs', 'dist/electron/main.mjs'], {
     cwd: REPO,
-    env: { ...process.env, QUIRE_USER_DATA_DIR: userData, LOG_LEVEL: process.env.MAIN_TEST_LOG ?? 'silent' },
+    env: { ...process.env, QUIRE_USER_DATA_DIR: userData, QUIRE_LOG_LEVEL: process.env.MAIN_TEST_LOG ?? 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let stderr = '';
@@ -80,13 +83,19 @@ test('the built main process starts the server on 127.0.0.1, renders on the Elec
   assert.equal(opened.webPreferences.nodeIntegration, false);
   assert.equal(opened.webPreferences.preload, path.join(REPO, 'dist', 'electron', 'preload.cjs'));
   assert.deepEqual(
-    events.filter((event) => event.event === 'switch').map((event) => event.name),
-    ['host-resolver-rules', 'disable-quic', 'force-webrtc-ip-handling-policy'],
-    'the guard\'s switches, applied before the app was ready',
+    events.filter((event) => event.event === 'switch').map((event) => [event.name, event.value]),
+    appSwitches(true).map(([name, value]) => [name, value]),
+    'the server\'s engine flags and the guard\'s switches, applied before the app was ready',
   );
-  assert.deepEqual((await next('tray-menu')).labels, [`API: ${origin}`, 'Copy API address', 'Open Quire', 'Open data folder', 'Quit Quire']);
+  assert.deepEqual((await next('tray-menu')).labels, [`API: ${origin}`, 'Copy API URL', 'Open Quire', 'Open data folder', 'Open logs folder', 'About Quire', 'Quit Quire']);
+  const discovery = JSON.parse(await readFile(path.join(userData, 'data', 'server.json'), 'utf8')) as { base_url: string; port: number };
+  assert.equal(discovery.base_url, origin);
+  assert.deepEqual(JSON.parse(await readFile(path.join(userData, 'last-port.json'), 'utf8')), { port: discovery.port });
   assert.equal((await next('tray')).icon, path.join(REPO, 'resources', 'tray.png'));
 
+  // A bug in a timer or a forgotten promise is logged; the app runs on (Electron would show a modal box).
+  main.send({ fail: 'timer' });
+  main.send({ fail: 'promise' });
   main.send({ ask: 'token' });
   const { token } = await next('token');
   assert.equal(token, (await readFile(path.join(userData, 'data', 'admin-token'), 'utf8')).trim());
@@ -117,6 +126,34 @@ test('the built main process starts the server on 127.0.0.1, renders on the Elec
   assert.equal((await next('exit')).code, 0);
   assert.equal(await exited, 0);
   assert.ok(!events.some((event) => event.event === 'startup-error'), main.stderr());
+  const logLines = (await readFile(path.join(userData, 'logs', 'quire.log'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { msg: string });
+  assert.ok(logLines.some((line) => line.msg === 'desktop app ready'), 'the log is in the logs folder, as JSON lines');
+  const errors = logLines.filter((line) => /uncaught exception|unhandled promise rejection/.test(line.msg)).map((line) => (line as { err?: { message?: string } }).err?.message);
+  assert.deepEqual(errors.sort(), ['rejected in the main process', 'thrown in a main-process timer']);
+  assert.ok(!existsSync(path.join(userData, 'data', 'server.json')), 'the discovery file goes with the server');
+});
+
+test('the port is remembered across launches, a free one is taken only when it is in use, and PORT from the shell is ignored', async (t) => {
+  const userData = await userDataFolder(t);
+  const first = startMain(t, userData, { PORT: '1' });
+  const port = Number(new URL((await first.next('admin-window')).url).port);
+  first.send({ quit: true });
+  assert.equal(await first.exited, 0);
+
+  const again = startMain(t, userData);
+  assert.equal(Number(new URL((await again.next('admin-window')).url).port), port, 'the same port as last time');
+  again.send({ quit: true });
+  assert.equal(await again.exited, 0);
+
+  const holder = net.createServer();
+  await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
+  t.after(() => new Promise<void>((resolve) => holder.close(() => resolve())));
+  const taken = startMain(t, userData);
+  const moved = Number(new URL((await taken.next('admin-window')).url).port);
+  assert.notEqual(moved, port, 'its port was taken: another one');
+  assert.deepEqual(JSON.parse(await readFile(path.join(userData, 'last-port.json'), 'utf8')), { port: moved });
+  taken.send({ quit: true });
+  assert.equal(await taken.exited, 0);
 });
 
 test('a broken settings file is reported in a dialog and the app exits with 1, before any server or window', async (t) => {

@@ -10,6 +10,8 @@ import { RendererCrashedError } from '../../server/src/render/errors.ts';
 import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../../server/src/render/pdf-options.ts';
 import { Renderer } from '../../server/src/render/renderer.ts';
 import { ElectronPageSource, RENDER_PARTITION_PREFIX, guardedProxy } from '../../electron/electron-page-source.ts';
+import { FLAG_REASONS } from '../../server/src/render/launch-flags.ts';
+import { FLAG_PARITY, appSwitches, flagName } from '../../electron/engine-parity.ts';
 import { FakeElectron } from '../helpers/fake-electron.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
@@ -21,6 +23,7 @@ before(async () => {
   electron = await FakeElectron.launch();
   fixture = await startFixtureServer({
     '/page': '<h1>Fetched page</h1><script>document.cookie = "url=1"; localStorage.setItem("url", "1")</script>',
+    '/hang': () => undefined,
     '/check': '<p id="seen"></p><script>document.getElementById("seen").textContent = "SEEN " + (document.cookie || "nothing") + " " + (localStorage.getItem("url") || "")</script>',
   });
 });
@@ -119,6 +122,65 @@ test('html renders reuse one window yet see no cookie, storage, global or timer 
   assert.equal(electron.windows.length - before, 1, 'six html renders, one lane');
   assert.match(await textOf(await renderer.render({ source: { kind: 'url', url: `${fixture.url}/page` }, options: options() })), /Fetched page/);
   assert.equal(await textOf(await renderer.render({ source: { kind: 'url', url: `${fixture.url}/check` }, options: options() })), 'SEEN nothing');
+});
+
+test('a renderer crash while the page loads ends the render at once as a crash (Inspector.targetCrashed, no detach), not at its timeout', async (t) => {
+  const source = new ElectronPageSource(electron, { version: electron.version, log });
+  t.after(() => source.close());
+  const renderer = rendererOn(source);
+  await renderer.render({ source: { kind: 'html', html: '<p>first</p>' }, options: options() });
+  const lane = electron.liveWindows().at(-1)!;
+  // The image never answers, so 'load' never comes: only the crash can end this render before its 120 s.
+  const hanging = renderer.render({ source: { kind: 'html', html: `<img src="${fixture.url}/hang"><p>loading</p>` }, options: options({ timeout_ms: 120_000 }) });
+  for (let waited = 0; !fixture.hits.includes('GET /hang'); waited += 20) {
+    assert.ok(waited < 60_000, 'the page never asked for its image');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  lane.webContents.crash();
+  await assert.rejects(hanging, RendererCrashedError);
+  assert.equal(lane.webContents.debugger.detachEvents, 0, 'Electron sends no detach on a crash: the source must not wait for one');
+  assert.equal(source.restarts, 1);
+  assert.match(await textOf(await renderer.render({ source: { kind: 'html', html: '<p>after the crash</p>' }, options: options() })), /after the crash/);
+});
+
+test('render partitions come from a fixed pool, are emptied before reuse, and never carry one render\'s cookies or storage into another', async (t) => {
+  const source = new ElectronPageSource(electron, { version: electron.version, log, partitions: 2 });
+  t.after(() => source.close());
+  const renderer = rendererOn(source);
+  const firstWindow = electron.windows.length;
+  for (let round = 0; round < 4; round++) {
+    assert.match(await textOf(await renderer.render({ source: { kind: 'url', url: `${fixture.url}/page` }, options: options() })), /Fetched page/);
+    assert.equal(await textOf(await renderer.render({ source: { kind: 'url', url: `${fixture.url}/check` }, options: options() })), 'SEEN nothing');
+    assert.match(await textOf(await renderer.render({ source: { kind: 'html', html: '<p>html between</p>' }, options: options() })), /html between/);
+  }
+  const partitions = new Set(electron.windows.slice(firstWindow).map((window) => window.options.webPreferences.partition));
+  assert.equal(electron.windows.length - firstWindow, 9, 'a window per url render, one html lane');
+  assert.ok(partitions.size <= 2, `12 renders, at most 2 partitions (saw ${[...partitions].join(', ')})`);
+  const used = [...partitions].map((partition) => electron.sessions.get(partition)!);
+  for (const session of used) assert.equal(session.clearedWhileOpen, 0, `${session.partition} was cleared only after its windows were gone`);
+  assert.ok(used.some((session) => session.cleared >= 4), 'partitions were emptied and used again');
+});
+
+test('render windows are muted and keep WebRTC on the proxy; the app switches carry the server\'s colour, font, scrollbar and feature flags', async (t) => {
+  const source = new ElectronPageSource(electron, { version: electron.version, log });
+  t.after(() => source.close());
+  await rendererOn(source).render({ source: { kind: 'html', html: '<audio autoplay src="data:audio/wav;base64,"></audio><p>quiet</p>' }, options: options() });
+  const contents = electron.windows.at(-1)!.webContents;
+  assert.equal(contents.audioMuted, true);
+  assert.equal(contents.webRTCIPHandlingPolicy, 'disable_non_proxied_udp');
+  const switches = new Map(appSwitches(true).map(([name, value]) => [name, value]));
+  assert.equal(switches.get('font-render-hinting'), 'none');
+  assert.equal(switches.get('force-color-profile'), 'srgb');
+  assert.ok(switches.has('hide-scrollbars') && switches.has('disable-quic'));
+  assert.match(switches.get('disable-features') ?? '', /(^|,)LocalNetworkAccessChecks(,|$)/);
+  assert.equal(switches.get('host-resolver-rules'), 'MAP * ~NOTFOUND , EXCLUDE 127.0.0.1');
+  assert.ok(!appSwitches(false).some(([name]) => name === 'host-resolver-rules'));
+  assert.ok(!switches.has('mute-audio'), 'muting is per render window: the switch would mute the admin window too');
+});
+
+test('every reviewed flag of the headless server has a decision in the desktop app (applied, per window, or not applicable with a reason)', () => {
+  const serverFlags = FLAG_REASONS.map(([flag]) => flagName(flag)).sort();
+  assert.deepEqual(Object.keys(FLAG_PARITY).sort(), serverFlags);
 });
 
 test('a render window whose process dies fails its render as a crash, and the next render gets a new window', async (t) => {

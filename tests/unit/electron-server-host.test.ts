@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, type Config } from '../../server/src/config.ts';
 import { createLogger } from '../../server/src/logger.ts';
-import { desktopConfig, readSettingsFile } from '../../electron/desktop-config.ts';
+import { desktopConfig, hasConfiguredPort, readSettingsFile } from '../../electron/desktop-config.ts';
 import { ElectronPageSource, guardedProxy } from '../../electron/electron-page-source.ts';
 import { PortInUseError, choosePort, startServerHost, waitForHealth, within, type RunningServer } from '../../electron/server-host.ts';
 import { FakeElectron } from '../helpers/fake-electron.ts';
@@ -93,7 +93,7 @@ test('renders run on the Electron page source, whose partitions go through the n
   assert.deepEqual(blocked.hits, [], 'a loopback address the config does not open is never reached');
   assert.deepEqual(allowed.hits, ['GET /pixel.png'], 'the sub-resource does fire where ALLOW_HOSTS opens it');
   const proxy = electron.windows[windowsBefore]!.session.proxy;
-  assert.ok(proxy && /^http:\/\/127\.0\.0\.1:\d+$/.test(proxy.proxyRules), JSON.stringify(proxy));
+  assert.ok(proxy?.mode === 'fixed_servers' && /^http:\/\/127\.0\.0\.1:\d+$/.test(proxy.proxyRules), JSON.stringify(proxy));
   assert.deepEqual(proxy, guardedProxy(proxy.proxyRules));
 });
 
@@ -148,14 +148,15 @@ test('shutdown gives up after its cap, and the health wait names what it last sa
   await assert.rejects(waitForHealth('http://127.0.0.1:1', down, 50, 5), /did not become healthy within 50 ms \(HTTP 503\)/);
 });
 
-test('desktop settings: default-config.json, then the user\'s config.json, then the environment; always 127.0.0.1; paths under the user-data folder', async (t) => {
+test('desktop settings: default-config.json, then the user\'s config.json, then QUIRE_ environment variables only; always 127.0.0.1; paths under the user-data folder', async (t) => {
   const dir = await userDataDir(t);
   const defaults = readSettingsFile(path.join(REPO, 'resources', 'default-config.json'));
   assert.equal(defaults.RENDER_CONCURRENCY, '2');
   const config = desktopConfig({
     defaults,
-    user: { RENDER_CONCURRENCY: '3', HOST: '0.0.0.0', DATA_DIR: 'quire-data', PORT: '4555', PLANS_FILE: 'plans.json' },
-    env: { RENDER_CONCURRENCY: '4', UNRELATED: 'x' },
+    user: { RENDER_CONCURRENCY: '3', HOST: '0.0.0.0', DATA_DIR: 'quire-data', PORT: '4555', PLANS_FILE: 'plans.json', FONTS_DIR: 'fonts', WATCH_DIR: 'hot' },
+    // A shell's generic variables are some other program's: only the QUIRE_ ones count.
+    env: { QUIRE_RENDER_CONCURRENCY: '4', RENDER_CONCURRENCY: '7', PORT: '1', DATA_DIR: '/elsewhere', ADMIN_TOKEN: 'from-the-shell-0123456789', NETWORK_GUARD: 'off', UNRELATED: 'x' },
     userDataDir: dir,
   });
   assert.equal(config.renderConcurrency, 4);
@@ -164,6 +165,16 @@ test('desktop settings: default-config.json, then the user\'s config.json, then 
   assert.equal(config.dataDir, path.join(dir, 'quire-data'));
   assert.equal(config.plansFile, path.join(dir, 'plans.json'));
   assert.equal(config.shutdownTimeoutMs, 10_000);
+  assert.equal(config.fontsDir, path.join(dir, 'fonts'));
+  assert.equal(config.watchDir, path.join(dir, 'hot'));
+  assert.equal(config.adminToken, '');
+  assert.equal(config.networkGuard, true);
+  const remembered = { defaults, user: {}, env: {}, userDataDir: dir, rememberedPort: 45_123 };
+  assert.equal(desktopConfig(remembered).port, 45_123, 'no PORT configured: the port of the last launch');
+  assert.equal(hasConfiguredPort(remembered), false);
+  assert.equal(desktopConfig({ ...remembered, env: { QUIRE_PORT: '4600' } }).port, 4600);
+  assert.equal(hasConfiguredPort({ ...remembered, env: { QUIRE_PORT: '4600' } }), true);
+  assert.throws(() => desktopConfig({ ...remembered, env: { QUIRE_PORT: 'x' } }), /^Error: QUIRE_PORT must be a whole number|QUIRE_PORT must be a whole number/);
 
   assert.deepEqual(readSettingsFile(path.join(dir, 'missing.json')), {});
   await writeFile(path.join(dir, 'bad.json'), '{ "PORT": ');

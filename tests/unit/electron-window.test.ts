@@ -5,13 +5,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CHANNELS } from '../../electron/channels.ts';
 import { handOverAdminToken, isTrustedSender, type IpcCaller } from '../../electron/ipc.ts';
-import { applicationMenuTemplate, showTray, trayMenuTemplate, type ShellActions } from '../../electron/tray.ts';
+import { aboutMessage, applicationMenuTemplate, showTray, trayMenuTemplate, type ShellActions } from '../../electron/tray.ts';
 import {
+  CRASH_RELOAD_WINDOW_MS,
   adminWindowOptions,
   decideNavigation,
   isAllowedAdminPermission,
   isAllowedAdminRequest,
   openAdminWindow,
+  reloadAfterCrash,
   type AdminContents,
   type AdminWindow,
   type AdminWindowOptions,
@@ -73,6 +75,7 @@ function fakeAdminWindow(): FakeAdminWindow {
       on: (event: string, listener: (...args: any[]) => void) => add(event, listener),
       setWindowOpenHandler: (handler) => (window.openHandler = handler),
       getURL: () => `${ORIGIN}/admin`,
+      reload: () => void window.loaded.push('reload'),
       session: {
         webRequest: { onBeforeRequest: (listener) => (window.requestFilter = listener) },
         setPermissionRequestHandler: () => undefined,
@@ -148,20 +151,30 @@ test('the admin token is handed over only to the admin window\'s top frame on th
   assert.equal(isTrustedSender({ sender: undefined, senderFrame: { url: `${ORIGIN}/`, parent: null } }, undefined, ORIGIN), false, 'no admin window open');
 });
 
-test('the tray menu shows the API address and copies it, opens the window and the data folder, and quits', () => {
+test('the tray menu shows the API URL and copies it, opens the window, the data and logs folders, About, and quits', () => {
   const done: string[] = [];
   const actions: ShellActions = {
     apiAddress: ORIGIN,
     copyText: (text) => void done.push(`copy ${text}`),
     openAdminWindow: () => void done.push('window'),
     openDataFolder: () => void done.push('data folder'),
+    openLogsFolder: () => void done.push('logs folder'),
+    showAbout: () => void done.push('about'),
     quit: () => void done.push('quit'),
   };
   const items = trayMenuTemplate(actions);
   assert.equal(items[0]!.label, `API: ${ORIGIN}`);
   assert.equal(items[0]!.enabled, false);
-  for (const label of ['Copy API address', 'Open Quire', 'Open data folder', 'Quit Quire']) items.find((item) => item.label === label)!.click!();
-  assert.deepEqual(done, [`copy ${ORIGIN}`, 'window', 'data folder', 'quit']);
+  for (const label of ['Copy API URL', 'Open Quire', 'Open data folder', 'Open logs folder', 'About Quire', 'Quit Quire']) items.find((item) => item.label === label)!.click!();
+  assert.deepEqual(done, [`copy ${ORIGIN}`, 'window', 'data folder', 'logs folder', 'about', 'quit']);
+  assert.ok(!items.some((item) => item.label === 'Open hot folder'), 'no hot folder item without WATCH_DIR');
+  const withHotFolder = trayMenuTemplate({ ...actions, openHotFolder: () => void done.push('hot folder') });
+  withHotFolder.find((item) => item.label === 'Open hot folder')!.click!();
+  assert.equal(done.at(-1), 'hot folder');
+  const about = aboutMessage({ version: '1.2.3', electron: '45.4.1', chrome: '142', node: '22', apiUrl: ORIGIN, dataDir: '/d', logsDir: '/l' });
+  assert.equal(about.message, 'Quire 1.2.3');
+  assert.match(about.detail, /Electron 45\.4\.1/);
+  assert.match(about.detail, /Logs: \/l/);
 
   const menu = applicationMenuTemplate(actions, true);
   assert.deepEqual(menu.map((item) => item.role ?? item.label), ['appMenu', 'Quire', 'editMenu', 'windowMenu']);
@@ -177,4 +190,24 @@ test('the tray menu shows the API address and copies it, opens the window and th
   assert.match(tooltip, /127\.0\.0\.1:4100/);
   clickListener?.();
   assert.equal(done.at(-1), 'window');
+});
+
+test('an admin page whose process dies is reloaded once; one that dies again within a minute stays down', () => {
+  const window = fakeAdminWindow();
+  let now = 1_000_000;
+  const gone: boolean[] = [];
+  reloadAfterCrash(window, { now: () => now, onPageGone: (_details, reloaded) => void gone.push(reloaded) });
+  const die = (reason: string) => {
+    for (const listener of window.listeners.get('render-process-gone') ?? []) listener({}, { reason, exitCode: 1 });
+  };
+  die('crashed');
+  assert.deepEqual(window.loaded, ['reload']);
+  now += 5_000;
+  die('oom');
+  assert.deepEqual(window.loaded, ['reload'], 'no reload loop');
+  now += CRASH_RELOAD_WINDOW_MS + 1;
+  die('killed');
+  assert.deepEqual(window.loaded, ['reload', 'reload']);
+  die('clean-exit');
+  assert.deepEqual(gone, [true, false, true]);
 });

@@ -91,6 +91,7 @@ test('the defaults are those of SPEC.md', () => {
     media: 'print',
     timeout_ms: 30_000,
     wait_until: 'networkidle0',
+    wait_clock: 'real',
     wait_ms: 0,
     tagged: false,
   });

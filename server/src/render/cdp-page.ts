@@ -7,6 +7,7 @@ import type { Protocol } from 'puppeteer-core';
 import { NavigationError, RenderInputError } from './errors.ts';
 import { GATE_SCRIPT, RENDER_URL_PATTERN, renderDocument, type RenderDocument } from './render-document.ts';
 import type { AssetResolver, RenderSource, WaitUntil } from './page-source.ts';
+import { RequestTracker, VirtualClock } from './virtual-clock.ts';
 
 /** The part of a CDP session this module uses (puppeteer's CDPSession has it; so can Electron's debugger). */
 export interface CdpSession {
@@ -36,8 +37,17 @@ export interface CdpPageOptions {
   trackDocumentStatus?: boolean;
 }
 
+/**
+ * The clock a render's page runs on. 'virtual' (virtual-clock.ts): Chromium's virtual time, which
+ * jumps to the next due timer and stops while fetches are pending; a page once on it keeps it, so
+ * a lane is one or the other.
+ */
+export type RenderClock = 'real' | 'virtual';
+
 export class CdpPage {
   private pending: RenderDocument | undefined;
+  private clock: RenderClock = 'real';
+  private readonly virtualClock: VirtualClock;
   /** The current html render's assets, by its origin: kept until the next load, as fonts may be asked for while printing. */
   private assets: { origin: string; resolve: AssetResolver } | undefined;
   private media: string | undefined;
@@ -52,7 +62,9 @@ export class CdpPage {
   constructor(
     private readonly session: CdpSession,
     private readonly options: CdpPageOptions = {},
-  ) {}
+  ) {
+    this.virtualClock = new VirtualClock(session);
+  }
 
   /** Enables what the page needs; call once before the first load. */
   async init(): Promise<void> {
@@ -81,33 +93,66 @@ export class CdpPage {
     await Promise.all(steps);
   }
 
-  /** Loads HTML as a fresh document, or navigates to a URL; resolves when waitUntil is reached. */
-  async load(source: RenderSource, waitUntil: WaitUntil): Promise<{ status?: number }> {
-    this.lifecycle.clear();
+  /**
+   * Loads HTML as a fresh document, or navigates to a URL; resolves when waitUntil is reached.
+   * With clock 'virtual' (networkidle0 only, see RenderClock) the page's clock is held while the
+   * navigation starts, then runs until the network-idle window passed on it, then is held again.
+   */
+  async load(source: RenderSource, waitUntil: WaitUntil, clock: RenderClock = 'real'): Promise<{ status?: number }> {
     this.documentStatus.clear();
     this.documentRedirects.length = 0;
-    this.loaderId = undefined;
+    this.clock = waitUntil === 'networkidle0' ? clock : 'real';
     const url = source.kind === 'html' ? (this.pending = renderDocument(source.html)).url : source.url;
     this.assets = source.kind === 'html' && source.assets ? { origin: new URL(url).origin, resolve: source.assets } : undefined;
-    const wanted = LIFECYCLE_EVENT[waitUntil];
+    // Held before the document exists: a clock already running would spend the window before the
+    // page's timers are even set (ENGINE-NOTES.md, "Waiting for network idle without waiting").
+    const requests = this.clock === 'virtual' ? new RequestTracker(this.session, this.virtualClock) : undefined;
+    try {
+      if (requests) await this.virtualClock.hold();
+      const { navigation, reached } = await this.navigate(url, requests ? 'load' : LIFECYCLE_EVENT[waitUntil]);
+      if (navigation.errorText) {
+        this.pending = undefined;
+        await this.checkRedirects(source, navigation.loaderId);
+        await this.checkUnsafeRedirect(source, navigation.errorText);
+        throw new NavigationError(navigation.errorText.replace(/^net::/, ''));
+      }
+      await (requests ? this.virtualClock.waitForNetworkIdle(requests, reached) : reached);
+    } finally {
+      requests?.stop();
+    }
+    this.pending = undefined;
+    await this.checkRedirects(source, this.loaderId);
+    return { status: this.documentStatus.get(this.loaderId!) };
+  }
+
+  /**
+   * Ends the current document (lane-policy.ts tearDownLane): navigates to about:blank, which
+   * unloads the document with its timers, pending callbacks, workers and connections. The next
+   * document's gate empties what the browsing context keeps across documents.
+   */
+  async clear(): Promise<void> {
+    this.pending = undefined;
+    this.assets = undefined;
+    const { navigation, reached } = await this.navigate('about:blank', 'load');
+    if (navigation.errorText) throw new NavigationError(`the page could not be cleared: ${navigation.errorText}`);
+    await reached;
+  }
+
+  /** Starts a navigation; `reached` resolves when its document fires the wanted lifecycle event. */
+  private async navigate(url: string, wanted: string): Promise<{ navigation: Protocol.Page.NavigateResponse; reached: Promise<void> }> {
+    this.lifecycle.clear();
+    this.loaderId = undefined;
     const reached = new Promise<void>((resolve) => {
       this.lifecycleWaiter = () => {
         if (this.loaderId && this.lifecycle.get(this.loaderId)?.has(wanted)) resolve();
       };
     });
     const navigation = (await this.session.send('Page.navigate', { url })) as Protocol.Page.NavigateResponse;
-    if (navigation.errorText) {
-      this.pending = undefined;
-      await this.checkRedirects(source, navigation.loaderId);
-      await this.checkUnsafeRedirect(source, navigation.errorText);
-      throw new NavigationError(navigation.errorText.replace(/^net::/, ''));
+    if (!navigation.errorText) {
+      this.loaderId = navigation.loaderId ?? '';
+      this.lifecycleWaiter?.();
     }
-    this.loaderId = navigation.loaderId ?? '';
-    this.lifecycleWaiter?.();
-    await reached;
-    this.pending = undefined;
-    await this.checkRedirects(source, this.loaderId);
-    return { status: this.documentStatus.get(this.loaderId) };
+    return { navigation, reached };
   }
 
   /**
@@ -132,16 +177,23 @@ export class CdpPage {
     this.media = media;
   }
 
-  /** Resolves when the selector matches; throws RenderInputError for an invalid selector. */
+  /** Resolves when the selector matches; throws RenderInputError for an invalid selector. In virtual time the page's clock runs meanwhile. */
   async waitForSelector(selector: string): Promise<void> {
-    const result = (await this.session.send('Runtime.evaluate', {
+    const evaluated = this.session.send('Runtime.evaluate', {
       expression: `(${WAIT_FOR_SELECTOR})(${JSON.stringify(selector)})`,
       awaitPromise: true,
       returnByValue: true,
-    })) as Protocol.Runtime.EvaluateResponse;
+    }) as Promise<Protocol.Runtime.EvaluateResponse>;
+    const result = this.clock === 'virtual' ? await this.virtualClock.runUntil(evaluated) : await evaluated;
     if (result.exceptionDetails) {
       throw new RenderInputError('options.wait_for', `options.wait_for is not a valid CSS selector: ${selector}`);
     }
+  }
+
+  /** Lets ms pass before printing: on the wall clock, or on the page's virtual clock (its timers due by then run at once). */
+  async wait(ms: number): Promise<void> {
+    if (this.clock === 'virtual') return this.virtualClock.run(ms);
+    return new Promise((resolve) => setTimeout(resolve, ms));
   }
 
   /** Prints the current document; waits for web fonts first, as a browser's print does. */

@@ -11,7 +11,11 @@
 //   script of this one runs, so a timer of the previous page cannot race the wipe;
 // - the HTTP cache: disabled for the page;
 // - everything else origin-keyed is unreachable from the next origin, and the lane's context is
-//   replaced every LANE_RENDERS renders so it does not accumulate.
+//   replaced every LANE_RENDERS renders so it does not accumulate;
+// - the document itself: torn down (about:blank) when the render hands the lane back, so none of
+//   its timers, workers or pending work runs while the lane waits or serves the next render; a
+//   page that will not let go of its renderer loses its lane (lane-policy.ts tearDownLane);
+// - window.name and session history, which a tab keeps across documents: emptied at the gate.
 // A `url` render loads a document that is not ours to gate, so it gets a fresh context, closed after.
 // These rules live in lane-policy.ts, shared with the desktop app's Electron page source.
 //
@@ -23,9 +27,9 @@
 
 import type { BrowserContext, CDPSession, Protocol } from 'puppeteer-core';
 import type { BrowserGeneration, BrowserHost } from './browser-host.ts';
-import { CdpPage } from './cdp-page.ts';
+import { CdpPage, type RenderClock } from './cdp-page.ts';
 import { RendererCrashedError } from './errors.ts';
-import { isLaneReusable, lanePageOptions } from './lane-policy.ts';
+import { isLaneReusable, lanePageOptions, tearDownLane } from './lane-policy.ts';
 import type { PageLease, PageSource, RenderSource } from './page-source.ts';
 import { settleWithin } from './settle-within.ts';
 
@@ -36,11 +40,14 @@ interface Lane {
   browserSession: CDPSession;
   page: CdpPage;
   renders: number;
+  clock: RenderClock;
 }
 
 export class ChromiumPageSource implements PageSource {
   private readonly idle: Lane[] = [];
   private readonly browserSessions = new WeakMap<BrowserGeneration, Promise<CDPSession>>();
+
+  readonly supportsVirtualTime = true;
 
   constructor(private readonly host: BrowserHost) {}
 
@@ -61,11 +68,11 @@ export class ChromiumPageSource implements PageSource {
     return this.host.close();
   }
 
-  async acquire(kind: RenderSource['kind']): Promise<PageLease> {
+  async acquire(kind: RenderSource['kind'], clock: RenderClock = 'real'): Promise<PageLease> {
     const generation = await this.host.generation();
     generation.inFlight++;
     try {
-      const lane = (kind === 'html' && this.takeIdleLane(generation)) || (await this.openLane(generation, kind));
+      const lane = (kind === 'html' && this.takeIdleLane(generation, clock)) || (await this.openLane(generation, kind, clock));
       return { page: lane.page, release: (reusable) => this.release(lane, kind, reusable) };
     } catch (error) {
       this.host.leave(generation);
@@ -73,16 +80,22 @@ export class ChromiumPageSource implements PageSource {
     }
   }
 
-  private takeIdleLane(generation: BrowserGeneration): Lane | undefined {
-    while (this.idle.length > 0) {
-      const lane = this.idle.pop()!;
-      if (lane.generation === generation && generation.isAlive) return lane;
+  /** An idle lane on this clock (a page once in virtual time stays in it); lanes of a dead or retired browser are closed on the way. */
+  private takeIdleLane(generation: BrowserGeneration, clock: RenderClock): Lane | undefined {
+    for (let i = this.idle.length - 1; i >= 0; i--) {
+      const lane = this.idle[i]!;
+      if (lane.generation === generation && generation.isAlive) {
+        if (lane.clock !== clock) continue;
+        this.idle.splice(i, 1);
+        return lane;
+      }
+      this.idle.splice(i, 1);
       void lane.context.close().catch(() => undefined);
     }
     return undefined;
   }
 
-  private async openLane(generation: BrowserGeneration, kind: RenderSource['kind']): Promise<Lane> {
+  private async openLane(generation: BrowserGeneration, kind: RenderSource['kind'], clock: RenderClock): Promise<Lane> {
     const context = await generation.browser.createBrowserContext();
     try {
       const browserSession = await this.browserSession(generation);
@@ -94,7 +107,7 @@ export class ChromiumPageSource implements PageSource {
       const session = await target.createCDPSession();
       const page = new CdpPage(session, lanePageOptions(kind, session));
       await page.init();
-      return { generation, context, targetId, browserSession, page, renders: 0 };
+      return { generation, context, targetId, browserSession, page, renders: 0, clock };
     } catch (error) {
       await context.close().catch(() => undefined);
       throw error;
@@ -114,8 +127,9 @@ export class ChromiumPageSource implements PageSource {
     const { generation } = lane;
     lane.renders++;
     try {
-      if (isLaneReusable(kind, renderSucceeded, lane.renders) && !generation.retired && generation.isAlive) {
-        await settleWithin(closeOtherPages(lane), 2000);
+      const reusable = isLaneReusable(kind, renderSucceeded, lane.renders) && !generation.retired && generation.isAlive;
+      const [tornDown] = reusable ? await Promise.all([tearDownLane(lane.page), settleWithin(closeOtherPages(lane), 2000)]) : [false];
+      if (tornDown && generation.isAlive) {
         this.idle.push(lane);
       } else {
         await lane.context.close().catch(() => undefined);

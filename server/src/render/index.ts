@@ -3,7 +3,6 @@
 // either way the same Renderer, warmed before the server says it is ready.
 
 import type { Logger } from '../logger.ts';
-import { BrowserHost } from './browser-host.ts';
 import { ChromiumPageSource } from './chromium-page-source.ts';
 import { findChromium } from './chromium-path.ts';
 import { fontEnvironment } from './fonts.ts';
@@ -40,6 +39,8 @@ export async function startRenderer(options: HeadlessRendererOptions, pageSource
 export async function startHeadlessRenderer(options: HeadlessRendererOptions): Promise<Renderer> {
   const executable = await findChromium(options.chromePath);
   options.log.info({ path: executable.path, source: executable.source }, 'using Chromium');
+  // Loaded only here: puppeteer-core is the headless server's, and the desktop app does not ship it.
+  const { BrowserHost } = await import('./browser-host.ts');
   const host = new BrowserHost({
     executable,
     env: await fontEnvironment(options.fontsDir, options.workDir),

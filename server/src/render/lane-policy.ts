@@ -2,7 +2,7 @@
 // shared by the headless source (chromium-page-source.ts) and the desktop app's Electron source
 // so both engines isolate renders the same way. How a lane is opened and closed is each source's own.
 
-import type { CdpPageOptions, CdpSession } from './cdp-page.ts';
+import type { CdpPage, CdpPageOptions, CdpSession } from './cdp-page.ts';
 import type { RenderSource } from './page-source.ts';
 
 /**
@@ -12,16 +12,43 @@ import type { RenderSource } from './page-source.ts';
 export const LANE_RENDERS = 100;
 
 /**
- * How a lane's page is set up for its kind of source. An html lane wipes cookies when the gate is
- * requested (render-document.ts: the previous document is gone, this one has run no script). A url
- * lane loads a document that is not ours to gate: it is used once, and reports the document's status.
+ * How long a lane's teardown may take. A page that keeps its renderer busy (a `for(;;)` started
+ * when the PDF was taken) never lets the teardown finish: its lane is then closed, which ends the
+ * renderer process, rather than handed to the next render.
+ */
+export const TEARDOWN_WAIT_MS = 2000;
+
+/**
+ * How a lane's page is set up for its kind of source. An html lane, when the gate is requested
+ * (render-document.ts: the previous document is gone, this one has run no script), wipes cookies
+ * and empties the session history (which would let the page count earlier renders or go back to
+ * one); the gate script itself empties window.name. A url lane loads a document that is not ours
+ * to gate: it is used once, and reports the document's status.
  */
 export function lanePageOptions(kind: RenderSource['kind'], session: CdpSession): CdpPageOptions {
   if (kind === 'url') return { trackDocumentStatus: true };
-  return { onGate: () => session.send('Network.clearBrowserCookies').then(() => undefined) };
+  return {
+    onGate: () => Promise.all([session.send('Network.clearBrowserCookies'), session.send('Page.resetNavigationHistory')]).then(() => undefined),
+  };
 }
 
 /** Whether a released lane may serve another render: html lanes only, after a clean render, until worn out. */
 export function isLaneReusable(kind: RenderSource['kind'], renderSucceeded: boolean, renders: number): boolean {
   return kind === 'html' && renderSucceeded && renders < LANE_RENDERS;
+}
+
+/**
+ * Ends a render's document before its lane goes back to the idle pool, so nothing of it runs while
+ * the lane waits or once the next render starts (its timers, workers, pending fetches; popups are
+ * the source's to close). Resolves false when the page did not answer within TEARDOWN_WAIT_MS: the
+ * source must then close the lane instead of reusing it.
+ */
+export function tearDownLane(page: CdpPage): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), TEARDOWN_WAIT_MS);
+    page.clear().then(
+      () => resolve(true),
+      () => resolve(false),
+    ).finally(() => clearTimeout(timer));
+  });
 }

@@ -3,7 +3,7 @@
 // nothing from one lease (cookies, storage, cache, service workers, globals, timers) is visible
 // in the next. The headless server and the desktop app each provide one.
 
-import type { CdpPage } from './cdp-page.ts';
+import type { CdpPage, RenderClock } from './cdp-page.ts';
 import type { WAIT_UNTIL } from './pdf-options.ts';
 
 /** Answers a relative name the document asks for on its own origin (a template's assets); undefined: 404. */
@@ -35,8 +35,13 @@ export interface PageLease {
 }
 
 export interface PageSource {
-  /** A page ready for one isolated render of this kind of source. May throw RendererCrashedError. */
-  acquire(kind: RenderSource['kind']): Promise<PageLease>;
+  /**
+   * A page ready for one isolated render of this kind of source, on the clock asked for (a page
+   * once in virtual time stays in it). May throw RendererCrashedError.
+   */
+  acquire(kind: RenderSource['kind'], clock?: RenderClock): Promise<PageLease>;
+  /** Whether acquire honours clock 'virtual' (Chromium's Emulation.setVirtualTimePolicy); otherwise renders run on the wall clock. */
+  readonly supportsVirtualTime?: boolean;
   /** Version text of the engine, for /health. */
   readonly version: string;
   /** A cheap round trip to the engine: false when it is dead. */

@@ -14,8 +14,12 @@ export const RENDER_SITE = 'render.invalid';
 export const RENDER_URL_PATTERN = `*://*.${RENDER_SITE}/*`;
 export const GATE_PATH = '/__quire_gate.js';
 
-/** The script the gate answers with: it removes its own element so the page sees its own DOM. */
-export const GATE_SCRIPT = 'document.currentScript && document.currentScript.remove();';
+/**
+ * The script the gate answers with. `window.name` belongs to the browsing context, not the
+ * document, so it survives navigations: emptied here, before any script of the page can read it.
+ * The script removes its own element so the page sees its own DOM.
+ */
+export const GATE_SCRIPT = "window.name = ''; document.currentScript && document.currentScript.remove();";
 
 export interface RenderDocument {
   url: string;

@@ -2,6 +2,7 @@
 // (options.timeout_ms) covers loading, waits and printing. Knows nothing of keys, plans or HTTP.
 
 import { NavigationError, RenderInputError, RenderTimeoutError, RendererCrashedError } from './errors.ts';
+import type { RenderClock } from './cdp-page.ts';
 import type { PageLease, PageSource, RenderSource } from './page-source.ts';
 import type { PdfOptions } from './pdf-options.ts';
 import { toPrintToPdfParams } from './print-params.ts';
@@ -55,14 +56,10 @@ export class Renderer {
     const started = performance.now();
     let outcome: RenderOutcome = 'error';
     try {
-      const release = await this.slots.acquire(job.priority, job.tenant);
-      try {
-        const pdf = await this.renderInSlot(job);
-        outcome = 'success';
-        return pdf;
-      } finally {
-        release();
-      }
+      const releaseSlot = await this.slots.acquire(job.priority, job.tenant);
+      const pdf = await this.renderInSlot(job, releaseSlot);
+      outcome = 'success';
+      return pdf;
     } catch (error) {
       outcome = outcomeOf(error);
       throw error;
@@ -92,18 +89,23 @@ export class Renderer {
     await this.pages.close();
   }
 
-  private async renderInSlot(job: RenderJob): Promise<Uint8Array> {
+  /**
+   * Renders on a leased page. The slot is freed once the page is handed back (the lane's teardown
+   * included), which may be after the PDF is returned: a PDF does not wait for the teardown.
+   */
+  private async renderInSlot(job: RenderJob, releaseSlot: () => void): Promise<Uint8Array> {
     const { options, source } = job;
     let stage = 'opening a page';
     const budget = new Budget(Date.now() + options.timeout_ms, options.timeout_ms, () => stage);
     let lease: PageLease | undefined;
     let reusable = false;
     try {
-      lease = await budget.run(this.pages.acquire(source.kind));
+      const clock = this.clockFor(options);
+      lease = await budget.run(this.pages.acquire(source.kind, clock));
       const { page } = lease;
       stage = 'loading the page';
       await budget.run(page.emulateMedia(options.media));
-      const loaded = await budget.run(page.load(source, options.wait_until));
+      const loaded = await budget.run(page.load(source, options.wait_until, clock));
       if (source.kind === 'url' && loaded.status !== undefined && loaded.status >= 400) {
         throw new NavigationError(`${source.url} answered HTTP ${loaded.status}`);
       }
@@ -113,7 +115,7 @@ export class Renderer {
       }
       if (options.wait_ms > 0) {
         stage = 'waiting wait_ms';
-        await budget.run(sleep(options.wait_ms));
+        await budget.run(page.wait(options.wait_ms));
       }
       stage = 'printing';
       const pdf = await budget.run(page.print(toPrintToPdfParams(options)));
@@ -125,8 +127,20 @@ export class Renderer {
       budget.cancel();
       // A page that will not close must not hold the render slot: give up waiting after a while
       // (the lane is then dropped, not reused).
-      if (lease) await settleWithin(lease.release(reusable), RELEASE_WAIT_MS);
+      const handedBack = lease ? settleWithin(lease.release(reusable), RELEASE_WAIT_MS) : Promise.resolve();
+      void handedBack.then(releaseSlot);
+      // A failed render answers once its page is gone, so the slot it held is free by then.
+      if (!reusable) await handedBack;
     }
+  }
+
+  /**
+   * Virtual time only where it saves a wait the page does not need: networkidle0's window
+   * (pdf-options.ts wait_clock). Other wait_until values keep the wall clock: networkidle2 allows
+   * connections in flight, which would hold a virtual clock forever.
+   */
+  private clockFor(options: PdfOptions): RenderClock {
+    return options.wait_until === 'networkidle0' && options.wait_clock === 'virtual' && this.pages.supportsVirtualTime ? 'virtual' : 'real';
   }
 }
 

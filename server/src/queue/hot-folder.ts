@@ -1,0 +1,232 @@
+// The hot folder (WATCH_DIR): name.json (a render request, as the body of POST /v1/pdf) or
+// name.html dropped into in/ becomes out/name.pdf, or failed/name.json with {code, detail} (the
+// input kept beside it: failed/name.html, or failed/name.request.json).
+// WATCH_DIR/settings.json names the key the renders are charged to ({"key_id": "key_..."}).
+// Durability: a file is claimed by renaming it into processing/ before any work, and leaves
+// processing/ only once its result is on disk, so a stop or crash loses nothing: at start-up,
+// claimed files are rendered again (unless their PDF was already written). Files still being
+// written are not picked up: a file is taken once its size and time are unchanged over two scans,
+// and names starting with "." or ending in .tmp/.part/.crdownload/~ are never taken (write under
+// such a name, then rename). It polls (fs.watch misses events on network shares) and renders one
+// file at a time at background priority, so interactive renders stay ahead of it.
+
+import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from '../logger.ts';
+import { writeFileDurably } from '../stores/durable-file.ts';
+import type { Account } from '../services/keys.ts';
+import type { RenderInput, RenderedPdf } from '../services/render.ts';
+
+export const HOT_FOLDER_SETTINGS = 'settings.json';
+/** Larger files fail at once (payload_too_large), as the API's body limit would refuse them. */
+export const MAX_INPUT_BYTES = 10 * 1024 * 1024;
+const SUBFOLDERS = ['in', 'processing', 'out', 'failed'] as const;
+const IN_PROGRESS_NAME = /^\.|\.(tmp|part|crdownload|download)$|~$/i;
+/** A render that died with the renderer is tried this many times before it fails. */
+const CRASH_TRIES = 3;
+
+/** How a failed render is handled: tried again at the next scan (always, or a few times), or failed. */
+export type Retry = 'always' | 'few' | 'never';
+
+export interface HotFolderDeps {
+  dir: string;
+  render(input: RenderInput, account: Account): Promise<RenderedPdf>;
+  accountById(keyId: string): Promise<Account | undefined>;
+  /** Validates a request file's JSON as the API validates a POST /v1/pdf body; throws the API's error. */
+  parseRequest(json: unknown): RenderInput;
+  /** The API's {code, detail} for an error, as a batch item records it. */
+  describeError(error: unknown): { code: string; detail: string };
+  /** 'always' when the renderer was busy or stopping, 'few' when it crashed, else 'never'. */
+  retryOf(error: unknown): Retry;
+  log: Logger;
+  intervalMs?: number;
+  now?: () => Date;
+}
+
+interface Seen {
+  size: number;
+  mtimeMs: number;
+}
+
+export class HotFolder {
+  private timer: NodeJS.Timeout | undefined;
+  private scanning: Promise<void> | undefined;
+  private stopped = false;
+  private readonly seen = new Map<string, Seen>();
+  private readonly crashes = new Map<string, number>();
+  private unconfigured: string | undefined;
+
+  private constructor(private readonly deps: HotFolderDeps) {}
+
+  /** Makes the folders, puts claimed files of a previous run back in line, and starts polling. */
+  static async start(deps: HotFolderDeps): Promise<HotFolder> {
+    for (const folder of SUBFOLDERS) await mkdir(path.join(deps.dir, folder), { recursive: true });
+    const folder = new HotFolder(deps);
+    await folder.recover();
+    folder.schedule(0);
+    deps.log.info({ watch_dir: deps.dir }, 'hot folder: watching in/');
+    return folder;
+  }
+
+  /** Stops polling and waits for the file being rendered; a file cut short stays in processing/ for the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.scanning;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.scanning = this.scan()
+        .catch((error: unknown) => this.deps.log.error({ err: error }, 'hot folder: scan failed'))
+        .finally(() => this.schedule(this.deps.intervalMs ?? 1000));
+    }, delayMs);
+  }
+
+  private folder(name: (typeof SUBFOLDERS)[number], file = ''): string {
+    return path.join(this.deps.dir, name, file);
+  }
+
+  /** Files left in processing/ by a stop or crash: done if their PDF is there, else rendered first. */
+  private async recover(): Promise<void> {
+    for (const name of await readdir(this.folder('processing'))) {
+      if (IN_PROGRESS_NAME.test(name)) continue;
+      const claimed = this.folder('processing', name);
+      const pdf = this.folder('out', `${baseName(name)}.pdf`);
+      const [claimedStat, pdfStat] = await Promise.all([stat(claimed), stat(pdf).catch(() => undefined)]);
+      if (pdfStat && pdfStat.mtimeMs >= claimedStat.mtimeMs) {
+        await rm(claimed, { force: true });
+        continue;
+      }
+      this.deps.log.warn({ file: name }, 'hot folder: rendering again a file a previous run had claimed');
+    }
+  }
+
+  private async scan(): Promise<void> {
+    // Claimed files first: those a previous run left, and those put back after a transient error.
+    for (const name of (await readdir(this.folder('processing'))).sort()) {
+      if (this.stopped) return;
+      if (!IN_PROGRESS_NAME.test(name)) await this.process(name);
+    }
+    const ready = await this.readyFiles();
+    if (ready.length === 0) return;
+    const account = await this.account();
+    if (!account) return;
+    for (const name of ready) {
+      if (this.stopped) return;
+      try {
+        // The claim: from here the file is ours, and survives a crash in processing/.
+        await rename(this.folder('in', name), this.folder('processing', name));
+      } catch {
+        continue; // still locked by its writer (Windows), or taken away: next scan
+      }
+      this.seen.delete(name);
+      await this.process(name, account);
+    }
+  }
+
+  /** Names in in/ whose size and time have not changed since the previous scan. */
+  private async readyFiles(): Promise<string[]> {
+    const ready: string[] = [];
+    const present = new Set<string>();
+    for (const entry of await readdir(this.folder('in'), { withFileTypes: true })) {
+      if (!entry.isFile() || IN_PROGRESS_NAME.test(entry.name)) continue;
+      present.add(entry.name);
+      const now = await stat(this.folder('in', entry.name)).catch(() => undefined);
+      if (!now) continue;
+      const before = this.seen.get(entry.name);
+      this.seen.set(entry.name, { size: now.size, mtimeMs: now.mtimeMs });
+      if (before && before.size === now.size && before.mtimeMs === now.mtimeMs) ready.push(entry.name);
+    }
+    for (const name of this.seen.keys()) if (!present.has(name)) this.seen.delete(name);
+    return ready.sort();
+  }
+
+  /** The account of settings.json's key_id; undefined (files wait in in/, logged once) until it names a live key. */
+  private async account(): Promise<Account | undefined> {
+    const file = path.join(this.deps.dir, HOT_FOLDER_SETTINGS);
+    let problem: string;
+    try {
+      const settings = JSON.parse(await readFile(file, 'utf8')) as { key_id?: unknown };
+      const account = typeof settings.key_id === 'string' ? await this.deps.accountById(settings.key_id) : undefined;
+      if (account) {
+        this.unconfigured = undefined;
+        return account;
+      }
+      problem = typeof settings.key_id === 'string' ? `key ${settings.key_id} does not exist or is revoked` : 'it names no key_id';
+    } catch (error) {
+      problem = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it does not exist' : `it cannot be read: ${(error as Error).message}`;
+    }
+    if (this.unconfigured !== problem) this.deps.log.warn({ file, problem }, `hot folder: files wait in in/ until ${HOT_FOLDER_SETTINGS} names a live key ({"key_id": "key_..."})`);
+    this.unconfigured = problem;
+    return undefined;
+  }
+
+  /** Renders one claimed file to out/, or records why not in failed/; a transient failure leaves it claimed for the next scan. */
+  private async process(name: string, known?: Account): Promise<void> {
+    const claimed = this.folder('processing', name);
+    const account = known ?? (await this.account());
+    if (!account) return;
+    let rendered: RenderedPdf;
+    try {
+      rendered = await this.deps.render(await this.readInput(claimed, name), account);
+    } catch (error) {
+      const retry = this.deps.retryOf(error);
+      const tries = (this.crashes.get(name) ?? 0) + (retry === 'few' ? 1 : 0);
+      if (retry === 'always' || (retry === 'few' && tries < CRASH_TRIES)) {
+        this.crashes.set(name, tries);
+        this.deps.log.warn({ file: name, err: (error as Error).message }, 'hot folder: the renderer could not take the file now; it is tried again');
+        return;
+      }
+      this.crashes.delete(name);
+      await this.fail(name, claimed, error);
+      return;
+    }
+    this.crashes.delete(name);
+    await writeFileDurably(this.folder('out', `${baseName(name)}.pdf`), rendered.pdf);
+    await rm(claimed, { force: true });
+    this.deps.log.info({ file: name, bytes: rendered.pdf.byteLength, document_id: rendered.documentId }, 'hot folder: rendered');
+  }
+
+  private async readInput(file: string, name: string): Promise<RenderInput> {
+    const { size } = await stat(file);
+    if (size > MAX_INPUT_BYTES) throw new HotFolderInputError('payload_too_large', `${name} is ${size} bytes; the largest file the hot folder takes is ${MAX_INPUT_BYTES} bytes`);
+    const text = await readFile(file, 'utf8');
+    const extension = path.extname(name).toLowerCase();
+    if (extension === '.html' || extension === '.htm') return { html: text };
+    if (extension !== '.json') throw new HotFolderInputError('invalid_request', `${name}: the hot folder takes name.json (a render request) or name.html`);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new HotFolderInputError('invalid_json', `${name} is not valid JSON: ${(error as Error).message}`);
+    }
+    return this.deps.parseRequest(json);
+  }
+
+  /** failed/name.json: the error; the input is kept beside it (failed/name.html or failed/name.request.json). */
+  private async fail(name: string, claimed: string, error: unknown): Promise<void> {
+    const { code, detail } = error instanceof HotFolderInputError ? error : this.deps.describeError(error);
+    const isHtml = /\.html?$/i.test(name);
+    // An error file must not replace the input it reports on (name.json in, failed/name.json out).
+    const record = { file: name, code, detail, failed_at: (this.deps.now?.() ?? new Date()).toISOString() };
+    await writeFileDurably(this.folder('failed', `${baseName(name)}.json`), `${JSON.stringify(record, null, 2)}\n`);
+    await rename(claimed, this.folder('failed', isHtml ? name : `${baseName(name)}.request${path.extname(name)}`));
+    this.deps.log.warn({ file: name, code, detail }, 'hot folder: failed');
+  }
+}
+
+/** A file the hot folder refuses before rendering; code and detail as the API would answer. */
+class HotFolderInputError extends Error {
+  constructor(
+    readonly code: string,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+function baseName(file: string): string {
+  return path.basename(file, path.extname(file));
+}

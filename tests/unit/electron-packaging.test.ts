@@ -1,0 +1,48 @@
+// What the packaged desktop app carries (electron-builder.yml against the built bundle): none of
+// the headless server's own packages, everything the bundle loads, and Electron's fuses set so the
+// app cannot be run as a plain Node or opened to a debugger. The installer itself is built by hand
+// (npm run app:dist, with internet); this checks its inputs everywhere.
+
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { BLOCK_END, BLOCK_START, exclusionBlock, headlessOnlyPackages, packagesLoadedByBundle } from '../../scripts/desktop-packages.ts';
+
+const REPO = path.resolve(import.meta.dirname, '..', '..');
+const yml = () => readFileSync(path.join(REPO, 'electron-builder.yml'), 'utf8');
+
+before(() => {
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'scripts', 'build-electron.ts')], { cwd: REPO, stdio: 'pipe' });
+});
+
+test('the built main process loads none of the headless server\'s packages: puppeteer-core only from a chunk it never imports statically', () => {
+  const loaded = packagesLoadedByBundle();
+  for (const name of ['puppeteer-core', '@sparticuz/chromium', 'tsx', '@puppeteer/browsers']) assert.ok(!loaded.includes(name), `${name} is loaded by the desktop bundle`);
+  for (const name of ['express', 'pino', 'zod', 'swagger-ui-dist']) assert.ok(loaded.includes(name), `${name} should be loaded`);
+});
+
+test('electron-builder.yml excludes exactly the production packages the desktop bundle does not need', () => {
+  const text = yml();
+  const block = text.slice(text.indexOf(BLOCK_START), text.indexOf(BLOCK_END) + BLOCK_END.length);
+  const { excluded } = headlessOnlyPackages();
+  assert.equal(block, exclusionBlock(excluded), 'run `tsx scripts/desktop-packages.ts --write` and commit electron-builder.yml');
+  for (const name of ['puppeteer-core', '@puppeteer', '@sparticuz', 'tsx']) assert.ok(excluded.includes(name), name);
+  for (const name of ['express', 'pino', 'zod', 'swagger-ui-dist', 'lowdb']) assert.ok(!excluded.includes(name), name);
+});
+
+test('Electron fuses: no run-as-Node, no NODE_OPTIONS, no inspector flags, code only from an integrity-checked app.asar', () => {
+  const fuses = yml().slice(yml().indexOf('electronFuses:'));
+  for (const line of [
+    'runAsNode: false',
+    'enableNodeOptionsEnvironmentVariable: false',
+    'enableNodeCliInspectArguments: false',
+    'enableEmbeddedAsarIntegrityValidation: true',
+    'onlyLoadAppFromAsar: true',
+    'grantFileProtocolExtraPrivileges: false',
+  ]) {
+    assert.match(fuses, new RegExp(`^  ${line}$`, 'm'), line);
+  }
+  assert.match(yml(), /^asar: true$/m);
+});
