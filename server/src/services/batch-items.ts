@@ -20,7 +20,7 @@
 // An item never runs twice at once (the worker hands each out once), and a finished item is never
 // looked at again, so no second document or charge can come from a retry.
 
-import { QuotaExceededError, monthOf, type UsageMeter } from '../accounts/usage.ts';
+import { QuotaExceededError, monthOf, type UsageLedger } from '../accounts/usage.ts';
 import { RendererClosedError, RendererCrashedError } from '../render/errors.ts';
 import type { RenderPriority } from '../render/render-slots.ts';
 import type { EventBus, BatchEventData } from '../events.ts';
@@ -39,7 +39,7 @@ export interface BatchItemsDeps {
   store: BatchStore;
   render: RenderService;
   keys: KeysService;
-  meter: UsageMeter;
+  meter: UsageLedger;
   documents: DocumentsService;
   events: EventBus;
   /** Maps any error to the contract's {code, detail} (http/error-handler.ts toApiError). */
@@ -132,7 +132,7 @@ export class BatchItems {
     const seen = { requeued: 0, already_charged: 0, charged_now: 0, taken_back: 0 };
     for (const item of batch.items) {
       if (item.status !== 'rendering') continue;
-      if (!this.deps.documents.isStored(item.documentId)) {
+      if (!(await this.deps.documents.isStored(item.documentId))) {
         item.status = 'queued';
         seen.requeued++;
         continue;

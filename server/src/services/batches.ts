@@ -8,7 +8,7 @@ import { newId } from '../ids.ts';
 import type { AddressPolicy } from '../guard/address-policy.ts';
 import { BlockedUrlError, parseHttpUrl, UnresolvableHostError, type Resolver } from '../guard/url-check.ts';
 import { checkWebhookTarget } from '../guard/webhook-target.ts';
-import type { UsageMeter, UsageSnapshot } from '../accounts/usage.ts';
+import type { UsageLedger, UsageSnapshot } from '../accounts/usage.ts';
 import type { Plan } from '../accounts/plans.ts';
 import type { EventBus } from '../events.ts';
 import type { Logger } from '../logger.ts';
@@ -48,7 +48,7 @@ export interface BatchesOptions {
   dataDir: string;
   render: RenderService;
   keys: KeysService;
-  meter: UsageMeter;
+  meter: UsageLedger;
   documents: DocumentsService;
   events: EventBus;
   policy: AddressPolicy;
@@ -179,7 +179,7 @@ export class BatchesService {
   }
 
   /** A page of batches, newest first: one key's, or every key's. */
-  list(owner: Owner, limit: number, cursor: string | undefined): Page<BatchRecord> {
+  list(owner: Owner, limit: number, cursor: string | undefined): Promise<Page<BatchRecord>> {
     return pageOrBadCursor(() => this.store.page(owner, limit, cursor));
   }
 

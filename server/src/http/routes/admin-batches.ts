@@ -23,8 +23,8 @@ export function adminBatchOperations(batches: BatchesService) {
       query: adminListQuerySchema,
       responses: { 200: { description: 'One page of batches.', body: adminBatchListSchema } },
       errors: ['invalid_request', 'unauthorized'],
-      handler: ({ query }, _req, res) => {
-        const page = batches.list(query.key_id, query.limit ?? DEFAULT_PAGE_SIZE, query.cursor);
+      handler: async ({ query }, _req, res) => {
+        const page = await batches.list(query.key_id, query.limit ?? DEFAULT_PAGE_SIZE, query.cursor);
         res.json({ data: page.items.map(adminSummaryJson), next_cursor: page.nextCursor });
       },
     }),

@@ -1,0 +1,26 @@
+// A render's unit of work in PostgreSQL (stores/render-commit.ts): the document row, its bytes,
+// the usage count and the charge tag in one transaction.
+
+import type pg from 'pg';
+import type { RenderCommit } from '../render-commit.ts';
+import { inTransaction } from './database.ts';
+import type { PgDocumentStore } from './documents.ts';
+import type { PgUsageLedger } from './usage-ledger.ts';
+
+export function pgRenderCommit(pool: pg.Pool, documents: PgDocumentStore, ledger: PgUsageLedger): RenderCommit {
+  return {
+    async commit({ reservation, document, chargeTag }) {
+      try {
+        const usage = await inTransaction(pool, async (client) => {
+          if (document) await documents.insert(client, document.record, document.pdf);
+          return ledger.commitWithin(client, reservation, chargeTag);
+        });
+        ledger.settled(reservation);
+        return { usage, document: document && { ...document.record, createdMs: Date.parse(document.record.createdAt), expiresMs: Date.parse(document.record.expiresAt) } };
+      } catch (error) {
+        await reservation.release();
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// Contract of a render's unit of work (stores/render-commit.ts): the copy and the charge are
+// committed both or neither, on the files and in PostgreSQL (one transaction).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { UsageMeter, type UsageLedger } from '../../server/src/accounts/usage.ts';
+import { DocumentsStore, type DocumentRecord, type DocumentStore } from '../../server/src/stores/documents.ts';
+import { fileRenderCommit, type RenderCommit } from '../../server/src/stores/render-commit.ts';
+import { UsageStore } from '../../server/src/stores/usage.ts';
+import { PgDocumentStore } from '../../server/src/stores/pg/documents.ts';
+import { PgPdfBlobStore } from '../../server/src/stores/pg/pdf-blobs.ts';
+import { pgRenderCommit } from '../../server/src/stores/pg/render-commit.ts';
+import { PgUsageLedger } from '../../server/src/stores/pg/usage-ledger.ts';
+import { newId } from '../../server/src/ids.ts';
+import { forEachBackend, type Backend } from './backends.ts';
+
+const NOW = new Date('2026-03-10T12:00:00.000Z');
+const ONE = { id: 'one', monthlyDocuments: 1 };
+
+async function unitOn(backend: Backend): Promise<{ ledger: UsageLedger; documents: DocumentStore; commit: RenderCommit }> {
+  if (backend.kind === 'files') {
+    const dataDir = await backend.dataDir();
+    const usage = new UsageStore(dataDir);
+    const { store: documents } = await DocumentsStore.open(dataDir);
+    const meter = new UsageMeter((accountId, month) => usage.open(accountId, month), () => NOW);
+    return { ledger: meter, documents, commit: fileRenderCommit(documents, meter) };
+  }
+  const { pool } = backend.database();
+  const ledger = new PgUsageLedger(pool, () => NOW);
+  const documents = new PgDocumentStore(pool, new PgPdfBlobStore(pool));
+  return { ledger, documents, commit: pgRenderCommit(pool, documents, ledger) };
+}
+
+function record(keyId: string, id = newId('doc')): DocumentRecord {
+  return { id, keyId, filename: null, size: 8, createdAt: NOW.toISOString(), expiresAt: '2026-04-10T12:00:00.000Z', source: 'render', batchId: null, planId: 'one', retention: '30d', state: 'stored', expiredAt: null };
+}
+
+forEachBackend((backend) => {
+  test('a render with a copy: the document is stored and the render counted, together', async () => {
+    const { ledger, documents, commit } = await unitOn(backend);
+    const key = newId('key');
+    const kept = record(key);
+    const { usage, document } = await commit.commit({ reservation: await ledger.reserve(key, ONE), document: { record: kept, pdf: Buffer.from('%PDF-1.7') }, chargeTag: 'bat_x:0' });
+    assert.equal(usage.used, 1);
+    assert.equal(document?.id, kept.id);
+    assert.equal((await documents.get(kept.id))?.keyId, key);
+    assert.equal(await ledger.wasCharged(key, 'bat_x:0', '2026-03'), true);
+  });
+
+  test('a copy that cannot be kept counts nothing and gives the reserved document back', async () => {
+    const { ledger, documents, commit } = await unitOn(backend);
+    const key = newId('key');
+    // Files refuse an id that is not a safe file name; PostgreSQL refuses an id already taken.
+    const taken = record(key);
+    if (backend.kind === 'postgresql') await documents.put(taken, Buffer.from('%PDF-1.7'));
+    const failing = backend.kind === 'files' ? record(key, '../escape') : { ...taken };
+    await assert.rejects(commit.commit({ reservation: await ledger.reserve(key, ONE), document: { record: failing, pdf: Buffer.from('%PDF-1.7') }, chargeTag: 'bat_y:0' }));
+    assert.equal((await ledger.usage(key, ONE)).used, 0);
+    assert.equal(await ledger.wasCharged(key, 'bat_y:0', '2026-03'), false);
+    // The one document of the plan is free again.
+    assert.equal((await commit.commit({ reservation: await ledger.reserve(key, ONE) })).usage.used, 1);
+  });
+
+  test('a stored render outside a batch: kept and counted, no charge tag left open; a copy that cannot be kept is not charged', async () => {
+    const { ledger, documents, commit } = await unitOn(backend);
+    const key = newId('key');
+    const kept = record(key);
+    const { usage } = await commit.commit({ reservation: await ledger.reserve(key, ONE), document: { record: kept, pdf: Buffer.from('%PDF-1.7') } });
+    assert.equal(usage.used, 1);
+    assert.equal((await documents.get(kept.id))?.keyId, key);
+    // Files: charged first under "doc:<id>", dropped once stored; PostgreSQL: one transaction, no tag at all.
+    assert.equal(await ledger.wasCharged(key, `doc:${kept.id}`, '2026-03'), false);
+    const other = newId('key');
+    const taken = record(other);
+    if (backend.kind === 'postgresql') await documents.put(taken, Buffer.from('%PDF-1.7'));
+    const failing = backend.kind === 'files' ? record(other, '../escape') : { ...taken };
+    await assert.rejects(commit.commit({ reservation: await ledger.reserve(other, ONE), document: { record: failing, pdf: Buffer.from('%PDF-1.7') } }));
+    assert.equal((await ledger.usage(other, ONE)).used, 0, 'refunded');
+    assert.equal(await ledger.wasCharged(other, `doc:${failing.id}`, '2026-03'), false);
+  });
+});
