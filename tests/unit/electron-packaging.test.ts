@@ -29,7 +29,7 @@ test('electron-builder.yml excludes exactly the production packages the desktop 
   const { excluded } = headlessOnlyPackages();
   assert.equal(block, exclusionBlock(excluded), 'run `tsx scripts/desktop-packages.ts --write` and commit electron-builder.yml');
   for (const name of ['puppeteer-core', '@puppeteer', '@sparticuz', 'tsx']) assert.ok(excluded.includes(name), name);
-  for (const name of ['express', 'pino', 'zod', 'swagger-ui-dist', 'lowdb']) assert.ok(!excluded.includes(name), name);
+  for (const name of ['express', 'pino', 'zod', 'swagger-ui-dist']) assert.ok(!excluded.includes(name), name);
 });
 
 test('Electron fuses: no run-as-Node, no NODE_OPTIONS, no inspector flags, code only from an integrity-checked app.asar', () => {
