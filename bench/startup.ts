@@ -14,7 +14,7 @@ import { generateApiKey, hashSecret } from '../server/src/accounts/keys.ts';
 import { newId } from '../server/src/ids.ts';
 import { openKeysService } from '../server/src/services/keys.ts';
 import { openAccountStores } from '../server/src/stores/open-stores.ts';
-import { BatchStore } from '../server/src/stores/batches.ts';
+import { FileBatchStore } from '../server/src/stores/batches.ts';
 import { DocumentsStore, type DocumentRecord } from '../server/src/stores/documents.ts';
 import { KeysStore, type KeyRecord } from '../server/src/stores/keys.ts';
 import { TemplatesStore } from '../server/src/stores/templates.ts';
@@ -32,7 +32,7 @@ async function openAll(dataDir: string): Promise<{ ms: number; cpuMs: number; st
   await openKeys(dataDir);
   const { store } = await DocumentsStore.open(dataDir);
   await TemplatesStore.open(dataDir);
-  await BatchStore.open(dataDir);
+  await FileBatchStore.open(dataDir);
   const used = process.cpuUsage(cpu);
   return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, store };
 }

@@ -85,7 +85,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const log = overrides.log ?? createLogger(config.logLevel);
   await mkdir(config.dataDir, { recursive: true });
   // One owner per data folder: a second server or CLI writer refuses, naming this process. With
-  // DATABASE_URL the folder still holds this instance's batches, admin token and Chromium work files.
+  // DATABASE_URL the folder still holds this instance's admin token, discovery file and Chromium work files.
   const lock = await lockDataDir(config.dataDir, 'server');
   try {
     return await openApp(config, overrides, log, lock);
@@ -99,7 +99,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   const warn = (details: Record<string, unknown>, message: string) => log.warn(details, message);
   // Where state lives is decided here, once: DATA_DIR files, or PostgreSQL when DATABASE_URL is set.
   const stores = await openStores({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, now: overrides.now, warn, error: (details, message) => log.error(details, message) });
-  if (stores.kind === 'postgresql') log.warn('DATABASE_URL: keys, usage, templates (versions, assets), documents and admin events are shared through PostgreSQL; batches are still per instance (DATA_DIR)');
+  if (stores.kind === 'postgresql') log.warn('DATABASE_URL: keys, usage, templates (versions, assets), documents, batches (leased per instance) and admin events are shared through PostgreSQL');
   // Accounts first: a bad PLANS_FILE or data folder stops start-up before Chromium is launched.
   const accounts = await openKeysService({ store: stores.keys, meter: stores.usage, plansFile: config.plansFile, now: overrides.now }).catch(async (error: unknown) => {
     await stores.close();
@@ -160,7 +160,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   const renderService = new RenderService({ renderer, meter: accounts.meter, commit: stores.renderCommit, policy, resolve, templates, documents, guardEnabled: config.networkGuard, onUsage });
   // Batches interrupted by a stop or crash are settled and queued again before anything is served.
   const batches = await openBatchesService({
-    dataDir: config.dataDir,
+    store: stores.batches,
     render: renderService,
     keys: accounts.keys,
     meter: accounts.meter,

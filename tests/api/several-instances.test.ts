@@ -6,11 +6,16 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestDatabase } from '../helpers/postgres.ts';
 import { startInstances, type Instances } from '../helpers/instances.ts';
+import { startServerProcess } from '../helpers/server-process.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { writePlansFile } from '../helpers/test-plans.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '../helpers/server-process.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const ADMIN_TOKEN = 'adm_several_instances_0123456789';
 const HTML = (text: string) => ({ html: `<h1>${text}</h1>`, options: { wait_until: 'load' } });
@@ -117,4 +122,47 @@ test('the CLI on DATABASE_URL writes keys to PostgreSQL directly, beside running
     assert.equal(page.data[0]?.usage.used, instance + 1);
     assert.notEqual(page.next_cursor, null);
   }
+});
+
+interface BatchWire {
+  status: string;
+  succeeded: number;
+  failed: number;
+  results: { index: number; status: string; document_id?: string }[];
+}
+
+test('a batch whose instance is killed (SIGKILL) mid-batch is taken over by another: every item ends once, each charged once, each document written once', { timeout: 300_000 }, async (t) => {
+  const key = await issueKey('business');
+  // A third instance, killed during the test: the two others stay up for the rest of the file.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-instance-killed-'));
+  t.after(() => rm(dataDir, { recursive: true, force: true }));
+  const doomed = await startServerProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_TOKEN, PLANS_FILE: plansFile });
+  t.after(() => doomed.crash());
+  const ITEMS = 12;
+  // Each item waits a second in its page, so the kill finds items rendering and others queued.
+  const requests = Array.from({ length: ITEMS }, (_, i) => ({ html: `<h1>Handed over ${i}</h1>`, options: { wait_until: 'load', wait_ms: 1000 } }));
+  const created = await fetch(`${doomed.url}/v1/pdf/batch`, { method: 'POST', headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ requests, async: true }) });
+  assert.equal(created.status, 202, await created.clone().text());
+  const { batch_id } = (await created.json()) as { batch_id: string };
+  const read = async (instance: number) => (await (await instances.callOn(instance, 'GET', `/v1/pdf/batch/${batch_id}`, key.key)).json()) as BatchWire;
+  // Seen through another instance: the batch is shared. Killed once its first item succeeded.
+  while ((await read(1)).succeeded === 0) await sleep(100);
+  await doomed.crash();
+  const killedAt = Date.now();
+  let batch = await read(0);
+  while (batch.status !== 'completed') {
+    await sleep(250);
+    batch = await read(0);
+  }
+  t.diagnostic(`completed ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill (lease 15 s, adoption tick 5 s)`);
+  assert.deepEqual(batch.results.map((item) => item.status), Array(ITEMS).fill('succeeded'));
+  const documentIds = batch.results.map((item) => item.document_id!);
+  assert.equal(new Set(documentIds).size, ITEMS);
+  // Charged once per item, and exactly one document per item, whichever instance rendered it.
+  const usage = (await (await instances.callOn(1, 'GET', `/admin/v1/keys/${key.id}`, ADMIN_TOKEN)).json()) as { usage: { used: number } };
+  assert.equal(usage.usage.used, ITEMS);
+  const listed = (await (await instances.callOn(1, 'GET', '/v1/documents?limit=100', key.key)).json()) as { data: { id: string }[] };
+  assert.deepEqual(listed.data.map((document) => document.id).sort(), [...documentIds].sort());
+  const last = await instances.callOn(0, 'GET', `/v1/documents/${documentIds[ITEMS - 1]}`, key.key);
+  assert.match((await inspectPdf(await last.arrayBuffer())).text, new RegExp(`Handed over ${ITEMS - 1}`));
 });

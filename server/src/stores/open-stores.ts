@@ -1,11 +1,12 @@
 // Chooses where state lives, once, at start-up: the files under DATA_DIR (the embedded default)
 // or PostgreSQL when DATABASE_URL is set (several instances share it). Everything above stores/
 // sees only the interfaces returned here.
-// Not yet behind these interfaces (issue 13, in progress): batches with their items and webhook
-// deliveries; they stay in DATA_DIR, per instance.
+// Batches (with their items' states and webhook deliveries) are shared too: each instance works
+// on the batches it holds a lease on (stores/pg/batches.ts).
 
 import { UsageMeter, type UsageLedger } from '../accounts/usage.ts';
 import { EventBus } from '../events.ts';
+import { FileBatchStore, type BatchStore } from './batches.ts';
 import { DocumentsStore, type DocumentStore } from './documents.ts';
 import { KeysStore, type KeyStore } from './keys.ts';
 import { TemplatesStore, type TemplateStore } from './templates.ts';
@@ -13,6 +14,7 @@ import { FileTemplateAssetsStore, type TemplateAssetsStore } from './template-as
 import { FileTemplateVersionsStore, type TemplateVersionsStore } from './template-versions.ts';
 import { UsageStore } from './usage.ts';
 import { openDatabase } from './pg/database.ts';
+import { PgBatchStore } from './pg/batches.ts';
 import { PgDocumentStore } from './pg/documents.ts';
 import { PgEventBus } from './pg/event-bus.ts';
 import { PgKeyStore } from './pg/keys.ts';
@@ -32,6 +34,8 @@ export interface Stores {
   readonly templateVersions: TemplateVersionsStore;
   readonly templateAssets: TemplateAssetsStore;
   readonly documents: DocumentStore;
+  /** Batches, their items' states and webhook deliveries: the background queue. */
+  readonly batches: BatchStore;
   /** A render's copy and charge, committed as one unit. */
   readonly renderCommit: RenderCommit;
   /** The admin event bus: this process's own, or every instance's through PostgreSQL. */
@@ -76,6 +80,8 @@ async function openFileStores(options: OpenStoresOptions): Promise<Stores> {
   const { store: documents, report } = await DocumentsStore.open(options.dataDir, { warn });
   if (report.removedTempFiles + report.removedOrphanPdfs + report.removedOrphanSidecars > 0) warn({ ...report }, 'removed leftovers of interrupted document writes');
   const templates = await TemplatesStore.open(options.dataDir, warn);
+  const { store: batches, report: batchReport } = await FileBatchStore.open(options.dataDir, warn);
+  if (batchReport.removedUncommitted + batchReport.removedTempFiles > 0) warn({ ...batchReport }, 'removed leftovers of interrupted batch writes');
   const meter = new UsageMeter((accountId, month) => usage.open(accountId, month), options.now);
   // Charges of stored renders that a crash cut between charge and store are settled from the documents.
   meter.setChargeResolver(documentChargeResolver(documents));
@@ -87,6 +93,7 @@ async function openFileStores(options: OpenStoresOptions): Promise<Stores> {
     templateVersions: await FileTemplateVersionsStore.open(options.dataDir),
     templateAssets: await FileTemplateAssetsStore.open(options.dataDir),
     documents,
+    batches,
     renderCommit: fileRenderCommit(documents, meter),
     events: new EventBus(),
     async close() {
@@ -113,6 +120,7 @@ async function openPgStores(options: OpenStoresOptions): Promise<Stores> {
     templateVersions: new PgTemplateVersionsStore(pool),
     templateAssets: new PgTemplateAssetsStore(pool),
     documents,
+    batches: new PgBatchStore(pool),
     renderCommit: pgRenderCommit(pool, documents, usage),
     events,
     async close() {

@@ -36,8 +36,8 @@ export function adminBatchOperations(batches: BatchesService) {
       auth: 'admin',
       responses: { 200: { description: 'The batch, its results and every webhook delivery try.', body: adminBatchSchema } },
       errors: ['unauthorized', 'batch_not_found'],
-      handler: ({ params }, _req, res) => {
-        const batch = batches.get(undefined, params.batch_id!);
+      handler: async ({ params }, _req, res) => {
+        const batch = await batches.get(undefined, params.batch_id!);
         res.json({
           ...batchJson(batch),
           ...adminFields(batch),
