@@ -1,8 +1,9 @@
 // Extra bench sections beside the render table: what metering adds per render as the number of
 // keys grows, and what storing a copy and listing a page cost as stored documents grow (both
 // must stay flat), what the network guard costs (on vs off, same run), and what a background
-// batch achieves beside the engine limit, and keyed throughput beside a hostile playground
-// neighbour. Later features add theirs here.
+// batch achieves beside the engine limit, keyed throughput beside a hostile playground
+// neighbour, and what the PDF toolbox (metadata, outline, encrypt, watermark, merge) costs
+// beside a plain render. Later features add theirs here.
 
 import type { ServiceProcess } from './service-process.ts';
 import { measureMetering } from './metering.ts';
@@ -11,8 +12,9 @@ import { documentsTable, measureDocuments } from './documents.ts';
 import { measureBatch } from './batch.ts';
 import { startupTable } from './startup.ts';
 import { measureHostileNeighbour } from './hostile.ts';
+import { measureToolbox } from './toolbox.ts';
 
-export async function runExtras(_service: ServiceProcess): Promise<string> {
+export async function runExtras(service: ServiceProcess): Promise<string> {
   const rows = ['| keys on file | key lookup ms (p50 / p95) | reserve + persist ms (p50 / p95) |', '|---|---|---|'];
   for (const keys of [0, 1_000, 10_000]) {
     const figures = await measureMetering(keys);
@@ -23,5 +25,6 @@ export async function runExtras(_service: ServiceProcess): Promise<string> {
   const batch = await measureBatch();
   const hostile = await measureHostileNeighbour();
   const startup = await startupTable();
-  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}`;
+  const toolbox = await measureToolbox(service);
+  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}`;
 }

@@ -15,7 +15,8 @@ const outdir = path.join(root, 'dist', 'electron');
 await rm(outdir, { recursive: true, force: true });
 await Promise.all([
   build({
-    entryPoints: { main: path.join(root, 'electron', 'main.ts') },
+    // The PDF worker thread (server/src/pdf/finisher.ts) loads pdf-worker.mjs from beside main.mjs.
+    entryPoints: { main: path.join(root, 'electron', 'main.ts'), 'pdf-worker': path.join(root, 'server', 'src', 'pdf', 'pdf-worker.ts') },
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -40,4 +41,4 @@ await Promise.all([
     logLevel: 'warning',
   }),
 ]);
-console.log(`built ${path.relative(root, outdir)}/main.mjs and preload.cjs`);
+console.log(`built ${path.relative(root, outdir)}/main.mjs, pdf-worker.mjs and preload.cjs`);

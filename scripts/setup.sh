@@ -8,10 +8,11 @@ cd "$(dirname "$0")/.."
 # libnss3/libnspr4/libexpat1: the only shared libraries the packed headless shell links.
 # Fonts: Liberation (metric twins of Arial, Times, Courier, so layouts match other machines),
 # WenQuanYi Zen Hei (CJK as TrueType outlines, so PDFs embed it as a named, searchable font),
-# Noto Color Emoji. postgresql: the server binaries (initdb, pg_ctl, postgres) that the tests
-# start throwaway clusters with, and that several instances share (README: Running several
-# instances); no cluster is created and nothing runs as a system service.
-PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji postgresql"
+# Noto Color Emoji. qpdf: only the tests use it, to check encrypted output independently of our
+# library. postgresql: the server binaries (initdb, pg_ctl, postgres) that the tests start
+# throwaway clusters with, and that several instances share (README: Running several instances);
+# no cluster is created and nothing runs as a system service.
+PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji qpdf postgresql"
 
 if command -v apt-get >/dev/null 2>&1; then
   missing=""

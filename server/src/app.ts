@@ -15,6 +15,10 @@ import { createDnsResolver } from './guard/dns-resolver.ts';
 import { createHttpApp } from './http/server.ts';
 import { healthOperations } from './http/routes/health.ts';
 import { renderOperations } from './http/routes/render.ts';
+import { mergeOperations } from './http/routes/merge.ts';
+import { MergeService } from './services/merge.ts';
+import { imageOperations } from './http/routes/image.ts';
+import { ImageService } from './services/image.ts';
 import { startRenderer, type PageSourceFactory, type Renderer } from './render/index.ts';
 import { HealthService } from './services/health.ts';
 import { RenderService } from './services/render.ts';
@@ -214,6 +218,8 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     operations: [
       ...healthOperations(health, SERVICE_VERSION),
       ...renderOperations(renderService),
+      ...mergeOperations(new MergeService({ renderer, render: renderService, documents })),
+      ...imageOperations(new ImageService({ renderer, render: renderService })),
       ...templateOperations(templates),
       ...documentOperations(documents),
       ...adminKeyOperations(accounts.keys),

@@ -59,3 +59,27 @@ test('the playground is also a screen of the admin window', async ({ admin: page
   await expect(page.getByTestId('pdf-text')).toContainText('Hello from Quire');
   await snap(page, testInfo, 'playground-admin');
 });
+
+test('the playground form sends the document options: a watermark shows in the PDF, the call carries metadata and encryption', async ({ page }) => {
+  await page.goto('/playground');
+  await page.getByRole('textbox', { name: /^HTML/ }).fill('<title>Form title</title><h1>Watermarked</h1>');
+  await page.getByText('Document options', { exact: true }).click();
+  await page.getByLabel('Author').fill('Ada');
+  await page.getByLabel('Outline from headings').check();
+  await page.getByLabel('Watermark text').fill('SAMPLE');
+  await page.getByLabel('Watermark pages').fill('1');
+  await page.getByRole('button', { name: 'Render PDF' }).click();
+  await expect(page.getByTestId('pdf-text')).toContainText('SAMPLE');
+  const code = page.locator('pre.code').first();
+  await expect(code).toContainText('"watermark":{"text":"SAMPLE","pages":"1"}');
+  await expect(code).toContainText('"metadata":{"author":"Ada"}');
+  await expect(code).toContainText('"outline":true');
+  await page.getByLabel('Owner password').fill('owner-secret');
+  await expect(code).toContainText('"encrypt":{"owner_password":"owner-secret"}');
+  // The url-only panel appears for URLs only, and its fields stay out of an html request.
+  await expect(page.getByText('Request to the URL', { exact: true })).toHaveCount(0);
+  await page.getByText('URL', { exact: true }).click();
+  await page.getByText('Request to the URL', { exact: true }).click();
+  await page.getByLabel('User agent').fill('QuireBot');
+  await expect(code).toContainText('"user_agent":"QuireBot"');
+});

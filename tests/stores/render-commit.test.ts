@@ -78,4 +78,23 @@ forEachBackend((backend) => {
     assert.equal((await ledger.usage(other, ONE)).used, 0, 'refunded');
     assert.equal(await ledger.wasCharged(other, `doc:${failing.id}`, '2026-03'), false);
   });
+
+  test('several holds (a merge) with a copy: all counted with the document, or none when the copy cannot be kept', async () => {
+    const { ledger, documents, commit } = await unitOn(backend);
+    const THREE = { id: 'three', monthlyDocuments: 3 };
+    const key = newId('key');
+    const kept = record(key);
+    const holds = [await ledger.reserve(key, THREE), await ledger.reserve(key, THREE), await ledger.reserve(key, THREE)];
+    const { usage } = await commit.commit({ reservation: holds[0]!, also: holds.slice(1), document: { record: kept, pdf: Buffer.from('%PDF-1.7') } });
+    assert.equal(usage.used, 3);
+    assert.equal((await documents.get(kept.id))?.keyId, key);
+    const other = newId('key');
+    const taken = record(other);
+    if (backend.kind === 'postgresql') await documents.put(taken, Buffer.from('%PDF-1.7'));
+    const failing = backend.kind === 'files' ? record(other, '../escape') : { ...taken };
+    const failingHolds = [await ledger.reserve(other, THREE), await ledger.reserve(other, THREE)];
+    await assert.rejects(commit.commit({ reservation: failingHolds[0]!, also: failingHolds.slice(1), document: { record: failing, pdf: Buffer.from('%PDF-1.7') } }));
+    assert.equal((await ledger.usage(other, THREE)).used, 0, 'every hold given back');
+    assert.equal((await commit.commit({ reservation: await ledger.reserve(other, THREE), also: [await ledger.reserve(other, THREE), await ledger.reserve(other, THREE)] })).usage.used, 3, 'the allowance is whole again');
+  });
 });

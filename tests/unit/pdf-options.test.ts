@@ -94,6 +94,7 @@ test('the defaults are those of SPEC.md', () => {
     wait_clock: 'real',
     wait_ms: 0,
     tagged: false,
+    outline: false,
   });
 });
 

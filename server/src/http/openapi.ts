@@ -66,6 +66,7 @@ function successResponses(responses: Record<number, ResponseSpec>): Record<strin
     const content =
       spec.body === 'pdf' ? { 'application/pdf': { schema: { type: 'string', format: 'binary' } } }
       : spec.body === 'sse' ? { 'text/event-stream': { schema: { type: 'string' } } }
+      : spec.body === 'image' ? Object.fromEntries(['image/png', 'image/jpeg', 'image/webp'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }]))
       : spec.body === 'text' ? { 'text/plain': { schema: { type: 'string' } } }
       : spec.body === 'html' ? { 'text/html': { schema: { type: 'string' } } }
       : spec.body ? { 'application/json': { schema: jsonSchema(spec.body) } }

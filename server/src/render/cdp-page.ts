@@ -5,7 +5,7 @@
 
 import type { Protocol } from 'puppeteer-core';
 import { NavigationError, RenderInputError } from './errors.ts';
-import { GATE_SCRIPT, RENDER_URL_PATTERN, renderDocument, type RenderDocument } from './render-document.ts';
+import { GATE_SCRIPT, RENDER_URL_PATTERN, isRenderSiteUrl, renderDocument, type RenderDocument } from './render-document.ts';
 import type { AssetResolver, RenderSource, WaitUntil } from './page-source.ts';
 import { RequestTracker, VirtualClock } from './virtual-clock.ts';
 
@@ -29,6 +29,8 @@ const WAIT_FOR_SELECTOR = `(selector) => new Promise((resolve, reject) => {
   const observer = new MutationObserver(() => { if (found()) { observer.disconnect(); resolve(true); } });
   observer.observe(document, { childList: true, subtree: true, attributes: true });
 })`;
+
+const WAIT_FOR_FUNCTION_POLL_MS = 100;
 
 export interface CdpPageOptions {
   /** Runs when the gate is requested: the previous document is gone, this one has run no script yet. */
@@ -60,7 +62,8 @@ export class CdpPage {
   private lifecycleWaiter: (() => void) | undefined;
 
   constructor(
-    private readonly session: CdpSession,
+    /** Also used by origin-credentials.ts, which intercepts the url lane's own requests. */
+    readonly session: CdpSession,
     private readonly options: CdpPageOptions = {},
   ) {
     this.virtualClock = new VirtualClock(session);
@@ -190,6 +193,32 @@ export class CdpPage {
     }
   }
 
+  /**
+   * Resolves when the expression is truthy (a promise is awaited), checked from here every 100 ms
+   * of the page's clock (wait(): on a virtual clock its timers run between checks) until
+   * `deadline` (epoch ms, wall clock).
+   * Throws RenderInputError when it does not compile or throws.
+   */
+  async waitForFunction(expression: string, deadline: number): Promise<void> {
+    while (Date.now() < deadline) {
+      const evaluated = this.session.send('Runtime.evaluate', {
+        expression: `(async () => Boolean(await (${expression}\n)))()`,
+        awaitPromise: true,
+        returnByValue: true,
+      }) as Promise<Protocol.Runtime.EvaluateResponse>;
+      // A promise the expression awaits may need the page's timers: on a virtual clock they run meanwhile.
+      const result = this.clock === 'virtual' ? await this.virtualClock.runUntil(evaluated) : await evaluated;
+      if (result.exceptionDetails) {
+        // "SyntaxError: Unexpected token" as "threw a SyntaxError (Unexpected token)": no stack-like text in an API error.
+        const first = result.exceptionDetails.exception?.description?.split('\n')[0] ?? result.exceptionDetails.text;
+        const [, name = 'error', message = first] = /^(\w+): (.*)$/.exec(first) ?? [];
+        throw new RenderInputError('options.wait_for_function', `options.wait_for_function threw a ${name} in the page (${message})`);
+      }
+      if (result.result.value === true) return;
+      await this.wait(WAIT_FOR_FUNCTION_POLL_MS);
+    }
+  }
+
   /** Lets ms pass before printing: on the wall clock, or on the page's virtual clock (its timers due by then run at once). */
   async wait(ms: number): Promise<void> {
     if (this.clock === 'virtual') return this.virtualClock.run(ms);
@@ -213,6 +242,8 @@ export class CdpPage {
 
   /** Answers requests to the render site: the document, its gate, and 404 for anything else. */
   private async answer(event: Protocol.Fetch.RequestPausedEvent): Promise<void> {
+    // Other requests are paused only while origin-credentials.ts intercepts them, and it answers them.
+    if (!isRenderSiteUrl(event.request.url)) return;
     const pending = this.pending;
     try {
       if (pending && event.request.url === pending.url && event.resourceType === 'Document') {

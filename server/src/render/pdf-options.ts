@@ -6,6 +6,9 @@ import { z } from 'zod';
 import type { PDFOptions } from 'puppeteer-core';
 import { between } from './bounds.ts';
 import { RenderInputError } from './errors.ts';
+import { pageListSchema } from '../pdf/page-list.ts';
+import { finishFields } from '../pdf/finish-options.ts';
+import { urlOnlyFields } from './origin-credentials-options.ts';
 
 export const PAPER_FORMATS = ['A4', 'A3', 'A5', 'Letter', 'Legal', 'Tabloid'] as const;
 export const WAIT_UNTIL = ['load', 'domcontentloaded', 'networkidle0', 'networkidle2'] as const;
@@ -52,18 +55,18 @@ export function parseMargin(margin: string): Margins | undefined {
   return { top: top!, right: right!, bottom: bottom!, left: left! };
 }
 
-const PAGE_RANGES = /^\s*\d+\s*(-\s*\d*\s*)?(,\s*\d+\s*(-\s*\d*\s*)?)*$/;
-
-/** Whether every page of a (syntactically valid) range list is 1 or more and no range runs backwards. */
-export function hasOrderedPages(ranges: string): boolean {
-  return ranges.split(',').every((entry) => {
-    const [from, to] = entry.split('-').map((part) => part.trim());
-    const first = Number(from);
-    return first >= 1 && (to === undefined || to === '' || Number(to) >= first);
-  });
-}
+export { hasOrderedPages } from '../pdf/page-list.ts';
 
 const TEMPLATE_MAX = 100_000;
+/** Largest custom paper side: Chromium's own limit is 200 in; PDF viewers' is 200 in too. */
+const MAX_PAPER_PX = 200 * 96;
+const paperLength = z
+  .string()
+  .max(100)
+  .refine((value) => {
+    const px = cssLengthToPx(value);
+    return px !== undefined && px >= 72 && px <= MAX_PAPER_PX;
+  }, { message: 'must be a CSS length between 0.75in and 200in, such as "210mm" or "8.5in"' });
 const oneDecimal = (n: number) => n.toFixed(1);
 
 export const pdfOptionsSchema = z
@@ -80,14 +83,7 @@ export const pdfOptionsSchema = z
       .describe('Page margin as a CSS length (px, in, cm, mm, Q, pt, pc), or a CSS shorthand of up to four.'),
     print_background: z.boolean().default(true),
     scale: z.number().min(0.1, between(0.1, 2, oneDecimal)).max(2, between(0.1, 2, oneDecimal)).default(1),
-    page_ranges: z
-      .string()
-      .max(1000)
-      .regex(PAGE_RANGES, { message: 'must be a list of pages and ranges such as "1-3, 5"', abort: true })
-      // Chromium answers page 0 and backwards ranges with the same error as pages past the end.
-      .refine(hasOrderedPages, { message: 'must count pages from 1, and each range must not run backwards (as in "1-3, 5")' })
-      .optional()
-      .describe('Pages to keep, e.g. "1-3, 5". Default: all pages.'),
+    page_ranges: pageListSchema('Pages to keep. Default: all pages.').optional(),
     prefer_css_page_size: z.boolean().default(false),
     media: z.enum(['print', 'screen']).default('print').describe('CSS media type to emulate.'),
     timeout_ms: z.int().min(1000, between(1000, 60_000)).max(60_000, between(1000, 60_000)).default(30_000).describe('Budget for the whole render: navigation, waits and printing.'),
@@ -117,6 +113,16 @@ export const pdfOptionsSchema = z
     header_template: z.string().max(TEMPLATE_MAX).optional().describe('Extension: HTML for the page header; classes pageNumber, totalPages, title, date are filled in.'),
     footer_template: z.string().max(TEMPLATE_MAX).optional().describe('Extension: HTML for the page footer, as header_template.'),
     tagged: z.boolean().default(false).describe('Extension: produce a tagged (accessible) PDF. Off by default: tagged PDFs are several times larger and slower to make.'),
+    width: paperLength.optional().describe('Extension: custom paper width as a CSS length ("210mm", "8.5in"); with height, instead of format.'),
+    height: paperLength.optional().describe('Extension: custom paper height as a CSS length; with width, instead of format.'),
+    wait_for_function: z
+      .string()
+      .min(1)
+      .max(10_000)
+      .optional()
+      .describe('Extension: a JavaScript expression evaluated in the page until it is truthy (a promise is awaited), within timeout_ms; after wait_for.'),
+    ...finishFields,
+    ...urlOnlyFields,
   })
   .describe('How the page is printed. Every field is optional.');
 
@@ -132,15 +138,27 @@ export const DEFAULT_PDF_OPTIONS: PdfOptions = pdfOptionsSchema.parse({});
  * where the page's own @page size may be larger). Chromium refuses such margins with a protocol
  * error that reads like a crash, so requests are checked before they reach it.
  */
-export function marginProblem(options: Pick<PdfOptions, 'format' | 'landscape' | 'margin' | 'prefer_css_page_size'>): string | undefined {
+export function marginProblem(options: PaperChoice & Pick<PdfOptions, 'margin' | 'prefer_css_page_size'>): string | undefined {
   if (options.prefer_css_page_size || typeof options.margin !== 'string') return undefined;
   const margins = parseMargin(options.margin);
-  const paper = PAPER_SIZE_POINTS[options.format] as (typeof PAPER_SIZE_POINTS)['A4'] | undefined;
+  const paper = paperSizePoints(options);
   if (!margins || !paper) return undefined;
   const landscape = options.landscape === true;
   const [width, height] = (landscape ? [paper.height, paper.width] : [paper.width, paper.height]).map((points) => (points * 96) / 72) as [number, number];
   if (margins.left + margins.right < width && margins.top + margins.bottom < height) return undefined;
-  return `leaves no room for content on ${options.format} paper${landscape ? ' in landscape' : ''}`;
+  const name = options.width !== undefined ? 'the custom' : options.format;
+  return `leaves no room for content on ${name} paper${landscape ? ' in landscape' : ''}`;
+}
+
+type PaperChoice = Pick<PdfOptions, 'format' | 'landscape' | 'width' | 'height'>;
+
+/** The paper in points, portrait: width and height when both are given, else the format's; undefined for unparsed input. */
+export function paperSizePoints(options: PaperChoice): { width: number; height: number } | undefined {
+  if (options.width !== undefined && options.height !== undefined) {
+    const [width, height] = [cssLengthToPx(options.width), cssLengthToPx(options.height)];
+    return width !== undefined && height !== undefined ? { width: (width * 72) / 96, height: (height * 72) / 96 } : undefined;
+  }
+  return PAPER_SIZE_POINTS[options.format] as (typeof PAPER_SIZE_POINTS)['A4'] | undefined;
 }
 
 /**
@@ -154,7 +172,7 @@ export function toPrintOptions(options: PdfOptions): PDFOptions {
   const margins = parseMargin(options.margin)!;
   const hasHeaderOrFooter = options.header_template !== undefined || options.footer_template !== undefined;
   return {
-    format: options.format,
+    ...(options.width !== undefined && options.height !== undefined ? { width: options.width, height: options.height } : { format: options.format }),
     landscape: options.landscape,
     margin: { top: `${margins.top}px`, right: `${margins.right}px`, bottom: `${margins.bottom}px`, left: `${margins.left}px` },
     printBackground: options.print_background,
@@ -166,7 +184,13 @@ export function toPrintOptions(options: PdfOptions): PDFOptions {
     headerTemplate: hasHeaderOrFooter ? (options.header_template ?? '<span></span>') : undefined,
     footerTemplate: hasHeaderOrFooter ? (options.footer_template ?? '<span></span>') : undefined,
     tagged: options.tagged,
-    outline: false,
+    outline: options.outline,
     timeout: 0,
   };
+}
+
+/** Custom paper needs both sides: which field is missing, or undefined when the choice is whole. */
+export function paperProblem(options: Pick<PdfOptions, 'width' | 'height'>): { field: 'width' | 'height'; message: string } | undefined {
+  if ((options.width === undefined) === (options.height === undefined)) return undefined;
+  return options.width === undefined ? { field: 'width', message: 'is required with height (custom paper takes both)' } : { field: 'height', message: 'is required with width (custom paper takes both)' };
 }

@@ -3,12 +3,12 @@
 // chunks, which costs several round trips per render.
 
 import type { Protocol } from 'puppeteer-core';
-import { PAPER_SIZE_POINTS, parseMargin, type PdfOptions } from './pdf-options.ts';
+import { paperSizePoints, parseMargin, type PdfOptions } from './pdf-options.ts';
 
 const CSS_PX_PER_INCH = 96;
 
 export function toPrintToPdfParams(options: PdfOptions): Protocol.Page.PrintToPDFRequest {
-  const paper = PAPER_SIZE_POINTS[options.format];
+  const paper = paperSizePoints(options)!;
   const margins = parseMargin(options.margin)!;
   const hasHeaderOrFooter = options.header_template !== undefined || options.footer_template !== undefined;
   return {
@@ -28,8 +28,9 @@ export function toPrintToPdfParams(options: PdfOptions): Protocol.Page.PrintToPD
     // Chromium prints its own default header/footer when only one side is given: blank the other.
     headerTemplate: hasHeaderOrFooter ? (options.header_template ?? '<span></span>') : '',
     footerTemplate: hasHeaderOrFooter ? (options.footer_template ?? '<span></span>') : '',
-    generateTaggedPDF: options.tagged,
-    generateDocumentOutline: false,
+    // Chromium builds the outline from the tagged structure of the headings: it needs a tagged PDF.
+    generateTaggedPDF: options.tagged || options.outline,
+    generateDocumentOutline: options.outline,
     transferMode: 'ReturnAsBase64',
   };
 }

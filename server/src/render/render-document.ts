@@ -39,3 +39,12 @@ export function renderDocument(html: string): RenderDocument {
   const body = doctype ? `${doctype}${gate}${html.slice(doctype.length)}` : `${gate}${html}`;
   return { url: `${origin}/`, gateUrl, body };
 }
+
+/** Whether a URL is on the render site (answered by CdpPage, never by the network). */
+export function isRenderSiteUrl(url: string): boolean {
+  try {
+    return new URL(url).hostname.endsWith(`.${RENDER_SITE}`);
+  } catch {
+    return false;
+  }
+}

@@ -8,6 +8,9 @@ import type { PdfOptions } from './pdf-options.ts';
 import { toPrintToPdfParams } from './print-params.ts';
 import { RenderSlots, type RenderPriority, type SlotStats, type Tenant } from './render-slots.ts';
 import { settleWithin } from './settle-within.ts';
+import { hasOriginCredentials, sendCredentialsToOrigin } from './origin-credentials.ts';
+import { finishPdf } from '../pdf/finisher.ts';
+import { captureImage, prepareCapture, type ImageCapture } from './image-capture.ts';
 
 export interface RenderJob {
   source: RenderSource;
@@ -15,6 +18,8 @@ export interface RenderJob {
   options: PdfOptions;
   /** Batch items render in the background: they wait as long as needed and yield to interactive renders. */
   priority?: RenderPriority;
+  /** Capture an image (POST /v1/image) instead of printing; the result is the image bytes. */
+  image?: ImageCapture;
   /** Who the render is for: its slot share and its turn among tenants (render-slots.ts). */
   tenant?: Tenant;
 }
@@ -57,7 +62,10 @@ export class Renderer {
     let outcome: RenderOutcome = 'error';
     try {
       const releaseSlot = await this.slots.acquire(job.priority, job.tenant);
-      const pdf = await this.renderInSlot(job, releaseSlot);
+      const printed = await this.renderInSlot(job, releaseSlot);
+      // Metadata, watermark and encryption need no browser: they run on the PDF worker while the
+      // page is handed back.
+      const pdf = job.image ? printed : await finishPdf(printed, job.options);
       outcome = 'success';
       return pdf;
     } catch (error) {
@@ -99,10 +107,17 @@ export class Renderer {
     const budget = new Budget(Date.now() + options.timeout_ms, options.timeout_ms, () => stage);
     let lease: PageLease | undefined;
     let reusable = false;
+    // Page settings this render changed, undone before the page serves another render.
+    const undo: (() => Promise<void>)[] = [];
     try {
+      if (source.kind === 'html' && hasOriginCredentials(options)) {
+        throw new RenderInputError('options', 'options.http_headers, cookies, basic_auth and user_agent are only for url renders');
+      }
       const clock = this.clockFor(options);
       lease = await budget.run(this.pages.acquire(source.kind, clock));
       const { page } = lease;
+      if (source.kind === 'url' && hasOriginCredentials(options)) undo.push(await budget.run(sendCredentialsToOrigin(page.session, source.url, options)));
+      if (job.image) undo.push(await budget.run(prepareCapture(page.session, job.image)));
       stage = 'loading the page';
       await budget.run(page.emulateMedia(options.media));
       const loaded = await budget.run(page.load(source, options.wait_until, clock));
@@ -113,18 +128,28 @@ export class Renderer {
         stage = `waiting for ${options.wait_for}`;
         await budget.run(page.waitForSelector(options.wait_for));
       }
+      if (options.wait_for_function) {
+        stage = 'waiting for wait_for_function';
+        await budget.run(page.waitForFunction(options.wait_for_function, Date.now() + budget.remaining()));
+      }
       if (options.wait_ms > 0) {
         stage = 'waiting wait_ms';
         await budget.run(page.wait(options.wait_ms));
       }
-      stage = 'printing';
-      const pdf = await budget.run(page.print(toPrintToPdfParams(options)));
+      stage = job.image ? 'capturing the image' : 'printing';
+      const bytes = await budget.run(job.image ? captureImage(page.session, job.image) : page.print(toPrintToPdfParams(options)));
       reusable = true;
-      return pdf;
+      return bytes;
     } catch (error) {
       throw translatePageError(error);
     } finally {
       budget.cancel();
+      // The next render must not send this one's credentials anywhere, nor inherit its viewport.
+      if (undo.length > 0) {
+        let undone = false;
+        await settleWithin(Promise.all(undo.map((step) => step())).then(() => void (undone = true)), RELEASE_WAIT_MS);
+        reusable &&= undone;
+      }
       // A page that will not close must not hold the render slot: give up waiting after a while
       // (the lane is then dropped, not reused).
       const handedBack = lease ? settleWithin(lease.release(reusable), RELEASE_WAIT_MS) : Promise.resolve();

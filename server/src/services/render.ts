@@ -8,10 +8,10 @@ import type { AddressPolicy } from '../guard/address-policy.ts';
 import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
 import type { RenderSource } from '../render/page-source.ts';
 import type { Renderer } from '../render/renderer.ts';
-import type { RenderPriority } from '../render/render-slots.ts';
-import type { UsageLedger, UsageSnapshot } from '../accounts/usage.ts';
+import type { RenderPriority, Tenant } from '../render/render-slots.ts';
+import type { Reservation, UsageLedger, UsageSnapshot } from '../accounts/usage.ts';
 import type { Account } from './keys.ts';
-import type { DocumentsService } from './documents.ts';
+import type { DocumentsService, StoragePlan } from './documents.ts';
 import type { TemplatesService } from './templates.ts';
 import type { RenderCommit } from '../stores/render-commit.ts';
 
@@ -61,6 +61,14 @@ export interface RenderContext {
   batchItem?: { batchId: string; documentId: string; chargeTag: string };
 }
 
+/** What a merge or an image is charged and kept as (RenderService.produce). */
+export interface ProduceCharge {
+  /** Documents of the allowance it costs (at least one). */
+  documents: number;
+  storage: StoragePlan | undefined;
+  filename?: string;
+}
+
 export class RenderService {
   constructor(private readonly deps: RenderServiceDeps) {}
 
@@ -78,8 +86,7 @@ export class RenderService {
     let pdf: Uint8Array;
     try {
       const source = await this.resolveSource(input, account);
-      const tenant = { id: account.keyId, concurrency: account.plan.concurrency };
-      pdf = await this.deps.renderer.render({ source, options: input.options ?? DEFAULT_PDF_OPTIONS, priority: context.priority, tenant });
+      pdf = await this.deps.renderer.render({ source, options: input.options ?? DEFAULT_PDF_OPTIONS, priority: context.priority, tenant: tenantOf(account) });
     } catch (error) {
       await reservation.release();
       throw error;
@@ -108,6 +115,31 @@ export class RenderService {
   }
 
   /**
+   * The charged part of a merge or an image: holds `documents` of the allowance (cheap refusals
+   * first), makes the bytes, then keeps the copy (when storage is given) and counts every hold as
+   * one unit of work (stores/render-commit.ts). A failure at any step gives the holds back, so a
+   * failed call is never charged.
+   */
+  async produce(account: Account, charge: ProduceCharge, make: () => Promise<Uint8Array>): Promise<RenderedPdf> {
+    const holds: Reservation[] = [];
+    let pdf: Uint8Array;
+    try {
+      for (let i = 0; i < charge.documents; i++) holds.push(await this.deps.meter.reserve(account.keyId, account.plan));
+      pdf = await make();
+    } catch (error) {
+      await Promise.all(holds.map((hold) => hold.release()));
+      throw error;
+    }
+    const document = charge.storage
+      ? { record: this.deps.documents.recordFor({ keyId: account.keyId, storage: charge.storage, size: pdf.byteLength, filename: charge.filename, source: 'render' }), pdf }
+      : undefined;
+    const [first, ...others] = holds as [Reservation, ...Reservation[]];
+    const { usage } = await this.deps.commit.commit({ reservation: first, also: others, document });
+    this.deps.onUsage?.(account.keyId, usage);
+    return { pdf, filename: charge.filename, usage, documentId: document?.record.id };
+  }
+
+  /**
    * Works out what to load: exactly one of html, url, template_id (CONTRACT: conflicting_source).
    * `resolve` replaces the guard's resolver (the playground's first pass uses one that does no DNS).
    */
@@ -129,6 +161,11 @@ export class RenderService {
     }
     return { kind: 'html', html: checkHtmlSize(input.html!) };
   }
+}
+
+/** Who a render is for, as the render slots share them out (render-slots.ts). */
+export function tenantOf(account: Account): Tenant {
+  return { id: account.keyId, concurrency: account.plan.concurrency };
 }
 
 /** Exactly one of html, url, template_id (CONTRACT: conflicting_source); no I/O, so it can go first. */

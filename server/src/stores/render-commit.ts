@@ -14,6 +14,8 @@ import type { DocumentRecord, DocumentStore, StoredDocument } from './documents.
 
 export interface RenderCommitInput {
   reservation: Reservation;
+  /** Further documents of the allowance counted with this one (a merge costs one per source); default none. */
+  also?: readonly Reservation[];
   /** The copy to keep (store: true, auto_store, a batch item). */
   document?: { record: DocumentRecord; pdf: Uint8Array };
   /** A batch item's charge tag, written with the count. */
@@ -28,19 +30,21 @@ export interface RenderCommit {
 /** The files' commit: ordered writes with charge tags (see the top of this file). */
 export function fileRenderCommit(documents: DocumentStore, meter: UsageMeter): RenderCommit {
   return {
-    async commit({ reservation, document, chargeTag }) {
-      if (document && chargeTag === undefined) return chargeThenStore(documents, meter, reservation, document);
+    async commit({ reservation, also = [], document, chargeTag }) {
+      const holds = [reservation, ...also];
+      if (document && chargeTag === undefined) return chargeThenStore(documents, meter, holds, document);
       let stored: StoredDocument | undefined;
       if (document) {
         try {
           stored = await documents.put(document.record, document.pdf);
         } catch (error) {
-          await reservation.release();
+          await Promise.all(holds.map((hold) => hold.release()));
           throw error;
         }
       }
       try {
-        return { usage: await reservation.commit(chargeTag), document: stored };
+        // The meter's group commit writes holds committed together in one write.
+        return { usage: latest(await Promise.all(holds.map((hold, at) => hold.commit(at === 0 ? chargeTag : undefined)))), document: stored };
       } catch (error) {
         if (stored) await documents.remove(stored.id);
         throw error;
@@ -49,32 +53,40 @@ export function fileRenderCommit(documents: DocumentStore, meter: UsageMeter): R
   };
 }
 
-/** A stored render outside a batch: charged (tagged), stored, tag dropped. */
-async function chargeThenStore(documents: DocumentStore, meter: UsageMeter, reservation: Reservation, document: { record: DocumentRecord; pdf: Uint8Array }) {
+/** A stored render outside a batch: charged (each hold tagged), stored, tags dropped. */
+async function chargeThenStore(documents: DocumentStore, meter: UsageMeter, holds: readonly Reservation[], document: { record: DocumentRecord; pdf: Uint8Array }) {
   const { keyId, id } = document.record;
-  const tag = documentChargeTag(id);
-  const usage = await reservation.commit(tag);
-  let stored: StoredDocument;
+  const tags = holds.map((_, at) => documentChargeTag(id, at));
+  const results = await Promise.allSettled(holds.map((hold, at) => hold.commit(tags[at])));
+  const charged = results.flatMap((result, at) => (result.status === 'fulfilled' ? [{ tag: tags[at]!, usage: result.value }] : []));
+  let stored: StoredDocument | undefined;
   try {
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     stored = await documents.put(document.record, document.pdf);
   } catch (error) {
-    await meter.refund(keyId, usage.month, tag).catch(() => undefined);
+    for (const { tag, usage } of charged) await meter.refund(keyId, usage.month, tag).catch(() => undefined);
     throw error;
   }
-  await meter.settleCharges(keyId, [tag]);
-  return { usage, document: stored };
+  await meter.settleCharges(keyId, tags);
+  return { usage: latest(charged.map((entry) => entry.usage)), document: stored };
 }
 
-/** The charge tag of a stored render's document (files only; see chargeThenStore). */
-export function documentChargeTag(documentId: string): string {
-  return `doc:${documentId}`;
+/** The usage after the last of several commits (the highest count). */
+function latest(usages: readonly UsageSnapshot[]): UsageSnapshot {
+  return usages.reduce((last, next) => (next.used > last.used ? next : last));
+}
+
+/** The charge tag of a stored render's document (files only; see chargeThenStore); `#n` for each further hold of a merge. */
+export function documentChargeTag(documentId: string, hold = 0): string {
+  return hold === 0 ? `doc:${documentId}` : `doc:${documentId}#${hold}`;
 }
 
 /** Settles "doc:<id>" tags a crash left open: charged if the document exists (or expired since), refunded if not. */
 export function documentChargeResolver(documents: Pick<DocumentStore, 'get' | 'tombstone'>): ChargeResolver {
   return async (tag) => {
     if (!tag.startsWith('doc:')) return undefined;
-    const id = tag.slice(4);
+    const id = tag.slice(4).split('#')[0]!;
     return (await documents.get(id)) || (await documents.tombstone(id)) ? 'charged' : 'refund';
   };
 }

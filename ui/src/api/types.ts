@@ -115,6 +115,47 @@ export interface PdfOptions {
   wait_until?: WaitUntil;
   wait_for?: string;
   wait_ms?: number;
+  wait_for_function?: string;
+  /** Custom paper (both or neither), instead of format. */
+  width?: string;
+  height?: string;
+  outline?: boolean;
+  metadata?: PdfMetadata;
+  watermark?: PdfWatermark;
+  encrypt?: PdfEncryption;
+  /** url renders only: sent to the url's own origin and nowhere else. */
+  http_headers?: Record<string, string>;
+  cookies?: { name: string; value: string; path?: string; secure?: boolean }[];
+  basic_auth?: { username: string; password: string };
+  user_agent?: string;
+}
+
+export interface PdfMetadata {
+  title?: string;
+  author?: string;
+  subject?: string;
+  keywords?: string[];
+  creator?: string;
+}
+
+export type WatermarkPosition = 'center' | 'top-left' | 'top' | 'top-right' | 'left' | 'right' | 'bottom-left' | 'bottom' | 'bottom-right';
+
+export interface PdfWatermark {
+  text?: string;
+  image?: string;
+  opacity?: number;
+  rotate?: number;
+  font_size?: number;
+  color?: string;
+  position?: WatermarkPosition;
+  pages?: string;
+  layer?: 'over' | 'under';
+}
+
+export interface PdfEncryption {
+  owner_password?: string;
+  user_password?: string;
+  permissions?: { print?: 'none' | 'low' | 'high'; copy?: boolean; modify?: boolean; annotate?: boolean; fill_forms?: boolean };
 }
 
 export interface TemplateAsset {

@@ -1,4 +1,6 @@
-// The PdfOptions of SPEC.md as a form, each field with its bounds and default.
+// The PdfOptions of SPEC.md as a form, each field with its bounds and default; the extensions
+// (custom paper, wait_for_function) beside them. Document and url options: DocumentOptionsForm,
+// UrlOptionsForm.
 
 import type { PdfOptions } from '../api/types.ts';
 import { BOUNDS, DEFAULTS, FORMATS, WAIT_UNTIL } from '../lib/pdf-options.ts';
@@ -43,6 +45,15 @@ export function OptionsForm({ value, onChange, problems }: { value: PdfOptions; 
       <Field label="Extra wait (ms)" id="opt-wait-ms" hint={`${BOUNDS.wait_ms.min} to ${BOUNDS.wait_ms.max}`} problem={problems.wait_ms}>
         <input id="opt-wait-ms" className="input" type="number" min={BOUNDS.wait_ms.min} max={BOUNDS.wait_ms.max} step={BOUNDS.wait_ms.step} value={value.wait_ms ?? ''} placeholder={String(DEFAULTS.wait_ms)} onChange={(event) => number('wait_ms')(event.target.value)} aria-invalid={Boolean(problems.wait_ms)} />
       </Field>
+      <Field label="Paper width" id="opt-width" hint="Custom paper, e.g. 100mm (with height)">
+        <input id="opt-width" className="input" value={value.width ?? ''} placeholder="from format" onChange={(event) => set('width', event.target.value)} />
+      </Field>
+      <Field label="Paper height" id="opt-height" hint="e.g. 150mm (with width)">
+        <input id="opt-height" className="input" value={value.height ?? ''} placeholder="from format" onChange={(event) => set('height', event.target.value)} />
+      </Field>
+      <Field label="Wait for function" id="opt-wait-fn" hint="JS expression, printed once truthy">
+        <input id="opt-wait-fn" className="input" value={value.wait_for_function ?? ''} placeholder="e.g. window.chartsReady" onChange={(event) => set('wait_for_function', event.target.value)} />
+      </Field>
       <Field label="Timeout (ms)" id="opt-timeout" hint={`${BOUNDS.timeout_ms.min} to ${BOUNDS.timeout_ms.max}`} problem={problems.timeout_ms}>
         <input id="opt-timeout" className="input" type="number" min={BOUNDS.timeout_ms.min} max={BOUNDS.timeout_ms.max} step={BOUNDS.timeout_ms.step} value={value.timeout_ms ?? ''} placeholder={String(DEFAULTS.timeout_ms)} onChange={(event) => number('timeout_ms')(event.target.value)} aria-invalid={Boolean(problems.timeout_ms)} />
       </Field>
@@ -55,7 +66,7 @@ export function OptionsForm({ value, onChange, problems }: { value: PdfOptions; 
   );
 }
 
-function Field({ label, id, hint, problem, children }: { label: string; id: string; hint?: string; problem?: string; children: React.ReactNode }) {
+export function Field({ label, id, hint, problem, children }: { label: string; id: string; hint?: string; problem?: string; children: React.ReactNode }) {
   return (
     <div className="field">
       <label className="field-label" htmlFor={id}>
@@ -67,7 +78,7 @@ function Field({ label, id, hint, problem, children }: { label: string; id: stri
   );
 }
 
-function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+export function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
     <label className="checkbox">
       <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />

@@ -10,6 +10,8 @@ import { curlSnippet, fetchSnippet } from '../lib/snippets.ts';
 import { formatBytes } from '../lib/format.ts';
 import { Card, ErrorNote, PageHeader, Spinner } from '../components/Page.tsx';
 import { OptionsForm } from '../components/OptionsForm.tsx';
+import { DocumentOptionsForm } from '../components/DocumentOptionsForm.tsx';
+import { UrlOptionsForm } from '../components/UrlOptionsForm.tsx';
 import { PdfPreview, downloadPdf } from '../components/PdfPreview.tsx';
 import { CodeTabs } from '../components/CodeTabs.tsx';
 
@@ -44,7 +46,9 @@ export function PlaygroundPage({ embedded = false }: { embedded?: boolean }) {
   const hasProblems = Object.keys(problems).length > 0;
 
   const request: PlaygroundRequest = useMemo(() => {
-    const changed = changedOptions(options);
+    // Credentials for the url's origin mean nothing (and are refused) on an html render.
+    const { http_headers: _headers, cookies: _cookies, basic_auth: _auth, user_agent: _agent, ...forHtml } = options;
+    const changed = changedOptions(source === 'url' ? options : forHtml);
     return { ...(source === 'html' ? { html } : { url: url.trim() }), ...(Object.keys(changed).length ? { options: changed } : {}) };
   }, [source, html, url, options]);
 
@@ -125,6 +129,16 @@ export function PlaygroundPage({ embedded = false }: { embedded?: boolean }) {
             <summary>Page options</summary>
             <OptionsForm value={options} onChange={setOptions} problems={problems} />
           </details>
+          <details className="options-panel">
+            <summary>Document options</summary>
+            <DocumentOptionsForm value={options} onChange={setOptions} />
+          </details>
+          {source === 'url' && (
+            <details className="options-panel">
+              <summary>Request to the URL</summary>
+              <UrlOptionsForm value={options} onChange={setOptions} />
+            </details>
+          )}
         </form>
         <div className="playground-result">
           <div className="card preview-card">

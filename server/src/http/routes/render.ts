@@ -8,7 +8,7 @@ import type { RenderService, RenderedPdf } from '../../services/render.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { USAGE_HEADER_DOCS, usageHeaders } from '../usage-headers.ts';
 
-const STORED_HEADER_DOCS = {
+export const STORED_HEADER_DOCS = {
   'X-Document-Id': 'Id of the stored copy (doc_...), when the render was stored.',
   Location: 'Where the stored copy can be fetched: /v1/documents/{id}, when the render was stored.',
 };

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { pdfOptionsSchema, type PdfOptions } from '../../render/pdf-options.ts';
 import { isUsableSecret } from '../../queue/webhook-delivery.ts';
 import type { BatchInput } from '../../services/batches.ts';
-import { renderFields, requestOptionsSchema } from './render.ts';
+import { refuseUrlOnlyOptions, renderFields, requestOptionsSchema } from './render.ts';
 import { isWellFormedText } from '../content-disposition.ts';
 import { nextCursorSchema } from './paging.ts';
 
@@ -56,7 +56,7 @@ export const batchRequestSchema = z
     }
     body.requests.forEach((item, index) => {
       const merged = requestOptionsSchema.safeParse({ ...body.options, ...item.options }, { reportInput: true });
-      if (merged.success) return;
+      if (merged.success) return refuseUrlOnlyOptions({ url: item.url, options: merged.data }, ctx, ['requests', index]);
       const issue = merged.error.issues[0]!;
       ctx.addIssue({ ...issue, path: ['requests', index, 'options', ...issue.path] } as z.core.$ZodRawIssue);
     });

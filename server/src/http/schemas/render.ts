@@ -1,7 +1,8 @@
 // Wire schemas of the render endpoints (snake_case, as SPEC.md spells them).
 
 import { z } from 'zod';
-import { marginProblem, pdfOptionsSchema } from '../../render/pdf-options.ts';
+import { marginProblem, paperProblem, pdfOptionsSchema } from '../../render/pdf-options.ts';
+import { urlOnlyOptionsIn, type OriginCredentials } from '../../render/origin-credentials-options.ts';
 import { isWellFormedText } from '../content-disposition.ts';
 
 export const TEMPLATE_ID = /^tpl_[A-Za-z0-9]{6,64}$/;
@@ -23,6 +24,8 @@ export const filenameSchema = z
 export const requestOptionsSchema = pdfOptionsSchema.superRefine((options, ctx) => {
   const problem = marginProblem(options);
   if (problem) ctx.addIssue({ code: 'custom', path: ['margin'], message: problem, input: options.margin });
+  const paper = paperProblem(options);
+  if (paper) ctx.addIssue({ code: 'custom', path: [paper.field], message: paper.message, input: undefined });
 });
 
 /** The source fields and per-render fields shared by POST /v1/pdf and batch items. */
@@ -56,7 +59,14 @@ export const renderRequestSchema = z
     store: renderFields.store.optional(),
     filename: renderFields.filename.optional(),
   })
+  .superRefine((body, ctx) => refuseUrlOnlyOptions(body, ctx))
   .describe('Exactly one of html, url or template_id.');
+
+/** Credentials for the url's origin mean nothing without a url: refused, naming the first such option. */
+export function refuseUrlOnlyOptions(body: { url?: string; options?: OriginCredentials }, ctx: z.RefinementCtx, path: (string | number)[] = []): void {
+  const [name] = body.url === undefined ? urlOnlyOptionsIn(body.options) : [];
+  if (name) ctx.addIssue({ code: 'custom', path: [...path, 'options', name], message: 'is only for url renders', input: undefined });
+}
 
 export type RenderRequest = z.output<typeof renderRequestSchema>;
 

@@ -2,6 +2,7 @@
 // the usage count and the charge tag in one transaction.
 
 import type pg from 'pg';
+import type { UsageSnapshot } from '../../accounts/usage.ts';
 import type { RenderCommit } from '../render-commit.ts';
 import { inTransaction } from './database.ts';
 import type { PgDocumentStore } from './documents.ts';
@@ -9,16 +10,19 @@ import type { PgUsageLedger } from './usage-ledger.ts';
 
 export function pgRenderCommit(pool: pg.Pool, documents: PgDocumentStore, ledger: PgUsageLedger): RenderCommit {
   return {
-    async commit({ reservation, document, chargeTag }) {
+    async commit({ reservation, also = [], document, chargeTag }) {
+      const holds = [reservation, ...also];
       try {
         const usage = await inTransaction(pool, async (client) => {
           if (document) await documents.insert(client, document.record, document.pdf);
-          return ledger.commitWithin(client, reservation, chargeTag);
+          let last: UsageSnapshot | undefined;
+          for (const [at, hold] of holds.entries()) last = await ledger.commitWithin(client, hold, at === 0 ? chargeTag : undefined);
+          return last!;
         });
-        ledger.settled(reservation);
+        for (const hold of holds) ledger.settled(hold);
         return { usage, document: document && { ...document.record, createdMs: Date.parse(document.record.createdAt), expiresMs: Date.parse(document.record.expiresAt) } };
       } catch (error) {
-        await reservation.release();
+        await Promise.all(holds.map((hold) => hold.release()));
         throw error;
       }
     },

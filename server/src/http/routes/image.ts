@@ -1,0 +1,35 @@
+// POST /v1/image: validate, capture through ImageService, answer the image bytes.
+
+import { operation } from '../operation.ts';
+import { imageOptionsSchema, imageRequestSchema } from '../schemas/image.ts';
+import { IMAGE_CONTENT_TYPES } from '../../render/image-capture.ts';
+import type { ImageService } from '../../services/image.ts';
+import { accountOf } from '../middleware/auth.ts';
+import { USAGE_HEADER_DOCS, usageHeaders } from '../usage-headers.ts';
+
+const DEFAULT_IMAGE_OPTIONS = imageOptionsSchema.parse({});
+
+export function imageOperations(service: ImageService) {
+  return [
+    operation({
+      method: 'post',
+      path: '/v1/image',
+      summary: 'Render HTML, a URL or a stored template to a PNG, JPEG or WebP image',
+      tag: 'Render',
+      auth: 'api_key',
+      body: imageRequestSchema,
+      description:
+        'The page is laid out in options.viewport (default 1280 x 800) with screen media and captured as options.type; full_page takes the ' +
+        'whole scrollable page, clip a rectangle. Sources, waits, url credentials and the network guard as for POST /v1/pdf. Charged one ' +
+        'document, like a PDF render; images are not stored.',
+      responses: { 200: { description: 'The image (Content-Type image/png, image/jpeg or image/webp).', body: 'image', headers: USAGE_HEADER_DOCS } },
+      errors: ['invalid_json', 'invalid_request', 'url_blocked', 'conflicting_source', 'unauthorized', 'quota_exceeded', 'forbidden', 'template_not_found', 'payload_too_large', 'navigation_failed', 'renderer_busy', 'render_timeout'],
+      handler: async ({ body }, _req, res) => {
+        const rendered = await service.render(body, accountOf(res), DEFAULT_IMAGE_OPTIONS);
+        res.status(200).type(IMAGE_CONTENT_TYPES[rendered.type]);
+        if (rendered.usage) res.set(usageHeaders(rendered.usage));
+        res.end(Buffer.from(rendered.pdf.buffer, rendered.pdf.byteOffset, rendered.pdf.byteLength));
+      },
+    }),
+  ];
+}

@@ -1,0 +1,58 @@
+// Wire schema of POST /v1/pdf/merge: sources in order (a stored document, an uploaded PDF, or a
+// render request), each optionally cut to page_ranges, and the post-processing of the result.
+
+import { z } from 'zod';
+import { finishFields } from '../../pdf/finish-options.ts';
+import { pageListSchema } from '../../pdf/page-list.ts';
+import { MAX_MERGE_SOURCES, type MergeInput } from '../../services/merge.ts';
+import { filenameSchema, refuseUrlOnlyOptions, renderFields } from './render.ts';
+
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+const mergeSourceSchema = z
+  .strictObject({
+    document_id: z.string().regex(/^doc_[A-Za-z0-9]{1,64}$/, { message: 'must look like doc_<id>' }).optional().describe('A stored document of this key.'),
+    pdf: z.string().min(1).regex(BASE64, { message: 'must be base64 (no data: prefix, no line breaks)' }).optional().describe('An uploaded PDF, base64. Damaged or encrypted: 400 naming the source.'),
+    html: renderFields.html.optional(),
+    url: renderFields.url.optional(),
+    template_id: renderFields.template_id.optional(),
+    template_version: renderFields.template_version.optional(),
+    data: renderFields.data.optional(),
+    options: renderFields.options.optional().describe('PdfOptions of this source’s render (not encrypt: encrypt the merged result with options.encrypt).'),
+    page_ranges: pageListSchema('Only these pages of this source. Default: all.').optional(),
+  })
+  .superRefine((source, ctx) => {
+    const given = (['document_id', 'pdf', 'html', 'url', 'template_id'] as const).filter((field) => source[field] !== undefined);
+    if (given.length !== 1) {
+      ctx.addIssue({ code: 'custom', path: [], message: given.length === 0 ? 'needs one of document_id, pdf, html, url or template_id' : `takes only one of ${given.join(' and ')}`, input: undefined });
+      return;
+    }
+    const rendered = ['html', 'url', 'template_id'].includes(given[0]!);
+    for (const field of ['data', 'options', 'template_version'] as const) {
+      if (!rendered && source[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'is only for html, url and template_id sources', input: undefined });
+    }
+    if (source.options?.encrypt !== undefined) ctx.addIssue({ code: 'custom', path: ['options', 'encrypt'], message: 'is not for a source: encrypt the merged document with options.encrypt', input: undefined });
+    refuseUrlOnlyOptions(source, ctx);
+  })
+  .describe('Exactly one of document_id, pdf, html, url or template_id.');
+
+export const mergeOptionsSchema = z
+  .strictObject(finishFields)
+  .describe(
+    'Applied to the merged document. outline: one bookmark per source (its title, else "Document N") opening its first page, with the ' +
+      'source’s own bookmarks (a render with outline: true) nested under it where their pages were kept.',
+  );
+
+export const mergeRequestSchema = z
+  .strictObject({
+    sources: z.array(mergeSourceSchema).min(1).max(MAX_MERGE_SOURCES).describe(`The documents to join, in order: at most ${MAX_MERGE_SOURCES}.`),
+    options: mergeOptionsSchema.optional(),
+    store: renderFields.store.optional(),
+    filename: filenameSchema.optional(),
+  })
+  .transform(
+    (body): MergeInput => ({
+      ...body,
+      sources: body.sources.map(({ pdf, ...source }) => (pdf !== undefined ? { pdf: new Uint8Array(Buffer.from(pdf, 'base64')), page_ranges: source.page_ranges } : (source as MergeInput['sources'][number]))),
+    }),
+  );

@@ -1,0 +1,138 @@
+// Joins PDFs into one, sources in order, each optionally cut to a page list; then applies the
+// post-processing options to the result. With outline, each source gets one bookmark (its title,
+// or "Document N") that opens its first page, with the source's own bookmarks (a render's
+// headings with outline: true) nested under it where their pages were kept. Runs in the PDF
+// worker thread.
+
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString, type PDFObject, type PDFPage } from '@cantoo/pdf-lib';
+import type { FinishOptions } from './finish-options.ts';
+import { applyFinish } from './finish.ts';
+import { MergeSourceError } from './merge-errors.ts';
+import type { MergePart } from './pdf-task.ts';
+import { selectPages } from './page-list.ts';
+
+/** One PDF of the parts' pages; throws MergeSourceError for a damaged or encrypted part or a page it lacks. */
+export async function mergePdfs(parts: MergePart[], options: FinishOptions & { outline?: boolean }): Promise<Uint8Array> {
+  const merged = await PDFDocument.create();
+  const bookmarks: Bookmark[] = [];
+  for (const [index, part] of parts.entries()) {
+    const source = await loadPart(part.pdf, index);
+    const { pages, kept } = await copyFrom(merged, source, part, index);
+    for (const page of pages) merged.addPage(page);
+    if (!pages[0] || !options.outline) continue;
+    // A source page kept twice opens at its first copy.
+    const pageMap = new Map<PDFRef, PDFRef>();
+    kept.forEach((sourceIndex, i) => {
+      const ref = source.getPage(sourceIndex).ref;
+      if (!pageMap.has(ref)) pageMap.set(ref, pages[i]!.ref);
+    });
+    const children = readOutline(source, pageMap);
+    bookmarks.push({ title: source.getTitle() || `Document ${index + 1}`, dest: [pages[0].ref, PDFName.of('Fit')], children });
+  }
+  if (options.outline) writeOutline(merged, bookmarks);
+  await applyFinish(merged, options);
+  return merged.save();
+}
+
+async function loadPart(bytes: Uint8Array, index: number): Promise<PDFDocument> {
+  let doc: PDFDocument;
+  try {
+    // Loaded without decrypting, so an encrypted upload is told apart from a damaged one.
+    doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+  } catch {
+    throw unreadable(index);
+  }
+  if (doc.isEncrypted) throw new MergeSourceError(index, `sources[${index}] is encrypted; upload it without a password`);
+  return doc;
+}
+
+/** Copies pages, turning a damaged object tree (found only while copying) into the source's error; also says which source pages. */
+async function copyFrom(merged: PDFDocument, source: PDFDocument, part: MergePart, index: number): Promise<{ pages: PDFPage[]; kept: number[] }> {
+  try {
+    const count = source.getPageCount();
+    if (count === 0) throw new MergeSourceError(index, `sources[${index}] has no pages`);
+    let indexes = source.getPageIndices();
+    if (part.pages) {
+      const selected = selectPages(part.pages, count);
+      if (selected.missing !== undefined) throw new MergeSourceError(index, `sources[${index}].page_ranges names page ${selected.missing}, but the document has ${count} page${count === 1 ? '' : 's'}`);
+      indexes = selected.indexes;
+    }
+    return { pages: await merged.copyPages(source, indexes), kept: indexes };
+  } catch (error) {
+    throw error instanceof MergeSourceError ? error : unreadable(index);
+  }
+}
+
+function unreadable(index: number): MergeSourceError {
+  return new MergeSourceError(index, `sources[${index}] is not a readable PDF`);
+}
+
+interface Bookmark {
+  title: string;
+  /** An explicit destination: [page, /XYZ left top zoom] or [page, /Fit]. */
+  dest: PDFObject[];
+  children: Bookmark[];
+}
+
+const MAX_OUTLINE_DEPTH = 16;
+
+/**
+ * A source's outline with its destinations moved to the merged pages; an entry whose page was
+ * not kept is left out and its children take its place. Entries without an explicit
+ * destination (named ones, actions) are left out the same way.
+ */
+function readOutline(source: PDFDocument, pageMap: Map<PDFRef, PDFRef>): Bookmark[] {
+  const root = source.catalog.lookupMaybe(PDFName.of('Outlines'), PDFDict);
+  const walk = (first: PDFDict | undefined, depth: number): Bookmark[] => {
+    const out: Bookmark[] = [];
+    const seen = new Set<PDFDict>();
+    for (let item = first; item && !seen.has(item) && depth < MAX_OUTLINE_DEPTH; item = item.lookupMaybe(PDFName.of('Next'), PDFDict)) {
+      seen.add(item);
+      const children = walk(item.lookupMaybe(PDFName.of('First'), PDFDict), depth + 1);
+      const dest = item.lookupMaybe(PDFName.of('Dest'), PDFArray);
+      const page = dest?.get(0);
+      const target = page instanceof PDFRef ? pageMap.get(page) : undefined;
+      const title = item.lookupMaybe(PDFName.of('Title'), PDFString, PDFHexString)?.decodeText();
+      if (dest && target && title !== undefined) out.push({ title, dest: [target, ...dest.asArray().slice(1)], children });
+      else out.push(...children);
+    }
+    return out;
+  };
+  return root ? walk(root.lookupMaybe(PDFName.of('First'), PDFDict), 0) : [];
+}
+
+/** Writes bookmarks as the document outline, every level open. */
+function writeOutline(doc: PDFDocument, bookmarks: Bookmark[]): void {
+  if (bookmarks.length === 0) return;
+  const { context } = doc;
+  const rootRef = context.nextRef();
+  const writeLevel = (items: Bookmark[], parent: PDFRef): { first: PDFRef; last: PDFRef; count: number } => {
+    const refs = items.map(() => context.nextRef());
+    let count = items.length;
+    items.forEach((bookmark, i) => {
+      const item = context.obj({}) as PDFDict;
+      item.set(PDFName.of('Title'), PDFHexString.fromText(bookmark.title));
+      item.set(PDFName.of('Parent'), parent);
+      item.set(PDFName.of('Dest'), context.obj(bookmark.dest));
+      if (i > 0) item.set(PDFName.of('Prev'), refs[i - 1]!);
+      if (i < refs.length - 1) item.set(PDFName.of('Next'), refs[i + 1]!);
+      if (bookmark.children.length > 0) {
+        const level = writeLevel(bookmark.children, refs[i]!);
+        item.set(PDFName.of('First'), level.first);
+        item.set(PDFName.of('Last'), level.last);
+        item.set(PDFName.of('Count'), PDFNumber.of(level.count));
+        count += level.count;
+      }
+      context.assign(refs[i]!, item);
+    });
+    return { first: refs[0]!, last: refs[refs.length - 1]!, count };
+  };
+  const level = writeLevel(bookmarks, rootRef);
+  const root = context.obj({}) as PDFDict;
+  root.set(PDFName.of('Type'), PDFName.of('Outlines'));
+  root.set(PDFName.of('First'), level.first);
+  root.set(PDFName.of('Last'), level.last);
+  root.set(PDFName.of('Count'), PDFNumber.of(level.count));
+  context.assign(rootRef, root);
+  doc.catalog.set(PDFName.of('Outlines'), rootRef);
+}

@@ -1,0 +1,39 @@
+// The story of an image render: the same source checks and charge as a PDF render (one document
+// of the allowance, given back on failure), a capture instead of a print, never stored.
+
+import { DEFAULT_PDF_OPTIONS } from '../render/pdf-options.ts';
+import type { ImageCapture } from '../render/image-capture.ts';
+import type { Renderer } from '../render/renderer.ts';
+import type { OriginCredentials } from '../render/origin-credentials-options.ts';
+import type { PdfOptions } from '../render/pdf-options.ts';
+import type { Account } from './keys.ts';
+import { tenantOf, type RenderedPdf, type RenderInput, type RenderService } from './render.ts';
+
+export type ImageRenderOptions = ImageCapture & Pick<PdfOptions, 'media' | 'timeout_ms' | 'wait_until' | 'wait_for' | 'wait_ms' | 'wait_for_function'> & OriginCredentials;
+
+export interface ImageInput extends Pick<RenderInput, 'html' | 'url' | 'template_id' | 'template_version' | 'data'> {
+  options?: ImageRenderOptions;
+}
+
+export interface ImageServiceDeps {
+  renderer: Renderer;
+  render: Pick<RenderService, 'resolveSource' | 'produce'>;
+}
+
+export class ImageService {
+  constructor(private readonly deps: ImageServiceDeps) {}
+
+  /** Captures the source as an image; throws what a PDF render of it would. The bytes come back in `pdf`'s place. */
+  async render(input: ImageInput, account: Account, defaults: ImageRenderOptions): Promise<RenderedPdf & { type: ImageCapture['type'] }> {
+    const { type, quality, full_page, clip, viewport, omit_background, ...rest } = input.options ?? defaults;
+    const image: ImageCapture = { type, quality, full_page, clip, viewport, omit_background };
+    const options: PdfOptions = { ...DEFAULT_PDF_OPTIONS, ...rest };
+    // As for a PDF: the allowance is held before the source is resolved (template, DNS).
+    const rendered = await this.deps.render.produce(account, { documents: 1, storage: undefined }, async () => {
+      const { html, url, template_id, template_version, data } = input;
+      const source = await this.deps.render.resolveSource({ html, url, template_id, template_version, data }, account);
+      return this.deps.renderer.render({ source, options, image, tenant: tenantOf(account) });
+    });
+    return { ...rendered, type };
+  }
+}

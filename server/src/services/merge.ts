@@ -1,0 +1,100 @@
+// The story of a merge: hold the allowance, check every source (stored documents, uploaded PDFs,
+// things to render), render what needs rendering (one document of the allowance per
+// rendered source, at least one per call), join the pages in order on the PDF worker, finish the
+// result with the merge's options, keep and charge it as one produce step of RenderService.
+
+import { buffer } from 'node:stream/consumers';
+import { ApiError } from '../errors.ts';
+import type { FinishOptions } from '../pdf/finish-options.ts';
+import { mergeInWorker } from '../pdf/finisher.ts';
+import { MergeSourceError } from '../pdf/merge-errors.ts';
+import type { MergePart } from '../pdf/pdf-task.ts';
+import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
+import type { RenderSource } from '../render/page-source.ts';
+import type { Renderer } from '../render/renderer.ts';
+import type { Tenant } from '../render/render-slots.ts';
+import type { DocumentsService } from './documents.ts';
+import type { Account } from './keys.ts';
+import { tenantOf, type RenderedPdf, type RenderInput, type RenderService } from './render.ts';
+
+/** At most this many sources per call (each may be a render). */
+export const MAX_MERGE_SOURCES = 50;
+
+export type MergeSourceInput = ({ document_id: string } | { pdf: Uint8Array } | Omit<RenderInput, 'store' | 'filename'>) & { page_ranges?: string };
+
+export interface MergeInput {
+  sources: MergeSourceInput[];
+  options?: FinishOptions & { outline?: boolean };
+  store?: boolean;
+  filename?: string;
+}
+
+export interface MergeServiceDeps {
+  renderer: Renderer;
+  render: Pick<RenderService, 'resolveSource' | 'produce'>;
+  documents: Pick<DocumentsService, 'open' | 'storageFor'>;
+}
+
+type Prepared = { kind: 'bytes'; pdf: Uint8Array; pages?: string } | { kind: 'render'; source: RenderSource; options: PdfOptions; pages?: string };
+
+/** Renders sources two at a time: the pool has few slots and other callers share them. */
+const RENDER_CONCURRENCY = 2;
+
+export class MergeService {
+  constructor(private readonly deps: MergeServiceDeps) {}
+
+  /** One PDF of the sources' pages in order; a bad source is a 400 naming its index. */
+  async merge(input: MergeInput, account: Account): Promise<RenderedPdf> {
+    const rendered = input.sources.filter((source) => !('document_id' in source) && !('pdf' in source)).length;
+    const storage = this.deps.documents.storageFor(account, input.store);
+    // As for a render, the allowance is held first (cheap refusals first); every source is then
+    // checked before any is rendered, and any failure gives the hold back.
+    return this.deps.render.produce(account, { documents: Math.max(1, rendered), storage, filename: input.filename }, async () => {
+      const prepared: Prepared[] = [];
+      for (const [index, source] of input.sources.entries()) prepared.push(await this.prepare(source, index, account));
+      const parts = await this.renderParts(prepared, tenantOf(account));
+      try {
+        return await mergeInWorker(parts, input.options ?? {});
+      } catch (error) {
+        if (error instanceof MergeSourceError) throw new ApiError('invalid_request', error.message);
+        throw error;
+      }
+    });
+  }
+
+  private async prepare(source: MergeSourceInput, index: number, account: Account): Promise<Prepared> {
+    if ('document_id' in source) {
+      const { file } = await this.deps.documents.open(account.keyId, source.document_id).catch((error: unknown) => {
+        if (error instanceof ApiError && error.code === 'document_not_found') throw new ApiError('document_not_found', `sources[${index}].document_id ${source.document_id} was not found`);
+        throw error;
+      });
+      try {
+        // Whole: the merge needs every byte at once (files or PostgreSQL alike give a stream).
+        return { kind: 'bytes', pdf: new Uint8Array(await buffer(file.createReadStream())), pages: source.page_ranges };
+      } finally {
+        await file.close();
+      }
+    }
+    if ('pdf' in source) {
+      // The cheap check now; a damaged or encrypted file is found by the worker, still before any charge.
+      if (Buffer.from(source.pdf.subarray(0, 1024)).toString('latin1').indexOf('%PDF-') === -1) throw new ApiError('invalid_request', `sources[${index}].pdf is not a PDF`);
+      return { kind: 'bytes', pdf: source.pdf, pages: source.page_ranges };
+    }
+    return { kind: 'render', source: await this.deps.render.resolveSource(source, account), options: source.options ?? DEFAULT_PDF_OPTIONS, pages: source.page_ranges };
+  }
+
+  private async renderParts(prepared: Prepared[], tenant: Tenant): Promise<MergePart[]> {
+    const parts: MergePart[] = new Array(prepared.length);
+    let next = 0;
+    const lane = async () => {
+      while (next < prepared.length) {
+        const index = next++;
+        const part = prepared[index]!;
+        const pdf = part.kind === 'bytes' ? part.pdf : await this.deps.renderer.render({ source: part.source, options: part.options, tenant });
+        parts[index] = { pdf, pages: part.pages };
+      }
+    };
+    await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, lane));
+    return parts;
+  }
+}
