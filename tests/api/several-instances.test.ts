@@ -16,14 +16,27 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '../helpers/server-process.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { startRecordingServer } from '../helpers/canary.ts';
 
 const ADMIN_TOKEN = 'adm_several_instances_0123456789';
 const HTML = (text: string) => ({ html: `<h1>${text}</h1>`, options: { wait_until: 'load' } });
 
 const database = await startTestDatabase({ after });
 const plansFile = await writePlansFile({ after }, [{ id: 'twenty', name: 'Twenty', monthly_documents: 20, retention: '30d', batch_max_items: 10 }]);
+// A webhook receiver on loopback, opened to the guard: its first delivery is never answered (the
+// instance sending it is killed meanwhile), later ones get 200.
+const hooks: { id: string }[] = [];
+const receiver = await startRecordingServer('127.0.0.1', 0, {
+  '/hook': (req, res) => {
+    hooks.push({ id: String(req.headers['webhook-id']) });
+    req.resume();
+    if (hooks.length > 1) req.on('end', () => void res.writeHead(200).end('ok'));
+  },
+});
+after(() => receiver.close());
+const SETTINGS = { ADMIN_TOKEN, PLANS_FILE: plansFile, ALLOW_HOSTS: `127.0.0.1:${receiver.port}` };
 // Started here, not in a test: a hook registered inside a test would stop them when it ends.
-const instances: Instances = await startInstances({ after }, 2, database.url, { ADMIN_TOKEN, PLANS_FILE: plansFile });
+const instances: Instances = await startInstances({ after }, 2, database.url, SETTINGS);
 
 async function issueKey(plan: string): Promise<{ id: string; key: string }> {
   const response = await instances.call('POST', '/admin/v1/keys', ADMIN_TOKEN, { name: `key ${plan}`, plan });
@@ -136,7 +149,7 @@ test('a batch whose instance is killed (SIGKILL) mid-batch is taken over by anot
   // A third instance, killed during the test: the two others stay up for the rest of the file.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-instance-killed-'));
   t.after(() => rm(dataDir, { recursive: true, force: true }));
-  const doomed = await startServerProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_TOKEN, PLANS_FILE: plansFile });
+  const doomed = await startServerProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, ...SETTINGS });
   t.after(() => doomed.crash());
   const ITEMS = 12;
   // Each item waits a second in its page, so the kill finds items rendering and others queued.
@@ -165,4 +178,27 @@ test('a batch whose instance is killed (SIGKILL) mid-batch is taken over by anot
   assert.deepEqual(listed.data.map((document) => document.id).sort(), [...documentIds].sort());
   const last = await instances.callOn(0, 'GET', `/v1/documents/${documentIds[ITEMS - 1]}`, key.key);
   assert.match((await inspectPdf(await last.arrayBuffer())).text, new RegExp(`Handed over ${ITEMS - 1}`));
+});
+
+test('a webhook whose instance is killed (SIGKILL) mid-delivery is delivered by another, with the same webhook-id', { timeout: 300_000 }, async (t) => {
+  const key = await issueKey('business');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-instance-killed-'));
+  t.after(() => rm(dataDir, { recursive: true, force: true }));
+  const doomed = await startServerProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, ...SETTINGS });
+  t.after(() => doomed.crash());
+  const body = { requests: [{ html: '<h1>hooked</h1>', options: { wait_until: 'load' } }], webhook_url: `http://127.0.0.1:${receiver.port}/hook` };
+  const created = await fetch(`${doomed.url}/v1/pdf/batch`, { method: 'POST', headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  assert.equal(created.status, 200, await created.clone().text());
+  const { batch_id } = (await created.json()) as { batch_id: string };
+  // The first try reached the receiver, which holds it unanswered: the sender dies mid-delivery.
+  while (hooks.length === 0) await sleep(50);
+  await doomed.crash();
+  let admin = (await (await instances.callOn(0, 'GET', `/admin/v1/batches/${batch_id}`, ADMIN_TOKEN)).json()) as { webhook_status: string; deliveries: { ok: boolean }[] };
+  while (admin.webhook_status !== 'delivered') {
+    await sleep(250);
+    admin = (await (await instances.callOn(0, 'GET', `/admin/v1/batches/${batch_id}`, ADMIN_TOKEN)).json()) as typeof admin;
+  }
+  assert.equal(hooks.length, 2);
+  assert.equal(hooks[1]!.id, hooks[0]!.id, 'the same message: receivers can drop a repeat');
+  assert.deepEqual(admin.deliveries.map((delivery) => delivery.ok), [true], 'the try cut by the kill was never recorded; the adopter\'s is');
 });
