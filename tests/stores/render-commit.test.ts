@@ -11,6 +11,9 @@ import { PgDocumentStore } from '../../server/src/stores/pg/documents.ts';
 import { PgPdfBlobStore } from '../../server/src/stores/pg/pdf-blobs.ts';
 import { pgRenderCommit } from '../../server/src/stores/pg/render-commit.ts';
 import { PgUsageLedger } from '../../server/src/stores/pg/usage-ledger.ts';
+import { PgBatchStore } from '../../server/src/stores/pg/batches.ts';
+import { LeaseLostError, type BatchRecord } from '../../server/src/stores/batches.ts';
+import { DEFAULT_PDF_OPTIONS } from '../../server/src/render/pdf-options.ts';
 import { newId } from '../../server/src/ids.ts';
 import { forEachBackend, type Backend } from './backends.ts';
 
@@ -28,7 +31,7 @@ async function unitOn(backend: Backend): Promise<{ ledger: UsageLedger; document
   const { pool } = backend.database();
   const ledger = new PgUsageLedger(pool, () => NOW);
   const documents = new PgDocumentStore(pool, new PgPdfBlobStore(pool));
-  return { ledger, documents, commit: pgRenderCommit(pool, documents, ledger) };
+  return { ledger, documents, commit: pgRenderCommit(pool, documents, ledger, new PgBatchStore(pool)) };
 }
 
 function record(keyId: string, id = newId('doc')): DocumentRecord {
@@ -96,5 +99,35 @@ forEachBackend((backend) => {
     await assert.rejects(commit.commit({ reservation: failingHolds[0]!, also: failingHolds.slice(1), document: { record: failing, pdf: Buffer.from('%PDF-1.7') } }));
     assert.equal((await ledger.usage(other, THREE)).used, 0, 'every hold given back');
     assert.equal((await commit.commit({ reservation: await ledger.reserve(other, THREE), also: [await ledger.reserve(other, THREE), await ledger.reserve(other, THREE)] })).usage.used, 3, 'the allowance is whole again');
+  });
+});
+
+forEachBackend((backend) => {
+  if (backend.kind !== 'postgresql') return;
+  test('a batch item\'s render marks the item succeeded in the same transaction, and keeps and counts nothing once the batch\'s lease is lost', async () => {
+    const { pool } = backend.database();
+    const ledger = new PgUsageLedger(pool, () => NOW);
+    const documents = new PgDocumentStore(pool, new PgPdfBlobStore(pool));
+    const batches = new PgBatchStore(pool);
+    const commit = pgRenderCommit(pool, documents, ledger, batches);
+    const key = newId('key');
+    const batch: BatchRecord = {
+      id: newId('bat'), keyId: key, mode: 'async', status: 'processing', createdAt: NOW.toISOString(), completedAt: null, expiresAt: '2026-04-10T12:00:00.000Z', webhook: null,
+      items: [0, 1].map((index) => ({ index, status: 'rendering', documentId: newId('doc'), filename: null, error: null, startedAt: NOW.toISOString(), finishedAt: null })),
+    };
+    await batches.create(batch, [{ html: '<p>a</p>', options: DEFAULT_PDF_OPTIONS }, { html: '<p>b</p>', options: DEFAULT_PDF_OPTIONS }]);
+    const TWO = { id: 'two', monthlyDocuments: 2 };
+    const first = { ...record(key, batch.items[0]!.documentId), source: 'batch' as const, batchId: batch.id };
+    await commit.commit({ reservation: await ledger.reserve(key, TWO), document: { record: first, pdf: Buffer.from('%PDF-1.7') }, chargeTag: `${batch.id}:0`, batchItem: { batchId: batch.id, index: 0 } });
+    const stored = (await pool.query<{ record: BatchRecord }>('SELECT record FROM batches WHERE id = $1', [batch.id])).rows[0]!.record;
+    assert.deepEqual(stored.items.map((item) => item.status), ['succeeded', 'rendering']);
+    assert.match(String(stored.items[0]!.finishedAt), /^\d{4}-\d\d-\d\dT/);
+    // Another instance adopts the batch: this one's next render of it keeps and counts nothing.
+    await pool.query("UPDATE batches SET lease_owner = 'someone-else' WHERE id = $1", [batch.id]);
+    const second = { ...record(key, batch.items[1]!.documentId), source: 'batch' as const, batchId: batch.id };
+    await assert.rejects(commit.commit({ reservation: await ledger.reserve(key, TWO), document: { record: second, pdf: Buffer.from('%PDF-1.7') }, chargeTag: `${batch.id}:1`, batchItem: { batchId: batch.id, index: 1 } }), LeaseLostError);
+    assert.equal(await documents.get(second.id), undefined);
+    assert.equal((await ledger.usage(key, TWO)).used, 1);
+    assert.equal(await ledger.wasCharged(key, `${batch.id}:1`, '2026-03'), false);
   });
 });

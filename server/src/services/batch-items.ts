@@ -25,7 +25,7 @@ import { RendererClosedError, RendererCrashedError } from '../render/errors.ts';
 import type { RenderPriority } from '../render/render-slots.ts';
 import type { EventBus, BatchEventData } from '../events.ts';
 import type { Logger } from '../logger.ts';
-import type { BatchItemRecord, BatchItemRequest, BatchRecord, BatchStore, ErrorRecord } from '../stores/batches.ts';
+import { LeaseLostError, type BatchItemRecord, type BatchItemRequest, type BatchRecord, type BatchStore, type ErrorRecord } from '../stores/batches.ts';
 import type { DocumentsService } from './documents.ts';
 import { UnknownPlanError, type Account, type KeysService } from './keys.ts';
 import type { RenderService } from './render.ts';
@@ -80,9 +80,11 @@ export class BatchItems {
     await this.deps.store.save(batch);
     const tag = chargeTag(batch.id, index);
     try {
-      await this.deps.render.render(request, account, { priority, batchItem: { batchId: batch.id, documentId: item.documentId, chargeTag: tag } });
+      await this.deps.render.render(request, account, { priority, batchItem: { batchId: batch.id, index, documentId: item.documentId, chargeTag: tag } });
     } catch (error) {
       if (this.stopping && (error instanceof RendererClosedError || error instanceof RendererCrashedError)) return 'interrupted';
+      // Another instance adopted the batch (this one was presumed dead): it is that one's now, and nothing of this render was kept.
+      if (error instanceof LeaseLostError) return 'ended';
       const tries = (this.tries.get(tag) ?? 0) + 1;
       if (priority === 'background' && error instanceof RendererCrashedError && tries < TRANSIENT_TRIES) {
         this.tries.set(tag, tries);

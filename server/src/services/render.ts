@@ -58,7 +58,7 @@ export interface RenderServiceDeps {
 export interface RenderContext {
   priority?: RenderPriority;
   /** A batch item: stored whatever `store` says, under this document id, as source batch; its charge carries this tag. */
-  batchItem?: { batchId: string; documentId: string; chargeTag: string };
+  batchItem?: { batchId: string; index: number; documentId: string; chargeTag: string };
 }
 
 /** What a merge or an image is charged and kept as (RenderService.produce). */
@@ -108,7 +108,7 @@ export class RenderService {
           pdf,
         }
       : undefined;
-    const { usage } = await this.deps.commit.commit({ reservation, document, chargeTag: batchItem?.chargeTag });
+    const { usage } = await this.deps.commit.commit({ reservation, document, chargeTag: batchItem?.chargeTag, batchItem: batchItem && { batchId: batchItem.batchId, index: batchItem.index } });
     const documentId = document?.record.id;
     this.deps.onUsage?.(account.keyId, usage);
     return { pdf, filename: input.filename, usage, documentId };

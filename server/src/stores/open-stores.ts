@@ -112,6 +112,7 @@ async function openPgStores(options: OpenStoresOptions): Promise<Stores> {
   });
   const usage = new PgUsageLedger(pool, options.now);
   const documents = new PgDocumentStore(pool, new PgPdfBlobStore(pool));
+  const batches = new PgBatchStore(pool);
   return {
     kind: 'postgresql',
     keys: new PgKeyStore(pool),
@@ -120,8 +121,8 @@ async function openPgStores(options: OpenStoresOptions): Promise<Stores> {
     templateVersions: new PgTemplateVersionsStore(pool),
     templateAssets: new PgTemplateAssetsStore(pool),
     documents,
-    batches: new PgBatchStore(pool),
-    renderCommit: pgRenderCommit(pool, documents, usage),
+    batches,
+    renderCommit: pgRenderCommit(pool, documents, usage, batches),
     events,
     async close() {
       await events.flush();

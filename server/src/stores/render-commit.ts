@@ -20,6 +20,12 @@ export interface RenderCommitInput {
   document?: { record: DocumentRecord; pdf: Uint8Array };
   /** A batch item's charge tag, written with the count. */
   chargeTag?: string;
+  /**
+   * The batch item this render is. PostgreSQL marks it succeeded in the same transaction, and only
+   * while this instance holds the batch's lease (else LeaseLostError, and nothing is kept or
+   * counted). The files write the item's state afterwards (services/batch-items.ts).
+   */
+  batchItem?: { batchId: string; index: number };
 }
 
 export interface RenderCommit {

@@ -10,6 +10,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import type { Queryable } from './database.ts';
 import { LeaseLostError, type BatchItemRequest, type BatchRecord, type BatchStore } from '../batches.ts';
 import { CoalescingWriter } from '../coalescing-writer.ts';
 import type { Page } from '../newest-first-index.ts';
@@ -114,6 +115,21 @@ export class PgBatchStore implements BatchStore {
     // One DELETE: instances pruning together each delete a row at most once between them.
     const { rowCount } = await this.pool.query("DELETE FROM batches WHERE status = 'completed' AND NOT webhook_pending AND expires_at <= $1", [new Date(nowMs)]);
     return rowCount ?? 0;
+  }
+
+  /**
+   * Marks a held batch's item succeeded inside the caller's transaction (a render's unit of work,
+   * stores/pg/render-commit.ts); LeaseLostError, rolling it back, once another instance adopted it.
+   */
+  async markSucceededWithin(client: Queryable, batchId: string, index: number): Promise<void> {
+    const { rowCount } = await client.query(
+      `UPDATE batches SET record = jsonb_set(jsonb_set(jsonb_set(record,
+         ARRAY['items', $3::text, 'status'], '"succeeded"'), ARRAY['items', $3::text, 'error'], 'null'),
+         ARRAY['items', $3::text, 'finishedAt'], to_jsonb(to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
+       WHERE id = $1 AND lease_owner = $2`,
+      [batchId, this.owner, String(index)],
+    );
+    if (!rowCount) throw new LeaseLostError(batchId);
   }
 
   async flush(): Promise<void> {
