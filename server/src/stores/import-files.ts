@@ -3,7 +3,8 @@
 // owner), monthly usage with open charge tags, templates, documents with their bytes, and the
 // tombstones of expired documents. Every record is written only if absent (usage: the larger
 // count wins), one document per transaction, so an interrupted import is simply run again and
-// a finished one changes nothing the second time. Batches are not copied (see open-stores.ts).
+// a finished one changes nothing the second time. Batches are not copied: they are work in
+// flight; let the embedded server finish them before the move.
 
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
