@@ -59,25 +59,25 @@ export async function measureDocuments(sizes: readonly number[] = [0, 10_000, 10
       const documents = new DocumentsService({ store, tombstoneSeconds: 86_400 });
       // A cursor half-way down the collection, found by walking pages of 100.
       let middleCursor: string | undefined;
-      for (let page = documents.list(KEY, 100, undefined), n = 0; page.nextCursor && n < Math.floor(size / 200); n++) {
+      for (let page = await documents.list(KEY, 100, undefined), n = 0; page.nextCursor && n < Math.floor(size / 200); n++) {
         middleCursor = page.nextCursor;
-        page = documents.list(KEY, 100, middleCursor);
+        page = await documents.list(KEY, 100, middleCursor);
       }
-      cases.push({ size, startupMs, documents, middleCursor, store: [] as number[], firstPage: [] as number[], middlePage: [] as number[] });
+      cases.push({ size, startupMs, documents, documentStore: store, middleCursor, store: [] as number[], firstPage: [] as number[], middlePage: [] as number[] });
     }
     for (let round = 0; round < rounds; round++) {
       for (const item of cases) {
         for (let i = 0; i < writes / rounds; i++) {
           const started = performance.now();
-          await item.documents.keep({ keyId: KEY, storage: STORAGE, pdf: PDF, source: 'render' });
+          await item.documentStore.put(item.documents.recordFor({ keyId: KEY, storage: STORAGE, size: PDF.byteLength, source: 'render' }), PDF);
           item.store.push(performance.now() - started);
         }
         for (let i = 0; i < lists / rounds; i++) {
           let started = performance.now();
-          item.documents.list(KEY, 20, undefined);
+          await item.documents.list(KEY, 20, undefined);
           item.firstPage.push(performance.now() - started);
           started = performance.now();
-          item.documents.list(KEY, 20, item.middleCursor);
+          await item.documents.list(KEY, 20, item.middleCursor);
           item.middlePage.push(performance.now() - started);
         }
       }

@@ -11,6 +11,7 @@ import { monthOf, timeMetering } from '../server/src/accounts/usage.ts';
 import { newId } from '../server/src/ids.ts';
 import { openKeysService } from '../server/src/services/keys.ts';
 import { KeysStore, type KeyRecord } from '../server/src/stores/keys.ts';
+import { openStores } from '../server/src/stores/open-stores.ts';
 
 export interface MeteringFigures {
   keys: number;
@@ -44,7 +45,8 @@ export async function measureMetering(keyCount: number, renders = 300): Promise<
       await writeFile(path.join(dataDir, 'usage', other.id, `${month}.json`), JSON.stringify({ account_id: other.id, month, used: 1, updated_at: at }));
     }
 
-    const { keys, meter } = await openKeysService({ dataDir, plansFile: '' });
+    const stores = await openStores({ dataDir, databaseUrl: '' });
+    const { keys, meter } = await openKeysService({ store: stores.keys, meter: stores.usage, plansFile: '' });
     const plan = keys.plans().find((candidate) => candidate.id === 'business')!;
     const accountIds = benchRecords.map((benchRecord) => benchRecord.id);
     await timeMetering(meter, accountIds, plan, 20); // warm-up: open each account's usage file

@@ -13,7 +13,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateApiKey, hashSecret } from '../server/src/accounts/keys.ts';
 import { newId } from '../server/src/ids.ts';
 import { openKeysService } from '../server/src/services/keys.ts';
-import { BatchStore } from '../server/src/stores/batches.ts';
+import { openAccountStores } from '../server/src/stores/open-stores.ts';
+import { FileBatchStore } from '../server/src/stores/batches.ts';
 import { DocumentsStore, type DocumentRecord } from '../server/src/stores/documents.ts';
 import { KeysStore, type KeyRecord } from '../server/src/stores/keys.ts';
 import { TemplatesStore } from '../server/src/stores/templates.ts';
@@ -28,12 +29,18 @@ const PLANS_FILE = '';
 async function openAll(dataDir: string): Promise<{ ms: number; cpuMs: number; store: DocumentsStore }> {
   const started = performance.now();
   const cpu = process.cpuUsage();
-  await openKeysService({ dataDir, plansFile: PLANS_FILE });
+  await openKeys(dataDir);
   const { store } = await DocumentsStore.open(dataDir);
   await TemplatesStore.open(dataDir);
-  await BatchStore.open(dataDir);
+  await FileBatchStore.open(dataDir);
   const used = process.cpuUsage(cpu);
   return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, store };
+}
+
+/** The keys service on the files of dataDir, as start-up opens it. */
+async function openKeys(dataDir: string) {
+  const { keys: store, usage: meter } = await openAccountStores({ dataDir, databaseUrl: '' });
+  return openKeysService({ store, meter, plansFile: PLANS_FILE });
 }
 
 export async function seed(dataDir: string, keys: number, documents: number): Promise<void> {
@@ -62,7 +69,7 @@ export async function seed(dataDir: string, keys: number, documents: number): Pr
 
 /** Milliseconds (median of `times`) for the first page of keys with usage, usage counters warm. */
 async function listKeysMs(dataDir: string, times = 200): Promise<number> {
-  const { keys } = await openKeysService({ dataDir, plansFile: PLANS_FILE });
+  const { keys } = await openKeys(dataDir);
   await keys.page(20, undefined);
   const samples: number[] = [];
   for (let i = 0; i < times; i++) {

@@ -8,8 +8,11 @@ cd "$(dirname "$0")/.."
 # libnss3/libnspr4/libexpat1: the only shared libraries the packed headless shell links.
 # Fonts: Liberation (metric twins of Arial, Times, Courier, so layouts match other machines),
 # WenQuanYi Zen Hei (CJK as TrueType outlines, so PDFs embed it as a named, searchable font),
-# Noto Color Emoji. qpdf: only the tests use it, to check encrypted output independently of our library.
-PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji qpdf"
+# Noto Color Emoji. qpdf: only the tests use it, to check encrypted output independently of our
+# library. postgresql: the server binaries (initdb, pg_ctl, postgres) that the tests start
+# throwaway clusters with, and that several instances share (README: Running several instances);
+# no cluster is created and nothing runs as a system service.
+PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji qpdf postgresql"
 
 if command -v apt-get >/dev/null 2>&1; then
   missing=""
@@ -20,11 +23,14 @@ if command -v apt-get >/dev/null 2>&1; then
     sudo=""
     if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
     echo "setup: installing$missing"
+    # Debian's postgresql would create and start a "main" cluster on install: the binaries are all we want.
+    $sudo mkdir -p /etc/postgresql-common/createcluster.d
+    echo "create_main_cluster = false" | $sudo tee /etc/postgresql-common/createcluster.d/quire.conf >/dev/null
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
   fi
 else
-  echo "setup: no apt-get here; install NSS, fontconfig, Liberation, a CJK and an emoji font with your package manager"
+  echo "setup: no apt-get here; install NSS, fontconfig, Liberation, a CJK and an emoji font and the PostgreSQL server with your package manager"
 fi
 
 # The electron package is for the desktop app's types, build and packaging; its binary cannot be

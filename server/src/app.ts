@@ -21,7 +21,7 @@ import { imageOperations } from './http/routes/image.ts';
 import { ImageService } from './services/image.ts';
 import { startRenderer, type PageSourceFactory, type Renderer } from './render/index.ts';
 import { HealthService } from './services/health.ts';
-import { documentChargeResolver, RenderService } from './services/render.ts';
+import { RenderService } from './services/render.ts';
 import { generateAdminToken, hashSecret } from './accounts/keys.ts';
 import { loadOrCreateAdminToken } from './stores/admin-token.ts';
 import { lockDataDir, type DataDirLock } from './stores/data-dir-lock.ts';
@@ -31,10 +31,7 @@ import { adminKeyOperations } from './http/routes/admin-keys.ts';
 import { PlaygroundService } from './services/playground.ts';
 import { playgroundOperations } from './http/routes/playground.ts';
 import { uiRoutes } from './http/routes/ui.ts';
-import { DocumentsStore } from './stores/documents.ts';
-import { TemplatesStore } from './stores/templates.ts';
-import { FileTemplateAssetsStore } from './stores/template-assets.ts';
-import { FileTemplateVersionsStore } from './stores/template-versions.ts';
+import { openStores } from './stores/open-stores.ts';
 import { TemplateAssetsService } from './services/template-assets.ts';
 import { TemplateVersionsService } from './services/template-versions.ts';
 import { templateAssetOperations } from './http/routes/template-assets.ts';
@@ -48,7 +45,6 @@ import { documentOperations } from './http/routes/documents.ts';
 import { templateOperations } from './http/routes/templates.ts';
 import { adminDocumentOperations } from './http/routes/admin-documents.ts';
 import { adminTemplateOperations } from './http/routes/admin-templates.ts';
-import { EventBus } from './events.ts';
 import { toApiError } from './http/error-handler.ts';
 import { openBatchesService } from './services/batches.ts';
 import { batchJson, batchOperations } from './http/routes/batches.ts';
@@ -92,7 +88,8 @@ export interface App {
 export async function createApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const log = overrides.log ?? createLogger(config.logLevel);
   await mkdir(config.dataDir, { recursive: true });
-  // One owner per data folder: a second server or CLI writer refuses, naming this process.
+  // One owner per data folder: a second server or CLI writer refuses, naming this process. With
+  // DATABASE_URL the folder still holds this instance's admin token, discovery file and Chromium work files.
   const lock = await lockDataDir(config.dataDir, 'server');
   try {
     return await openApp(config, overrides, log, lock);
@@ -103,20 +100,21 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
 }
 
 async function openApp(config: Config, overrides: AppOverrides, log: Logger, lock: DataDirLock): Promise<App> {
+  const warn = (details: Record<string, unknown>, message: string) => log.warn(details, message);
+  // Where state lives is decided here, once: DATA_DIR files, or PostgreSQL when DATABASE_URL is set.
+  const stores = await openStores({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, now: overrides.now, warn, error: (details, message) => log.error(details, message) });
+  if (stores.kind === 'postgresql') log.warn('DATABASE_URL: keys, usage, templates (versions, assets), documents, batches (leased per instance) and admin events are shared through PostgreSQL');
   // Accounts first: a bad PLANS_FILE or data folder stops start-up before Chromium is launched.
-  const accounts = await openKeysService({ dataDir: config.dataDir, plansFile: config.plansFile, now: overrides.now });
+  const accounts = await openKeysService({ store: stores.keys, meter: stores.usage, plansFile: config.plansFile, now: overrides.now }).catch(async (error: unknown) => {
+    await stores.close();
+    throw error;
+  });
   const adminToken = await adminTokenFor(config, log, overrides.terminal ?? process.stderr);
   for (const key of await accounts.keys.keysOnUnknownPlans()) {
     log.warn({ key_id: key.id, plan: key.planId }, 'key is on a plan that is not configured: its requests get 403 until it is moved to another plan');
   }
-  // Documents and templates are indexed, and leftovers of interrupted writes removed, before anything is served.
-  const warn = (details: Record<string, unknown>, message: string) => log.warn(details, message);
-  const { store: documentStore, report } = await DocumentsStore.open(config.dataDir, { warn });
-  if (report.removedTempFiles + report.removedOrphanPdfs + report.removedOrphanSidecars > 0) log.warn({ ...report }, 'removed leftovers of interrupted document writes');
-  const documents = new DocumentsService({ store: documentStore, tombstoneSeconds: config.tombstoneDays * 86_400, now: overrides.now });
-  // Charges of stored renders that a crash cut between charge and store are settled from the documents.
-  accounts.meter.setChargeResolver(documentChargeResolver(documents));
-  const templateStore = await TemplatesStore.open(config.dataDir, warn);
+  const documents = new DocumentsService({ store: stores.documents, tombstoneSeconds: config.tombstoneDays * 86_400, now: overrides.now });
+  const templateStore = stores.templates;
   const metrics = createMetrics();
   const policy = createAddressPolicy(config.allowHosts, config.denyHosts);
   // One resolver (c-ares, time-limited, cached) for the proxy, url checks and webhooks.
@@ -139,13 +137,14 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     hooks: { onRender: metrics.onRender, onBrowserRestart: metrics.onBrowserRestart },
   }, overrides.pageSource).catch(async (error: unknown) => {
     await proxy?.close();
+    await stores.close();
     throw error;
   });
   metrics.watchRenderer(() => renderer.stats());
   // Versions render their reference after each save; the versions service needs the templates one, hence the late binding.
   let versions: TemplateVersionsService | undefined;
-  const versionStore = await FileTemplateVersionsStore.open(config.dataDir);
-  const assetStore = await FileTemplateAssetsStore.open(config.dataDir);
+  const versionStore = stores.templateVersions;
+  const assetStore = stores.templateAssets;
   const templates = new TemplatesService({
     store: templateStore,
     renderer,
@@ -159,13 +158,13 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   const assets = new TemplateAssetsService({ store: assetStore, templates, now: overrides.now });
   const sweeper = await startRetentionSweeper({ documents, intervalSeconds: config.retentionSweepSeconds, log });
 
-  const events = new EventBus();
+  const events = stores.events;
   const onUsage = (keyId: string, usage: { month: string; used: number; limit: number; planId: string }) =>
     events.publish('usage.changed', { key_id: keyId, month: usage.month, used: usage.used, limit: usage.limit, plan: usage.planId });
-  const renderService = new RenderService({ renderer, meter: accounts.meter, policy, resolve, templates, documents, guardEnabled: config.networkGuard, onUsage });
+  const renderService = new RenderService({ renderer, meter: accounts.meter, commit: stores.renderCommit, policy, resolve, templates, documents, guardEnabled: config.networkGuard, onUsage });
   // Batches interrupted by a stop or crash are settled and queued again before anything is served.
   const batches = await openBatchesService({
-    dataDir: config.dataDir,
+    store: stores.batches,
     render: renderService,
     keys: accounts.keys,
     meter: accounts.meter,
@@ -291,11 +290,10 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
         await hotFolderStopped;
         await batches.close();
         await sweeper.stop();
-        // Nothing writes documents any more: record the index for a fast next start.
-        await documentStore.saveSnapshot().catch((error: unknown) => log.warn({ err: error }, 'could not record the documents index snapshot; the next start reads every sidecar'));
         await proxy?.close();
         server?.closeAllConnections();
         await stopped;
+        await stores.close();
         await lock.release();
       })();
       return closing;

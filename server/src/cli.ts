@@ -3,6 +3,7 @@
 // its admin API (cli-admin-api.ts); otherwise the CLI takes the lock and uses the same services
 // and stores as the server. Output is for scripts: `keys create` and `keys rotate` print the key alone.
 
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { ApiError } from './errors.ts';
@@ -12,6 +13,9 @@ import { adminApiClient, AdminApiError, type KeyAdmin, type WireKey } from './cl
 import { DataDirLockedError, lockDataDir, lockHolder } from './stores/data-dir-lock.ts';
 import { findDamagedFiles, quarantine } from './stores/doctor.ts';
 import { StoreReadError } from './stores/durable-file.ts';
+import { openAccountStores } from './stores/open-stores.ts';
+import { openDatabase } from './stores/pg/database.ts';
+import { importFiles } from './stores/import-files.ts';
 
 const USAGE = `Usage: npm run -s cli -- <command> [options]
 
@@ -20,11 +24,14 @@ const USAGE = `Usage: npm run -s cli -- <command> [options]
   keys rotate ID                                       new secret for key ID; prints the key alone
   keys revoke ID                                       the key stops working
   plans list [--json]                                  the plans in force
-  doctor                                               list damaged store files (exit 1 if any)
+  doctor                                               list damaged store files in DATA_DIR (exit 1 if any)
   doctor --quarantine FILE                             move one damaged file (as listed) into DATA_DIR/quarantine/
+  import --from DATA_DIR                               copy an embedded store (files) into DATABASE_URL;
+                                                       resumable: run it again after an interruption
 
-Settings come from the environment (DATA_DIR, PLANS_FILE, ADMIN_TOKEN) or --data-dir / --plans-file.
-With a server running on DATA_DIR, key commands call its admin API (token: ADMIN_TOKEN or DATA_DIR/admin-token).
+Settings come from the environment (DATA_DIR, PLANS_FILE, DATABASE_URL, ADMIN_TOKEN) or --data-dir / --plans-file / --database-url.
+With DATABASE_URL, key commands write to PostgreSQL directly (running instances see them on their next request).
+Otherwise, with a server running on DATA_DIR, key commands call its admin API (token: ADMIN_TOKEN or DATA_DIR/admin-token).
 (-s keeps npm's own "> quire cli" banner off stdout.)`;
 
 class UsageError extends Error {}
@@ -42,6 +49,8 @@ async function main(argv: readonly string[]): Promise<void> {
       quarantine: { type: 'string' },
       'data-dir': { type: 'string' },
       'plans-file': { type: 'string' },
+      'database-url': { type: 'string' },
+      from: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -49,8 +58,9 @@ async function main(argv: readonly string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const settingFlags = (['data-dir', 'plans-file'] as const).flatMap((flag) => (values[flag] !== undefined ? [`--${flag}`, values[flag]] : []));
+  const settingFlags = (['data-dir', 'plans-file', 'database-url'] as const).flatMap((flag) => (values[flag] !== undefined ? [`--${flag}`, values[flag]] : []));
   const config = loadConfig(process.env, settingFlags);
+  if (positionals[0] === 'import') return importCommand(config.databaseUrl, values.from, positionals.slice(1));
   const [noun, verb, id, ...rest] = positionals;
   if (noun === 'doctor') return doctor(config.dataDir, values.quarantine, verb);
   if (rest.length > 0) throw new UsageError(`unexpected ${rest.join(' ')}`);
@@ -84,17 +94,33 @@ async function main(argv: readonly string[]): Promise<void> {
   });
 }
 
-/** Runs key commands through a running server's admin API, or on the files under the lock when none runs. */
+/**
+ * Where key commands run. With DATABASE_URL: on PostgreSQL directly, which is safe beside any
+ * number of running instances (they read keys from the database on every request; there is no
+ * DATA_DIR lock on keys then). With the files: through a running server's admin API (it owns
+ * DATA_DIR), or on the files under the lock when none runs.
+ */
 async function withKeyAdmin(config: Config, work: (keys: KeyAdmin) => Promise<void>): Promise<void> {
+  if (config.databaseUrl) return withStores(config, work);
   const holder = await lockHolder(config.dataDir);
   if (holder?.role === 'server' && holder.url) return work(await adminApiClient(holder.url, config.dataDir, config.adminToken));
   // No server (or a server still starting, or another CLI): take the lock; a live holder refuses.
   const lock = await lockDataDir(config.dataDir, 'cli');
   try {
-    const { keys } = await openKeysService({ dataDir: config.dataDir, plansFile: config.plansFile });
-    await work(localKeyAdmin(keys));
+    await withStores(config, work);
   } finally {
     await lock.release();
+  }
+}
+
+/** Key commands on the stores themselves (files under the lock, or PostgreSQL). */
+async function withStores(config: Config, work: (keys: KeyAdmin) => Promise<void>): Promise<void> {
+  const stores = await openAccountStores({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    const { keys } = await openKeysService({ store: stores.keys, meter: stores.usage, plansFile: config.plansFile });
+    await work(localKeyAdmin(keys));
+  } finally {
+    await stores.close();
   }
 }
 
@@ -129,6 +155,26 @@ async function doctor(dataDir: string, quarantineFile: string | undefined, extra
   for (const entry of damaged) console.log(`${entry.file}\t${entry.problem}`);
   console.error(`${damaged.length} damaged file(s); after checking one, move it aside with: npm run -s cli -- doctor --quarantine FILE`);
   process.exitCode = 1;
+}
+
+/** `import --from DATA_DIR`: copies an embedded store into DATABASE_URL's PostgreSQL (stores/import-files.ts). */
+async function importCommand(databaseUrl: string, from: string | undefined, rest: string[]): Promise<void> {
+  if (rest.length > 0) throw new UsageError(`unexpected ${rest.join(' ')}`);
+  if (!from) throw new UsageError('import needs --from DATA_DIR (the folder of the embedded store to copy)');
+  if (!databaseUrl) throw new UsageError('import copies into PostgreSQL: set DATABASE_URL or --database-url');
+  // The copy is of a store nobody changes meanwhile: a server still running on it refuses the import.
+  const lock = await lockDataDir(path.resolve(from), 'cli');
+  try {
+    const database = await openDatabase(databaseUrl);
+    try {
+      await importFiles(path.resolve(from), database, (line) => console.error(`import: ${line}`));
+      console.error('import: done (run it again at any time: what is already there is kept)');
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await lock.release();
+  }
 }
 
 function listKeys(list: WireKey[], json: boolean): void {

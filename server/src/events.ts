@@ -1,6 +1,8 @@
 // The internal event bus: batch progress, webhook attempts and usage changes, published by the
-// services and the queue, read by the admin event stream (GET /admin/v1/events). In memory only:
-// a subscriber that was not listening misses events and reads the current state over HTTP.
+// services and the queue, read by the admin event stream (GET /admin/v1/events). In memory for
+// one instance; several instances on PostgreSQL share it through LISTEN/NOTIFY
+// (stores/pg/event-bus.ts). Either way a subscriber that was not listening misses events and
+// reads the current state over HTTP.
 // Event data is already in wire form (snake_case), since the stream sends it as it is.
 
 import { EventEmitter } from 'node:events';
@@ -33,7 +35,7 @@ export type ServerEvent = { [K in ServerEventType]: { type: K; data: ServerEvent
 
 export class EventBus {
   private readonly emitter = new EventEmitter();
-  private closed = false;
+  protected closed = false;
 
   constructor() {
     // One listener per open admin stream; there is no leak to warn about.
@@ -42,8 +44,13 @@ export class EventBus {
 
   /** Tells every subscriber, synchronously; a throwing subscriber does not stop the others. */
   publish<K extends ServerEventType>(type: K, data: ServerEventMap[K]): void {
+    this.deliver({ type, data } as ServerEvent);
+  }
+
+  /** Hands an event to this instance's subscribers. */
+  protected deliver(event: ServerEvent): void {
     if (this.closed) return;
-    this.emitter.emit('event', { type, data } as ServerEvent);
+    this.emitter.emit('event', event);
   }
 
   /** Listens to every event until the returned function is called or the bus closes (onClose). */

@@ -73,6 +73,17 @@ function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
+/** Every byte of a PDF opened from a store (stores/pdf-blobs.ts PdfReader), then closes it. */
+export async function readOpened(reader: { createReadStream(): AsyncIterable<unknown>; close(): Promise<void> }): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of reader.createReadStream()) chunks.push(chunk as Buffer);
+  } finally {
+    await reader.close();
+  }
+  return Buffer.concat(chunks);
+}
+
 /** The images a PDF draws (image XObjects), with their pixel sizes. */
 export async function embeddedImages(bytes: Uint8Array): Promise<{ width: number; height: number }[]> {
   const pdf = await PDFDocument.load(bytes, { updateMetadata: false });

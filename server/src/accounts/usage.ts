@@ -46,7 +46,23 @@ export interface Reservation {
    */
   commit(chargeTag?: string): Promise<UsageSnapshot>;
   /** Gives the document back; nothing was written for it. */
-  release(): void;
+  release(): Promise<void>;
+}
+
+/**
+ * The monthly allowance of every account, wherever it is kept: UsageMeter (the files under
+ * DATA_DIR, counted in this process) or stores/pg/usage-ledger.ts (PostgreSQL, exact across
+ * instances). Services depend on this, never on one of them.
+ */
+export interface UsageLedger {
+  /** Holds one document of this month's allowance, or throws QuotaExceededError. */
+  reserve(accountId: string, plan: MeteredPlan): Promise<Reservation>;
+  /** This month's documents of an account (renders in progress not included). */
+  usage(accountId: string, plan: MeteredPlan): Promise<UsageSnapshot>;
+  /** Whether a commit with this charge tag is on file in `sinceMonth` or a later month up to now. */
+  wasCharged(accountId: string, chargeTag: string, sinceMonth: string): Promise<boolean>;
+  /** Drops charge tags whose owner has recorded the charge itself; `prefix` drops every tag starting with it. */
+  settleCharges(accountId: string, tags: readonly string[], prefix?: string): Promise<void>;
 }
 
 interface Counter {
@@ -74,11 +90,12 @@ interface PendingCommit {
 /**
  * What became of a charge tag left open on file by a crash: 'charged' (its document exists: keep
  * the charge, drop the tag), 'refund' (it never came to be: give the document back), or
- * undefined (not this resolver's tag; left for its owner, e.g. the batch queue).
+ * undefined (not this resolver's tag; left for its owner, e.g. the batch queue). Files only:
+ * PostgreSQL commits a document and its charge in one transaction, so nothing is left open there.
  */
-export type ChargeResolver = (tag: string) => 'charged' | 'refund' | undefined;
+export type ChargeResolver = (tag: string) => Promise<'charged' | 'refund' | undefined>;
 
-export class UsageMeter {
+export class UsageMeter implements UsageLedger {
   private readonly counters = new Map<string, { month: string; ready: Promise<Counter> }>();
   private resolver: ChargeResolver | undefined;
 
@@ -110,7 +127,7 @@ export class UsageMeter {
           counter.reserved--;
         }
       },
-      release: () => {
+      release: async () => {
         if (settled) return;
         settled = true;
         counter.reserved--;
@@ -222,7 +239,7 @@ export class UsageMeter {
     const charges = new Set(counter.charges);
     let used = counter.committed;
     for (const tag of counter.charges) {
-      const outcome = this.resolver(tag);
+      const outcome = await this.resolver(tag);
       if (outcome === undefined) continue;
       charges.delete(tag);
       if (outcome === 'refund') used = Math.max(0, used - 1);
@@ -261,7 +278,7 @@ export function nextMonthStart(month: string): string {
  * Bench hook: times reserve + commit (the write included) for `renders` renders spread over the
  * given accounts; returns milliseconds per render.
  */
-export async function timeMetering(meter: UsageMeter, accountIds: readonly string[], plan: MeteredPlan, renders: number): Promise<number[]> {
+export async function timeMetering(meter: UsageLedger, accountIds: readonly string[], plan: MeteredPlan, renders: number): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < renders; i++) {
     const started = performance.now();

@@ -10,6 +10,7 @@ import { BlockedUrlError } from '../guard/url-check.ts';
 import { QuotaExceededError, nextMonthStart } from '../accounts/usage.ts';
 import { usageHeaders } from './usage-headers.ts';
 import { StorageFullError, StoreReadError } from '../stores/durable-file.ts';
+import { isDatabaseFull } from '../stores/pg/database.ts';
 import { JsonTooDeepError } from './middleware/json-body.ts';
 
 /** Maps any thrown value to an ApiError. Exported for batch results and webhook payloads. */
@@ -34,7 +35,8 @@ export function toApiError(error: unknown): ApiError {
       usageHeaders(usage),
     );
   }
-  if (error instanceof StorageFullError) {
+  // A transaction that hit a full disk rolled back whole, so nothing of the call was kept there either.
+  if (error instanceof StorageFullError || isDatabaseFull(error)) {
     return new ApiError('insufficient_storage', 'The server’s disk is full, so nothing of this call was kept; retry once the operator has freed space.');
   }
   // The log names the file; the caller learns that it is the server's problem, not the request's.

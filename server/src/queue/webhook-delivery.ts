@@ -44,11 +44,6 @@ export class WebhookDeliverer {
     this.now = options.now ?? (() => new Date());
   }
 
-  /** Schedules every delivery that was pending when the server stopped. */
-  start(): void {
-    for (const batch of this.options.store.pendingWebhooks()) this.schedule(batch);
-  }
-
   /** Schedules the batch's next try at its nextAttemptAt (at once when that has passed). */
   schedule(batch: BatchRecord): void {
     const webhook = batch.webhook;
@@ -82,14 +77,14 @@ export class WebhookDeliverer {
         this.running.delete(batchId);
         const next = this.waiting.shift();
         if (next) this.due(next);
-        const batch = this.options.store.get(batchId);
+        const batch = this.options.store.held(batchId);
         if (batch) this.schedule(batch);
       });
     this.running.set(batchId, run);
   }
 
   private async attempt(batchId: string): Promise<void> {
-    const batch = this.options.store.get(batchId);
+    const batch = this.options.store.held(batchId);
     const webhook = batch?.webhook;
     if (!batch || !webhook || webhook.status !== 'pending') return;
     const { attempts, retryBaseMs, timeoutMs } = this.options;
@@ -122,6 +117,8 @@ export class WebhookDeliverer {
     webhook.status = ok ? 'delivered' : nextAttemptAt ? 'pending' : 'failed';
     webhook.nextAttemptAt = nextAttemptAt;
     await this.options.store.save(batch);
+    // Delivered or given up: nothing is left to do for this batch (PostgreSQL: its lease ends).
+    if (webhook.status !== 'pending') await this.options.store.release(batch.id);
     this.options.events.publish('batch.webhook', { batch_id: batch.id, key_id: batch.keyId, attempt, ok, status_code: statusCode, webhook_status: webhook.status });
     if (!ok) this.options.log.info({ batch_id: batch.id, attempt, status: statusCode, error: error?.code, next_attempt_at: nextAttemptAt }, 'webhook delivery failed');
   }

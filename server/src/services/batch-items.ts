@@ -20,12 +20,12 @@
 // An item never runs twice at once (the worker hands each out once), and a finished item is never
 // looked at again, so no second document or charge can come from a retry.
 
-import { QuotaExceededError, monthOf, type UsageMeter } from '../accounts/usage.ts';
+import { QuotaExceededError, monthOf, type UsageLedger } from '../accounts/usage.ts';
 import { RendererClosedError, RendererCrashedError } from '../render/errors.ts';
 import type { RenderPriority } from '../render/render-slots.ts';
 import type { EventBus, BatchEventData } from '../events.ts';
 import type { Logger } from '../logger.ts';
-import type { BatchItemRecord, BatchItemRequest, BatchRecord, BatchStore, ErrorRecord } from '../stores/batches.ts';
+import { LeaseLostError, type BatchItemRecord, type BatchItemRequest, type BatchRecord, type BatchStore, type ErrorRecord } from '../stores/batches.ts';
 import type { DocumentsService } from './documents.ts';
 import { UnknownPlanError, type Account, type KeysService } from './keys.ts';
 import type { RenderService } from './render.ts';
@@ -39,7 +39,7 @@ export interface BatchItemsDeps {
   store: BatchStore;
   render: RenderService;
   keys: KeysService;
-  meter: UsageMeter;
+  meter: UsageLedger;
   documents: DocumentsService;
   events: EventBus;
   /** Maps any error to the contract's {code, detail} (http/error-handler.ts toApiError). */
@@ -80,9 +80,11 @@ export class BatchItems {
     await this.deps.store.save(batch);
     const tag = chargeTag(batch.id, index);
     try {
-      await this.deps.render.render(request, account, { priority, batchItem: { batchId: batch.id, documentId: item.documentId, chargeTag: tag } });
+      await this.deps.render.render(request, account, { priority, batchItem: { batchId: batch.id, index, documentId: item.documentId, chargeTag: tag } });
     } catch (error) {
       if (this.stopping && (error instanceof RendererClosedError || error instanceof RendererCrashedError)) return 'interrupted';
+      // Another instance adopted the batch (this one was presumed dead): it is that one's now, and nothing of this render was kept.
+      if (error instanceof LeaseLostError) return 'ended';
       const tries = (this.tries.get(tag) ?? 0) + 1;
       if (priority === 'background' && error instanceof RendererCrashedError && tries < TRANSIENT_TRIES) {
         this.tries.set(tag, tries);
@@ -132,7 +134,7 @@ export class BatchItems {
     const seen = { requeued: 0, already_charged: 0, charged_now: 0, taken_back: 0 };
     for (const item of batch.items) {
       if (item.status !== 'rendering') continue;
-      if (!this.deps.documents.isStored(item.documentId)) {
+      if (!(await this.deps.documents.isStored(item.documentId))) {
         item.status = 'queued';
         seen.requeued++;
         continue;

@@ -8,11 +8,11 @@ import { newId } from '../ids.ts';
 import type { AddressPolicy } from '../guard/address-policy.ts';
 import { BlockedUrlError, parseHttpUrl, UnresolvableHostError, type Resolver } from '../guard/url-check.ts';
 import { checkWebhookTarget } from '../guard/webhook-target.ts';
-import type { UsageMeter, UsageSnapshot } from '../accounts/usage.ts';
+import type { UsageLedger, UsageSnapshot } from '../accounts/usage.ts';
 import type { Plan } from '../accounts/plans.ts';
 import type { EventBus } from '../events.ts';
 import type { Logger } from '../logger.ts';
-import { BatchStore, type BatchItemRequest, type BatchRecord, type ErrorRecord } from '../stores/batches.ts';
+import type { BatchItemRequest, BatchRecord, BatchStore, ErrorRecord } from '../stores/batches.ts';
 import { BatchWorker } from '../queue/batch-worker.ts';
 import { WebhookDeliverer } from '../queue/webhook-delivery.ts';
 import { BatchItems, batchEventData, type ItemOutcome } from './batch-items.ts';
@@ -45,10 +45,11 @@ export interface CreatedBatch {
 }
 
 export interface BatchesOptions {
-  dataDir: string;
+  /** Files (DATA_DIR) or PostgreSQL (shared, leased per instance): stores/open-stores.ts. */
+  store: BatchStore;
   render: RenderService;
   keys: KeysService;
-  meter: UsageMeter;
+  meter: UsageLedger;
   documents: DocumentsService;
   events: EventBus;
   policy: AddressPolicy;
@@ -66,13 +67,13 @@ export interface BatchesOptions {
   payload: (batch: BatchRecord) => unknown;
   log: Logger;
   now?: () => Date;
+  /** How often leases are renewed and batches of dead instances adopted (default 5 s; PostgreSQL only does anything). */
+  leaseTickMs?: number;
 }
 
-/** Opens the batch store, settles what a crash interrupted, and starts the worker and webhook deliveries. */
+/** Settles what a crash interrupted, and starts the worker, the webhook deliveries and the lease tick. */
 export async function openBatchesService(options: BatchesOptions): Promise<BatchesService> {
-  const { store, report } = await BatchStore.open(options.dataDir, (details, message) => options.log.warn(details, message));
-  if (report.removedUncommitted + report.removedTempFiles > 0) options.log.warn({ ...report }, 'removed leftovers of interrupted batch writes');
-  const service = new BatchesService(store, options);
+  const service = new BatchesService(options.store, options);
   await service.resume();
   return service;
 }
@@ -87,6 +88,8 @@ export class BatchesService {
   private readonly inCall = new Set<string>();
   private readonly now: () => Date;
   private readonly pruneTimer: NodeJS.Timeout;
+  private readonly leaseTimer: NodeJS.Timeout;
+  private ticking: Promise<void> | undefined;
   private readonly backlog: BatchBacklog;
 
   constructor(
@@ -117,7 +120,8 @@ export class BatchesService {
       onCompleted: (batch) => {
         this.requests.delete(batch.id);
         this.backlog.remove(batch.id);
-        if (!this.inCall.has(batch.id)) this.deliverer.schedule(batch);
+        if (!batch.webhook) void this.release(batch.id);
+        else if (!this.inCall.has(batch.id)) this.deliverer.schedule(batch);
       },
       log: options.log,
       now: options.now,
@@ -128,13 +132,20 @@ export class BatchesService {
       inFlight: options.renderConcurrency * 4,
       runItem: (batchId, index) => this.runQueued(batchId, index),
       onGiveUp: async (batchId, index, error) => {
-        const batch = this.store.get(batchId);
+        const batch = this.store.held(batchId);
         if (batch) await this.items.giveUp(batch, index, error);
       },
       log: options.log,
     });
     this.pruneTimer = setInterval(() => void this.prune().catch((error: unknown) => options.log.error({ err: error }, 'batch prune failed')), options.pruneIntervalSeconds * 1000);
     this.pruneTimer.unref();
+    // Leases: renewed while this instance lives; batches of an instance presumed dead are adopted.
+    this.leaseTimer = setInterval(() => {
+      this.ticking ??= this.tick()
+        .catch((error: unknown) => options.log.error({ err: error }, 'batch lease tick failed'))
+        .finally(() => (this.ticking = undefined));
+    }, options.leaseTickMs ?? 5000);
+    this.leaseTimer.unref();
   }
 
   /**
@@ -172,53 +183,72 @@ export class BatchesService {
   }
 
   /** A batch of the owner (undefined: the admin, any key's); 404 batch_not_found otherwise. */
-  get(owner: Owner, id: string): BatchRecord {
-    const batch = this.store.get(id);
+  async get(owner: Owner, id: string): Promise<BatchRecord> {
+    const batch = await this.store.get(id);
     if (!batch || (owner !== undefined && batch.keyId !== owner)) throw new ApiError('batch_not_found', `Batch ${id} was not found.`);
     return batch;
   }
 
   /** A page of batches, newest first: one key's, or every key's. */
-  list(owner: Owner, limit: number, cursor: string | undefined): Page<BatchRecord> {
+  list(owner: Owner, limit: number, cursor: string | undefined): Promise<Page<BatchRecord>> {
     return pageOrBadCursor(() => this.store.page(owner, limit, cursor));
   }
 
-  /** Start-up: settles interrupted items, queues what is left, resumes webhook deliveries. */
+  /** Start-up: adopts the batches with work left (files: all; PostgreSQL: those no live instance holds). */
   async resume(): Promise<void> {
-    for (const batch of this.store.unfinished()) {
-      let requests: BatchItemRequest[];
-      try {
-        requests = await this.store.requests(batch.id);
-      } catch (error) {
-        // Not written by us if missing (requests are dropped only after completion): end the batch rather than loop.
-        this.options.log.error({ err: error, batch_id: batch.id }, 'the requests of an unfinished batch cannot be read; its remaining items fail');
-        for (const item of batch.items) {
-          if (item.status === 'queued' || item.status === 'rendering') {
-            Object.assign(item, { status: 'failed', error: { code: 'internal_error', detail: 'This item could not be rendered: its request was lost.' }, finishedAt: this.now().toISOString() });
-          }
-        }
-        await this.items.completeIfDone(batch);
-        continue;
-      }
-      this.requests.set(batch.id, requests);
-      if (batch.mode === 'async') this.backlog.add(batch.id, batch.keyId, batch.items.length, requestBytes(requests));
-      const queued = await this.items.recover(batch);
-      if (batch.status !== 'completed') this.worker.enqueue(batch.keyId, batch.id, queued);
-    }
-    this.deliverer.start();
+    for (const batch of await this.store.adopt()) await this.take(batch);
   }
 
   /** Deletes completed batch records past their expiry (their documents keep their own retention). */
   async prune(): Promise<number> {
-    const due = this.store.due(this.now().getTime());
-    for (const batch of due) await this.store.remove(batch.id);
-    return due.length;
+    return this.store.prune(this.now().getTime());
+  }
+
+  /** Renews this instance's leases, then adopts what instances presumed dead left (PostgreSQL). */
+  private async tick(): Promise<void> {
+    await this.store.heartbeat();
+    for (const batch of await this.store.adopt()) await this.take(batch);
+  }
+
+  /**
+   * Works on an adopted batch: settles the items a stop, crash or dead instance left rendering
+   * (services/batch-items.ts), queues what is left, or schedules its pending webhook.
+   */
+  private async take(batch: BatchRecord): Promise<void> {
+    if (batch.status === 'completed') {
+      if (batch.webhook?.status === 'pending') this.deliverer.schedule(batch);
+      else await this.release(batch.id);
+      return;
+    }
+    let requests: BatchItemRequest[];
+    try {
+      requests = await this.store.requests(batch.id);
+    } catch (error) {
+      // Not written by us if missing (requests are dropped only after completion): end the batch rather than loop.
+      this.options.log.error({ err: error, batch_id: batch.id }, 'the requests of an unfinished batch cannot be read; its remaining items fail');
+      for (const item of batch.items) {
+        if (item.status === 'queued' || item.status === 'rendering') {
+          Object.assign(item, { status: 'failed', error: { code: 'internal_error', detail: 'This item could not be rendered: its request was lost.' }, finishedAt: this.now().toISOString() });
+        }
+      }
+      await this.items.completeIfDone(batch);
+      return;
+    }
+    this.requests.set(batch.id, requests);
+    if (batch.mode === 'async') this.backlog.add(batch.id, batch.keyId, batch.items.length, requestBytes(requests));
+    const queued = await this.items.recover(batch);
+    if ((batch.status as BatchRecord['status']) !== 'completed') this.worker.enqueue(batch.keyId, batch.id, queued);
+  }
+
+  private async release(batchId: string): Promise<void> {
+    await this.store.release(batchId).catch((error: unknown) => this.options.log.warn({ err: error, batch_id: batchId }, 'could not release a batch lease; it expires by itself'));
   }
 
   /** Shutdown, first step: hand out no more items; items the closing renderer turns away stay for start-up. */
   stopTaking(): void {
     this.items.stop();
     clearInterval(this.pruneTimer);
+    clearInterval(this.leaseTimer);
     void this.worker.stop();
   }
 
@@ -227,11 +257,13 @@ export class BatchesService {
     this.stopTaking();
     await this.worker.stop();
     await this.deliverer.stop();
+    await this.ticking;
     await this.store.flush();
   }
 
   private runQueued(batchId: string, index: number): Promise<ItemOutcome> {
-    const batch = this.store.get(batchId);
+    // A batch whose lease was lost is another instance's now: its items are not run here.
+    const batch = this.store.held(batchId);
     const request = this.requests.get(batchId)?.[index];
     if (!batch || !request) return Promise.resolve('ended');
     return this.items.run(batch, request, index, 'background');

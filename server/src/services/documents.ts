@@ -4,11 +4,11 @@
 // The retention sweeper (queue/retention-sweeper.ts) calls sweep(); a fetch of a document that
 // expired since the last sweep expires it on the spot, so a 410 always means the bytes are gone.
 
-import type { FileHandle } from 'node:fs/promises';
 import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { Plan } from '../accounts/plans.ts';
-import type { DocumentSource, DocumentsStore, StoredDocument } from '../stores/documents.ts';
+import type { DocumentRecord, DocumentSource, DocumentStore, StoredDocument } from '../stores/documents.ts';
+import type { PdfReader } from '../stores/pdf-blobs.ts';
 import { pageOrBadCursor, type Page } from './paging.ts';
 import type { Owner } from './templates.ts';
 
@@ -24,7 +24,8 @@ export interface StoragePlan {
 export interface KeepRequest {
   keyId: string;
   storage: StoragePlan;
-  pdf: Uint8Array;
+  /** Bytes of the PDF. */
+  size: number;
   filename?: string;
   source: DocumentSource;
   batchId?: string;
@@ -33,7 +34,7 @@ export interface KeepRequest {
 }
 
 export interface DocumentsServiceDeps {
-  store: DocumentsStore;
+  store: DocumentStore;
   /** How long an expired document still answers 410 (then 404), in seconds. */
   tombstoneSeconds: number;
   now?: () => Date;
@@ -61,36 +62,28 @@ export class DocumentsService {
     return { planId: plan.id, retention: String(plan.retention), retentionSeconds: plan.retentionSeconds };
   }
 
-  /** Keeps a copy of a PDF; resolves once it is durably on disk (and listed). */
-  async keep(request: KeepRequest): Promise<StoredDocument> {
+  /** The record a render's copy is kept under (stores/render-commit.ts keeps it with the charge). */
+  recordFor(request: KeepRequest): DocumentRecord {
     const created = this.now();
-    return this.deps.store.put(
-      {
-        id: request.id ?? newId('doc'),
-        keyId: request.keyId,
-        filename: request.filename ?? null,
-        size: request.pdf.byteLength,
-        createdAt: created.toISOString(),
-        expiresAt: new Date(created.getTime() + request.storage.retentionSeconds * 1000).toISOString(),
-        source: request.source,
-        batchId: request.batchId ?? null,
-        planId: request.storage.planId,
-        retention: request.storage.retention,
-        state: 'stored',
-        expiredAt: null,
-      },
-      request.pdf,
-    );
+    return {
+      id: request.id ?? newId('doc'),
+      keyId: request.keyId,
+      filename: request.filename ?? null,
+      size: request.size,
+      createdAt: created.toISOString(),
+      expiresAt: new Date(created.getTime() + request.storage.retentionSeconds * 1000).toISOString(),
+      source: request.source,
+      batchId: request.batchId ?? null,
+      planId: request.storage.planId,
+      retention: request.storage.retention,
+      state: 'stored',
+      expiredAt: null,
+    };
   }
 
   /** Whether a document is stored (not expired) under this id, for any key. */
-  isStored(id: string): boolean {
-    return this.deps.store.get(id) !== undefined;
-  }
-
-  /** Whether a document was stored under this id and has expired since (its tombstone is kept). */
-  wasStored(id: string): boolean {
-    return this.deps.store.tombstone(id) !== undefined;
+  async isStored(id: string): Promise<boolean> {
+    return (await this.deps.store.get(id)) !== undefined;
   }
 
   /** Takes back a copy kept for a render that then failed (its response was never a success). */
@@ -99,13 +92,13 @@ export class DocumentsService {
   }
 
   /** A page of documents that have not expired, newest first. */
-  list(owner: Owner, limit: number, cursor: string | undefined): Page<StoredDocument> {
+  list(owner: Owner, limit: number, cursor: string | undefined): Promise<Page<StoredDocument>> {
     const now = this.now().getTime();
-    return pageOrBadCursor(() => this.deps.store.page(owner, limit, cursor, (document) => document.expiresMs > now));
+    return pageOrBadCursor(() => this.deps.store.page(owner, limit, cursor, now));
   }
 
   /** Opens a document's PDF: 404 document_not_found (unknown or another key's), 410 document_expired. */
-  async open(owner: Owner, id: string): Promise<{ document: StoredDocument; file: FileHandle }> {
+  async open(owner: Owner, id: string): Promise<{ document: StoredDocument; file: PdfReader }> {
     const document = await this.live(owner, id);
     const file = await this.deps.store.openPdf(document);
     // Deleted or expired between the lookup and the open.
@@ -122,7 +115,7 @@ export class DocumentsService {
   /** Expires every document past its retention and forgets tombstones past their time; returns the counts. */
   async sweep(): Promise<{ expired: number; forgotten: number }> {
     const now = this.now();
-    const due = this.deps.store.due(now.getTime(), now.getTime() - this.deps.tombstoneSeconds * 1000);
+    const due = await this.deps.store.due(now.getTime(), now.getTime() - this.deps.tombstoneSeconds * 1000);
     let expired = 0;
     for (const document of due.expired) if (await this.deps.store.expire(document.id, now)) expired++;
     for (const tombstone of due.tombstones) await this.deps.store.dropTombstone(tombstone.id);
@@ -131,14 +124,14 @@ export class DocumentsService {
 
   /** The stored document if the owner may see it; expires it first when its time has passed. */
   private async live(owner: Owner, id: string): Promise<StoredDocument> {
-    const document = this.deps.store.get(id);
+    const document = await this.deps.store.get(id);
     if (document && (owner === undefined || document.keyId === owner)) {
       const now = this.now();
       if (document.expiresMs > now.getTime()) return document;
       await this.deps.store.expire(id, now);
       return expired(id);
     }
-    const tombstone = this.deps.store.tombstone(id);
+    const tombstone = await this.deps.store.tombstone(id);
     if (tombstone && (owner === undefined || tombstone.keyId === owner)) return expired(id);
     return notFound(id);
   }

@@ -6,11 +6,9 @@ import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { generateApiKey, hashSecret } from '../accounts/keys.ts';
 import { loadPlans, type Plan, type Plans } from '../accounts/plans.ts';
-import { UsageMeter, type UsageSnapshot } from '../accounts/usage.ts';
+import { monthOf, type UsageLedger, type UsageSnapshot } from '../accounts/usage.ts';
 import { StoreReadError } from '../stores/durable-file.ts';
-import { KeysStore, type KeyRecord } from '../stores/keys.ts';
-import { UsageStore } from '../stores/usage.ts';
-import { monthOf } from '../accounts/usage.ts';
+import type { KeyRecord, KeyStore } from '../stores/keys.ts';
 import { pageOrBadCursor, type Page } from './paging.ts';
 
 /** The caller behind a valid API key. */
@@ -41,9 +39,9 @@ export interface KeyChangeRequest {
 }
 
 export interface KeysServiceDeps {
-  store: KeysStore;
+  store: KeyStore;
   plans: Plans;
-  meter: UsageMeter;
+  meter: UsageLedger;
   now?: () => Date;
 }
 
@@ -54,13 +52,10 @@ export class UnknownPlanError extends Error {
   }
 }
 
-/** Loads the plans (throws PlansFileError for a bad PLANS_FILE) and opens the key and usage stores. */
-export async function openKeysService(options: { dataDir: string; plansFile: string; now?: () => Date }): Promise<{ keys: KeysService; meter: UsageMeter }> {
+/** Loads the plans (throws PlansFileError for a bad PLANS_FILE) and builds the service over the given stores. */
+export async function openKeysService(options: { store: KeyStore; meter: UsageLedger; plansFile: string; now?: () => Date }): Promise<{ keys: KeysService; meter: UsageLedger }> {
   const plans = await loadPlans(options.plansFile);
-  const store = await KeysStore.open(options.dataDir);
-  const usage = new UsageStore(options.dataDir);
-  const meter = new UsageMeter((accountId, month) => usage.open(accountId, month), options.now);
-  return { keys: new KeysService({ store, plans, meter, now: options.now }), meter };
+  return { keys: new KeysService({ store: options.store, plans, meter: options.meter, now: options.now }), meter: options.meter };
 }
 
 export class KeysService {
@@ -118,10 +113,11 @@ export class KeysService {
 
   /**
    * A page of live keys, newest first, with this month's usage. Only the keys of the page have
-   * their counters loaded (once; they stay in memory), so a page costs the same at 10 or 10,000 keys.
+   * their counters read (files: loaded once and kept in memory; PostgreSQL: one lookup per key of
+   * the page), so a page costs the same at 10 or 10,000 keys.
    */
   async page(limit: number, cursor: string | undefined): Promise<Page<KeyWithUsage>> {
-    const page = pageOrBadCursor(() => this.deps.store.page(limit, cursor));
+    const page = await pageOrBadCursor(() => this.deps.store.page(limit, cursor));
     return { items: await Promise.all(page.items.map((record) => this.withUsage(record))), nextCursor: page.nextCursor };
   }
 

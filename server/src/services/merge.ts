@@ -3,6 +3,7 @@
 // rendered source, at least one per call), join the pages in order on the PDF worker, finish the
 // result with the merge's options, keep and charge it as one produce step of RenderService.
 
+import { buffer } from 'node:stream/consumers';
 import { ApiError } from '../errors.ts';
 import type { FinishOptions } from '../pdf/finish-options.ts';
 import { mergeInWorker } from '../pdf/finisher.ts';
@@ -68,7 +69,8 @@ export class MergeService {
         throw error;
       });
       try {
-        return { kind: 'bytes', pdf: new Uint8Array(await file.readFile()), pages: source.page_ranges };
+        // Whole: the merge needs every byte at once (files or PostgreSQL alike give a stream).
+        return { kind: 'bytes', pdf: new Uint8Array(await buffer(file.createReadStream())), pages: source.page_ranges };
       } finally {
         await file.close();
       }

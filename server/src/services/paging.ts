@@ -6,18 +6,8 @@ import { InvalidCursorError, type Page } from '../stores/newest-first-index.ts';
 
 export type { Page };
 
-/** Runs a page lookup, turning a bad cursor into 400 invalid_request. */
-export function pageOrBadCursor<T>(list: () => Page<T>): Page<T> {
-  try {
-    return list();
-  } catch (error) {
-    if (error instanceof InvalidCursorError) throw new ApiError('invalid_request', error.message);
-    throw error;
-  }
-}
-
-/** pageOrBadCursor for a store that answers asynchronously. */
-export async function pageOrBadCursorAsync<T>(list: () => Promise<Page<T>>): Promise<Page<T>> {
+/** Runs a page lookup (in memory or in PostgreSQL), turning a bad cursor into 400 invalid_request. */
+export async function pageOrBadCursor<T>(list: () => Page<T> | Promise<Page<T>>): Promise<Page<T>> {
   try {
     return await list();
   } catch (error) {

@@ -9,11 +9,11 @@ import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
 import type { RenderSource } from '../render/page-source.ts';
 import type { Renderer } from '../render/renderer.ts';
 import type { RenderPriority, Tenant } from '../render/render-slots.ts';
-import type { Reservation, UsageMeter, UsageSnapshot } from '../accounts/usage.ts';
-import { newId } from '../ids.ts';
+import type { Reservation, UsageLedger, UsageSnapshot } from '../accounts/usage.ts';
 import type { Account } from './keys.ts';
 import type { DocumentsService, StoragePlan } from './documents.ts';
 import type { TemplatesService } from './templates.ts';
+import type { RenderCommit } from '../stores/render-commit.ts';
 
 /** SPEC.md Limits: the rendered-result ceiling, checked on the HTML after template substitution. */
 export const MAX_HTML_BYTES = 5 * 1024 * 1024;
@@ -41,11 +41,13 @@ export interface RenderedPdf {
 
 export interface RenderServiceDeps {
   renderer: Renderer;
-  meter: UsageMeter;
+  meter: UsageLedger;
   policy: AddressPolicy;
   resolve?: Resolver;
   templates: TemplatesService;
   documents: DocumentsService;
+  /** Keeps a render's copy and counts it, as one unit of work. */
+  commit: RenderCommit;
   /** NETWORK_GUARD: false only for trusted content and benchmarks (no address checks; other schemes than http(s) stay refused). */
   guardEnabled?: boolean;
   /** Told about every count written (the admin event stream). */
@@ -56,7 +58,7 @@ export interface RenderServiceDeps {
 export interface RenderContext {
   priority?: RenderPriority;
   /** A batch item: stored whatever `store` says, under this document id, as source batch; its charge carries this tag. */
-  batchItem?: { batchId: string; documentId: string; chargeTag: string };
+  batchItem?: { batchId: string; index: number; documentId: string; chargeTag: string };
 }
 
 /** What a merge or an image is charged and kept as (RenderService.produce). */
@@ -86,86 +88,55 @@ export class RenderService {
       const source = await this.resolveSource(input, account);
       pdf = await this.deps.renderer.render({ source, options: input.options ?? DEFAULT_PDF_OPTIONS, priority: context.priority, tenant: tenantOf(account) });
     } catch (error) {
-      reservation.release();
+      await reservation.release();
       throw error;
     }
-    // CONTRACT: the copy is on disk before the response; one that cannot be kept fails the render, uncharged.
-    if (storage && !batchItem) return this.chargeThenStore(input, account, pdf, reservation, storage);
-    let documentId: string | undefined;
-    if (storage) {
-      try {
-        documentId = (
-          await this.deps.documents.keep({ keyId: account.keyId, storage, pdf, filename: input.filename, source: 'batch', batchId: batchItem?.batchId, id: batchItem?.documentId })
-        ).id;
-      } catch (error) {
-        reservation.release();
-        throw error;
-      }
-    }
-    // CONTRACT: the count is on disk before the response that reports it. A batch item's charge
-    // tag goes into the same write (services/batch-items.ts explains why).
-    const usage = await reservation.commit(batchItem?.chargeTag).catch(async (error: unknown) => {
-      if (documentId) await this.deps.documents.discard(documentId);
-      throw error;
-    });
+    // CONTRACT: the copy and the count are durable before the response that reports them, and
+    // committed as one unit (stores/render-commit.ts): a copy that cannot be kept fails the
+    // render, uncharged. A batch item's charge tag goes with them (services/batch-items.ts).
+    const document = storage
+      ? {
+          record: this.deps.documents.recordFor({
+            keyId: account.keyId,
+            storage,
+            size: pdf.byteLength,
+            filename: input.filename,
+            source: batchItem ? 'batch' : 'render',
+            batchId: batchItem?.batchId,
+            id: batchItem?.documentId,
+          }),
+          pdf,
+        }
+      : undefined;
+    const { usage } = await this.deps.commit.commit({ reservation, document, chargeTag: batchItem?.chargeTag, batchItem: batchItem && { batchId: batchItem.batchId, index: batchItem.index } });
+    const documentId = document?.record.id;
     this.deps.onUsage?.(account.keyId, usage);
     return { pdf, filename: input.filename, usage, documentId };
   }
 
   /**
    * The charged part of a merge or an image: holds `documents` of the allowance (cheap refusals
-   * first), makes the bytes, keeps a copy when storage is given, then commits every hold (the
-   * meter's group commit writes them together). A failure at any step gives the holds back (and
-   * the copy), so a failed call is never charged.
+   * first), makes the bytes, then keeps the copy (when storage is given) and counts every hold as
+   * one unit of work (stores/render-commit.ts). A failure at any step gives the holds back, so a
+   * failed call is never charged.
    */
   async produce(account: Account, charge: ProduceCharge, make: () => Promise<Uint8Array>): Promise<RenderedPdf> {
     const holds: Reservation[] = [];
-    const releaseAll = () => holds.forEach((hold) => hold.release());
     let pdf: Uint8Array;
     try {
       for (let i = 0; i < charge.documents; i++) holds.push(await this.deps.meter.reserve(account.keyId, account.plan));
       pdf = await make();
     } catch (error) {
-      releaseAll();
+      await Promise.all(holds.map((hold) => hold.release()));
       throw error;
     }
-    let documentId: string | undefined;
-    if (charge.storage) {
-      try {
-        documentId = (await this.deps.documents.keep({ keyId: account.keyId, storage: charge.storage, pdf, filename: charge.filename, source: 'render' })).id;
-      } catch (error) {
-        releaseAll();
-        throw error;
-      }
-    }
-    const committed = await Promise.all(holds.map((hold) => hold.commit())).catch(async (error: unknown) => {
-      if (documentId) await this.deps.documents.discard(documentId);
-      throw error;
-    });
-    const usage = committed.reduce((latest, next) => (next.used > latest.used ? next : latest));
+    const document = charge.storage
+      ? { record: this.deps.documents.recordFor({ keyId: account.keyId, storage: charge.storage, size: pdf.byteLength, filename: charge.filename, source: 'render' }), pdf }
+      : undefined;
+    const [first, ...others] = holds as [Reservation, ...Reservation[]];
+    const { usage } = await this.deps.commit.commit({ reservation: first, also: others, document });
     this.deps.onUsage?.(account.keyId, usage);
-    return { pdf, filename: charge.filename, usage, documentId };
-  }
-
-  /**
-   * A stored render outside a batch: charged first with the tag "doc:<id>", then stored, then the
-   * tag is dropped. A crash between the two leaves the tag on file, and the meter settles it at
-   * the next load (documentChargeResolver): kept if the document exists, refunded if not. So no
-   * document is ever without its charge, and no charge without its document.
-   */
-  private async chargeThenStore(input: RenderInput, account: Account, pdf: Uint8Array, reservation: Reservation, storage: NonNullable<ReturnType<DocumentsService['storageFor']>>): Promise<RenderedPdf> {
-    const id = newId('doc');
-    const tag = documentChargeTag(id);
-    const usage = await reservation.commit(tag);
-    try {
-      await this.deps.documents.keep({ keyId: account.keyId, storage, pdf, filename: input.filename, source: 'render', id });
-    } catch (error) {
-      await this.deps.meter.refund(account.keyId, usage.month, tag).catch(() => undefined);
-      throw error;
-    }
-    await this.deps.meter.settleCharges(account.keyId, [tag]);
-    this.deps.onUsage?.(account.keyId, usage);
-    return { pdf, filename: input.filename, usage, documentId: id };
+    return { pdf, filename: charge.filename, usage, documentId: document?.record.id };
   }
 
   /**
@@ -213,18 +184,4 @@ export function checkHtmlSize(html: string): string {
     throw new ApiError('payload_too_large', 'The HTML to render is larger than the 5 MB limit (after template substitution).');
   }
   return html;
-}
-
-/** The charge tag of a stored render's document (see RenderService.chargeThenStore). */
-export function documentChargeTag(documentId: string): string {
-  return `doc:${documentId}`;
-}
-
-/** Settles "doc:<id>" tags a crash left open: charged if the document exists (or expired since), refunded if not. */
-export function documentChargeResolver(documents: Pick<DocumentsService, 'isStored' | 'wasStored'>) {
-  return (tag: string): 'charged' | 'refund' | undefined => {
-    if (!tag.startsWith('doc:')) return undefined;
-    const id = tag.slice(4);
-    return documents.isStored(id) || documents.wasStored(id) ? 'charged' : 'refund';
-  };
 }

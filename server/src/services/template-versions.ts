@@ -10,7 +10,7 @@ import type { Renderer } from '../render/renderer.ts';
 import type { Page } from '../stores/newest-first-index.ts';
 import type { TemplateVersion, TemplateVersionsStore, VersionMeta } from '../stores/template-versions.ts';
 import { unifiedDiff } from './line-diff.ts';
-import { pageOrBadCursorAsync } from './paging.ts';
+import { pageOrBadCursor } from './paging.ts';
 import { comparePdfs, countPages } from './pdf-pixels.ts';
 import type { Owner, TemplateRecord, TemplatesService } from './templates.ts';
 
@@ -54,7 +54,7 @@ export class TemplateVersionsService {
   /** A page of a template's versions, newest first. */
   async list(owner: Owner, id: string, limit: number, cursor: string | undefined): Promise<Page<VersionMeta>> {
     await this.deps.templates.visible(owner, id);
-    return pageOrBadCursorAsync(() => this.deps.store.page(id, limit, cursor));
+    return pageOrBadCursor(() => this.deps.store.page(id, limit, cursor));
   }
 
   /** One version, HTML and sample data included. */

@@ -15,7 +15,7 @@ import type { TemplateAssetsStore } from '../stores/template-assets.ts';
 import type { Page } from '../stores/newest-first-index.ts';
 import { pageOrBadCursor } from './paging.ts';
 import type { KeysService } from './keys.ts';
-import type { TemplateMeta, TemplateRecord, TemplatesStore } from '../stores/templates.ts';
+import { isSameRevision, type TemplateMeta, type TemplateRecord, type TemplateStore } from '../stores/templates.ts';
 import { checkHtmlSize, MAX_HTML_BYTES } from './render.ts';
 
 export type { TemplateMeta, TemplateRecord };
@@ -30,7 +30,7 @@ export interface TemplateInput {
 export type Owner = string | undefined;
 
 export interface TemplatesServiceDeps {
-  store: TemplatesStore;
+  store: TemplateStore;
   renderer: Renderer;
   /** For the admin's creation for a key: the key must be in use (not revoked). */
   keys: Pick<KeysService, 'get'>;
@@ -67,7 +67,7 @@ export class TemplatesService {
     const at = this.now().toISOString();
     const record: TemplateRecord = { id: newId('tpl'), keyId, name: input.name, html: input.html, sampleData: input.sampleData ?? null, createdAt: at, updatedAt: at };
     await this.deps.store.insert(record);
-    this.remember(record.id, template);
+    await this.remember(record.id, template);
     if (prepare) {
       try {
         await prepare(record.id);
@@ -92,30 +92,30 @@ export class TemplatesService {
   }
 
   /** A page of template summaries (no HTML), newest first. */
-  list(owner: Owner, limit: number, cursor: string | undefined): Page<TemplateMeta> {
+  list(owner: Owner, limit: number, cursor: string | undefined): Promise<Page<TemplateMeta>> {
     return pageOrBadCursor(() => this.deps.store.page(owner, limit, cursor));
   }
 
   /** One template, HTML included; 404 template_not_found for an unknown id or another key's. */
   async get(owner: Owner, id: string): Promise<TemplateRecord> {
-    this.visible(owner, id);
+    await this.visible(owner, id);
     return (await this.deps.store.read(id)) ?? notFound(id);
   }
 
   /** Replaces name, HTML and sample data (a PUT: what is not given is cleared). */
   async replace(owner: Owner, id: string, input: TemplateInput): Promise<TemplateRecord> {
-    this.visible(owner, id);
+    await this.visible(owner, id);
     const template = compile(input.html);
     const record = await this.deps.store.replace(id, { name: input.name, html: input.html, sampleData: input.sampleData ?? null, updatedAt: this.now().toISOString() });
     if (!record) notFound(id);
-    this.remember(id, template);
+    await this.remember(id, template);
     await this.recordVersion(record!, owner ?? ADMIN_AUTHOR);
     return record!;
   }
 
   /** Deletes a template; renders naming it answer 404 from then on. */
   async remove(owner: Owner, id: string): Promise<void> {
-    this.visible(owner, id);
+    await this.visible(owner, id);
     if (!(await this.deps.store.remove(id))) notFound(id);
     this.compiled.delete(id);
     await Promise.all([this.deps.versions.removeAll(id), this.deps.assets.removeAll(id)]);
@@ -149,13 +149,13 @@ export class TemplatesService {
 
   /** The HTML to render for a key's template and data: 404 when it is not the key's, 413 over the 5 MB ceiling. */
   async expand(keyId: string, id: string, data: unknown): Promise<string> {
-    const meta = this.visible(keyId, id);
+    const meta = await this.visible(keyId, id);
     const cached = this.compiled.get(id);
-    if (cached?.meta === meta) return expand(cached.template, data ?? {});
+    if (cached && isSameRevision(cached.meta, meta)) return expand(cached.template, data ?? {});
     const record = (await this.deps.store.read(id)) ?? notFound(id);
     const template = compile(record.html);
     // Kept against the metadata seen before the read: if a replace landed meanwhile, the next render parses again.
-    this.remember(id, template, meta);
+    await this.remember(id, template, meta);
     return expand(template, data ?? {});
   }
 
@@ -172,8 +172,8 @@ export class TemplatesService {
   }
 
   /** A template's metadata when the owner may see it (undefined: the admin, every key's); else 404 template_not_found. */
-  visible(owner: Owner, id: string): TemplateMeta {
-    const meta = this.deps.store.meta(id);
+  async visible(owner: Owner, id: string): Promise<TemplateMeta> {
+    const meta = await this.deps.store.meta(id);
     if (!meta || (owner !== undefined && meta.keyId !== owner)) return notFound(id);
     return meta;
   }
@@ -183,7 +183,8 @@ export class TemplatesService {
     this.deps.onVersion?.(version);
   }
 
-  private remember(id: string, template: CompiledTemplate, meta = this.deps.store.meta(id)): void {
+  private async remember(id: string, template: CompiledTemplate, known?: TemplateMeta): Promise<void> {
+    const meta = known ?? (await this.deps.store.meta(id));
     if (!meta) return;
     this.compiled.delete(id);
     this.compiled.set(id, { meta, template });

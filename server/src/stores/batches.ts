@@ -1,3 +1,7 @@
+// Batches, wherever they are kept (the BatchStore interface below): on disk here, or in
+// PostgreSQL (stores/pg/batches.ts), where several instances share them and each works only on
+// the batches it holds a lease on.
+//
 // Batches on disk: DATA_DIR/batches/<batch id>/ holds requests.json (the items' render requests,
 // written once at creation and removed when the batch completes) and state.json (everything
 // else: statuses, document ids, errors, webhook attempts), replaced whole, durably, on every
@@ -99,7 +103,52 @@ const SAFE_ID = /^bat_[A-Za-z0-9]{1,64}$/;
 const STATE = 'state.json';
 const REQUESTS = 'requests.json';
 
-export class BatchStore {
+/**
+ * Batches and their items' states. An instance works on the batches it *holds* (their live
+ * records, mutated in memory and written with save()): the files hold every batch (one process
+ * owns DATA_DIR); PostgreSQL holds the batches this instance created or adopted, under a lease
+ * that heartbeat() keeps alive, so those of an instance that died are adopted by another.
+ */
+export interface BatchStore {
+  /** Records a new batch, held by this instance; resolves once durable. */
+  create(record: BatchRecord, requests: readonly BatchItemRequest[]): Promise<void>;
+  /** Writes a held batch's current state (coalesced); PostgreSQL: refused with LeaseLostError once another instance adopted it. */
+  save(record: BatchRecord): Promise<void>;
+  /** The items' requests of a batch that has not completed. */
+  requests(id: string): Promise<BatchItemRequest[]>;
+  /** A completed batch needs its requests no more (they may hold personal data): deleted. */
+  dropRequests(id: string): Promise<void>;
+  /** The live record of a batch this instance holds; undefined for others (or once its lease was lost). */
+  held(id: string): BatchRecord | undefined;
+  /** Any batch by id: the live record when held, else the last state written. */
+  get(id: string): Promise<BatchRecord | undefined>;
+  /** A page of batches, newest first: one key's, or every key's when keyId is undefined. */
+  page(keyId: string | undefined, limit: number, cursor: string | undefined): Promise<Page<BatchRecord>>;
+  /**
+   * Batches with work left (not completed, or a webhook pending) that no live instance holds,
+   * now held by this one. Files: all of them, at the first call (start-up); nothing after.
+   */
+  adopt(): Promise<BatchRecord[]>;
+  /** This instance is done with a batch (completed, webhook settled): it is held no more. */
+  release(id: string): Promise<void>;
+  /** Keeps this instance's leases alive; batches whose lease was lost are held no more. */
+  heartbeat(): Promise<void>;
+  /** Deletes completed batch records past their expiry with nothing left to deliver; returns how many. */
+  prune(nowMs: number): Promise<number>;
+  /** Waits for every write in flight (shutdown). */
+  flush(): Promise<void>;
+}
+
+/** A held batch was adopted by another instance (this one was presumed dead): it must stop working on it. */
+export class LeaseLostError extends Error {
+  constructor(readonly batchId: string) {
+    super(`batch ${batchId} is held by another instance now`);
+    this.name = 'LeaseLostError';
+  }
+}
+
+export class FileBatchStore implements BatchStore {
+  private adopted = false;
   private readonly records = new Map<string, BatchRecord>();
   private readonly all = new NewestFirstIndex<IndexEntry>();
   private readonly byKey = new Map<string, NewestFirstIndex<IndexEntry>>();
@@ -108,8 +157,8 @@ export class BatchStore {
   private constructor(readonly root: string) {}
 
   /** Opens DATA_DIR/batches: removes uncommitted creations and temp files, indexes every state file. */
-  static async open(dataDir: string, warn: (details: Record<string, unknown>, message: string) => void = () => undefined): Promise<{ store: BatchStore; report: BatchScanReport }> {
-    const store = new BatchStore(path.join(dataDir, 'batches'));
+  static async open(dataDir: string, warn: (details: Record<string, unknown>, message: string) => void = () => undefined): Promise<{ store: FileBatchStore; report: BatchScanReport }> {
+    const store = new FileBatchStore(path.join(dataDir, 'batches'));
     await mkdir(store.root, { recursive: true, mode: 0o700 });
     const report = await store.scan(warn);
     return { store, report };
@@ -151,32 +200,38 @@ export class BatchStore {
     await rm(path.join(this.folderOf(id), REQUESTS), { force: true });
   }
 
-  get(id: string): BatchRecord | undefined {
+  held(id: string): BatchRecord | undefined {
     return this.records.get(id);
   }
 
-  /** Every batch not yet completed, oldest first. */
-  unfinished(): BatchRecord[] {
+  async get(id: string): Promise<BatchRecord | undefined> {
+    return this.records.get(id);
+  }
+
+  /** Every batch with work left (not completed, or its webhook pending), oldest first; once. */
+  async adopt(): Promise<BatchRecord[]> {
+    if (this.adopted) return [];
+    this.adopted = true;
     return this.all
       .all()
       .map((entry) => this.records.get(entry.id)!)
-      .filter((record) => record.status !== 'completed');
+      .filter((record) => record.status !== 'completed' || record.webhook?.status === 'pending');
   }
 
-  /** Completed batches whose webhook is still to be delivered. */
-  pendingWebhooks(): BatchRecord[] {
-    return [...this.records.values()].filter((record) => record.webhook?.status === 'pending');
-  }
+  /** One process owns DATA_DIR: nothing to hand back or keep alive. */
+  async release(): Promise<void> {}
 
-  /** Completed batches past their expiry with nothing left to deliver. */
-  due(nowMs: number): BatchRecord[] {
-    return [...this.records.values()].filter(
+  async heartbeat(): Promise<void> {}
+
+  async prune(nowMs: number): Promise<number> {
+    const due = [...this.records.values()].filter(
       (record) => record.status === 'completed' && record.webhook?.status !== 'pending' && Date.parse(record.expiresAt) <= nowMs,
     );
+    for (const record of due) await this.remove(record.id);
+    return due.length;
   }
 
-  /** A page of batches, newest first: one key's, or every key's when keyId is undefined. */
-  page(keyId: string | undefined, limit: number, cursor: string | undefined): Page<BatchRecord> {
+  async page(keyId: string | undefined, limit: number, cursor: string | undefined): Promise<Page<BatchRecord>> {
     const index = keyId === undefined ? this.all : (this.byKey.get(keyId) ?? new NewestFirstIndex<IndexEntry>());
     const page = index.page(limit, cursor);
     return { items: page.items.map((entry) => this.records.get(entry.id)!), nextCursor: page.nextCursor };

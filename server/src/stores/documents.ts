@@ -13,6 +13,7 @@ import { isFolderUnchanged, readDocumentsSnapshot, writeDocumentsSnapshot, type 
 import path from 'node:path';
 import { isAbandonedTempFile, StoreReadError, syncFolder, writeFileDurably } from './durable-file.ts';
 import { NewestFirstIndex, type Page } from './newest-first-index.ts';
+import type { PdfReader } from './pdf-blobs.ts';
 
 export type DocumentSource = 'render' | 'batch';
 
@@ -62,7 +63,32 @@ export interface ReconcileReport {
 
 const SAFE_ID = /^[a-z]{3}_[A-Za-z0-9]{1,64}$/;
 
-export class DocumentsStore {
+/**
+ * Stored documents, wherever they are kept: DocumentsStore (files under DATA_DIR) or
+ * stores/pg/documents.ts (PostgreSQL rows, bytes through a PdfBlobStore).
+ */
+export interface DocumentStore {
+  /** Keeps the bytes and the record; the document is listed once both are durable. */
+  put(record: DocumentRecord, pdf: Uint8Array): Promise<StoredDocument>;
+  /** A stored (not expired) document by id, any key. */
+  get(id: string): Promise<StoredDocument | undefined>;
+  /** An expired document's tombstone by id. */
+  tombstone(id: string): Promise<StoredDocument | undefined>;
+  /** A page of stored documents expiring after `liveAtMs`, newest first: one key's, or every key's when keyId is undefined. */
+  page(keyId: string | undefined, limit: number, cursor: string | undefined, liveAtMs: number): Promise<Page<StoredDocument>>;
+  /** Opens a stored document's PDF; undefined when it is gone (deleted or expired meanwhile). */
+  openPdf(document: StoredDocument): Promise<PdfReader | undefined>;
+  /** Deletes a document and its bytes for good; false if it was not stored. */
+  remove(id: string): Promise<boolean>;
+  /** Retention ended: the record becomes a tombstone and the bytes are deleted; false if it was not stored (or another caller expired it). */
+  expire(id: string, at: Date): Promise<boolean>;
+  /** Forgets a tombstone: the id answers 404 from then on. */
+  dropTombstone(id: string): Promise<void>;
+  /** Stored documents whose expiry is at or before `ms`, and tombstones of documents that expired at or before `tombstoneMs`. */
+  due(ms: number, tombstoneMs: number): Promise<{ expired: StoredDocument[]; tombstones: StoredDocument[] }>;
+}
+
+export class DocumentsStore implements DocumentStore {
   private readonly all = new NewestFirstIndex<StoredDocument>();
   private readonly byKey = new Map<string, NewestFirstIndex<StoredDocument>>();
   private readonly byId = new Map<string, StoredDocument>();
@@ -105,24 +131,24 @@ export class DocumentsStore {
   }
 
   /** A stored (not expired) document by id, any key. */
-  get(id: string): StoredDocument | undefined {
+  async get(id: string): Promise<StoredDocument | undefined> {
     return this.byId.get(id);
   }
 
   /** An expired document's tombstone by id. */
-  tombstone(id: string): StoredDocument | undefined {
+  async tombstone(id: string): Promise<StoredDocument | undefined> {
     return this.tombstones.get(id);
   }
 
   /** A page of stored documents, newest first: one key's, or every key's when keyId is undefined. */
-  page(keyId: string | undefined, limit: number, cursor: string | undefined, include: (document: StoredDocument) => boolean): Page<StoredDocument> {
+  async page(keyId: string | undefined, limit: number, cursor: string | undefined, liveAtMs: number): Promise<Page<StoredDocument>> {
     // A key with nothing stored still checks the cursor, through an empty index.
     const index = keyId === undefined ? this.all : (this.byKey.get(keyId) ?? new NewestFirstIndex<StoredDocument>());
-    return index.page(limit, cursor, include);
+    return index.page(limit, cursor, (document) => document.expiresMs > liveAtMs);
   }
 
   /** Opens a stored document's PDF for reading; undefined when it is gone (deleted or expired meanwhile). */
-  async openPdf(document: StoredDocument): Promise<FileHandle | undefined> {
+  async openPdf(document: StoredDocument): Promise<PdfReader | undefined> {
     try {
       return await open(this.filesOf(document).pdf, 'r');
     } catch (error) {
@@ -175,7 +201,7 @@ export class DocumentsStore {
   }
 
   /** Stored documents whose expiry is at or before `ms`, and tombstones of documents that expired at or before `tombstoneMs`. */
-  due(ms: number, tombstoneMs: number): { expired: StoredDocument[]; tombstones: StoredDocument[] } {
+  async due(ms: number, tombstoneMs: number): Promise<{ expired: StoredDocument[]; tombstones: StoredDocument[] }> {
     const expired: StoredDocument[] = [];
     for (const document of this.byId.values()) if (document.expiresMs <= ms) expired.push(document);
     const tombstones: StoredDocument[] = [];

@@ -31,7 +31,23 @@ interface LiveEntry {
   readonly createdMs: number;
 }
 
-export class KeysStore {
+/** API keys, wherever they are kept: KeysStore (keys.json) or stores/pg/keys.ts (PostgreSQL). */
+export interface KeyStore {
+  /** The live (not revoked) key whose hash this is. */
+  findByHash(keyHash: string): Promise<KeyRecord | undefined>;
+  /** A key record by id, revoked ones included. */
+  get(id: string): Promise<KeyRecord | undefined>;
+  /** Every key that is not revoked, oldest first. */
+  list(): Promise<KeyRecord[]>;
+  /** A page of live keys, newest first, behind the cursor form of stores/newest-first-index.ts. */
+  page(limit: number, cursor: string | undefined): Promise<Page<KeyRecord>>;
+  /** Adds records; resolves once they are durable. */
+  insert(...records: KeyRecord[]): Promise<void>;
+  /** Applies changes to a live key; undefined if there is no such live key (a revoked key never changes again). */
+  update(id: string, changes: KeyChanges): Promise<KeyRecord | undefined>;
+}
+
+export class KeysStore implements KeyStore {
   private records: KeyRecord[] = [];
   private byHash = new Map<string, KeyRecord>();
   private byId = new Map<string, KeyRecord>();
@@ -64,7 +80,7 @@ export class KeysStore {
   }
 
   /** A page of live keys, newest first (same cursor rules as documents). */
-  page(limit: number, cursor: string | undefined): Page<KeyRecord> {
+  async page(limit: number, cursor: string | undefined): Promise<Page<KeyRecord>> {
     const page = this.live.page(limit, cursor);
     return { items: page.items.map((entry) => this.byId.get(entry.id)!), nextCursor: page.nextCursor };
   }

@@ -22,7 +22,8 @@ export class InvalidCursorError extends Error {
   }
 }
 
-interface Position {
+/** Where a record sits in newest-first order; what a cursor carries. */
+export interface Position {
   createdMs: number;
   id: string;
 }
@@ -97,11 +98,13 @@ function isBefore(a: Position, b: Position): boolean {
   return a.createdMs < b.createdMs || (a.createdMs === b.createdMs && a.id < b.id);
 }
 
-function encodeCursor(position: Position): string {
+/** The opaque cursor for the page after this record (the PostgreSQL stores use the same form). */
+export function encodeCursor(position: Position): string {
   return Buffer.from(`${position.createdMs}.${position.id}`, 'utf8').toString('base64url');
 }
 
-function decodeCursor(cursor: string): Position {
+/** The position a cursor carries; throws InvalidCursorError for one not made by encodeCursor. */
+export function decodeCursor(cursor: string): Position {
   const match = /^(\d{1,15})\.([a-z]{3}_[A-Za-z0-9]{1,64})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!match) throw new InvalidCursorError();
   return { createdMs: Number(match[1]), id: match[2]! };

@@ -67,10 +67,10 @@ export class FileTemplateVersionsStore implements TemplateVersionsStore {
   }
 
   async page(templateId: string, limit: number, cursor: string | undefined): Promise<Page<VersionMeta>> {
-    const before = cursor === undefined ? Infinity : decodeCursor(cursor);
+    const before = cursor === undefined ? Infinity : decodeVersionCursor(cursor);
     const older = (await this.loaded(templateId)).filter((meta) => meta.number < before).reverse();
     const items = older.slice(0, limit);
-    return { items, nextCursor: older.length > limit ? encodeCursor(items.at(-1)!.number) : null };
+    return { items, nextCursor: older.length > limit ? encodeVersionCursor(items.at(-1)!.number) : null };
   }
 
   async read(templateId: string, number: number): Promise<TemplateVersion | undefined> {
@@ -151,11 +151,13 @@ async function readOptional<T>(file: string, parse: (bytes: Buffer) => T): Promi
   }
 }
 
-function encodeCursor(number: number): string {
+/** The cursor of the page after this version number (the PostgreSQL store uses the same form). */
+export function encodeVersionCursor(number: number): string {
   return Buffer.from(`v${number}`).toString('base64url');
 }
 
-function decodeCursor(cursor: string): number {
+/** The version number a cursor carries; InvalidCursorError for a foreign one. */
+export function decodeVersionCursor(cursor: string): number {
   const match = /^v(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!match) throw new InvalidCursorError();
   return Number(match[1]);

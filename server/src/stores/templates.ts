@@ -20,11 +20,42 @@ export interface TemplateRecord {
   updatedAt: string;
 }
 
-export type TemplateMeta = Omit<TemplateRecord, 'html' | 'sampleData'> & { readonly createdMs: number };
+export type TemplateMeta = Omit<TemplateRecord, 'html' | 'sampleData'> & {
+  readonly createdMs: number;
+  /**
+   * Changes with every save, where the store cannot hand out the same metadata object until the
+   * next save (PostgreSQL: a sequence number). The files store leaves it out: its objects are stable.
+   */
+  readonly revision?: string;
+};
+
+/** Whether two metadata of a template describe the same saved version (a parsed template may be reused). */
+export function isSameRevision(a: TemplateMeta, b: TemplateMeta): boolean {
+  return a === b || (a.revision !== undefined && a.id === b.id && a.revision === b.revision);
+}
 
 const SAFE_ID = /^[a-z]{3}_[A-Za-z0-9]{1,64}$/;
 
-export class TemplatesStore {
+/**
+ * Stored templates, wherever they are kept: TemplatesStore (files) or stores/pg/templates.ts.
+ * Metadata (no HTML) serves lists and scoping; read() brings the HTML.
+ */
+export interface TemplateStore {
+  /** Metadata of a template by id, any key. */
+  meta(id: string): Promise<TemplateMeta | undefined>;
+  /** The whole record, HTML included; undefined when there is no such template. */
+  read(id: string): Promise<TemplateRecord | undefined>;
+  /** A page of templates, newest first: one key's, or every key's when keyId is undefined. */
+  page(keyId: string | undefined, limit: number, cursor: string | undefined): Promise<Page<TemplateMeta>>;
+  /** Saves a new template; resolves once it is durable. */
+  insert(record: TemplateRecord): Promise<void>;
+  /** Replaces a template's name, HTML and sample data; undefined when there is no such template. */
+  replace(id: string, changes: Pick<TemplateRecord, 'name' | 'html' | 'sampleData' | 'updatedAt'>): Promise<TemplateRecord | undefined>;
+  /** Deletes a template for good; false when there was none. */
+  remove(id: string): Promise<boolean>;
+}
+
+export class TemplatesStore implements TemplateStore {
   private readonly all = new NewestFirstIndex<TemplateMeta>();
   private readonly byKey = new Map<string, NewestFirstIndex<TemplateMeta>>();
   private readonly byId = new Map<string, TemplateMeta>();
@@ -56,7 +87,7 @@ export class TemplatesStore {
   }
 
   /** Metadata of a template by id, any key. */
-  meta(id: string): TemplateMeta | undefined {
+  async meta(id: string): Promise<TemplateMeta | undefined> {
     return this.byId.get(id);
   }
 
@@ -74,7 +105,7 @@ export class TemplatesStore {
   }
 
   /** A page of templates, newest first: one key's, or every key's when keyId is undefined. */
-  page(keyId: string | undefined, limit: number, cursor: string | undefined): Page<TemplateMeta> {
+  async page(keyId: string | undefined, limit: number, cursor: string | undefined): Promise<Page<TemplateMeta>> {
     // A key without templates still checks the cursor, through an empty index.
     const index = keyId === undefined ? this.all : (this.byKey.get(keyId) ?? new NewestFirstIndex<TemplateMeta>());
     return index.page(limit, cursor);

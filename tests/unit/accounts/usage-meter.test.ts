@@ -120,7 +120,7 @@ test('a charge tag left open by a crash is settled when the counter loads: kept 
     },
   });
   const meter = new UsageMeter(open, () => new Date('2026-03-10T12:00:00Z'));
-  meter.setChargeResolver((tag) => (tag === 'doc:doc_kept' ? 'charged' : tag === 'doc:doc_lost' ? 'refund' : undefined));
+  meter.setChargeResolver(async (tag) => (tag === 'doc:doc_kept' ? 'charged' : tag === 'doc:doc_lost' ? 'refund' : undefined));
   assert.equal((await meter.usage('key_a', tiny)).used, 4, 'the document that never came to be is given back');
   assert.deepEqual(written, [{ used: 4, charges: ['bat_x:0'] }], 'settled on disk before use; the batch tag is left to the batch queue');
 });

@@ -28,6 +28,7 @@ test('a stored filename with a lone surrogate is served with U+FFFD, and the fil
   assert.equal(response.status, 200);
   assert.equal(await response.text(), '%PDF-1.7 test');
   assert.match(response.headers.get('content-disposition') ?? '', /filename\*=UTF-8''%EF%BF%BD\.pdf/);
-  await new Promise((resolve) => setImmediate(resolve));
+  // The close follows the last byte asynchronously (a thread-pool call): wait for it, 5 s at most (a safety net, not a timing).
+  for (let waited = 0; file.fd !== -1 && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
   assert.equal(file.fd, -1, 'the file handle was closed');
 });

@@ -17,7 +17,7 @@ import { BatchItems, chargeTag } from '../../../server/src/services/batch-items.
 import type { DocumentsService } from '../../../server/src/services/documents.ts';
 import type { KeysService } from '../../../server/src/services/keys.ts';
 import type { RenderService } from '../../../server/src/services/render.ts';
-import { BatchStore, type BatchItemStatus, type BatchRecord } from '../../../server/src/stores/batches.ts';
+import { FileBatchStore, type BatchItemStatus, type BatchRecord } from '../../../server/src/stores/batches.ts';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
 
@@ -44,7 +44,7 @@ function memoryUsage(initial: { used: number; charges: string[] }) {
 async function setUp(t: TestContext, options: { statuses: BatchItemStatus[]; stored: number[]; charged: number[]; used: number; limit: number }) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-recovery-'));
   t.after(() => rm(dataDir, { recursive: true, force: true }));
-  const { store } = await BatchStore.open(dataDir);
+  const { store } = await FileBatchStore.open(dataDir);
   const batch: BatchRecord = {
     id: 'bat_recovery0000000',
     keyId: 'key_a',
@@ -100,8 +100,8 @@ test('an item whose document and charge are both on disk is marked succeeded wit
   assert.deepEqual(batch.items.map((item) => item.status), ['succeeded', 'succeeded', 'queued']);
   assert.equal(usage.file().used, 5, 'not charged again');
   await store.flush();
-  const { store: reopened } = await BatchStore.open(path.dirname(store.root));
-  assert.deepEqual(reopened.get(batch.id)!.items.map((item) => item.status), ['succeeded', 'succeeded', 'queued'], 'the settled state is on disk');
+  const { store: reopened } = await FileBatchStore.open(path.dirname(store.root));
+  assert.deepEqual((await reopened.get(batch.id))!.items.map((item) => item.status), ['succeeded', 'succeeded', 'queued'], 'the settled state is on disk');
 });
 
 test('an item whose document is stored but whose charge never landed is charged once now, with its tag', async (t) => {

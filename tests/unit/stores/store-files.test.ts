@@ -89,9 +89,9 @@ test('keys are paged newest first behind a cursor', async (t) => {
   const keys = await KeysStore.open(dir);
   await keys.insert(...Array.from({ length: 5 }, (_, n) => keyRecord(n, { createdAt: `2026-05-0${n + 1}T00:00:00.000Z` })));
   await keys.update('key_test2', { keyHash: null, revokedAt: '2026-05-09T00:00:00.000Z' });
-  const first = keys.page(2, undefined);
+  const first = await keys.page(2, undefined);
   assert.deepEqual(first.items.map((record) => record.id), ['key_test4', 'key_test3']);
-  const second = keys.page(2, first.nextCursor!);
+  const second = await keys.page(2, first.nextCursor!);
   assert.deepEqual(second.items.map((record) => record.id), ['key_test1', 'key_test0']);
   assert.equal(second.nextCursor, null);
 });

@@ -23,8 +23,8 @@ export function adminBatchOperations(batches: BatchesService) {
       query: adminListQuerySchema,
       responses: { 200: { description: 'One page of batches.', body: adminBatchListSchema } },
       errors: ['invalid_request', 'unauthorized'],
-      handler: ({ query }, _req, res) => {
-        const page = batches.list(query.key_id, query.limit ?? DEFAULT_PAGE_SIZE, query.cursor);
+      handler: async ({ query }, _req, res) => {
+        const page = await batches.list(query.key_id, query.limit ?? DEFAULT_PAGE_SIZE, query.cursor);
         res.json({ data: page.items.map(adminSummaryJson), next_cursor: page.nextCursor });
       },
     }),
@@ -36,8 +36,8 @@ export function adminBatchOperations(batches: BatchesService) {
       auth: 'admin',
       responses: { 200: { description: 'The batch, its results and every webhook delivery try.', body: adminBatchSchema } },
       errors: ['unauthorized', 'batch_not_found'],
-      handler: ({ params }, _req, res) => {
-        const batch = batches.get(undefined, params.batch_id!);
+      handler: async ({ params }, _req, res) => {
+        const batch = await batches.get(undefined, params.batch_id!);
         res.json({
           ...batchJson(batch),
           ...adminFields(batch),

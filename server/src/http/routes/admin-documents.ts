@@ -22,8 +22,8 @@ export function adminDocumentOperations(documents: DocumentsService) {
       query: adminListQuerySchema,
       responses: { 200: { description: 'One page of documents.', body: adminDocumentListSchema } },
       errors: ['invalid_request', 'unauthorized'],
-      handler: ({ query }, _req, res) => {
-        res.json(documentPageJson(documents.list(query.key_id, query.limit ?? DEFAULT_PAGE_SIZE, query.cursor), true));
+      handler: async ({ query }, _req, res) => {
+        res.json(documentPageJson(await documents.list(query.key_id, query.limit ?? DEFAULT_PAGE_SIZE, query.cursor), true));
       },
     }),
     operation({

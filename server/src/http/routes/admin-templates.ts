@@ -22,8 +22,8 @@ export function adminTemplateOperations(templates: TemplatesService) {
       query: adminListQuerySchema,
       responses: { 200: { description: 'One page of templates.', body: adminTemplateListSchema } },
       errors: ['invalid_request', 'unauthorized'],
-      handler: ({ query }, _req, res) => {
-        res.json(templatePageJson(templates.list(query.key_id, query.limit ?? DEFAULT_PAGE_SIZE, query.cursor), true));
+      handler: async ({ query }, _req, res) => {
+        res.json(templatePageJson(await templates.list(query.key_id, query.limit ?? DEFAULT_PAGE_SIZE, query.cursor), true));
       },
     }),
     operation({

@@ -54,8 +54,8 @@ export function batchOperations(batches: BatchesService) {
       auth: 'api_key',
       responses: { 200: { description: 'The batch.', body: batchSchema } },
       errors: ['unauthorized', 'batch_not_found'],
-      handler: ({ params }, _req, res) => {
-        res.json(batchJson(batches.get(accountOf(res).keyId, params.batch_id!)));
+      handler: async ({ params }, _req, res) => {
+        res.json(batchJson(await batches.get(accountOf(res).keyId, params.batch_id!)));
       },
     }),
   ];

@@ -27,8 +27,8 @@ export function documentOperations(documents: DocumentsService) {
       query: listQuerySchema,
       responses: { 200: { description: 'One page of documents.', body: documentListSchema } },
       errors: ['invalid_request', 'unauthorized'],
-      handler: ({ query }, _req, res) => {
-        res.json(documentPageJson(documents.list(accountOf(res).keyId, query.limit ?? DEFAULT_PAGE_SIZE, query.cursor)));
+      handler: async ({ query }, _req, res) => {
+        res.json(documentPageJson(await documents.list(accountOf(res).keyId, query.limit ?? DEFAULT_PAGE_SIZE, query.cursor)));
       },
     }),
     operation({

@@ -43,8 +43,8 @@ export function templateOperations(templates: TemplatesService) {
       query: listQuerySchema,
       responses: { 200: { description: 'One page of templates.', body: templateListSchema } },
       errors: ['invalid_request', 'unauthorized'],
-      handler: ({ query }, _req, res) => {
-        res.json(templatePageJson(templates.list(accountOf(res).keyId, query.limit ?? DEFAULT_PAGE_SIZE, query.cursor)));
+      handler: async ({ query }, _req, res) => {
+        res.json(templatePageJson(await templates.list(accountOf(res).keyId, query.limit ?? DEFAULT_PAGE_SIZE, query.cursor)));
       },
     }),
     operation({

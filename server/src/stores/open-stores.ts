@@ -1,0 +1,133 @@
+// Chooses where state lives, once, at start-up: the files under DATA_DIR (the embedded default)
+// or PostgreSQL when DATABASE_URL is set (several instances share it). Everything above stores/
+// sees only the interfaces returned here.
+// Batches (with their items' states and webhook deliveries) are shared too: each instance works
+// on the batches it holds a lease on (stores/pg/batches.ts).
+
+import { UsageMeter, type UsageLedger } from '../accounts/usage.ts';
+import { EventBus } from '../events.ts';
+import { FileBatchStore, type BatchStore } from './batches.ts';
+import { DocumentsStore, type DocumentStore } from './documents.ts';
+import { KeysStore, type KeyStore } from './keys.ts';
+import { TemplatesStore, type TemplateStore } from './templates.ts';
+import { FileTemplateAssetsStore, type TemplateAssetsStore } from './template-assets.ts';
+import { FileTemplateVersionsStore, type TemplateVersionsStore } from './template-versions.ts';
+import { UsageStore } from './usage.ts';
+import { openDatabase } from './pg/database.ts';
+import { PgBatchStore } from './pg/batches.ts';
+import { PgDocumentStore } from './pg/documents.ts';
+import { PgEventBus } from './pg/event-bus.ts';
+import { PgKeyStore } from './pg/keys.ts';
+import { PgPdfBlobStore } from './pg/pdf-blobs.ts';
+import { PgTemplateStore } from './pg/templates.ts';
+import { PgTemplateAssetsStore } from './pg/template-assets.ts';
+import { PgTemplateVersionsStore } from './pg/template-versions.ts';
+import { PgUsageLedger } from './pg/usage-ledger.ts';
+import { pgRenderCommit } from './pg/render-commit.ts';
+import { documentChargeResolver, fileRenderCommit, type RenderCommit } from './render-commit.ts';
+
+export interface Stores {
+  readonly kind: 'files' | 'postgresql';
+  readonly keys: KeyStore;
+  readonly usage: UsageLedger;
+  readonly templates: TemplateStore;
+  readonly templateVersions: TemplateVersionsStore;
+  readonly templateAssets: TemplateAssetsStore;
+  readonly documents: DocumentStore;
+  /** Batches, their items' states and webhook deliveries: the background queue. */
+  readonly batches: BatchStore;
+  /** A render's copy and charge, committed as one unit. */
+  readonly renderCommit: RenderCommit;
+  /** The admin event bus: this process's own, or every instance's through PostgreSQL. */
+  readonly events: EventBus;
+  /** Waits for writes in flight and closes connections (the files: records the documents index snapshot). */
+  close(): Promise<void>;
+}
+
+export interface OpenStoresOptions {
+  dataDir: string;
+  /** PostgreSQL connection URL; empty for the files. */
+  databaseUrl: string;
+  now?: () => Date;
+  warn?: (details: Record<string, unknown>, message: string) => void;
+  /** Told about failures in the background (events that could not be sent). */
+  error?: (details: Record<string, unknown>, message: string) => void;
+}
+
+/** Opens the stores the settings ask for; PostgreSQL's schema is migrated first. */
+export async function openStores(options: OpenStoresOptions): Promise<Stores> {
+  return options.databaseUrl ? openPgStores(options) : openFileStores(options);
+}
+
+/**
+ * Only the keys and usage (the CLI's key commands): the files' documents and templates are not
+ * opened (no index scan), PostgreSQL's schema is migrated as for the server.
+ */
+export async function openAccountStores(options: OpenStoresOptions): Promise<Pick<Stores, 'keys' | 'usage' | 'close'>> {
+  if (!options.databaseUrl) {
+    const usage = new UsageStore(options.dataDir);
+    return { keys: await KeysStore.open(options.dataDir), usage: new UsageMeter((accountId, month) => usage.open(accountId, month), options.now), close: async () => undefined };
+  }
+  const database = await openDatabase(options.databaseUrl);
+  return { keys: new PgKeyStore(database.pool), usage: new PgUsageLedger(database.pool, options.now), close: () => database.close() };
+}
+
+async function openFileStores(options: OpenStoresOptions): Promise<Stores> {
+  const warn = options.warn ?? (() => undefined);
+  const keys = await KeysStore.open(options.dataDir);
+  const usage = new UsageStore(options.dataDir);
+  // Documents and templates are indexed, and leftovers of interrupted writes removed, before anything is served.
+  const { store: documents, report } = await DocumentsStore.open(options.dataDir, { warn });
+  if (report.removedTempFiles + report.removedOrphanPdfs + report.removedOrphanSidecars > 0) warn({ ...report }, 'removed leftovers of interrupted document writes');
+  const templates = await TemplatesStore.open(options.dataDir, warn);
+  const { store: batches, report: batchReport } = await FileBatchStore.open(options.dataDir, warn);
+  if (batchReport.removedUncommitted + batchReport.removedTempFiles > 0) warn({ ...batchReport }, 'removed leftovers of interrupted batch writes');
+  const meter = new UsageMeter((accountId, month) => usage.open(accountId, month), options.now);
+  // Charges of stored renders that a crash cut between charge and store are settled from the documents.
+  meter.setChargeResolver(documentChargeResolver(documents));
+  return {
+    kind: 'files',
+    keys,
+    usage: meter,
+    templates,
+    templateVersions: await FileTemplateVersionsStore.open(options.dataDir),
+    templateAssets: await FileTemplateAssetsStore.open(options.dataDir),
+    documents,
+    batches,
+    renderCommit: fileRenderCommit(documents, meter),
+    events: new EventBus(),
+    async close() {
+      // Nothing writes documents any more: record the index for a fast next start.
+      await documents.saveSnapshot().catch((error: unknown) => warn({ err: error }, 'could not record the documents index snapshot; the next start reads every sidecar'));
+    },
+  };
+}
+
+async function openPgStores(options: OpenStoresOptions): Promise<Stores> {
+  const database = await openDatabase(options.databaseUrl);
+  const { pool } = database;
+  const events = await PgEventBus.open(pool, database.url, (error, message) => options.error?.({ err: error }, message)).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  const usage = new PgUsageLedger(pool, options.now);
+  const documents = new PgDocumentStore(pool, new PgPdfBlobStore(pool));
+  const batches = new PgBatchStore(pool);
+  return {
+    kind: 'postgresql',
+    keys: new PgKeyStore(pool),
+    usage,
+    templates: new PgTemplateStore(pool),
+    templateVersions: new PgTemplateVersionsStore(pool),
+    templateAssets: new PgTemplateAssetsStore(pool),
+    documents,
+    batches,
+    renderCommit: pgRenderCommit(pool, documents, usage, batches),
+    events,
+    async close() {
+      await events.flush();
+      events.close();
+      await database.close();
+    },
+  };
+}

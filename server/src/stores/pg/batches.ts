@@ -1,0 +1,157 @@
+// Batches in PostgreSQL (the BatchStore of stores/batches.ts), shared by every instance. The
+// batches table is the background queue: an instance works on the batches it holds a lease on
+// (those it created, and those it adopted); heartbeat() renews its leases every few seconds. When
+// an instance dies (SIGKILL, power cut), its leases run out and another instance adopts those
+// batches with one UPDATE over rows picked FOR UPDATE SKIP LOCKED, so no two adopt the same one;
+// services/batch-items.ts then settles the items it left "rendering". Every write of a batch is
+// fenced by the lease: an instance presumed dead that was only slow gets LeaseLostError and
+// stops, and its render, if it finishes, cannot store or charge twice (the document id is the
+// row's key, and document and charge are one transaction: stores/pg/render-commit.ts).
+
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { Queryable } from './database.ts';
+import { LeaseLostError, type BatchItemRequest, type BatchRecord, type BatchStore } from '../batches.ts';
+import { CoalescingWriter } from '../coalescing-writer.ts';
+import type { Page } from '../newest-first-index.ts';
+import { pageNewestFirst } from './newest-first.ts';
+
+/** A lease not renewed for this long marks its holder as dead; the heartbeat renews it 3x as often. */
+export const LEASE_SECONDS = 15;
+/** Batches adopted per tick at most, so one instance does not take every orphan at once. */
+const ADOPT_LIMIT = 20;
+
+// Oldest first, but at most a few per key before the next key's: one key's backlog of orphans
+// does not keep another key's waiting behind it (fairness between keys, as the worker's round-robin).
+const ADOPT = `
+WITH free AS (
+  SELECT id FROM batches
+  WHERE (status <> 'completed' OR webhook_pending) AND (lease_owner IS NULL OR lease_expires_at < now())
+  ORDER BY created_at, id
+  LIMIT $2 * 4
+  FOR UPDATE SKIP LOCKED
+), ranked AS (
+  SELECT b.id, row_number() OVER (PARTITION BY b.key_id ORDER BY b.created_at, b.id) AS turn, b.created_at
+  FROM batches b JOIN free ON free.id = b.id
+), picked AS (
+  SELECT id FROM ranked ORDER BY turn, created_at, id LIMIT $2
+)
+UPDATE batches b SET lease_owner = $1, lease_expires_at = now() + make_interval(secs => $3)
+FROM picked WHERE b.id = picked.id
+RETURNING b.record`;
+
+export class PgBatchStore implements BatchStore {
+  /** This process's lease identity: a new one per start, so a restarted instance adopts its own old batches like any other's. */
+  readonly owner = `${process.pid}-${randomUUID()}`;
+  private readonly live = new Map<string, BatchRecord>();
+  private readonly writers = new Map<string, CoalescingWriter>();
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  async create(record: BatchRecord, requests: readonly BatchItemRequest[]): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO batches (id, key_id, created_at, expires_at, status, webhook_pending, record, requests, lease_owner, lease_expires_at)
+       VALUES ($1, $2, $3, $4, $5, false, $6, $7, $8, now() + make_interval(secs => $9))`,
+      [record.id, record.keyId, record.createdAt, record.expiresAt, record.status, JSON.stringify(record), JSON.stringify(requests), this.owner, LEASE_SECONDS],
+    );
+    this.live.set(record.id, record);
+  }
+
+  save(record: BatchRecord): Promise<void> {
+    let writer = this.writers.get(record.id);
+    if (!writer) this.writers.set(record.id, (writer = new CoalescingWriter((text) => this.write(record.id, text))));
+    return writer.write(JSON.stringify(record));
+  }
+
+  async requests(id: string): Promise<BatchItemRequest[]> {
+    const { rows } = await this.pool.query<{ requests: BatchItemRequest[] | null }>('SELECT requests FROM batches WHERE id = $1', [id]);
+    if (!rows[0]?.requests) throw new Error(`batch ${id} has no requests on record`);
+    return rows[0].requests;
+  }
+
+  async dropRequests(id: string): Promise<void> {
+    await this.pool.query('UPDATE batches SET requests = NULL WHERE id = $1 AND lease_owner = $2', [id, this.owner]);
+  }
+
+  held(id: string): BatchRecord | undefined {
+    return this.live.get(id);
+  }
+
+  async get(id: string): Promise<BatchRecord | undefined> {
+    const held = this.live.get(id);
+    if (held) return held;
+    const { rows } = await this.pool.query<{ record: BatchRecord }>('SELECT record FROM batches WHERE id = $1', [id]);
+    return rows[0]?.record;
+  }
+
+  page(keyId: string | undefined, limit: number, cursor: string | undefined): Promise<Page<BatchRecord>> {
+    const byKey = keyId !== undefined;
+    return pageNewestFirst<{ id: string; created_at: Date; record: BatchRecord }, BatchRecord>(
+      this.pool,
+      { from: 'batches', columns: 'id, created_at, record', where: byKey ? ['key_id = $1'] : [], values: byKey ? [keyId] : [], limit, cursor },
+      (row) => this.live.get(row.id) ?? row.record,
+    );
+  }
+
+  async adopt(): Promise<BatchRecord[]> {
+    const { rows } = await this.pool.query<{ record: BatchRecord }>(ADOPT, [this.owner, ADOPT_LIMIT, LEASE_SECONDS]);
+    for (const { record } of rows) this.live.set(record.id, record);
+    return rows.map((row) => row.record);
+  }
+
+  async release(id: string): Promise<void> {
+    await this.writers.get(id)?.idle();
+    this.forget(id);
+    await this.pool.query('UPDATE batches SET lease_owner = NULL, lease_expires_at = NULL WHERE id = $1 AND lease_owner = $2', [id, this.owner]);
+  }
+
+  async heartbeat(): Promise<void> {
+    const { rows } = await this.pool.query<{ id: string }>('UPDATE batches SET lease_expires_at = now() + make_interval(secs => $2) WHERE lease_owner = $1 RETURNING id', [this.owner, LEASE_SECONDS]);
+    const renewed = new Set(rows.map((row) => row.id));
+    for (const id of this.live.keys()) if (!renewed.has(id)) this.forget(id);
+  }
+
+  async prune(nowMs: number): Promise<number> {
+    // One DELETE: instances pruning together each delete a row at most once between them.
+    const { rowCount } = await this.pool.query("DELETE FROM batches WHERE status = 'completed' AND NOT webhook_pending AND expires_at <= $1", [new Date(nowMs)]);
+    return rowCount ?? 0;
+  }
+
+  /**
+   * Marks a held batch's item succeeded inside the caller's transaction (a render's unit of work,
+   * stores/pg/render-commit.ts); LeaseLostError, rolling it back, once another instance adopted it.
+   */
+  async markSucceededWithin(client: Queryable, batchId: string, index: number): Promise<void> {
+    const { rowCount } = await client.query(
+      `UPDATE batches SET record = jsonb_set(jsonb_set(jsonb_set(record,
+         ARRAY['items', $3::text, 'status'], '"succeeded"'), ARRAY['items', $3::text, 'error'], 'null'),
+         ARRAY['items', $3::text, 'finishedAt'], to_jsonb(to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
+       WHERE id = $1 AND lease_owner = $2`,
+      [batchId, this.owner, String(index)],
+    );
+    if (!rowCount) throw new LeaseLostError(batchId);
+  }
+
+  async flush(): Promise<void> {
+    await Promise.all([...this.writers.values()].map((writer) => writer.idle()));
+  }
+
+  /** One state write, fenced by the lease: refused once another instance adopted the batch. */
+  private async write(id: string, text: string): Promise<void> {
+    const { rowCount } = await this.pool.query(
+      `UPDATE batches SET record = $2::jsonb, status = $2::jsonb->>'status', expires_at = ($2::jsonb->>'expiresAt')::timestamptz,
+         webhook_pending = coalesce($2::jsonb->'webhook'->>'status' = 'pending', false)
+       WHERE id = $1 AND lease_owner = $3`,
+      [id, text, this.owner],
+    );
+    if (!rowCount) {
+      this.forget(id);
+      throw new LeaseLostError(id);
+    }
+  }
+
+  private forget(id: string): void {
+    this.live.delete(id);
+    this.writers.delete(id);
+  }
+}

@@ -1,0 +1,204 @@
+// Two real server processes on one PostgreSQL (issue 13), requests alternating between them as a
+// load balancer would send them: the allowance is exact across instances (no double charge, no
+// overshoot), and keys, templates and documents made through one are used through the other.
+
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestDatabase } from '../helpers/postgres.ts';
+import { startInstances, type Instances } from '../helpers/instances.ts';
+import { startServerProcess } from '../helpers/server-process.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { writePlansFile } from '../helpers/test-plans.ts';
+import { inspectPdf } from '../helpers/pdf.ts';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { REPO_ROOT } from '../helpers/server-process.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startRecordingServer } from '../helpers/canary.ts';
+
+const ADMIN_TOKEN = 'adm_several_instances_0123456789';
+const HTML = (text: string) => ({ html: `<h1>${text}</h1>`, options: { wait_until: 'load' } });
+
+const database = await startTestDatabase({ after });
+const plansFile = await writePlansFile({ after }, [{ id: 'twenty', name: 'Twenty', monthly_documents: 20, retention: '30d', batch_max_items: 10 }]);
+// A webhook receiver on loopback, opened to the guard: its first delivery is never answered (the
+// instance sending it is killed meanwhile), later ones get 200.
+const hooks: { id: string }[] = [];
+const receiver = await startRecordingServer('127.0.0.1', 0, {
+  '/hook': (req, res) => {
+    hooks.push({ id: String(req.headers['webhook-id']) });
+    req.resume();
+    if (hooks.length > 1) req.on('end', () => void res.writeHead(200).end('ok'));
+  },
+});
+after(() => receiver.close());
+const SETTINGS = { ADMIN_TOKEN, PLANS_FILE: plansFile, ALLOW_HOSTS: `127.0.0.1:${receiver.port}` };
+// Started here, not in a test: a hook registered inside a test would stop them when it ends.
+const instances: Instances = await startInstances({ after }, 2, database.url, SETTINGS);
+
+async function issueKey(plan: string): Promise<{ id: string; key: string }> {
+  const response = await instances.call('POST', '/admin/v1/keys', ADMIN_TOKEN, { name: `key ${plan}`, plan });
+  assert.equal(response.status, 201);
+  return (await response.json()) as { id: string; key: string };
+}
+
+test('40 concurrent renders on a 20-document plan over two instances: exactly 20 succeed, and usage reads 20 on both', { timeout: 300_000 }, async () => {
+  const key = await issueKey('twenty');
+  const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => instances.call('POST', '/v1/pdf', key.key, HTML(`render ${i}`))));
+  const statuses = responses.map((response) => response.status);
+  await Promise.all(responses.map((response) => response.arrayBuffer()));
+  assert.equal(statuses.filter((status) => status === 200).length, 20, `statuses: ${statuses.join(',')}`);
+  assert.equal(statuses.filter((status) => status === 402).length, 20, `statuses: ${statuses.join(',')}`);
+  for (const instance of [0, 1]) {
+    const listed = (await (await instances.callOn(instance, 'GET', `/admin/v1/keys/${key.id}`, ADMIN_TOKEN)).json()) as { usage: { used: number } };
+    assert.equal(listed.usage.used, 20);
+  }
+});
+
+test('a document stored through one instance is listed, fetched and deleted through the other', { timeout: 120_000 }, async () => {
+  const key = await issueKey('business');
+  const rendered = await instances.callOn(0, 'POST', '/v1/pdf', key.key, { ...HTML('Stored on one'), store: true, filename: 'one.pdf' });
+  assert.equal(rendered.status, 200);
+  const id = rendered.headers.get('x-document-id')!;
+  assert.match(id, /^doc_/);
+  const listed = (await (await instances.callOn(1, 'GET', '/v1/documents', key.key)).json()) as { data: { id: string; filename: string }[] };
+  assert.deepEqual(listed.data.map((document) => [document.id, document.filename]), [[id, 'one.pdf']]);
+  const fetched = await instances.callOn(1, 'GET', `/v1/documents/${id}`, key.key);
+  assert.equal(fetched.status, 200);
+  assert.match((await inspectPdf(await fetched.arrayBuffer())).text, /Stored on one/);
+  assert.equal((await instances.callOn(1, 'DELETE', `/v1/documents/${id}`, key.key)).status, 204);
+  assert.equal((await instances.callOn(0, 'GET', `/v1/documents/${id}`, key.key)).status, 404);
+});
+
+test('a key and a template made through one instance work through the other; a revoked key stops on both', { timeout: 120_000 }, async () => {
+  const key = await issueKey('business');
+  const created = await instances.callOn(0, 'POST', '/v1/templates', key.key, { name: 'greeting', html: '<p>Hello {{name}}</p>' });
+  assert.equal(created.status, 201);
+  const { template_id } = (await created.json()) as { template_id: string };
+  const rendered = await instances.callOn(1, 'POST', '/v1/pdf', key.key, { template_id, data: { name: 'Ada' }, options: { wait_until: 'load' } });
+  assert.equal(rendered.status, 200);
+  assert.match((await inspectPdf(await rendered.arrayBuffer())).text, /Hello Ada/);
+  assert.equal((await instances.callOn(1, 'DELETE', `/admin/v1/keys/${key.id}`, ADMIN_TOKEN)).status, 204);
+  for (const instance of [0, 1]) assert.equal((await instances.callOn(instance, 'GET', '/v1/templates', key.key)).status, 401);
+});
+
+test('the admin event stream of one instance shows the renders done by the other', { timeout: 120_000 }, async () => {
+  const key = await issueKey('business');
+  const stream = await instances.callOn(0, 'GET', '/admin/v1/events', ADMIN_TOKEN);
+  assert.equal(stream.status, 200);
+  const reader = stream.body!.getReader();
+  try {
+    // The stream is open (headers answered) before the render, so its event cannot be missed.
+    assert.equal((await instances.callOn(1, 'POST', '/v1/pdf', key.key, HTML('seen elsewhere'))).status, 200);
+    let text = '';
+    while (!text.includes(`"key_id":"${key.id}"`)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    const event = text.split('\n\n').find((block) => block.includes(`"key_id":"${key.id}"`));
+    assert.match(event ?? '', /^event: usage\.changed$/m);
+    assert.match(event ?? '', /"used":1\b/);
+  } finally {
+    await reader.cancel();
+  }
+});
+
+test('an asset uploaded and a version saved through one instance are used through the other', { timeout: 120_000 }, async () => {
+  const key = await issueKey('business');
+  const created = await instances.callOn(0, 'POST', '/v1/templates', key.key, { name: 'styled', html: '<link rel="stylesheet" href="site.css"><p>Body</p>' });
+  const { template_id } = (await created.json()) as { template_id: string };
+  const css = 'p::after { content: " and text from the shared stylesheet"; }';
+  const put = await fetch(`${instances.servers[0]!.url}/v1/templates/${template_id}/assets/site.css`, { method: 'PUT', headers: { authorization: `Bearer ${key.key}`, 'content-type': 'text/css' }, body: css });
+  assert.equal(put.status, 200);
+  const rendered = await instances.callOn(1, 'POST', '/v1/pdf', key.key, { template_id, options: { wait_until: 'load' } });
+  assert.equal(rendered.status, 200);
+  assert.match((await inspectPdf(await rendered.arrayBuffer())).text, /text from the shared stylesheet/);
+  assert.equal((await instances.callOn(1, 'PUT', `/v1/templates/${template_id}`, key.key, { name: 'styled', html: '<p>Second</p>' })).status, 200);
+  const versions = (await (await instances.callOn(0, 'GET', `/v1/templates/${template_id}/versions`, key.key)).json()) as { data: { version: number }[] };
+  assert.deepEqual(versions.data.map((entry) => entry.version), [2, 1]);
+});
+
+test('the CLI on DATABASE_URL writes keys to PostgreSQL directly, beside running instances (no DATA_DIR lock, no admin API)', { timeout: 120_000 }, async () => {
+  // Instance 0 holds the lock on this DATA_DIR; no ADMIN_TOKEN is given to the CLI.
+  const env = { ...process.env, DATABASE_URL: database.url, DATA_DIR: instances.dataDirs[0]!, PLANS_FILE: plansFile, ADMIN_TOKEN: '' };
+  const { stdout } = await promisify(execFile)('npm', ['run', '-s', 'cli', '--', 'keys', 'create', '--name', 'from the cli', '--plan', 'business'], { cwd: REPO_ROOT, env });
+  const key = stdout.trim();
+  assert.match(key, /^sk_live_/);
+  for (const instance of [0, 1]) {
+    assert.equal((await instances.callOn(instance, 'POST', '/v1/pdf', key, HTML('cli key'))).status, 200);
+    // Newest first, paged in SQL: the key just made heads the first page on either instance.
+    const page = (await (await instances.callOn(instance, 'GET', '/admin/v1/keys?limit=1', ADMIN_TOKEN)).json()) as { data: { name: string; usage: { used: number } }[]; next_cursor: string | null };
+    assert.equal(page.data[0]?.name, 'from the cli');
+    assert.equal(page.data[0]?.usage.used, instance + 1);
+    assert.notEqual(page.next_cursor, null);
+  }
+});
+
+interface BatchWire {
+  status: string;
+  succeeded: number;
+  failed: number;
+  results: { index: number; status: string; document_id?: string }[];
+}
+
+test('a batch whose instance is killed (SIGKILL) mid-batch is taken over by another: every item ends once, each charged once, each document written once', { timeout: 300_000 }, async (t) => {
+  const key = await issueKey('business');
+  // A third instance, killed during the test: the two others stay up for the rest of the file.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-instance-killed-'));
+  t.after(() => rm(dataDir, { recursive: true, force: true }));
+  const doomed = await startServerProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, ...SETTINGS });
+  t.after(() => doomed.crash());
+  const ITEMS = 12;
+  // Each item waits a second in its page, so the kill finds items rendering and others queued.
+  const requests = Array.from({ length: ITEMS }, (_, i) => ({ html: `<h1>Handed over ${i}</h1>`, options: { wait_until: 'load', wait_ms: 1000 } }));
+  const created = await fetch(`${doomed.url}/v1/pdf/batch`, { method: 'POST', headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ requests, async: true }) });
+  assert.equal(created.status, 202, await created.clone().text());
+  const { batch_id } = (await created.json()) as { batch_id: string };
+  const read = async (instance: number) => (await (await instances.callOn(instance, 'GET', `/v1/pdf/batch/${batch_id}`, key.key)).json()) as BatchWire;
+  // Seen through another instance: the batch is shared. Killed once its first item succeeded.
+  while ((await read(1)).succeeded === 0) await sleep(100);
+  await doomed.crash();
+  const killedAt = Date.now();
+  let batch = await read(0);
+  while (batch.status !== 'completed') {
+    await sleep(250);
+    batch = await read(0);
+  }
+  t.diagnostic(`completed ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill (lease 15 s, adoption tick 5 s)`);
+  assert.deepEqual(batch.results.map((item) => item.status), Array(ITEMS).fill('succeeded'));
+  const documentIds = batch.results.map((item) => item.document_id!);
+  assert.equal(new Set(documentIds).size, ITEMS);
+  // Charged once per item, and exactly one document per item, whichever instance rendered it.
+  const usage = (await (await instances.callOn(1, 'GET', `/admin/v1/keys/${key.id}`, ADMIN_TOKEN)).json()) as { usage: { used: number } };
+  assert.equal(usage.usage.used, ITEMS);
+  const listed = (await (await instances.callOn(1, 'GET', '/v1/documents?limit=100', key.key)).json()) as { data: { id: string }[] };
+  assert.deepEqual(listed.data.map((document) => document.id).sort(), [...documentIds].sort());
+  const last = await instances.callOn(0, 'GET', `/v1/documents/${documentIds[ITEMS - 1]}`, key.key);
+  assert.match((await inspectPdf(await last.arrayBuffer())).text, new RegExp(`Handed over ${ITEMS - 1}`));
+});
+
+test('a webhook whose instance is killed (SIGKILL) mid-delivery is delivered by another, with the same webhook-id', { timeout: 300_000 }, async (t) => {
+  const key = await issueKey('business');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-instance-killed-'));
+  t.after(() => rm(dataDir, { recursive: true, force: true }));
+  const doomed = await startServerProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, ...SETTINGS });
+  t.after(() => doomed.crash());
+  const body = { requests: [{ html: '<h1>hooked</h1>', options: { wait_until: 'load' } }], webhook_url: `http://127.0.0.1:${receiver.port}/hook` };
+  const created = await fetch(`${doomed.url}/v1/pdf/batch`, { method: 'POST', headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  assert.equal(created.status, 200, await created.clone().text());
+  const { batch_id } = (await created.json()) as { batch_id: string };
+  // The first try reached the receiver, which holds it unanswered: the sender dies mid-delivery.
+  while (hooks.length === 0) await sleep(50);
+  await doomed.crash();
+  let admin = (await (await instances.callOn(0, 'GET', `/admin/v1/batches/${batch_id}`, ADMIN_TOKEN)).json()) as { webhook_status: string; deliveries: { ok: boolean }[] };
+  while (admin.webhook_status !== 'delivered') {
+    await sleep(250);
+    admin = (await (await instances.callOn(0, 'GET', `/admin/v1/batches/${batch_id}`, ADMIN_TOKEN)).json()) as typeof admin;
+  }
+  assert.equal(hooks.length, 2);
+  assert.equal(hooks[1]!.id, hooks[0]!.id, 'the same message: receivers can drop a repeat');
+  assert.deepEqual(admin.deliveries.map((delivery) => delivery.ok), [true], 'the try cut by the kill was never recorded; the adopter\'s is');
+});

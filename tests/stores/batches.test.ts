@@ -1,0 +1,91 @@
+// Contract of the batch store (stores/batches.ts BatchStore), run against the files and
+// PostgreSQL; then what only PostgreSQL does: leases, adoption by another instance, fenced writes.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FileBatchStore, LeaseLostError, type BatchRecord, type BatchStore } from '../../server/src/stores/batches.ts';
+import { PgBatchStore } from '../../server/src/stores/pg/batches.ts';
+import { newId } from '../../server/src/ids.ts';
+import { DEFAULT_PDF_OPTIONS } from '../../server/src/render/pdf-options.ts';
+import { forEachBackend, type Backend } from './backends.ts';
+
+async function storeOn(backend: Backend): Promise<BatchStore> {
+  return backend.kind === 'files' ? (await FileBatchStore.open(await backend.dataDir())).store : new PgBatchStore(backend.database().pool);
+}
+
+function batch(keyId: string, overrides: Partial<BatchRecord> = {}): BatchRecord {
+  const id = newId('bat');
+  return {
+    id,
+    keyId,
+    mode: 'async',
+    status: 'queued',
+    createdAt: '2026-03-10T12:00:00.000Z',
+    completedAt: null,
+    expiresAt: '2026-04-10T12:00:00.000Z',
+    webhook: null,
+    items: [0, 1].map((index) => ({ index, status: 'queued', documentId: newId('doc'), filename: null, error: null, startedAt: null, finishedAt: null })),
+    ...overrides,
+  };
+}
+
+const REQUESTS = [{ html: '<p>a</p>', options: DEFAULT_PDF_OPTIONS }, { html: '<p>b</p>', options: DEFAULT_PDF_OPTIONS }];
+
+forEachBackend((backend) => {
+  test('a batch is held by the instance that created it; its saved state and requests read back', async () => {
+    const store = await storeOn(backend);
+    const record = batch(newId('key'));
+    await store.create(record, REQUESTS);
+    assert.equal(store.held(record.id), record);
+    record.items[0]!.status = 'succeeded';
+    record.status = 'processing';
+    await Promise.all([store.save(record), store.save(record)]);
+    await store.flush();
+    assert.deepEqual((await store.get(record.id))?.items.map((item) => item.status), ['succeeded', 'queued']);
+    assert.deepEqual(await store.requests(record.id), REQUESTS);
+    await store.dropRequests(record.id);
+    await assert.rejects(store.requests(record.id));
+  });
+
+  test('batches are paged newest first per key; completed ones past expiry are pruned, others kept', async () => {
+    const store = await storeOn(backend);
+    const key = newId('key');
+    const [old, recent] = [batch(key, { createdAt: '2026-03-01T00:00:00.000Z' }), batch(key, { createdAt: '2026-03-02T00:00:00.000Z' })];
+    await store.create(old, REQUESTS);
+    await store.create(recent, REQUESTS);
+    const first = await store.page(key, 1, undefined);
+    assert.deepEqual(first.items.map((record) => record.id), [recent.id]);
+    assert.deepEqual((await store.page(key, 1, first.nextCursor!)).items.map((record) => record.id), [old.id]);
+    Object.assign(old, { status: 'completed', completedAt: '2026-03-01T00:01:00.000Z', expiresAt: '2026-03-05T00:00:00.000Z' });
+    await store.save(old);
+    await store.release(old.id);
+    assert.ok((await store.prune(Date.parse('2026-03-06T00:00:00.000Z'))) >= 1);
+    assert.equal(await store.get(old.id), undefined);
+    assert.equal((await store.get(recent.id))?.id, recent.id);
+  });
+});
+
+test('PostgreSQL: a batch whose holder stopped renewing its lease is adopted by exactly one other instance, and the old holder can write it no more', async (t) => {
+  const { startTestDatabase } = await import('../helpers/postgres.ts');
+  const { openDatabase } = await import('../../server/src/stores/pg/database.ts');
+  const server = await startTestDatabase({ after: (fn) => t.after(fn) });
+  const databases = await Promise.all([0, 1, 2].map(() => openDatabase(server.url)));
+  t.after(() => Promise.all(databases.map((database) => database.close())).then(() => undefined));
+  const [dead, first, second] = databases.map((database) => new PgBatchStore(database.pool)) as [PgBatchStore, PgBatchStore, PgBatchStore];
+  const record = batch(newId('key'));
+  await dead.create(record, REQUESTS);
+  assert.deepEqual(await first.adopt(), [], 'a live lease is left alone');
+  // The holder dies: its lease runs out (here: set to the past rather than waited for).
+  await databases[0]!.pool.query("UPDATE batches SET lease_expires_at = now() - interval '1 second' WHERE id = $1", [record.id]);
+  const [adoptedByFirst, adoptedBySecond] = await Promise.all([first.adopt(), second.adopt()]);
+  assert.deepEqual([...adoptedByFirst, ...adoptedBySecond].map((adopted) => adopted.id), [record.id], 'adopted once');
+  const [winner] = adoptedByFirst.length > 0 ? [first] : [second];
+  assert.equal(winner.held(record.id)?.id, record.id);
+  await assert.rejects(dead.save(record), LeaseLostError);
+  assert.equal(dead.held(record.id), undefined);
+  await dead.heartbeat();
+  await winner.heartbeat();
+  assert.equal(winner.held(record.id)?.id, record.id, 'the heartbeat keeps it');
+  await winner.release(record.id);
+  assert.deepEqual(await first.adopt().then((a) => a.map((r) => r.id)).then(async (a) => [...a, ...(await second.adopt()).map((r) => r.id)]), [record.id], 'released with work left: adopted again');
+});

@@ -1,0 +1,91 @@
+// Contract of the document store (stores/documents.ts DocumentStore), run against the files
+// and PostgreSQL (rows, bytes in chunks): round-trip, pages, streaming that a delete cannot cut
+// short, expiry once, tombstones.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { DocumentsStore, type DocumentRecord, type DocumentStore, type StoredDocument } from '../../server/src/stores/documents.ts';
+import { readOpened } from '../helpers/pdf.ts';
+import { PgDocumentStore } from '../../server/src/stores/pg/documents.ts';
+import { PgPdfBlobStore } from '../../server/src/stores/pg/pdf-blobs.ts';
+import { newId } from '../../server/src/ids.ts';
+import { forEachBackend, type Backend } from './backends.ts';
+
+async function storeOn(backend: Backend): Promise<DocumentStore> {
+  if (backend.kind === 'files') return (await DocumentsStore.open(await backend.dataDir())).store;
+  const { pool } = backend.database();
+  return new PgDocumentStore(pool, new PgPdfBlobStore(pool));
+}
+
+function record(keyId: string, second: number, overrides: Partial<DocumentRecord> = {}): DocumentRecord {
+  const created = new Date(Date.UTC(2026, 2, 10, 12, 0, second, 500));
+  return {
+    id: newId('doc'),
+    keyId,
+    filename: `f${second}.pdf`,
+    size: 0,
+    createdAt: created.toISOString(),
+    expiresAt: new Date(created.getTime() + 86_400_000).toISOString(),
+    source: 'render',
+    batchId: null,
+    planId: 'starter',
+    retention: '30d',
+    state: 'stored',
+    expiredAt: null,
+    ...overrides,
+  };
+}
+
+
+forEachBackend((backend) => {
+  test('a document round-trips with its bytes (several chunks), as stored', async () => {
+    const store = await storeOn(backend);
+    const pdf = randomBytes(700 * 1024);
+    const stored = await store.put(record(newId('key'), 1, { size: pdf.length, source: 'batch', batchId: 'bat_x' }), pdf);
+    assert.deepEqual(await store.get(stored.id), stored);
+    assert.deepEqual(await readOpened((await store.openPdf(stored))!), pdf);
+    assert.equal(await store.tombstone(stored.id), undefined);
+  });
+
+  test('pages are newest first, leave out what expired by then, and continue by cursor', async () => {
+    const store = await storeOn(backend);
+    const key = newId('key');
+    const docs: StoredDocument[] = [];
+    for (let second = 1; second <= 5; second++) docs.push(await store.put(record(key, second), Buffer.from('%PDF-1.7')));
+    const first = await store.page(key, 2, undefined, 0);
+    const rest = await store.page(key, 10, first.nextCursor!, 0);
+    assert.deepEqual([...first.items, ...rest.items].map((document) => document.id), docs.map((document) => document.id).reverse());
+    assert.equal(rest.nextCursor, null);
+    const live = await store.page(key, 10, undefined, docs[2]!.expiresMs);
+    assert.deepEqual(live.items.map((document) => document.id), [docs[4]!.id, docs[3]!.id]);
+    assert.ok((await store.page(undefined, 100, undefined, 0)).items.some((document) => document.id === docs[0]!.id));
+  });
+
+  test('a read already opened gets every byte although the document is deleted meanwhile', async () => {
+    const store = await storeOn(backend);
+    const pdf = randomBytes(600 * 1024);
+    const stored = await store.put(record(newId('key'), 2, { size: pdf.length }), pdf);
+    const reading = await store.openPdf(stored);
+    assert.equal(await store.remove(stored.id), true);
+    assert.equal(await store.remove(stored.id), false);
+    assert.equal(await store.get(stored.id), undefined);
+    assert.equal(await store.openPdf(stored), undefined);
+    assert.deepEqual(await readOpened(reading!), pdf);
+  });
+
+  test('expiry happens once, drops the bytes, keeps a tombstone until it is dropped', async () => {
+    const store = await storeOn(backend);
+    const stored = await store.put(record(newId('key'), 3), Buffer.from('%PDF-1.7 x'));
+    const due = await store.due(stored.expiresMs, 0);
+    assert.ok(due.expired.some((document) => document.id === stored.id));
+    const outcomes = await Promise.all([store.expire(stored.id, new Date()), store.expire(stored.id, new Date())]);
+    assert.deepEqual(outcomes.sort(), [false, true]);
+    assert.equal(await store.get(stored.id), undefined);
+    assert.equal(await store.openPdf(stored), undefined);
+    assert.equal((await store.tombstone(stored.id))?.state, 'expired');
+    assert.ok((await store.due(0, stored.expiresMs)).tombstones.some((document) => document.id === stored.id));
+    await store.dropTombstone(stored.id);
+    assert.equal(await store.tombstone(stored.id), undefined);
+  });
+});
