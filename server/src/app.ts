@@ -302,7 +302,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
 }
 
 /**
- * CONTRACT: ADMIN_TOKEN, else generated on first start into DATA_DIR/admin-token (0600) and printed
+ * docs/operations.md#keys-and-the-admin-token: ADMIN_TOKEN, else generated on first start into DATA_DIR/admin-token (0600) and printed
  * once. The token goes to the terminal only, never through the logger: logs are collected and
  * kept where a secret must not be (issue 11). Without a terminal the log names the file.
  */

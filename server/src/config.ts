@@ -67,7 +67,8 @@ function setting<T>(env: string, defaultValue: T, parse: Parser<T>, help: string
   return { env, default: defaultValue, parse, help };
 }
 
-// Defaults for the renderer come from ENGINE-NOTES.md and the bench on a 2-core machine:
+// Defaults for the renderer come from measurements and the bench
+// (docs/decisions.md#two-render-slots-and-a-bounded-queue) on a 2-core machine:
 // concurrency above the core count adds latency, not throughput, so 2 slots render while a
 // short queue absorbs bursts.
 export const SETTINGS = {

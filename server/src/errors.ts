@@ -1,4 +1,4 @@
-// The API error type and the contract's code list (CONTRACT.md, Errors).
+// The API error type and the contract's code list (docs/api.md#errors).
 // Lower layers throw their own errors with no HTTP meaning; http/error-handler.ts maps them
 // here once. Routes and services may throw ApiError directly for request-level refusals.
 
@@ -15,7 +15,7 @@ export const ERROR_STATUS = {
   document_not_found: 404,
   batch_not_found: 404,
   not_found: 404,
-  // Not in CONTRACT.md's list: a known path called with the wrong method.
+  // Not in the code list the API was designed with (docs/api.md#errors): a known path called with the wrong method.
   method_not_allowed: 405,
   document_expired: 410,
   payload_too_large: 413,
@@ -23,12 +23,12 @@ export const ERROR_STATUS = {
   navigation_failed: 422,
   batch_too_large: 422,
   rate_limited: 429,
-  // Not in CONTRACT.md's list (issue 11): a key's background batch backlog is full.
+  // Not in the original code list (issue 11): a key's background batch backlog is full.
   too_many_batches: 429,
   internal_error: 500,
   renderer_busy: 503,
   render_timeout: 504,
-  // Not in CONTRACT.md's list: the data folder's disk is full; nothing of the call was kept.
+  // Not in the original code list: the data folder's disk is full; nothing of the call was kept.
   insufficient_storage: 507,
 } as const;
 

@@ -1,4 +1,4 @@
-// The admin's views of documents and templates across keys (CONTRACT.md, Admin interface): the
+// The admin's views of documents and templates across keys (docs/api.md#documents-templates-and-batches-of-every-key): the
 // /v1 shapes plus key_id, the same paging, the key_id filter, and the template preview that is
 // neither stored nor charged.
 

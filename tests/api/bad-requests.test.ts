@@ -1,4 +1,4 @@
-// Bad requests to POST /v1/pdf (and around it): each answers its CONTRACT.md status and code
+// Bad requests to POST /v1/pdf (and around it): each answers its docs/api.md#errors status and code
 // with a `{detail, code}` body that names the field, never a stack, never a hang; the server
 // renders fine afterwards.
 

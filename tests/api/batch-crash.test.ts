@@ -1,4 +1,4 @@
-// Durability of background batches against the real server process (CONTRACT.md, Batch: "a
+// Durability of background batches against the real server process (docs/api.md#batches: "a
 // server restart mid-batch finishes the batch without losing or double-charging items"): kill -9
 // twice in the middle of a 30-item batch, start again on the same DATA_DIR each time, and count:
 // every item succeeded once, one document per item and no other, one charge per document.

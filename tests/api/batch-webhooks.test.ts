@@ -1,4 +1,4 @@
-// Batch webhooks (CONTRACT.md, Webhooks): Standard Webhooks signatures checked with the official
+// Batch webhooks (docs/api.md#webhooks): Standard Webhooks signatures checked with the official
 // standardwebhooks library, retries with backoff, every try recorded for the admin, redirects never
 // followed, slow receivers cut off, blocked targets refused when given, and a pending delivery
 // that survives a restart. Receivers are loopback servers opened to the guard with ALLOW_HOSTS;

@@ -1,4 +1,4 @@
-// Batch rendering through the API (CONTRACT.md, Batch): in the call and in the background, the
+// Batch rendering through the API (docs/api.md#batches): in the call and in the background, the
 // plan's rules, per-item failures and charges, option merging, validation of the whole call,
 // scoping, fairness between keys and priority of interactive renders, the admin views and the
 // admin event stream. Real Chromium; items render fast (wait_until: load).

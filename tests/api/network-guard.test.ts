@@ -1,4 +1,4 @@
-// The network guard against a real Chromium (CONTRACT: Network guard). Canary servers listen on
+// The network guard against a real Chromium (docs/api.md#network-guard). Canary servers listen on
 // loopback ports and addresses that ALLOW_HOSTS does not open; every vector below must leave
 // them untouched, while the same vectors aimed at the allowed fixture reach it (so a refusal is
 // the guard's doing, not a vector that never fired). Names resolve through a fake resolver, never

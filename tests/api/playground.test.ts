@@ -1,4 +1,4 @@
-// POST /v1/playground/pdf (CONTRACT.md, Playground): renders with no key and charges no account,
+// POST /v1/playground/pdf (docs/api.md#playground): renders with no key and charges no account,
 // refuses what only keyed renders may do, caps html at 512 KB, and limits each client address.
 // Also the web pages around it: /admin and /playground from the UI build, or a page saying how to build it.
 

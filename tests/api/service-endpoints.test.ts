@@ -104,7 +104,7 @@ test('service endpoints describe and report the service', { timeout: 60_000 }, a
     assert.deepEqual(document.paths['/health'].get.security, [], 'GET /health needs no key');
   });
 
-  await t.test('the OpenAPI document carries the interface version 1.0.0 of SPEC.md', () => {
+  await t.test('the OpenAPI document carries the interface version 1.0.0 of docs/api.md', () => {
     assert.equal(document.info.version, '1.0.0');
   });
 

@@ -49,7 +49,7 @@ test('batch progress reaches completed live, with per-item results and error cod
   await snap(page, testInfo, 'batches');
 });
 
-test('the batches screen follows the event stream to completed (API stubbed with the CONTRACT.md shapes)', async ({ admin: page, quire }, testInfo) => {
+test('the batches screen follows the event stream to completed (API stubbed with the docs/api.md shapes)', async ({ admin: page, quire }, testInfo) => {
   const created = new Date(Date.now() - 90_000).toISOString();
   const item = (index: number, status: string, extra: Record<string, unknown> = {}) => ({ index, status, ...extra });
   const states = [

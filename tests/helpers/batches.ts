@@ -1,4 +1,4 @@
-// Batch calls for tests: the wire shapes of CONTRACT.md (Batch), posting a batch, and waiting
+// Batch calls for tests: the wire shapes of docs/api.md#batches, posting a batch, and waiting
 // (by polling GET, never by sleeping a fixed time) until one completes.
 
 import { bearer, type IssuedKey, type TestServer } from './start-app.ts';

@@ -1,4 +1,4 @@
-// Plans: the five built-in defaults of CONTRACT.md, replaced or extended by PLANS_FILE.
+// Plans: the five built-in defaults of docs/api.md#plans-and-usage, replaced or extended by PLANS_FILE.
 // A bad plans file stops start-up with one sentence naming the file, the entry and the field.
 // Knows nothing of keys, usage counting or HTTP.
 
@@ -48,7 +48,7 @@ const planFileEntrySchema = z.strictObject({
 export type PlanFileEntry = z.input<typeof planFileEntrySchema>;
 
 /**
- * CONTRACT.md: free 100 / 1d / 0; starter 1000 / 30d / 10; growth 10000 / 1y / 50; scale 50000 / 2y / 100; business 250000 / 2y / 250.
+ * docs/api.md#plans-and-usage: free 100 / 1d / 0; starter 1000 / 30d / 10; growth 10000 / 1y / 50; scale 50000 / 2y / 100; business 250000 / 2y / 250.
  * concurrency (issue 11): renders in flight per key. A free key gets one, so free keys cannot take
  * the slots of paying ones; the larger plans get more than the default two slots because a key
  * alone on the server should use all of them (waiting renders are served round-robin anyway).

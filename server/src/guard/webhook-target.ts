@@ -1,4 +1,4 @@
-// The network guard for webhooks (CONTRACT: Network guard applies to webhook_url): a target is
+// The network guard for webhooks (docs/api.md#network-guard applies to webhook_url): a target is
 // checked when the batch is accepted and again at every delivery, and a delivery connects to
 // exactly the address that was checked (a pinned lookup), never follows a redirect, and never
 // lets DNS answer twice. What to send, when to retry and how to sign is the batch queue's.

@@ -7,7 +7,7 @@ import type { Operation, ResponseSpec } from './operation.ts';
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 
-/** SPEC.md Versioning: the interface description's version, independent of the server's. */
+/** docs/api.md#versioning: the interface description's version, independent of the server's. */
 export const API_VERSION = '1.0.0';
 
 export function buildOpenApi(operations: readonly Operation[], serverVersion: string): Record<string, unknown> {

@@ -1,4 +1,4 @@
-// CONTRACT: render responses (and a 402) carry X-Service-Usage, X-Service-Limit, X-Service-Plan.
+// docs/api.md#headers: render responses (and a 402) carry X-Service-Usage, X-Service-Limit, X-Service-Plan.
 
 import type { UsageSnapshot } from '../accounts/usage.ts';
 

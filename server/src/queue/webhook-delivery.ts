@@ -1,4 +1,4 @@
-// Webhook delivery for completed batches (CONTRACT: Webhooks, Standard Webhooks): a POST of
+// Webhook delivery for completed batches (docs/api.md#webhooks, Standard Webhooks): a POST of
 // {"type":"batch.completed","timestamp","data"} signed with the batch's secret, tried until a 2xx
 // answer or WEBHOOK_ATTEMPTS tries, each WEBHOOK_RETRY_BASE_MS x 4^n after the last. Every try is
 // a stored record on the batch (stores/batches.ts), so the admin sees it and a restart resumes the
@@ -125,7 +125,7 @@ export class WebhookDeliverer {
 }
 
 /**
- * CONTRACT: a `whsec_<base64>` secret signs with its decoded bytes (the library's own form); any
+ * docs/api.md#webhooks: a `whsec_<base64>` secret signs with its decoded bytes (the library's own form); any
  * other secret with its UTF-8 bytes, which the library takes base64-encoded.
  */
 export function signerFor(secret: string): Webhook {

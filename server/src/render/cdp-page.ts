@@ -125,7 +125,7 @@ export class CdpPage {
     this.clock = waitUntil === 'networkidle0' ? clock : 'real';
     if (source.kind === 'html' && !this.prepared) await this.clear();
     // Held before the content exists: a clock already running would spend the window before the
-    // page's timers are even set (ENGINE-NOTES.md, "Waiting for network idle without waiting").
+    // page's timers are even set (docs/decisions.md#networkidle0-on-a-virtual-clock-by-default-wait_clock-virtual).
     const virtual = this.clock === 'virtual';
     const allowed = IN_FLIGHT_ALLOWED[waitUntil];
     const requests = allowed === undefined ? undefined : new RequestTracker(this.session, virtual ? this.virtualClock : undefined);

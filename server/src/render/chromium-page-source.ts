@@ -1,7 +1,7 @@
 // PageSource on the headless Chromium of BrowserHost.
 //
-// Isolation design (measured in ENGINE-NOTES.md and bench/): an `html` render does not get a new
-// browser context (a new renderer process, ~3x the CPU of the render itself). Instead each worker
+// Isolation design (measured with bench/; docs/decisions.md#a-fresh-origin-per-render-on-a-reused-lane):
+// an `html` render does not get a new browser context (a new renderer process, ~3x the CPU of the render itself). Instead each worker
 // keeps one incognito context and page ("lane"), and every render gets a fresh origin under one
 // site (render-document.ts): the lane's teardown navigates to the next render's empty document on
 // a new origin, and the render writes its HTML into it. That gives each render a new window, realm

@@ -1,4 +1,4 @@
-// Finds the Chromium to launch (CONTRACT: Running the server): CHROME_PATH if set; else the
+// Finds the Chromium to launch (docs/operations.md#chromium-and-fonts): CHROME_PATH if set; else the
 // headless shell that @sparticuz/chromium carries in its tarball, unpacked once into a
 // versioned cache folder; else a system Chromium. It does not launch anything.
 
@@ -67,7 +67,8 @@ const SHIPPED_CACHE = 'quire-chromium';
 /**
  * Unpacks @sparticuz/chromium's brotli-compressed binary into a folder named for the package
  * version. Its own executablePath() is not used: it unpacks to a fixed /tmp/chromium and returns
- * whatever is already there with no version check (ENGINE-NOTES.md), and it sets up AWS Lambda
+ * whatever is already there with no version check
+ * (docs/decisions.md#the-npm-headless-shell-with-our-own-flag-list), and it sets up AWS Lambda
  * library paths we do not want.
  */
 async function unpackShippedChromium(): Promise<string | undefined> {

@@ -1,7 +1,8 @@
 // The reviewed Chromium command line. Puppeteer's default flags are not used (ignoreDefaultArgs):
 // every switch here was chosen for a service that renders strangers' HTML, and each says why.
 // Never added: --single-process, --disable-web-security, --allow-running-insecure-content,
-// --disable-site-isolation-trials or anything else that weakens isolation (ENGINE-NOTES.md:
+// --disable-site-isolation-trials or anything else that weakens isolation
+// (docs/decisions.md#the-npm-headless-shell-with-our-own-flag-list:
 // @sparticuz/chromium's preset carries several of these; it is not used).
 
 export interface LaunchFlagInput {

@@ -1,4 +1,4 @@
-// PdfOptions: the fields of SPEC.md with their bounds, allowed values and defaults, as one zod
+// PdfOptions: the fields of docs/api.md#pdfoptions with their bounds, allowed values and defaults, as one zod
 // schema that validates requests, fills defaults and feeds the OpenAPI document.
 // Also turns a complete PdfOptions into what Chromium's printToPDF takes.
 
@@ -131,7 +131,7 @@ export const pdfOptionsSchema = z
 export type PdfOptions = z.output<typeof pdfOptionsSchema>;
 export type PdfOptionsInput = z.input<typeof pdfOptionsSchema>;
 
-/** The defaults of every option, as SPEC.md lists them. */
+/** The defaults of every option, as docs/api.md#pdfoptions lists them. */
 export const DEFAULT_PDF_OPTIONS: PdfOptions = pdfOptionsSchema.parse({});
 
 /**

@@ -1,8 +1,8 @@
 // Admission control for the renderer: a fixed number of slots, shared fairly between tenants.
 // Interactive renders (POST /v1/pdf, the playground) wait in a bounded, time-limited line and are
 // refused at once when it is full, so callers can answer 503 with Retry-After instead of piling up
-// work that Chromium cannot do faster (CONTRACT: 503 renderer_busy). Background renders (batch
-// items) wait as long as it takes, and a freed slot always goes to an interactive waiter first.
+// work that Chromium cannot do faster (503 renderer_busy;
+// docs/decisions.md#two-render-slots-and-a-bounded-queue). Background renders (batch items) wait as long as it takes, and a freed slot always goes to an interactive waiter first.
 // Fairness (issue 11): each tenant (a key, or the playground) has its own queue and a cap on its
 // renders in flight; waiting renders are served round-robin across tenants, so one tenant's flood
 // never starves another tenant's single request. Knows tenants only as ids and numbers.

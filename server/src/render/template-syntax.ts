@@ -2,7 +2,7 @@
 // that every syntax error is found once, when the template is saved, with its line and column.
 // Knows nothing of data or output; render/template.ts expands the tree.
 //
-// The language (SPEC.md placeholder rules plus the sections CONTRACT.md allows as an extension):
+// The language (docs/api.md#placeholders: the placeholder rules plus sections as an extension):
 //   {{path}}  escaped value    {{{path}}}  raw value    {{.}}  the current item
 //   {{#path}}...{{/path}}  repeat for each item of a list, or show once when the value is truthy
 //   {{^path}}...{{/path}}  show when the value is missing, false, 0, "" or an empty list

@@ -24,8 +24,9 @@ export interface ExpandLimits {
 /**
  * Default step budget, and with it the time budget (issue 11): expansion runs synchronously on
  * the event loop every tenant shares, so its worst case must stay short. The worst case within
- * this budget (nested loops that print little) took ~50 ms on the 2-core machine of
- * ENGINE-NOTES.md (5 million steps took ~250 ms); a 10,000-row table takes about 50,000 steps.
+ * this budget (nested loops that print little) took ~50 ms on a 2-core machine (5 million steps
+ * took ~250 ms; docs/decisions.md#a-template-engine-of-our-own); a 10,000-row table takes about
+ * 50,000 steps.
  * A count, not a clock: the same template is never refused because the machine is busy.
  */
 export const MAX_EXPAND_STEPS = 1_000_000;

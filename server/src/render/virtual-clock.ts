@@ -14,7 +14,7 @@
 import type { CdpSession } from './cdp-page.ts';
 import type { RequestTracker } from './request-tracker.ts';
 
-/** The quiet window of networkidle0, as puppeteer and SPEC.md define it: 500 ms with no request in flight. */
+/** The quiet window of networkidle0, as puppeteer and docs/api.md#pdfoptions define it: 500 ms with no request in flight. */
 export const NETWORK_IDLE_MS = 500;
 
 /**

@@ -2,7 +2,8 @@
 // rendering on disk, render it through RenderService (reserve, render, store, charge), record how
 // it ended; and, at start-up, settle items that a crash caught in the middle.
 //
-// CONTRACT: Batch, durable. The order of writes for one item, and why a crash anywhere is safe:
+// Batches are durable (docs/decisions.md#batch-items-settled-from-what-is-on-disk). The order of
+// writes for one item, and why a crash anywhere is safe:
 //   1. state.json: item "rendering" (+ startedAt), awaited before any work starts.
 //   2. the PDF, then its sidecar, under the item's document id (fixed at creation): the sidecar
 //      is the document's commit point (stores/documents.ts).

@@ -1,4 +1,4 @@
-// Batches (CONTRACT.md, Batch): the plan's rules, the webhook target check, creating the durable
+// Batches (docs/api.md#batches): the plan's rules, the webhook target check, creating the durable
 // record, then rendering the items in the call (up to 10, not async) or handing them to the
 // background worker; reading batches for their key or the admin; and, at start-up, finishing
 // what a stop or crash interrupted. Each item's own story is services/batch-items.ts.
@@ -23,7 +23,7 @@ import { pageOrBadCursor, type Page } from './paging.ts';
 import type { RenderService } from './render.ts';
 import type { Owner } from './templates.ts';
 
-/** CONTRACT: at most this many items, and async not true, are answered in the call. */
+/** docs/api.md#batches: at most this many items, and async not true, are answered in the call. */
 export const IN_CALL_MAX_ITEMS = 10;
 
 /** A validated batch request: every item's options already merged over the shared ones and complete. */
@@ -303,7 +303,7 @@ export class BatchesService {
     if (items > plan.batchMaxItems) {
       throw new ApiError('batch_too_large', `The ${plan.name} plan allows at most ${plan.batchMaxItems} items per batch (got ${items}); split the batch or move to a larger plan.`);
     }
-    // CONTRACT: every batch item is stored, so a plan that keeps nothing cannot batch.
+    // docs/api.md#batches: every batch item is stored, so a plan that keeps nothing cannot batch.
     if (plan.retentionSeconds <= 0) {
       throw new ApiError('storage_unavailable', `The ${plan.name} plan keeps no documents (retention 0), and every batch item is stored; move the key to a plan with retention.`);
     }
@@ -351,7 +351,7 @@ export class BatchesService {
   }
 }
 
-/** Exactly one of html, url, template_id per item (CONTRACT: conflicting_source), named by its place. */
+/** Exactly one of html, url, template_id per item (docs/api.md#rendering-post-v1pdf: conflicting_source), named by its place. */
 function checkSource(request: BatchItemRequest, index: number): void {
   const given = (['html', 'url', 'template_id'] as const).filter((field) => request[field] !== undefined);
   if (given.length > 1) throw new ApiError('conflicting_source', `requests[${index}]: give only one of html, url or template_id (got ${given.join(' and ')}).`);

@@ -48,7 +48,7 @@ export class DocumentsService {
   }
 
   /**
-   * Whether a render keeps a copy. CONTRACT: an explicit store wins over auto_store; store: true
+   * Whether a render keeps a copy. docs/api.md#rendering-post-v1pdf: an explicit store wins over auto_store; store: true
    * on a plan with zero retention is 422 storage_unavailable; auto_store there stores nothing.
    */
   storageFor(account: { autoStore: boolean; plan: Plan }, store: boolean | undefined): StoragePlan | undefined {

@@ -1,4 +1,4 @@
-// Cursor paging as the list endpoints share it (CONTRACT.md, Documents): a cursor that the
+// Cursor paging as the list endpoints share it (docs/api.md#paging): a cursor that the
 // index did not make is the caller's mistake, a 400 naming the field.
 
 import { ApiError } from '../errors.ts';

@@ -1,4 +1,4 @@
-// The public playground (CONTRACT.md, Playground): one real render of html or a url with no key,
+// The public playground (docs/api.md#playground): one real render of html or a url with no key,
 // limited per client address and never counted against any account. Source checks (the network
 // guard included) are RenderService's; this module owns only the playground's own limits.
 
@@ -9,7 +9,7 @@ import type { Tenant } from '../render/render-slots.ts';
 import type { Resolver } from '../guard/url-check.ts';
 import type { RenderService } from './render.ts';
 
-/** CONTRACT: playground html is capped at 512 KB (the keyed API allows 5 MB). */
+/** docs/api.md#limits: playground html is capped at 512 KB (the keyed API allows 5 MB). */
 export const PLAYGROUND_MAX_HTML_BYTES = 512 * 1024;
 
 const WINDOW_MS = 60_000;

@@ -15,7 +15,7 @@ import type { DocumentsService, StoragePlan } from './documents.ts';
 import type { TemplatesService } from './templates.ts';
 import type { RenderCommit } from '../stores/render-commit.ts';
 
-/** SPEC.md Limits: the rendered-result ceiling, checked on the HTML after template substitution. */
+/** docs/api.md#limits: the rendered-result ceiling, checked on the HTML after template substitution. */
 export const MAX_HTML_BYTES = 5 * 1024 * 1024;
 
 export interface RenderInput {
@@ -91,7 +91,8 @@ export class RenderService {
       await reservation.release();
       throw error;
     }
-    // CONTRACT: the copy and the count are durable before the response that reports them, and
+    // docs/api.md#rendering-post-v1pdf and #plans-and-usage: the copy and the count are durable
+    // before the response that reports them, and
     // committed as one unit (stores/render-commit.ts): a copy that cannot be kept fails the
     // render, uncharged. A batch item's charge tag goes with them (services/batch-items.ts).
     const document = storage
@@ -140,7 +141,7 @@ export class RenderService {
   }
 
   /**
-   * Works out what to load: exactly one of html, url, template_id (CONTRACT: conflicting_source).
+   * Works out what to load: exactly one of html, url, template_id (docs/api.md#rendering-post-v1pdf: conflicting_source).
    * `resolve` replaces the guard's resolver (the playground's first pass uses one that does no DNS).
    */
   async resolveSource(input: RenderInput, account: Account, resolver?: Resolver): Promise<RenderSource> {
@@ -155,7 +156,7 @@ export class RenderService {
       if (!guardEnabled) return { kind: 'url', url: parseHttpUrl(input.url).href };
       const url = await checkUrl(input.url, policy, resolve);
       // The egress proxy refuses a redirect to a blocked address; this makes the render fail as
-      // url_blocked (CONTRACT) rather than as a page that could not be loaded.
+      // url_blocked (docs/api.md#network-guard) rather than as a page that could not be loaded.
       const checkRedirect = async (target: string) => void (await checkUrl(target, policy, resolve));
       return { kind: 'url', url: url.href, checkRedirect };
     }
@@ -168,7 +169,7 @@ export function tenantOf(account: Account): Tenant {
   return { id: account.keyId, concurrency: account.plan.concurrency };
 }
 
-/** Exactly one of html, url, template_id (CONTRACT: conflicting_source); no I/O, so it can go first. */
+/** Exactly one of html, url, template_id (docs/api.md#rendering-post-v1pdf: conflicting_source); no I/O, so it can go first. */
 function checkSourceFields(input: RenderInput): void {
   const given = (['html', 'url', 'template_id'] as const).filter((field) => input[field] !== undefined);
   if (given.length > 1) {

@@ -206,7 +206,7 @@ function compile(html: string): CompiledTemplate {
   }
 }
 
-/** Expands within the 5 MB ceiling (SPEC.md: checked after substitution) and the step budget. */
+/** Expands within the 5 MB ceiling (docs/api.md#placeholders: checked after substitution) and the step budget. */
 function expand(template: CompiledTemplate, data: unknown): string {
   try {
     return checkHtmlSize(expandTemplate(template, data, { maxOutputLength: MAX_HTML_BYTES, maxSteps: MAX_EXPAND_STEPS }));

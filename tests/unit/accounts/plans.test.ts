@@ -6,7 +6,7 @@ import path from 'node:path';
 import { loadPlans, parsePlansFile, PlansFileError, retentionSeconds, toPlanEntry } from '../../../server/src/accounts/plans.ts';
 import { ConfigError } from '../../../server/src/config.ts';
 
-test('the built-in plans are the five of CONTRACT.md', async () => {
+test('the built-in plans are the five of docs/api.md', async () => {
   const plans = await loadPlans('');
   assert.deepEqual([...plans.values()].map(toPlanEntry), [
     { id: 'free', name: 'Free', monthly_documents: 100, retention: '1d', batch_max_items: 0, concurrency: 1 },

@@ -80,7 +80,7 @@ test('parseMargin refuses five lengths, an empty text and any bad length', () =>
   }
 });
 
-test('the defaults are those of SPEC.md', () => {
+test('the defaults are those of docs/api.md', () => {
   assert.deepEqual(DEFAULT_PDF_OPTIONS, {
     format: 'A4',
     landscape: false,

@@ -1,4 +1,4 @@
-// CONTRACT.md, Admin interface: batches of every key, one with its webhook delivery attempts.
+// docs/api.md#documents-templates-and-batches-of-every-key: batches of every key, one with its webhook delivery attempts.
 
 import { callJson } from './client.ts';
 import type { Batch, Page } from './types.ts';

@@ -1,4 +1,4 @@
-// CONTRACT.md, Admin interface: stored documents of every key.
+// docs/api.md#documents-templates-and-batches-of-every-key: stored documents of every key.
 
 import { call, callJson, callPdf, type PdfResponse } from './client.ts';
 import type { Page, StoredDocument } from './types.ts';

@@ -1,4 +1,4 @@
-// GET /admin/v1/events (CONTRACT.md: Server-Sent Events of batch progress and usage changes).
+// GET /admin/v1/events (docs/api.md#admin-event-stream: Server-Sent Events of batch progress and usage changes).
 // EventSource cannot send the admin token, so the stream is read with fetch; it reconnects after
 // a drop, and stops for good when the server has no such endpoint.
 

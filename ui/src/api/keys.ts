@@ -1,4 +1,4 @@
-// CONTRACT.md, Admin interface: keys and plans.
+// docs/api.md#keys-and-plans: keys and plans.
 
 import { callJson, call } from './client.ts';
 import type { IssuedKey, KeyRecord, Plan } from './types.ts';

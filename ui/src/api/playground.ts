@@ -1,4 +1,4 @@
-// CONTRACT.md, Playground: a render with no key, limited per client address.
+// docs/api.md#playground: a render with no key, limited per client address.
 
 import { callPdf, type PdfResponse } from './client.ts';
 import type { PdfOptions } from './types.ts';

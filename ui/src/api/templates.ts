@@ -1,4 +1,4 @@
-// CONTRACT.md, Admin interface: templates of every key, and the uncharged preview.
+// docs/api.md#documents-templates-and-batches-of-every-key: templates of every key, and the uncharged preview.
 
 import { call, callJson, callPdf, type PdfResponse } from './client.ts';
 import type { CheckResult, Page, PdfOptions, Template, TemplateAsset, TemplateSummary, TemplateVersion, TemplateVersionSummary, VersionDiff } from './types.ts';

@@ -1,4 +1,4 @@
-// Wire shapes of CONTRACT.md, as the server sends them (snake_case).
+// Wire shapes of docs/api.md (in full: GET /openapi.json), as the server sends them (snake_case).
 
 export interface Usage {
   month: string;

@@ -1,4 +1,4 @@
-// The PdfOptions of SPEC.md as a form, each field with its bounds and default; the extensions
+// The PdfOptions of docs/api.md#pdfoptions as a form, each field with its bounds and default; the extensions
 // (custom paper, wait_for_function) beside them. Document and url options: DocumentOptionsForm,
 // UrlOptionsForm.
 

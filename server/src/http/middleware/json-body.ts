@@ -7,7 +7,7 @@
 
 import express, { type RequestHandler } from 'express';
 
-/** CONTRACT: request bodies over 6 MB are answered 413. */
+/** docs/api.md#limits: request bodies over 6 MB are answered 413. */
 export const MAX_BODY = '6mb';
 
 /** Deepest nesting of arrays and objects a body may have; real requests stay under ten, and field checks (sample_data: 64) name their field below it. */

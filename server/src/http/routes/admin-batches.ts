@@ -1,4 +1,4 @@
-// The admin's view of batches across keys (CONTRACT.md, Admin interface): the /v1 shape plus
+// The admin's view of batches across keys (docs/api.md#documents-templates-and-batches-of-every-key): the /v1 shape plus
 // key_id and the webhook (its url and every delivery try; never its secret), the same paging as
 // documents, an optional key_id filter.
 

@@ -1,4 +1,4 @@
-// The admin's view of stored documents across keys (CONTRACT.md, Admin interface): the same
+// The admin's view of stored documents across keys (docs/api.md#documents-templates-and-batches-of-every-key): the same
 // shapes as /v1 plus key_id, the same paging, an optional key_id filter. Documents of revoked
 // keys stay reachable here until their retention ends.
 

@@ -1,4 +1,4 @@
-// GET /admin/v1/events (CONTRACT.md, Admin interface): the internal event bus as Server-Sent
+// GET /admin/v1/events (docs/api.md#admin-event-stream): the internal event bus as Server-Sent
 // Events for the admin window: batch.created, batch.progress, batch.completed, batch.webhook and
 // usage.changed, each `event: <type>` with JSON `data` naming its batch or key. A comment every
 // 15 s keeps proxies from closing an idle stream; the listener goes when the stream does.

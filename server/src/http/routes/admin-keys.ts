@@ -1,4 +1,4 @@
-// Admin API for keys and plans (CONTRACT.md, Admin interface): issue, list with usage, change,
+// Admin API for keys and plans (docs/api.md#keys-and-plans): issue, list with usage, change,
 // rotate, revoke; list plans. Admin token only. Serializers turn service views into the wire form.
 
 import { toPlanEntry } from '../../accounts/plans.ts';

@@ -1,4 +1,4 @@
-// The admin's view of templates across keys (CONTRACT.md, Admin interface): list with an optional
+// The admin's view of templates across keys (docs/api.md#documents-templates-and-batches-of-every-key): list with an optional
 // key_id filter, create for a key, fetch, replace, delete, and a preview that renders template
 // HTML with data without storing or charging anything.
 

@@ -1,4 +1,4 @@
-// POST /v1/pdf/batch and GET /v1/pdf/batch/{batch_id} (CONTRACT.md, Batch), and the wire form
+// POST /v1/pdf/batch and GET /v1/pdf/batch/{batch_id} (docs/api.md#batches), and the wire form
 // of a batch that the admin views and the webhook payload share.
 
 import { operation } from '../operation.ts';

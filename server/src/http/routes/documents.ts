@@ -1,4 +1,4 @@
-// Stored documents of the calling key (CONTRACT.md, Documents): list newest first with cursor
+// Stored documents of the calling key (docs/api.md#stored-documents): list newest first with cursor
 // paging, fetch the PDF, delete it. Another key's document or an unknown id: 404; expired: 410.
 
 import { pipeline } from 'node:stream/promises';

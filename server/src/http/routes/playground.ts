@@ -1,4 +1,4 @@
-// POST /v1/playground/pdf (CONTRACT.md, Playground): a render with no key, for the public
+// POST /v1/playground/pdf (docs/api.md#playground): a render with no key, for the public
 // playground page. Validation here; limits and the render in services/playground.ts.
 
 import { z } from 'zod';

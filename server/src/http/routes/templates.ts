@@ -1,4 +1,4 @@
-// Templates of the calling key (CONTRACT.md, Templates): create (201), list, fetch, replace and
+// Templates of the calling key (docs/api.md#templates): create (201), list, fetch, replace and
 // delete. Another key's template answers 404 template_not_found, as an unknown one does.
 
 import { operation } from '../operation.ts';
@@ -10,7 +10,7 @@ import type { Page } from '../../services/paging.ts';
 
 const TAG = 'Templates';
 const SYNTAX =
-  'Placeholders (SPEC.md): {{path}} inserts the value HTML-escaped, {{{path}}} raw; dotted paths reach into nested data; a missing ' +
+  'Placeholders: {{path}} inserts the value HTML-escaped, {{{path}}} raw; dotted paths reach into nested data; a missing ' +
   'path renders empty; substitution is one pass (inserted values are never scanned again). Extensions: {{#list}}...{{/list}} repeats ' +
   'for each item (inside, names resolve in the item first, {{.}} is the item itself) or shows once for a truthy value; ' +
   '{{^path}}...{{/path}} shows when the value is missing, false, 0, "" or an empty list; {{! comment }}. Objects and lists print ' +

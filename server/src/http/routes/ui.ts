@@ -1,4 +1,4 @@
-// The web pages (CONTRACT.md, Playground): the one Vite build of ui/ answers /admin and /playground
+// The web pages (docs/api.md#service-endpoints): the one Vite build of ui/ answers /admin and /playground
 // (the app picks the screen from the path) with its assets under /ui/assets. The API paths under
 // /admin/v1 are never answered here. A missing build is a page that says how to make it.
 

@@ -1,4 +1,4 @@
-// Wire schemas of the admin key and plan endpoints (CONTRACT.md, Admin interface).
+// Wire schemas of the admin key and plan endpoints (docs/api.md#keys-and-plans).
 
 import { z } from 'zod';
 import { nextCursorSchema } from './paging.ts';

@@ -1,4 +1,4 @@
-// Wire schemas of the batch endpoints (CONTRACT.md, Batch). The whole call is validated before
+// Wire schemas of the batch endpoints (docs/api.md#batches). The whole call is validated before
 // anything runs: each item's fields, then each item's options merged field by field over the
 // shared options and checked complete (bounds, defaults, margins that fit the sheet), so a bad
 // field anywhere is one 400 naming it ("requests[3].options.scale must be ...").

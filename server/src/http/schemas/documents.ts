@@ -1,4 +1,4 @@
-// Wire schemas of the stored-document endpoints (CONTRACT.md, Documents) and the admin's views.
+// Wire schemas of the stored-document endpoints (docs/api.md#stored-documents) and the admin's views.
 
 import { z } from 'zod';
 import { nextCursorSchema } from './paging.ts';

@@ -1,4 +1,4 @@
-// The list query shared by every paged collection (CONTRACT.md, Documents: limit 1..100, default
+// The list query shared by every paged collection (docs/api.md#paging: limit 1..100, default
 // 20, outside: 400; an opaque cursor) and the admin's key_id filter.
 
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Wire schemas of the render endpoints (snake_case, as SPEC.md spells them).
+// Wire schemas of the render endpoints (snake_case, as docs/api.md#conventions spells them).
 
 import { z } from 'zod';
 import { marginProblem, paperProblem, pdfOptionsSchema } from '../../render/pdf-options.ts';

@@ -1,4 +1,4 @@
-// Wire schemas of the template endpoints (CONTRACT.md, Templates) and the admin's views of them.
+// Wire schemas of the template endpoints (docs/api.md#templates) and the admin's views of them.
 
 import { z } from 'zod';
 import { renderFields, requestOptionsSchema } from './render.ts';
