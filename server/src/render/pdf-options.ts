@@ -1,6 +1,7 @@
 // PdfOptions: the fields of docs/api.md#pdfoptions with their bounds, allowed values and defaults, as one zod
 // schema that validates requests, fills defaults and feeds the OpenAPI document.
-// Also turns a complete PdfOptions into what Chromium's printToPDF takes.
+// Also turns a complete PdfOptions into puppeteer's page.pdf() options, for the benchmarks' puppeteer
+// baselines (the renderer itself sends CDP parameters: print-params.ts).
 
 import { z } from 'zod';
 import type { PDFOptions } from 'puppeteer-core';
@@ -129,7 +130,6 @@ export const pdfOptionsSchema = z
   .describe('How the page is printed. Every field is optional.');
 
 export type PdfOptions = z.output<typeof pdfOptionsSchema>;
-export type PdfOptionsInput = z.input<typeof pdfOptionsSchema>;
 
 /** The defaults of every option, as docs/api.md#pdfoptions lists them. */
 export const DEFAULT_PDF_OPTIONS: PdfOptions = pdfOptionsSchema.parse({});
@@ -164,7 +164,9 @@ export function paperSizePoints(options: PaperChoice): { width: number; height: 
 }
 
 /**
- * Chromium's printToPDF options for a complete PdfOptions (margins converted from any CSS unit).
+ * Puppeteer's page.pdf() options for a complete PdfOptions (margins converted from any CSS unit).
+ * Not on the service's render path (that is print-params.ts): bench/ prints its puppeteer baselines
+ * with it, so they print what the service prints.
  * Throws RenderInputError when the margins leave no printable area: Chromium would refuse with
  * a protocol error that reads like a crash.
  */
