@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { imageCaptureFields } from '../../render/image-capture.ts';
 import { pdfOptionsSchema } from '../../render/pdf-options.ts';
 import { urlOnlyFields } from '../../render/origin-credentials-options.ts';
-import { refuseUrlOnlyOptions, renderFields } from './render.ts';
+import { refuseUrlOnlyOptions, sourceFields } from './render.ts';
 
 const waits = pdfOptionsSchema.pick({ timeout_ms: true, wait_until: true, wait_for: true, wait_ms: true, wait_for_function: true }).shape;
 
@@ -25,11 +25,7 @@ export const imageOptionsSchema = z
 
 export const imageRequestSchema = z
   .strictObject({
-    html: renderFields.html.optional(),
-    url: renderFields.url.optional(),
-    template_id: renderFields.template_id.optional(),
-    template_version: renderFields.template_version.optional(),
-    data: renderFields.data.optional(),
+    ...sourceFields,
     options: imageOptionsSchema.optional(),
   })
   .superRefine((body, ctx) => refuseUrlOnlyOptions(body, ctx))

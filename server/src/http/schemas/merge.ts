@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { finishFields } from '../../pdf/finish-options.ts';
 import { pageListSchema } from '../../pdf/page-list.ts';
 import { MAX_MERGE_SOURCES, type MergeInput } from '../../services/merge.ts';
-import { filenameSchema, refuseUrlOnlyOptions, renderFields } from './render.ts';
+import { filenameSchema, refuseUrlOnlyOptions, renderFields, sourceFields } from './render.ts';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
@@ -13,11 +13,7 @@ const mergeSourceSchema = z
   .strictObject({
     document_id: z.string().regex(/^doc_[A-Za-z0-9]{1,64}$/, { message: 'must look like doc_<id>' }).optional().describe('A stored document of this key.'),
     pdf: z.string().min(1).regex(BASE64, { message: 'must be base64 (no data: prefix, no line breaks)' }).optional().describe('An uploaded PDF, base64. Damaged or encrypted: 400 naming the source.'),
-    html: renderFields.html.optional(),
-    url: renderFields.url.optional(),
-    template_id: renderFields.template_id.optional(),
-    template_version: renderFields.template_version.optional(),
-    data: renderFields.data.optional(),
+    ...sourceFields,
     options: renderFields.options.optional().describe('PdfOptions of this source’s render (not encrypt: encrypt the merged result with options.encrypt).'),
     page_ranges: pageListSchema('Only these pages of this source. Default: all.').optional(),
   })

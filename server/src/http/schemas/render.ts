@@ -48,13 +48,18 @@ export const renderFields = {
   filename: filenameSchema,
 };
 
-export const renderRequestSchema = z
-  .strictObject({
+/** What to render, each optional on the wire (exactly one source is checked by the service): POST /v1/pdf, /v1/image and merge sources. */
+export const sourceFields = {
     html: renderFields.html.optional(),
     url: renderFields.url.optional(),
     template_id: renderFields.template_id.optional(),
     template_version: renderFields.template_version.optional(),
     data: renderFields.data.optional(),
+};
+
+export const renderRequestSchema = z
+  .strictObject({
+    ...sourceFields,
     options: renderFields.options.optional(),
     store: renderFields.store.optional(),
     filename: renderFields.filename.optional(),
