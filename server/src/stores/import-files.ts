@@ -9,7 +9,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DocumentsStore, type StoredDocument } from './documents.ts';
+import { DocumentsStore } from './documents.ts';
+import type { StoredDocument } from './document-record.ts';
 import type { KeyRecord } from './keys.ts';
 import { TemplatesStore } from './templates.ts';
 import type { Database } from './pg/database.ts';
