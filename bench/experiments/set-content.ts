@@ -21,14 +21,14 @@ s.on('Fetch.requestPaused', (e: any) => {
 await Promise.all([s.send('Page.enable'), s.send('Page.setLifecycleEventsEnabled', { enabled: true }), s.send('Fetch.enable', { patterns: [{ urlPattern: '*://*.render.invalid/*' }] })]);
 const origin = `http://r${randomBytes(6).toString('hex')}.render.invalid`;
 const loaded = new Promise((r) => s.once('Page.loadEventFired', r));
-const nav = await s.send('Page.navigate', { url: origin + '/' });
+const nav = await s.send('Page.navigate', { url: `${origin}/` });
 await loaded;
-log.push('--- navigated ' + nav.loaderId?.slice(0, 6));
+log.push(`--- navigated ${nav.loaderId?.slice(0, 6)}`);
 const { frameTree } = await s.send('Page.getFrameTree');
 const html = `<p id=t>x</p><script src="${origin}/slow.js"></script><script>document.getElementById('t').textContent = 'inline ran, compat ' + document.compatMode + ' url ' + location.href + ' name [' + window.name + ']'; setTimeout(() => document.body.append(' timer'), 50)</script>`;
 const t0 = performance.now();
 const loaded2 = new Promise((r) => s.once('Page.loadEventFired', r));
-await s.send('Page.setDocumentContent', { frameId: frameTree.frame.id, html: '<!doctype html>' + html });
+await s.send('Page.setDocumentContent', { frameId: frameTree.frame.id, html: `<!doctype html>${html}` });
 log.push(`--- setDocumentContent returned after ${(performance.now() - t0).toFixed(0)} ms`);
 await loaded2;
 log.push(`--- load after ${(performance.now() - t0).toFixed(0)} ms`);

@@ -5,7 +5,7 @@
 // per render): +6-9 ms of Chromium CPU per render; the teardown that goes to the next render's
 // empty document instead: see the commit that made it so.
 // Run: npx tsx bench/experiments/teardown.ts [tiny|invoice]
-import { CdpPage } from '../../server/src/render/cdp-page.ts';
+import type { CdpPage } from '../../server/src/render/cdp-page.ts';
 import { DEFAULT_PDF_OPTIONS } from '../../server/src/render/pdf-options.ts';
 import { toPrintToPdfParams } from '../../server/src/render/print-params.ts';
 import { launchBrowser, openLane } from './raw-lane.ts';

@@ -39,7 +39,7 @@ for (const control of [true, false]) {
     const t0 = performance.now();
     if (control) await s.send('Emulation.setVirtualTimePolicy', { policy: 'pause' });
     const loaded = new Promise((r) => s.once('Page.loadEventFired', r));
-    await s.send('Page.navigate', { url: 'data:text/html,' + encodeURIComponent(html) });
+    await s.send('Page.navigate', { url: `data:text/html,${encodeURIComponent(html)}` });
     if (control) {
       await run(1); await loaded;
       let frames = 0;

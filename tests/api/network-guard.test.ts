@@ -114,7 +114,7 @@ test('the network guard keeps pages away from every address ALLOW_HOSTS does not
   const C = canaries.loopback.url;
 
   await t.test('positive control: every html vector aimed at the allowed fixture reaches it', async () => {
-    const html = HTML_VECTORS.map((vector) => vector.html(fixture.url)).join('\n') + '<p>controls</p>';
+    const html = `${HTML_VECTORS.map((vector) => vector.html(fixture.url)).join('\n')}<p>controls</p>`;
     const response = await server.render({ html, options: { wait_until: 'networkidle0', timeout_ms: 20_000 } });
     assert.equal(response.status, 200, await response.clone().text());
     const reached = new Set(fixture.paths());

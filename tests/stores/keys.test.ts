@@ -47,9 +47,9 @@ forEachBackend((backend) => {
     const store = await storeOn(backend);
     const key = record();
     await store.insert(key);
-    await store.update(key.id, { keyHash: 'hash_rotated_' + key.id });
+    await store.update(key.id, { keyHash: `hash_rotated_${key.id}` });
     assert.equal(await store.findByHash(key.keyHash!), undefined);
-    assert.equal((await store.findByHash('hash_rotated_' + key.id))?.id, key.id);
+    assert.equal((await store.findByHash(`hash_rotated_${key.id}`))?.id, key.id);
   });
 
   test('live keys are paged newest first (ties by id), revoked ones left out, with the one cursor form of every store', async () => {

@@ -228,7 +228,7 @@ export class UsageMeter implements UsageLedger {
       }
       counter.committed = used;
       counter.charges = charges;
-      group.forEach((change, at) => change.resolve(counts[at]!));
+      for (const [at, change] of group.entries()) change.resolve(counts[at]!);
     }
     counter.writing = false;
   }

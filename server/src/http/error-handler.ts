@@ -39,8 +39,11 @@ export function toHttpError(error: unknown): ApiError {
 }
 
 export function errorHandler(log: Logger) {
-  return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
-    if (res.headersSent) return next(error);
+  return (error: unknown, _req: Request, res: Response, next: NextFunction): void => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
     const api = toHttpError(error);
     const requestId = res.getHeader('X-Request-Id');
     if (api.code === 'internal_error' || api.code === 'insufficient_storage') {

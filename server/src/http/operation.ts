@@ -69,7 +69,7 @@ export function mountOperations(router: Router, operations: readonly Operation[]
   }
   for (const [path, methods] of methodsByPath) {
     const allow = methods.map((m) => m.toUpperCase()).join(', ');
-    router.all(path, (req: Request, res: Response, next: NextFunction) => {
+    router.all(path, (req: Request, _res: Response, next: NextFunction) => {
       if (req.method === 'HEAD' && methods.includes('get')) return next();
       next(new ApiError('method_not_allowed', `${req.method} is not allowed on ${path}; use ${allow}`, { Allow: allow }));
     });

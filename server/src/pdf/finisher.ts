@@ -31,10 +31,18 @@ function runTask(task: PdfTask): Promise<Uint8Array> {
   if (threadsUnavailable) return runInline(task);
   let index = 0;
   for (let i = 1; i < THREADS; i++) if ((threads[i]?.queued ?? 0) < (threads[index]?.queued ?? 0)) index = i;
-  const thread = (threads[index] ??= new PdfThread(
-    () => (threads[index] = undefined),
-    () => (threadsUnavailable = true),
-  ));
+  let thread = threads[index];
+  if (!thread) {
+    thread = new PdfThread(
+      () => {
+        threads[index] = undefined;
+      },
+      () => {
+        threadsUnavailable = true;
+      },
+    );
+    threads[index] = thread;
+  }
   return thread.run(task);
 }
 

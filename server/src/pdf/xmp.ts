@@ -41,5 +41,6 @@ export function metadataXmp(fields: XmpFields): string {
 }
 
 function escapeXml(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these C0 controls (tab, LF and CR are allowed), so they are dropped on purpose
   return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 }

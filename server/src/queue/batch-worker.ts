@@ -48,7 +48,10 @@ export class BatchWorker {
   enqueue(keyId: string, batchId: string, indexes: readonly number[]): void {
     if (this.stopped || indexes.length === 0) return;
     let batches = this.queues.get(keyId);
-    if (!batches) this.queues.set(keyId, (batches = new Map()));
+    if (!batches) {
+      batches = new Map();
+      this.queues.set(keyId, batches);
+    }
     batches.set(batchId, [...(batches.get(batchId) ?? []), ...indexes]);
     this.pump();
   }

@@ -160,7 +160,8 @@ export class CdpPage {
   async clear(): Promise<void> {
     this.prepared = undefined;
     this.assets = undefined;
-    const document = (this.pending = freshDocument());
+    const document = freshDocument();
+    this.pending = document;
     try {
       // Committed ('init', the new document's first lifecycle event) is enough: the previous
       // document is gone then. The empty document's load may wait for a page clock that is held

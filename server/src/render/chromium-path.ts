@@ -3,7 +3,7 @@
 // versioned cache folder; else a system Chromium. It does not launch anything.
 
 import { createRequire } from 'node:module';
-import { constants, createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { constants, createReadStream, createWriteStream, existsSync, type Stats } from 'node:fs';
 import { access, lstat, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { createBrotliDecompress } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
@@ -120,7 +120,7 @@ export async function isPrivateTo(uid: number | undefined, file: string, top: st
     if (at === path.resolve(top) || at === path.dirname(at)) break;
   }
   for (const entry of chain) {
-    let info;
+    let info: Stats;
     try {
       info = await lstat(entry);
     } catch (error) {

@@ -148,7 +148,12 @@ export class Renderer {
       // The next render must not send this one's credentials anywhere, nor inherit its viewport.
       if (undo.length > 0) {
         let undone = false;
-        await settleWithin(Promise.all(undo.map((step) => step())).then(() => void (undone = true)), RELEASE_WAIT_MS);
+        await settleWithin(
+          Promise.all(undo.map((step) => step())).then(() => {
+            undone = true;
+          }),
+          RELEASE_WAIT_MS,
+        );
         reusable &&= undone;
       }
       // A page that will not close must not hold the render slot: give up waiting after a while

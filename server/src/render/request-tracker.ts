@@ -84,7 +84,7 @@ export class RequestTracker {
     if (starts.some((start) => Number.isNaN(start))) {
       // Read once: the same request must not move the window again on the next check.
       const now = this.clock!.now();
-      starts.forEach((start, i) => Number.isNaN(start) && (this.starts[i] = now));
+      for (const [i, start] of starts.entries()) if (Number.isNaN(start)) this.starts[i] = now;
       return this.lastStart();
     }
     return Math.max(...starts);

@@ -123,7 +123,7 @@ export class BatchesService {
   async create(input: BatchInput, account: Account): Promise<CreatedBatch> {
     const { plan } = account;
     this.checkPlan(plan, input.requests.length);
-    input.requests.forEach((request, index) => checkSourceFields(request, `requests[${index}]`));
+    for (const [index, request] of input.requests.entries()) checkSourceFields(request, `requests[${index}]`);
     if (input.webhook_url !== undefined) await this.checkWebhookUrl(input.webhook_url);
     const inCall = input.requests.length <= IN_CALL_MAX_ITEMS && input.async !== true;
     const bytes = inCall ? 0 : requestBytes(input.requests);

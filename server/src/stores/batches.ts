@@ -186,7 +186,10 @@ export class FileBatchStore implements BatchStore {
    */
   save(record: BatchRecord): Promise<void> {
     let writer = this.writers.get(record.id);
-    if (!writer) this.writers.set(record.id, (writer = durableWriter(path.join(this.folderOf(record.id), STATE))));
+    if (!writer) {
+      writer = durableWriter(path.join(this.folderOf(record.id), STATE));
+      this.writers.set(record.id, writer);
+    }
     return writer.write(JSON.stringify(record));
   }
 
@@ -261,7 +264,10 @@ export class FileBatchStore implements BatchStore {
     const entry = { id: record.id, createdMs: Date.parse(record.createdAt) };
     this.all.insert(entry);
     let keyIndex = this.byKey.get(record.keyId);
-    if (!keyIndex) this.byKey.set(record.keyId, (keyIndex = new NewestFirstIndex()));
+    if (!keyIndex) {
+      keyIndex = new NewestFirstIndex();
+      this.byKey.set(record.keyId, keyIndex);
+    }
     keyIndex.insert(entry);
   }
 
@@ -269,7 +275,7 @@ export class FileBatchStore implements BatchStore {
     return path.join(this.root, id);
   }
 
-  private async scan(warn: (details: Record<string, unknown>, message: string) => void): Promise<BatchScanReport> {
+  private async scan(_warn: (details: Record<string, unknown>, message: string) => void): Promise<BatchScanReport> {
     const report: BatchScanReport = { batches: 0, unfinished: 0, removedUncommitted: 0, removedTempFiles: 0 };
     for (const name of await readdir(this.root)) {
       const folder = path.join(this.root, name);

@@ -192,7 +192,10 @@ export class DocumentsStore implements DocumentStore {
     this.byId.set(document.id, document);
     this.all.insert(document);
     let keyIndex = this.byKey.get(document.keyId);
-    if (!keyIndex) this.byKey.set(document.keyId, (keyIndex = new NewestFirstIndex()));
+    if (!keyIndex) {
+      keyIndex = new NewestFirstIndex();
+      this.byKey.set(document.keyId, keyIndex);
+    }
     keyIndex.insert(document);
   }
 

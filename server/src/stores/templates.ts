@@ -65,7 +65,7 @@ export class TemplatesStore implements TemplateStore {
   private constructor(readonly root: string) {}
 
   /** Opens DATA_DIR/templates, removing temporary files of interrupted writes, and indexes every template. */
-  static async open(dataDir: string, warn: (details: Record<string, unknown>, message: string) => void = () => undefined): Promise<TemplatesStore> {
+  static async open(dataDir: string, _warn: (details: Record<string, unknown>, message: string) => void = () => undefined): Promise<TemplatesStore> {
     const store = new TemplatesStore(path.join(dataDir, 'templates'));
     await mkdir(store.root, { recursive: true });
     const found: TemplateMeta[] = [];
@@ -176,7 +176,10 @@ export class TemplatesStore implements TemplateStore {
     this.byId.set(meta.id, meta);
     this.all.insert(meta);
     let keyIndex = this.byKey.get(meta.keyId);
-    if (!keyIndex) this.byKey.set(meta.keyId, (keyIndex = new NewestFirstIndex()));
+    if (!keyIndex) {
+      keyIndex = new NewestFirstIndex();
+      this.byKey.set(meta.keyId, keyIndex);
+    }
     keyIndex.insert(meta);
   }
 

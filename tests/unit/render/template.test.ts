@@ -147,7 +147,7 @@ test('syntax errors name the line and column of the offending tag', () => {
 });
 
 test('sections nested more than 32 deep are a syntax error, 32 are fine', () => {
-  const nest = (depth: number) => '{{#a}}'.repeat(depth) + 'x' + '{{/a}}'.repeat(depth);
+  const nest = (depth: number) => `${'{{#a}}'.repeat(depth)}x${'{{/a}}'.repeat(depth)}`;
   assert.equal(render(nest(32), { a: true }), 'x');
   assert.match(syntaxErrorOf(nest(33)).reason, /nested more than 32 deep/);
 });

@@ -59,7 +59,7 @@ export function PdfPreview({ bytes, label, empty = 'Nothing to show yet.', busy 
         await page.render({ canvas, viewport }).promise;
         if (number <= 3) {
           const content = await page.getTextContent();
-          text += content.items.map((item) => ('str' in item ? item.str : '')).join(' ') + '\n';
+          text += `${content.items.map((item) => ('str' in item ? item.str : '')).join(' ')}\n`;
         }
         if (cancelled) return;
         canvases.push(canvas);

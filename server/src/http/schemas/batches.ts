@@ -54,12 +54,15 @@ export const batchRequestSchema = z
     if (body.webhook_secret !== undefined && body.webhook_url === undefined) {
       ctx.addIssue({ code: 'custom', path: ['webhook_secret'], message: 'is only used with webhook_url' });
     }
-    body.requests.forEach((item, index) => {
+    for (const [index, item] of body.requests.entries()) {
       const merged = requestOptionsSchema.safeParse({ ...body.options, ...item.options }, { reportInput: true });
-      if (merged.success) return refuseUrlOnlyOptions({ url: item.url, options: merged.data }, ctx, ['requests', index]);
+      if (merged.success) {
+        refuseUrlOnlyOptions({ url: item.url, options: merged.data }, ctx, ['requests', index]);
+        continue;
+      }
       const issue = merged.error.issues[0]!;
       ctx.addIssue({ ...issue, path: ['requests', index, 'options', ...issue.path] } as z.core.$ZodRawIssue);
-    });
+    }
   })
   .transform(
     (body): BatchInput => ({

@@ -11,6 +11,7 @@ export const filenameSchema = z
   .string()
   .min(1)
   .max(255)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing C0 controls and DEL is the point; \p{Cc} would also refuse C1 and change what is accepted
   .refine((name) => !/[\u0000-\u001f\u007f/\\]/.test(name), { message: 'must not contain slashes or control characters' })
   // It becomes a header and a stored name: refused here, before anything is charged or stored.
   .refine(isWellFormedText, { message: 'must be well-formed Unicode (it holds a lone surrogate such as \\ud800)' })

@@ -59,7 +59,10 @@ export class PgBatchStore implements BatchStore {
 
   save(record: BatchRecord): Promise<void> {
     let writer = this.writers.get(record.id);
-    if (!writer) this.writers.set(record.id, (writer = new CoalescingWriter((text) => this.write(record.id, text))));
+    if (!writer) {
+      writer = new CoalescingWriter((text) => this.write(record.id, text));
+      this.writers.set(record.id, writer);
+    }
     return writer.write(JSON.stringify(record));
   }
 
