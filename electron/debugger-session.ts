@@ -12,11 +12,12 @@ export interface DebuggerLike {
   attach(protocolVersion?: string): void;
   detach(): void;
   isAttached(): boolean;
-  sendCommand(method: string, commandParams?: any, sessionId?: string): Promise<any>;
-  on(event: 'message', listener: (event: unknown, method: string, params: any, sessionId: string) => void): unknown;
+  sendCommand(method: string, commandParams?: object, sessionId?: string): Promise<unknown>;
+  on(event: 'message', listener: (event: unknown, method: string, params: unknown, sessionId: string) => void): unknown;
   on(event: 'detach', listener: (event: unknown, reason: string) => void): unknown;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: CdpSession's handler type: event params are untyped at the protocol boundary
 type Handler = (params: any) => void;
 
 export class DebuggerSession implements CdpSession {
@@ -62,6 +63,7 @@ export class DebuggerSession implements CdpSession {
     return this.detachReason !== undefined;
   }
 
+  // biome-ignore lint/suspicious/noExplicitAny: CdpSession's send: the result type depends on the method, callers cast it
   send(method: string, params: object = {}): Promise<any> {
     if (this.detachReason !== undefined) return Promise.reject(closedError(this.detachReason));
     // A command in flight when the page dies would otherwise never settle: detach rejects it.
@@ -73,7 +75,10 @@ export class DebuggerSession implements CdpSession {
 
   on(event: string, handler: Handler): void {
     let set = this.handlers.get(event);
-    if (!set) this.handlers.set(event, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.handlers.set(event, set);
+    }
     set.add(handler);
   }
 

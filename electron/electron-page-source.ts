@@ -54,7 +54,7 @@ export interface RenderWindowOptions {
 export interface RenderWebContents extends ParityContents {
   readonly debugger: DebuggerLike;
   printToPDF(options: ElectronPrintOptions): Promise<Uint8Array>;
-  setWindowOpenHandler(handler: (details: any) => { action: 'deny' }): void;
+  setWindowOpenHandler(handler: (details: unknown) => { action: 'deny' }): void;
   on(event: 'render-process-gone', listener: (event: unknown, details: { reason: string }) => void): unknown;
 }
 
@@ -69,8 +69,8 @@ export type ProxySettings = { mode: 'fixed_servers'; proxyRules: string; proxyBy
 
 export interface RenderSession {
   setProxy(config: ProxySettings): Promise<void>;
-  setPermissionRequestHandler(handler: (webContents: any, permission: any, callback: (granted: boolean) => void) => void): void;
-  setPermissionCheckHandler(handler: (...args: any[]) => boolean): void;
+  setPermissionRequestHandler(handler: (webContents: unknown, permission: unknown, callback: (granted: boolean) => void) => void): void;
+  setPermissionCheckHandler(handler: (...args: unknown[]) => boolean): void;
   on(event: 'will-download', listener: (event: { preventDefault(): void }) => void): unknown;
   clearStorageData(): Promise<void>;
   clearCache(): Promise<void>;

@@ -11,7 +11,7 @@ export interface IpcCaller {
 }
 
 export interface IpcMainLike {
-  handle(channel: string, listener: (event: any, ...args: any[]) => unknown): void;
+  handle(channel: string, listener: (event: IpcCaller, ...args: unknown[]) => unknown): void;
   removeHandler(channel: string): void;
 }
 

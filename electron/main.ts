@@ -105,7 +105,10 @@ function shellActions(server: { url: string; dataDir: string }): ShellActions {
 }
 
 function showAdminWindow(url: string): void {
-  if (adminWindow && !adminWindow.isDestroyed()) return focusWindow(adminWindow);
+  if (adminWindow && !adminWindow.isDestroyed()) {
+    focusWindow(adminWindow);
+    return;
+  }
   const window = openAdminWindow(
     {
       createWindow: (options) => new BrowserWindow(options),

@@ -48,7 +48,7 @@ export function applicationMenuTemplate(actions: ShellActions, isMac: boolean): 
 
 export interface TrayLike {
   setToolTip(text: string): void;
-  setContextMenu(menu: any): void;
+  setContextMenu(menu: unknown): void;
   on(event: 'click', listener: () => void): unknown;
 }
 

@@ -88,8 +88,8 @@ type NavigationListener = (event: { preventDefault(): void; url?: string }, url:
 export interface AdminContents {
   on(event: 'will-navigate' | 'will-redirect', listener: NavigationListener): unknown;
   on(event: 'render-process-gone', listener: (event: unknown, details: { reason: string; exitCode: number }) => void): unknown;
-  reload(): void;
   on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): unknown;
+  reload(): void;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
   getURL(): string;
   readonly session: AdminSession;
@@ -99,8 +99,8 @@ export interface AdminSession {
   webRequest: {
     onBeforeRequest(listener: (details: { url: string }, callback: (response: { cancel: boolean }) => void) => void): void;
   };
-  setPermissionRequestHandler(handler: (webContents: any, permission: any, callback: (granted: boolean) => void, details: any) => void): void;
-  setPermissionCheckHandler(handler: (webContents: any, permission: any, requestingOrigin: string, details: any) => boolean): void;
+  setPermissionRequestHandler(handler: (webContents: { getURL?(): string } | null, permission: string, callback: (granted: boolean) => void, details: { requestingUrl?: string } | undefined) => void): void;
+  setPermissionCheckHandler(handler: (webContents: unknown, permission: string, requestingOrigin: string, details: unknown) => boolean): void;
 }
 
 export interface AdminWindow {
