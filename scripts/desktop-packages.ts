@@ -7,7 +7,7 @@
 //   tsx scripts/desktop-packages.ts --write  rewrites the generated block of electron-builder.yml
 // Needs dist/electron (npm run app:build). tests/unit/electron/electron-packaging.test.ts holds the yml to it.
 
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -91,7 +91,7 @@ export function headlessOnlyPackages(): { excluded: string[]; shipped: Set<strin
 }
 
 function sizeOf(target: string): number {
-  let stats;
+  let stats: Stats;
   try {
     stats = statSync(target);
   } catch {

@@ -46,7 +46,7 @@ for (const variant of variants) {
     cdp = await (await context.newPage()).createCDPSession();
   }
   let pending: { url: string; gate: string; body: string } | undefined;
-  cdp.on('Fetch.requestPaused', async (e: any) => {
+  cdp.on('Fetch.requestPaused', async (e) => {
     if (pending && e.request.url === pending.url) {
       await cdp.send('Fetch.fulfillRequest', { requestId: e.requestId, responseCode: 200, responseHeaders: [{ name: 'Content-Type', value: 'text/html' }], body: Buffer.from(pending.body).toString('base64') });
     } else if (pending && e.request.url === pending.gate) {

@@ -9,11 +9,11 @@ const bs = await browser.target().createCDPSession();
 const [target] = await Promise.all([context.waitForTarget((t) => t.type() === 'page'), bs.send('Target.createTarget', { url: 'about:blank', browserContextId: context.id })]);
 const s = await target.createCDPSession();
 const log: string[] = [];
-s.on('Page.lifecycleEvent', (e: any) => log.push(`life:${e.name}:${e.loaderId.slice(0, 6)}`));
+s.on('Page.lifecycleEvent', (e) => log.push(`life:${e.name}:${e.loaderId.slice(0, 6)}`));
 s.on('Page.loadEventFired', () => log.push('loadEventFired'));
 s.on('Page.domContentEventFired', () => log.push('dcl'));
-s.on('Page.frameNavigated', (e: any) => log.push(`frameNavigated:${e.frame.url}`));
-s.on('Fetch.requestPaused', (e: any) => {
+s.on('Page.frameNavigated', (e) => log.push(`frameNavigated:${e.frame.url}`));
+s.on('Fetch.requestPaused', (e) => {
   log.push(`fetch:${e.request.url}`);
   if (e.request.url.endsWith('/slow.js')) setTimeout(() => s.send('Fetch.fulfillRequest', { requestId: e.requestId, responseCode: 200, responseHeaders: [{ name: 'Content-Type', value: 'text/javascript' }], body: Buffer.from("document.body.append('slow ran')").toString('base64') }), 200);
   else s.send('Fetch.fulfillRequest', { requestId: e.requestId, responseCode: 200, responseHeaders: [{ name: 'Content-Type', value: 'text/html' }], body: Buffer.from("<!doctype html><script>window.name=''</script>").toString('base64') });

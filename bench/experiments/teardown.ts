@@ -19,7 +19,7 @@ const browser = await launchBrowser('teardown');
 const pid = browser.process()!.pid!;
 const print = toPrintToPdfParams({ ...DEFAULT_PDF_OPTIONS });
 
-type Variant = { name: string; teardown: (page: CdpPage, session: any) => Promise<void> };
+type Variant = { name: string; teardown: (page: CdpPage, session: unknown) => Promise<void> };
 const variants: Variant[] = [
   // The previous document stays alive until the next load prepares its own empty document: one
   // navigation per render either way, so the difference is what the teardown costs beyond it.

@@ -3,6 +3,7 @@
 // also while its virtual clock is held? Then rAF callbacks, IntersectionObserver and lazy images
 // run in virtual time. Prints what each page saw, wall ms, and what a plain target does meanwhile.
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import puppeteer from 'puppeteer-core';
 import { findChromium } from '../../server/src/render/chromium-path.ts';
 import { launchFlags, needsNoSandbox } from '../../server/src/render/launch-flags.ts';
@@ -11,7 +12,7 @@ const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR
 let hits = 0;
 const server = http.createServer((_req, res) => { hits++; res.writeHead(200, { 'content-type': 'image/png' }).end(png); });
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-const port = (server.address() as any).port;
+const port = (server.address() as AddressInfo).port;
 const pages = {
   lazy: `<p id=t>start</p><div style="height:1500px"></div><img loading=lazy src="http://127.0.0.1:${port}/i.png" width=40 height=40>`,
   raf: `<p id=t>start</p><script>requestAnimationFrame(() => document.getElementById('t').textContent = 'raf ran')</script>`,
@@ -27,12 +28,12 @@ for (const control of [true, false]) {
   const context = await browser.createBrowserContext();
   const [target] = await Promise.all([
     context.waitForTarget((t) => t.type() === 'page'),
-    bs.send('Target.createTarget', { url: 'about:blank', browserContextId: context.id, enableBeginFrameControl: control } as any),
+    bs.send('Target.createTarget', { url: 'about:blank', browserContextId: context.id, enableBeginFrameControl: control }),
   ]);
   const s = await target.createCDPSession();
   await s.send('Page.enable');
   await s.send('Network.enable');
-  const frame = () => s.send('HeadlessExperimental.beginFrame' as any, { noDisplayUpdates: true } as any);
+  const frame = () => s.send('HeadlessExperimental.beginFrame', { noDisplayUpdates: true });
   const run = async (ms: number) => { const e = new Promise((r) => s.once('Emulation.virtualTimeBudgetExpired', r)); await s.send('Emulation.setVirtualTimePolicy', { policy: 'pauseIfNetworkFetchesPending', budget: ms }); await e; };
   for (const [name, html] of Object.entries(pages)) for (let round = 0; round < 2; round++) {
     hits = 0;

@@ -1,5 +1,6 @@
 // Experiment: does a page draw frames (requestAnimationFrame) while its virtual clock is held, or
 // only while it runs? Wall ms until a double rAF resolves.
+import type { Protocol } from 'puppeteer-core';
 import { launchBrowser } from './raw-lane.ts';
 const browser = await launchBrowser('vt-experiment');
 const page = await browser.newPage();
@@ -13,7 +14,7 @@ const timed = async (label: string, before?: () => Promise<unknown>) => {
   const f = frame();
   await before?.();
   const r = await Promise.race([f, new Promise((res) => setTimeout(() => res('timeout'), 1000))]);
-  console.log(label, 'wall', (performance.now() - w).toFixed(0), 'virtual', typeof r === 'string' ? r : (r as any).result.value - d0);
+  console.log(label, 'wall', (performance.now() - w).toFixed(0), 'virtual', typeof r === 'string' ? r : (r as Protocol.Runtime.EvaluateResponse).result.value - d0);
 };
 await timed('real clock');
 await s.send('Emulation.setVirtualTimePolicy', { policy: 'pause' });

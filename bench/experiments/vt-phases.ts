@@ -7,9 +7,11 @@ import { launchBrowser, openLane } from './raw-lane.ts';
 const html = WORKLOADS.find((w) => w.name === (process.argv[2] ?? 'tiny'))!.html;
 const browser = await launchBrowser('vt-phases');
 const { page, session } = await openLane(browser, 'virtual');
-const send = session.send.bind(session);
+// The send the lane's page calls, untyped: every command goes through this timing wrapper.
+type UntypedSend = (method: string, params?: object) => Promise<unknown>;
+const send = session.send.bind(session) as UntypedSend;
 const calls: string[] = [];
-(session as any).send = async (method: string, params?: object) => { const t0 = performance.now(); try { return await send(method as any, params as any); } finally { calls.push(`${method} ${(performance.now() - t0).toFixed(1)}`); if (process.env.TRACE) console.log(calls.at(-1)); } };
+(session as { send: UntypedSend }).send = async (method, params) => { const t0 = performance.now(); try { return await send(method, params); } finally { calls.push(`${method} ${(performance.now() - t0).toFixed(1)}`); if (process.env.TRACE) console.log(calls.at(-1)); } };
 for (let i = 0; i < 4; i++) {
   calls.length = 0;
   const t0 = performance.now();

@@ -30,7 +30,9 @@ async function startReceiver(t: TestContext, answers: Answer[]): Promise<Recordi
   const receiver = await startRecordingServer('127.0.0.1', 0, {
     '/hook': (req, res) => {
       let body = '';
-      req.on('data', (chunk: Buffer) => void (body += chunk.toString('utf8')));
+      req.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8');
+      });
       req.on('end', () => {
         const delivery = { headers: req.headers as Record<string, string>, body };
         deliveries.push(delivery);
@@ -124,7 +126,9 @@ test('a redirecting receiver is recorded as a failed try and the redirect is nev
 
 test('a slow receiver is cut off at WEBHOOK_TIMEOUT_MS, whether silent or trickling its answer', async (t) => {
   const open: http.ServerResponse[] = [];
-  t.after(() => open.forEach((res) => res.destroy()));
+  t.after(() => {
+    for (const res of open) res.destroy();
+  });
   const silent: Answer = (res) => void open.push(res);
   const trickle: Answer = (res) => {
     open.push(res);

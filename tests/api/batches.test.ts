@@ -294,8 +294,7 @@ test('the admin event stream carries batch.created, batch.progress for each item
       const { value, done } = await reader.read();
       if (done) return;
       buffer += value;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         const type = /^event: (.+)$/m.exec(block)?.[1];

@@ -197,7 +197,7 @@ async function startHoldFixture(): Promise<{ server: FixtureServer; opened: () =
   let onClose: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => (onClose = resolve));
   const server = await startFixtureServer({
-    '/hold': (req, res) => {
+    '/hold': (_req, res) => {
       opened++;
       res.writeHead(200, { 'content-type': 'text/plain', 'access-control-allow-origin': '*' });
       res.write('open\n');

@@ -17,11 +17,14 @@ async function uploadPdf(pages: string[], encrypt = false): Promise<string> {
   return Buffer.from(await doc.save()).toString('base64');
 }
 
+/** pdf.js's outline entries (their nested items are untyped in pdf.js's declarations). */
+type OutlineItem = Awaited<ReturnType<Awaited<ReturnType<typeof getDocument>['promise']>['getOutline']>>[number];
+
 /** The outline as [title, page number, children] entries. */
 async function outlineOf(bytes: Uint8Array): Promise<unknown[]> {
   const doc = await getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: 0 }).promise;
-  const convert = async (items: any[] | null): Promise<unknown[]> =>
-    Promise.all((items ?? []).map(async (item) => [item.title, (await doc.getPageIndex(item.dest[0])) + 1, await convert(item.items)]));
+  const convert = async (items: OutlineItem[] | null): Promise<unknown[]> =>
+    Promise.all((items ?? []).map(async (item) => [item.title, (await doc.getPageIndex(item.dest![0])) + 1, await convert(item.items)]));
   const outline = await convert(await doc.getOutline());
   await doc.destroy();
   return outline;

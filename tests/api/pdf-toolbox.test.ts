@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, PDFRawStream, PDFDict } from 'pdf-lib';
+import { type PDFArray, PDFDocument, PDFName, PDFRawStream, PDFDict } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { startTestServer, errorOf, type TestServer } from '../helpers/start-app.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
@@ -33,9 +33,12 @@ interface OutlineEntry {
   page?: number;
 }
 
+/** pdf.js's outline entries (their nested items are untyped in pdf.js's declarations). */
+type OutlineItem = Awaited<ReturnType<Awaited<ReturnType<typeof getDocument>['promise']>['getOutline']>>[number];
+
 async function outlineOf(bytes: Uint8Array): Promise<OutlineEntry[]> {
   const doc = await getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: 0 }).promise;
-  const convert = async (items: any[] | null): Promise<OutlineEntry[]> =>
+  const convert = async (items: OutlineItem[] | null): Promise<OutlineEntry[]> =>
     Promise.all(
       (items ?? []).map(async (item) => {
         const dest = typeof item.dest === 'string' ? await doc.getDestination(item.dest) : item.dest;
@@ -164,7 +167,7 @@ test('post-processing options', async (t) => {
     const page = pdf.getPages()[0]!;
     const contents = page.node.Contents();
     assert.ok(contents && 'size' in contents, 'the page has several content streams');
-    const first = pdf.context.lookup((contents as any).get(0)) as PDFRawStream;
+    const first = pdf.context.lookup((contents as PDFArray).get(0)) as PDFRawStream;
     const { inflateSync } = await import('node:zlib');
     const data = first.dict.get(PDFName.of('Filter')) ? inflateSync(first.contents).toString('latin1') : Buffer.from(first.contents).toString('latin1');
     assert.match(data, /Tj|TJ/, 'the first content stream draws the watermark text');

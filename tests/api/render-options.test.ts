@@ -224,7 +224,7 @@ test('page options shape the printed document', { timeout: 120_000 }, async (t) 
   await t.test('footer_template numbers every page "Page n of total"', async () => {
     const { pdf } = await render(server, titled, { footer_template: footer });
     assert.equal(pdf.pages.length, 3);
-    pdf.pages.forEach((page, index) => assert.equal(page.text, `Sheet ${index + 1} Page ${index + 1} of 3`));
+    for (const [index, page] of pdf.pages.entries()) assert.equal(page.text, `Sheet ${index + 1} Page ${index + 1} of 3`);
   });
 
   await t.test('header_template fills in the title on every page, with the footer', async () => {

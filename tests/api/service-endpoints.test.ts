@@ -7,7 +7,38 @@ import { errorOf, startTestServer } from '../helpers/start-app.ts';
 import { ERROR_STATUS } from '../../server/src/errors.ts';
 import { PAPER_FORMATS, WAIT_UNTIL } from '../../server/src/render/pdf-options.ts';
 
-type Json = Record<string, any>;
+/** The parts of a JSON Schema these tests read. */
+interface Schema {
+  type?: string;
+  minimum?: number;
+  maximum?: number;
+  default?: unknown;
+  enum?: unknown[];
+  minLength?: number;
+  required?: string[];
+  additionalProperties?: boolean;
+  properties?: Record<string, Schema>;
+  $ref?: string;
+}
+
+interface OperationDoc {
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+  security: Record<string, unknown>[];
+}
+
+interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, OperationDoc>>;
+  components: { schemas: Record<string, Schema>; securitySchemes: Record<string, { scheme: string }> };
+}
+
+interface Health {
+  status: string;
+  version: string;
+  renderer: { browser: string; alive: boolean; slots: number; busy: number; queued: number; restarts: number };
+}
 
 /** The value of one sample in Prometheus text format, or undefined when it is absent. */
 function sample(metrics: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -27,20 +58,20 @@ test('service endpoints describe and report the service', { timeout: 60_000 }, a
     const response = await server.requestWithoutKey('GET', '/health');
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
-    const body = (await response.json()) as Json;
+    const body = (await response.json()) as Health;
     assert.equal(body.status, 'ok');
     assert.equal(typeof body.version, 'string');
-    const renderer = body.renderer as Json;
+    const { renderer } = body;
     assert.match(renderer.browser, /Chrom/i);
     assert.equal(renderer.alive, true);
     assert.equal(renderer.slots, server.app.config.renderConcurrency);
-    for (const field of ['busy', 'queued', 'restarts']) assert.ok(Number.isInteger(renderer[field]) && renderer[field] >= 0, `renderer.${field} = ${renderer[field]}`);
+    for (const field of ['busy', 'queued', 'restarts'] as const) assert.ok(Number.isInteger(renderer[field]) && renderer[field] >= 0, `renderer.${field} = ${renderer[field]}`);
   });
 
   await t.test('GET /health ignores a wrong key rather than refusing', async () => {
     const response = await server.requestWithoutKey('GET', '/health', undefined, { authorization: 'Bearer sk_live_not_a_key' });
     assert.equal(response.status, 200);
-    assert.equal(((await response.json()) as Json).status, 'ok');
+    assert.equal(((await response.json()) as Health).status, 'ok');
   });
 
   await t.test('HEAD /health answers 200 and POST /health answers 405 with Allow', async () => {
@@ -51,12 +82,12 @@ test('service endpoints describe and report the service', { timeout: 60_000 }, a
     assert.equal((await errorOf(response)).code, 'method_not_allowed');
   });
 
-  let document: Json = {};
+  let document = {} as OpenApiDocument;
   await t.test('GET /openapi.json is an OpenAPI 3.1 document that needs no key', async () => {
     const response = await server.requestWithoutKey('GET', '/openapi.json');
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
-    document = (await response.json()) as Json;
+    document = (await response.json()) as OpenApiDocument;
     assert.match(document.openapi, /^3\.1\.\d+$/);
     assert.equal(typeof document.info?.title, 'string');
     assert.ok(document.paths['/v1/pdf']?.post, 'POST /v1/pdf is described');
@@ -64,44 +95,44 @@ test('service endpoints describe and report the service', { timeout: 60_000 }, a
   });
 
   await t.test('the OpenAPI request schema of POST /v1/pdf lists every PdfOptions field with its bounds', () => {
-    const post = document.paths['/v1/pdf'].post as Json;
-    const body = post.requestBody.content['application/json'].schema as Json;
-    assert.deepEqual(Object.keys(body.properties).sort(), ['data', 'filename', 'html', 'options', 'store', 'template_id', 'template_version', 'url']);
+    const post = document.paths['/v1/pdf']!.post!;
+    const body = post.requestBody!.content['application/json']!.schema;
+    assert.deepEqual(Object.keys(body.properties!).sort(), ['data', 'filename', 'html', 'options', 'store', 'template_id', 'template_version', 'url']);
     assert.equal(body.additionalProperties, false);
-    const options = body.properties.options as Json;
+    const options = body.properties!.options!;
     assert.equal(options.additionalProperties, false);
-    const fields = options.properties as Json;
+    const fields = options.properties!;
     for (const name of ['format', 'landscape', 'margin', 'print_background', 'scale', 'page_ranges', 'prefer_css_page_size', 'media', 'timeout_ms', 'wait_until', 'wait_for', 'wait_ms', 'header_template', 'footer_template']) {
       assert.ok(fields[name], `options.${name} is described`);
     }
-    assert.deepEqual({ type: fields.scale.type, minimum: fields.scale.minimum, maximum: fields.scale.maximum, default: fields.scale.default }, { type: 'number', minimum: 0.1, maximum: 2, default: 1 });
-    assert.deepEqual({ type: fields.timeout_ms.type, minimum: fields.timeout_ms.minimum, maximum: fields.timeout_ms.maximum, default: fields.timeout_ms.default }, { type: 'integer', minimum: 1000, maximum: 60000, default: 30000 });
-    assert.deepEqual({ type: fields.wait_ms.type, minimum: fields.wait_ms.minimum, maximum: fields.wait_ms.maximum, default: fields.wait_ms.default }, { type: 'integer', minimum: 0, maximum: 5000, default: 0 });
-    assert.deepEqual(fields.format.enum, [...PAPER_FORMATS]);
-    assert.equal(fields.format.default, 'A4');
-    assert.deepEqual(fields.wait_until.enum, [...WAIT_UNTIL]);
-    assert.equal(fields.wait_until.default, 'networkidle0');
-    assert.deepEqual(fields.media.enum, ['print', 'screen']);
-    assert.equal(fields.media.default, 'print');
-    assert.equal(fields.margin.default, '1cm');
-    assert.equal(fields.print_background.default, true);
-    assert.equal(fields.landscape.default, false);
-    assert.equal(fields.prefer_css_page_size.default, false);
-    assert.equal(fields.wait_for.minLength, 1);
+    assert.deepEqual({ type: fields.scale!.type, minimum: fields.scale!.minimum, maximum: fields.scale!.maximum, default: fields.scale!.default }, { type: 'number', minimum: 0.1, maximum: 2, default: 1 });
+    assert.deepEqual({ type: fields.timeout_ms!.type, minimum: fields.timeout_ms!.minimum, maximum: fields.timeout_ms!.maximum, default: fields.timeout_ms!.default }, { type: 'integer', minimum: 1000, maximum: 60000, default: 30000 });
+    assert.deepEqual({ type: fields.wait_ms!.type, minimum: fields.wait_ms!.minimum, maximum: fields.wait_ms!.maximum, default: fields.wait_ms!.default }, { type: 'integer', minimum: 0, maximum: 5000, default: 0 });
+    assert.deepEqual(fields.format!.enum, [...PAPER_FORMATS]);
+    assert.equal(fields.format!.default, 'A4');
+    assert.deepEqual(fields.wait_until!.enum, [...WAIT_UNTIL]);
+    assert.equal(fields.wait_until!.default, 'networkidle0');
+    assert.deepEqual(fields.media!.enum, ['print', 'screen']);
+    assert.equal(fields.media!.default, 'print');
+    assert.equal(fields.margin!.default, '1cm');
+    assert.equal(fields.print_background!.default, true);
+    assert.equal(fields.landscape!.default, false);
+    assert.equal(fields.prefer_css_page_size!.default, false);
+    assert.equal(fields.wait_for!.minLength, 1);
   });
 
   await t.test('the OpenAPI document answers POST /v1/pdf with a PDF and its errors with {detail, code}', () => {
-    const post = document.paths['/v1/pdf'].post as Json;
-    assert.ok(post.responses['200'].content['application/pdf'], '200 is application/pdf');
+    const post = document.paths['/v1/pdf']!.post!;
+    assert.ok(post.responses['200']!.content!['application/pdf'], '200 is application/pdf');
     for (const status of ['400', '401', '413', '422', '503', '504']) {
       assert.equal(post.responses[status]?.content?.['application/json']?.schema?.$ref, '#/components/schemas/Error', `${status} is an Error`);
     }
-    const error = document.components.schemas.Error as Json;
-    assert.deepEqual([...error.required].sort(), ['code', 'detail']);
-    for (const code of Object.keys(ERROR_STATUS)) assert.ok(error.properties.code.enum.includes(code), `code ${code} is listed`);
-    assert.ok(post.security.some((scheme: Json) => 'apiKey' in scheme), 'POST /v1/pdf needs the API key');
-    assert.equal(document.components.securitySchemes.apiKey.scheme, 'bearer');
-    assert.deepEqual(document.paths['/health'].get.security, [], 'GET /health needs no key');
+    const error = document.components.schemas.Error!;
+    assert.deepEqual([...error.required!].sort(), ['code', 'detail']);
+    for (const code of Object.keys(ERROR_STATUS)) assert.ok(error.properties!.code!.enum!.includes(code), `code ${code} is listed`);
+    assert.ok(post.security.some((scheme) => 'apiKey' in scheme), 'POST /v1/pdf needs the API key');
+    assert.equal(document.components.securitySchemes.apiKey!.scheme, 'bearer');
+    assert.deepEqual(document.paths['/health']!.get!.security, [], 'GET /health needs no key');
   });
 
   await t.test('the OpenAPI document carries the interface version 1.0.0 of docs/api.md', () => {

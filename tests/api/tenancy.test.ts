@@ -104,7 +104,15 @@ test('TRUST_PROXY decides which address the playground limit counts', { timeout:
 
 test('a generated admin token is printed once to the terminal and never written to the log', { timeout: 60_000 }, async (t) => {
   const lines: string[] = [];
-  const log = pino({ level: 'debug' }, new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }));
+  const log = pino(
+    { level: 'debug' },
+    new Writable({
+      write: (chunk, _encoding, done) => {
+        lines.push(String(chunk));
+        done();
+      },
+    }),
+  );
   const printed: string[] = [];
   const server = await startTestServer(t, { adminToken: '' }, { log, terminal: { isTTY: true, write: (text: string) => printed.push(text) } });
   assert.ok(server.adminToken.length >= 16);

@@ -20,6 +20,7 @@ interface TestFixtures {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   quire: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring and refuses any other first parameter
     async ({}, use) => {
       const cleanups: (() => Promise<void>)[] = [];
       const server = await startTestServer({ after: (fn: () => Promise<void>) => void cleanups.push(fn) }, { playgroundRateLimit: 100 });

@@ -17,7 +17,8 @@ import type { DebuggerLike } from '../../electron/debugger-session.ts';
 import type { ElectronRenderApi, ProxySettings, RenderSession, RenderWebContents, RenderWindow, RenderWindowOptions } from '../../electron/electron-page-source.ts';
 import type { ElectronPrintOptions } from '../../electron/print-options.ts';
 
-type Listener = (...args: any[]) => void;
+// Any listener fits (never[]): each event's emitter passes the arguments Electron would for it.
+type Listener = (...args: never[]) => void;
 
 class Listeners {
   private readonly map = new Map<string, Listener[]>();
@@ -26,7 +27,7 @@ class Listeners {
     return this;
   }
   emit(event: string, ...args: unknown[]): void {
-    for (const listener of this.map.get(event) ?? []) listener(...args);
+    for (const listener of this.map.get(event) ?? []) (listener as (...args: unknown[]) => void)(...args);
   }
   count(event: string): number {
     return this.map.get(event)?.length ?? 0;
@@ -107,7 +108,7 @@ class FakeDebugger implements DebuggerLike {
   isAttached(): boolean {
     return this.attached;
   }
-  async sendCommand(method: string, params?: object): Promise<any> {
+  async sendCommand(method: string, params?: object): Promise<unknown> {
     if (!this.attached) throw new Error('No target available');
     return (await this.session).send(method as 'Page.enable', params as undefined);
   }
@@ -265,7 +266,10 @@ export class FakeElectron implements ElectronRenderApi {
 
   sessionFor(partition: string): FakeSession {
     let session = this.sessions.get(partition);
-    if (!session) this.sessions.set(partition, (session = new FakeSession(partition, this.browser)));
+    if (!session) {
+      session = new FakeSession(partition, this.browser);
+      this.sessions.set(partition, session);
+    }
     return session;
   }
 

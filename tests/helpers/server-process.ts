@@ -25,7 +25,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   const logs: Record<string, unknown>[] = [];
   let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let buffered = '';
@@ -86,8 +88,12 @@ export function runServerProcess(env: Record<string, string>, timeoutMs = 30_000
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => void (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`main.ts did not exit: ${stdout} ${stderr}`));

@@ -27,7 +27,12 @@ forEachBackend((backend) => {
     const bus = await busOn(backend);
     const seen: ServerEvent[] = [];
     let closed = false;
-    const unsubscribe = bus.subscribe((event) => seen.push(event), () => void (closed = true));
+    const unsubscribe = bus.subscribe(
+      (event) => seen.push(event),
+      () => {
+        closed = true;
+      },
+    );
     for (let used = 1; used <= 5; used++) bus.publish('usage.changed', usage(used));
     assert.deepEqual((await collected(seen, 5)).map((event) => (event.data as { used: number }).used), [1, 2, 3, 4, 5]);
     unsubscribe();
@@ -43,7 +48,7 @@ forEachBackend((backend) => {
       const other = await backend.otherInstance();
       const buses = [await busOn(backend), await busOn(backend, other)] as PgEventBus[];
       const seen: ServerEvent[][] = [[], []];
-      buses.forEach((bus, at) => bus.subscribe((event) => seen[at]!.push(event)));
+      for (const [at, bus] of buses.entries()) bus.subscribe((event) => seen[at]!.push(event));
       for (let used = 1; used <= 40; used++) buses[used % 2]!.publish('usage.changed', usage(used));
       await Promise.all(buses.map((bus) => bus.flush()));
       const [first, second] = [await collected(seen[0]!, 40), await collected(seen[1]!, 40)];
@@ -54,7 +59,7 @@ forEachBackend((backend) => {
         const own = first.map((event) => (event.data as { used: number }).used).filter((used) => used % 2 === parity);
         assert.deepEqual(own, [...own].sort((a, b) => a - b));
       }
-      buses.forEach((bus) => bus.close());
+      for (const bus of buses) bus.close();
     });
   }
 });

@@ -22,7 +22,10 @@ function memoryFiles(initial: Record<string, number> = {}) {
       },
     };
   };
-  return { open, saved, saves, failNextSave: () => void (failNext = true) };
+  return { open, saved, saves, failNextSave: () => {
+      failNext = true;
+    },
+  };
 }
 
 const tiny = { id: 'tiny', monthlyDocuments: 3 };

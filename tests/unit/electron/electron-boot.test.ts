@@ -31,7 +31,10 @@ function harness(options: { locked?: boolean; start?: () => Promise<RunningServe
     },
   };
   const steps: DesktopSteps = {
-    requestSingleInstanceLock: () => (calls.push('lock'), options.locked ?? true),
+    requestSingleInstanceLock: () => {
+      calls.push('lock');
+      return options.locked ?? true;
+    },
     onSecondInstance: (listener) => (onSecond = listener),
     onQuitRequested: (listener) => (onQuit = listener),
     whenReady: async () => void calls.push('ready'),
@@ -105,7 +108,11 @@ test('a quit during start-up waits for the server, stops it, exits, and opens no
   const booting = bootDesktop(h.steps);
   await new Promise((resolve) => setTimeout(resolve, 10));
   h.quit();
-  started({ url: 'http://127.0.0.1:1', adminToken: 't', port: 1, dataDir: '/d', stop: async () => (h.calls.push('stop server'), 'stopped') });
+  started({ url: 'http://127.0.0.1:1', adminToken: 't', port: 1, dataDir: '/d', stop: async () => {
+      h.calls.push('stop server');
+      return 'stopped';
+    },
+  });
   assert.equal(await booting, 'quit-during-start-up');
   assert.equal(await h.exited, 0);
   assert.ok(h.calls.includes('stop server'));

@@ -16,11 +16,21 @@ import { appSwitches } from '../../../electron/engine-parity.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..', '..', '..');
 
-type Event = { event: string } & Record<string, any>;
+type Event = { event: string } & Record<string, unknown>;
+
+/** The fields of the reports these tests read, by event name (the stand-in sends them in tests/fixtures/electron-stub). */
+interface Reports {
+  'admin-window': { url: string; webPreferences: Record<string, unknown> };
+  'tray-menu': { labels: string[] };
+  tray: { icon: string };
+  token: { token?: string; error?: string };
+  exit: { code: number };
+  'startup-error': { title: string; content: string };
+}
 
 interface MainProcess {
   events: Event[];
-  next(name: string): Promise<Event>;
+  next<Name extends keyof Reports>(name: Name): Promise<Reports[Name]>;
   send(message: object): void;
   exited: Promise<number | null>;
   stderr(): string;
@@ -58,7 +68,7 @@ function startMain(t: { after(fn: () => void): void }, userData: string, env: Re
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no "${name}" within 60 s: ${stderr}`)), 60_000).unref()),
     ]);
 
-  return { events, next, send: (message) => child.send(message), exited, stderr: () => stderr };
+  return { events, next: next as MainProcess['next'], send: (message) => child.send(message), exited, stderr: () => stderr };
 }
 
 async function userDataFolder(t: { after(fn: () => Promise<void>): void }): Promise<string> {

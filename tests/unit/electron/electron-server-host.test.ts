@@ -126,7 +126,10 @@ test('stopping the desktop server finishes the render in flight, then stops answ
   const inFlight = render(server, key, { html: '<p>still rendering at quit</p>', options: { wait_until: 'load', wait_ms: 1500 } });
   await new Promise((resolve) => setTimeout(resolve, 400));
   let stopped = false;
-  const stopping = server.stop().then((outcome) => ((stopped = true), outcome));
+  const stopping = server.stop().then((outcome) => {
+    stopped = true;
+    return outcome;
+  });
   await new Promise((resolve) => setTimeout(resolve, 300));
   assert.equal(stopped, false, 'stop waits for the render');
   const response = await inFlight;

@@ -57,7 +57,7 @@ test('the admin window loads nothing but the server\'s own content, and may only
 });
 
 interface FakeAdminWindow extends AdminWindow {
-  listeners: Map<string, ((...args: any[]) => void)[]>;
+  listeners: Map<string, ((...args: unknown[]) => void)[]>;
   openHandler?: (details: { url: string }) => { action: 'deny' };
   requestFilter?: (details: { url: string }, callback: (response: { cancel: boolean }) => void) => void;
   loaded: string[];
@@ -65,14 +65,14 @@ interface FakeAdminWindow extends AdminWindow {
 }
 
 function fakeAdminWindow(): FakeAdminWindow {
-  const listeners = new Map<string, ((...args: any[]) => void)[]>();
-  const add = (event: string, listener: (...args: any[]) => void) => listeners.set(event, [...(listeners.get(event) ?? []), listener]);
+  const listeners = new Map<string, ((...args: unknown[]) => void)[]>();
+  const add = (event: string, listener: (...args: unknown[]) => void) => listeners.set(event, [...(listeners.get(event) ?? []), listener]);
   const window: FakeAdminWindow = {
     listeners,
     loaded: [],
     shown: 0,
     webContents: {
-      on: (event: string, listener: (...args: any[]) => void) => add(event, listener),
+      on: (event: string, listener: (...args: unknown[]) => void) => add(event, listener),
       setWindowOpenHandler: (handler) => (window.openHandler = handler),
       getURL: () => `${ORIGIN}/admin`,
       reload: () => void window.loaded.push('reload'),
@@ -105,7 +105,12 @@ test('the opened admin window shows /admin of the server and applies its rules t
   const external: string[] = [];
   let created: AdminWindowOptions | undefined;
   openAdminWindow(
-    { createWindow: (options) => ((created = options), window), openExternal: async (url) => void external.push(url) },
+    {
+      createWindow: (options) => {
+        created = options;
+        return window;
+      },
+      openExternal: async (url) => void external.push(url) },
     `${ORIGIN}/`,
     adminWindowOptions('/preload.cjs'),
   );
@@ -183,7 +188,18 @@ test('the tray menu shows the API URL and copies it, opens the window, the data 
   let clickListener: (() => void) | undefined;
   let tooltip = '';
   showTray(
-    { createTray: () => ({ setToolTip: (text) => void (tooltip = text), setContextMenu: () => undefined, on: (_event, listener) => void (clickListener = listener) }), buildMenu: (template) => template },
+    {
+      createTray: () => ({
+        setToolTip: (text) => {
+          tooltip = text;
+        },
+        setContextMenu: () => undefined,
+        on: (_event, listener) => {
+          clickListener = listener;
+        },
+      }),
+      buildMenu: (template) => template,
+    },
     '/resources/tray.png',
     actions,
   );

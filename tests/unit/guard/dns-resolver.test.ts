@@ -37,7 +37,7 @@ async function startNameServer(addresses: string[], ttl: number, silent = false)
       record.writeUInt16BE(1, 4);
       record.writeUInt32BE(ttl, 6);
       record.writeUInt16BE(4, 10);
-      address.split('.').forEach((part, i) => record.writeUInt8(Number(part), 12 + i));
+      for (const [i, part] of address.split('.').entries()) record.writeUInt8(Number(part), 12 + i);
       return record;
     });
     socket.send(Buffer.concat([header, query.subarray(12, end), ...records]), peer.port, peer.address);
@@ -97,7 +97,9 @@ test('the guard never resolves with dns.lookup (libuv thread pool)', async (t) =
     lookups++;
     return (original as (...a: unknown[]) => unknown)(...args);
   };
-  t.after(() => void ((dns as { lookup: unknown }).lookup = original));
+  t.after(() => {
+    (dns as { lookup: unknown }).lookup = original;
+  });
   const resolve = createDnsResolver({ timeoutMs: 2000, servers: [ns.server] });
   await resolve('pool.example');
   assert.equal(lookups, 0);

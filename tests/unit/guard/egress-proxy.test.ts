@@ -27,7 +27,9 @@ async function setUp(t: TestContext, names: Parameters<typeof fakeResolver>[0] =
     '/hello': (req, res) => void res.writeHead(200, { 'content-type': 'text/plain', 'set-cookie': ['a=1', 'b=2'], connection: 'x-drop', 'x-drop': '1' }).end(`hello ${req.headers.host} ${req.headers['proxy-connection'] ?? '-'}`),
     '/echo': (req, res) => {
       let body = '';
-      req.on('data', (chunk: Buffer) => void (body += chunk));
+      req.on('data', (chunk: Buffer) => {
+        body += chunk;
+      });
       req.on('end', () => void res.writeHead(200).end(`${req.method} ${body}`));
     },
     '/redirect': (_req, res) => void res.writeHead(302, { location: 'http://127.0.0.1:1/' }).end(),
@@ -57,7 +59,9 @@ function viaProxy(proxy: EgressProxy, target: string, options: { method?: string
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port: proxy.port, method: options.method ?? 'GET', path: options.path ?? target, headers: { host: new URL(target).host, 'proxy-connection': 'keep-alive' } }, (res) => {
       let body = '';
-      res.on('data', (chunk: Buffer) => void (body += chunk));
+      res.on('data', (chunk: Buffer) => {
+        body += chunk;
+      });
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, raw: res.rawHeaders, body }));
     });
     req.on('error', reject);

@@ -14,7 +14,9 @@ async function setUp(t: TestContext): Promise<{ receiver: RecordingServer; canar
   const receiver = await startRecordingServer('127.0.0.1', 0, {
     '/hook': (req, res) => {
       let body = '';
-      req.on('data', (chunk: Buffer) => void (body += chunk));
+      req.on('data', (chunk: Buffer) => {
+        body += chunk;
+      });
       req.on('end', () => void res.writeHead(200, { 'content-type': 'text/plain' }).end(`got ${body} ${req.headers['webhook-id']}`));
     },
     '/moved': (_req, res) => void res.writeHead(307, { location: `${canary.url}/stolen` }).end(),

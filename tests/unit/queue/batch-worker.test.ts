@@ -72,7 +72,9 @@ test('stop hands out nothing more and waits for the items in flight', async () =
   const worker = servingWorker({ inFlight: 1, log: createLogger('silent') }, { runItem: runs.runItem, onGiveUp: async () => undefined });
   worker.enqueue('key_a', 'A', [0, 1]);
   let stopped = false;
-  const stopping = worker.stop().then(() => void (stopped = true));
+  const stopping = worker.stop().then(() => {
+    stopped = true;
+  });
   await new Promise((resolve) => setImmediate(resolve));
   assert.equal(stopped, false, 'waits for A:0');
   await runs.finish('A:0');

@@ -10,7 +10,10 @@ test('slots are granted up to the configured size, then callers wait', async () 
   const a = await slots.acquire();
   await slots.acquire();
   let third = false;
-  const waiting = slots.acquire().then((release) => ((third = true), release));
+  const waiting = slots.acquire().then((release) => {
+    third = true;
+    return release;
+  });
   await tick();
   assert.equal(third, false);
   assert.deepEqual(slots.stats(), { size: 2, busy: 2, queued: 1, backgroundQueued: 0 });
@@ -30,9 +33,15 @@ test('an interactive waiter gets the next free slot before background waiters qu
   const slots = new RenderSlots(1, 10, 0);
   const first = await slots.acquire('background');
   const order: string[] = [];
-  const background = slots.acquire('background').then((release) => (order.push('background'), release));
+  const background = slots.acquire('background').then((release) => {
+    order.push('background');
+    return release;
+  });
   await tick();
-  const interactive = slots.acquire('interactive').then((release) => (order.push('interactive'), release));
+  const interactive = slots.acquire('interactive').then((release) => {
+    order.push('interactive');
+    return release;
+  });
   await tick();
   first();
   (await interactive)();
@@ -88,7 +97,10 @@ test('a tenant over its concurrency waits in its own queue while another tenant 
   const slots = new RenderSlots(2, 10, 0);
   const first = await slots.acquire('interactive', keyA);
   let secondOfA = false;
-  const waitingA = slots.acquire('interactive', keyA).then((release) => ((secondOfA = true), release));
+  const waitingA = slots.acquire('interactive', keyA).then((release) => {
+    secondOfA = true;
+    return release;
+  });
   // A free slot is left, but key A's cap of one holds its second render back; key B gets it.
   const ofB = await slots.acquire('interactive', keyB);
   await tick();
@@ -107,9 +119,17 @@ test('waiting renders are served round-robin across tenants: one flood never sta
   const flood = { id: 'key_flood', concurrency: 10 };
   const held = await slots.acquire('interactive', flood);
   const order: string[] = [];
-  const floodWaiters = Array.from({ length: 5 }, (_, i) => slots.acquire('interactive', flood).then((release) => (order.push(`flood${i}`), release)));
+  const floodWaiters = Array.from({ length: 5 }, (_, i) =>
+    slots.acquire('interactive', flood).then((release) => {
+      order.push(`flood${i}`);
+      return release;
+    }),
+  );
   await tick();
-  const single = slots.acquire('interactive', keyB).then((release) => (order.push('single'), release));
+  const single = slots.acquire('interactive', keyB).then((release) => {
+    order.push('single');
+    return release;
+  });
   await tick();
   held();
   for (const waiter of [floodWaiters[0]!, single, ...floodWaiters.slice(1)]) (await waiter)();

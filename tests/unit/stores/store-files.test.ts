@@ -51,7 +51,7 @@ test('writes replace the file whole and resolve once their data, or newer, is on
   const adapter = new JsonFile<{ n: number }>(file, () => undefined);
   const writes = Array.from({ length: 50 }, (_, n) => adapter.write({ n }).then(async () => JSON.parse(await readFile(file, 'utf8')).n as number));
   const seen = await Promise.all(writes);
-  seen.forEach((onDisk, n) => assert.ok(onDisk >= n, `write ${n} resolved while the file held ${onDisk}`));
+  for (const [n, onDisk] of seen.entries()) assert.ok(onDisk >= n, `write ${n} resolved while the file held ${onDisk}`);
   assert.deepEqual(JSON.parse(await readFile(file, 'utf8')), { n: 49 });
   assert.equal((await stat(file)).mode & 0o777, 0o600);
   assert.deepEqual((await readdir(dir)).filter((name) => name.endsWith('.tmp')), []);
