@@ -48,8 +48,7 @@ async function readStream(response: Response, onEvent: (event: ServerEvent) => v
     const { value, done } = await reader.read();
     if (done) return;
     buffer += value;
-    let end: number;
-    while ((end = buffer.search(/\r?\n\r?\n/)) >= 0) {
+    for (let end = buffer.search(/\r?\n\r?\n/); end >= 0; end = buffer.search(/\r?\n\r?\n/)) {
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end).replace(/^\r?\n\r?\n/, '');
       const event = parseBlock(block);

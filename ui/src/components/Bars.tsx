@@ -7,6 +7,7 @@ export function UsageBar({ used, limit }: { used: number; limit: number }) {
   const tone = share >= 1 ? 'danger' : share >= 0.8 ? 'warning' : 'ok';
   return (
     <div className="usage" title={`${formatNumber(used)} of ${formatNumber(limit)} documents this month`}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a native <meter> cannot take the plan's tone classes alike in every browser; role and aria-value* expose the same numbers */}
       <div className={`bar ${tone}`} role="meter" aria-valuemin={0} aria-valuemax={limit} aria-valuenow={used} aria-label="Documents this month">
         <span style={{ width: `${share * 100}%` }} />
       </div>

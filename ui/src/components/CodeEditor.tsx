@@ -28,6 +28,7 @@ export function CodeEditor({ value, onChange, language, label, extensions = [], 
   const changed = useRef(onChange);
   changed.current = onChange;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is made once; later values arrive through the effect below, and the other props are fixed for its life
   useEffect(() => {
     const created = new EditorView({
       parent: host.current!,
@@ -48,8 +49,6 @@ export function CodeEditor({ value, onChange, language, label, extensions = [], 
     view.current = created;
     onView?.(created);
     return () => created.destroy();
-    // The editor is made once; later values arrive through the effect below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // A value set from outside (a restore, a reload) replaces the text; typing round-trips unchanged.

@@ -16,6 +16,7 @@ export function Dialog({ open, title, onClose, children, footer, wide = false }:
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is the mouse's Escape; the keyboard has Escape (onCancel) and the close button
     <dialog
       ref={ref}
       className={wide ? 'dialog wide' : 'dialog'}

@@ -19,6 +19,7 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: read
   const [generation, setGeneration] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps decide when to load again, and generation is reload()'s trigger
   useEffect(() => {
     const controller = new AbortController();
     setLoading(true);
@@ -36,7 +37,6 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: read
       },
     );
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, generation]);
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
   const setData = useCallback((update: (current: T | undefined) => T | undefined) => setDataState(update), []);

@@ -75,7 +75,12 @@ export function BatchesPage() {
 
   // Without the event stream, unfinished batches are polled.
   const unfinished = (batches.data?.data ?? []).filter((batch) => batch.status !== 'completed');
-  useInterval(() => unfinished.forEach((batch) => refreshBatch(batch.batch_id)), live === 'live' || unfinished.length === 0 ? null : 2000);
+  useInterval(
+    () => {
+      for (const batch of unfinished) refreshBatch(batch.batch_id);
+    },
+    live === 'live' || unfinished.length === 0 ? null : 2000,
+  );
 
   const toggle = (id: string) => {
     setOpen((current) => (current === id ? null : id));
@@ -237,6 +242,7 @@ function BatchDetail({ batch }: { batch: Batch }) {
               </thead>
               <tbody>
                 {attempts.map((attempt, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the attempts are an append-only history, so an entry's position is its identity
                   <tr key={index}>
                     <td>{attempt.attempt ?? index + 1}</td>
                     <td className="nowrap">{formatDate(attempt.at ?? attempt.attempted_at)}</td>

@@ -226,8 +226,7 @@ function CreateKeyDialog({ open, plans, onClose, onCreated }: { open: boolean; p
       setAutoStore(false);
       create.setError(undefined);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  }, [open, create.setError]);
   useEffect(() => {
     if (plans.length > 0 && !plans.some((item) => item.id === plan)) setPlan(plans[0]!.id);
   }, [plans, plan]);

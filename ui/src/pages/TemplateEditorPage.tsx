@@ -73,6 +73,7 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
   const htmlView = useRef<EditorView | null>(null);
   const htmlExtensions = useMemo(() => templateExtensions(() => sample.current), []);
   const dataExtensions = useMemo(() => sampleDataExtensions(), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: data is the trigger: the marks read it through sample.current and must re-run when it changes
   useEffect(() => {
     if (htmlView.current) forceLinting(htmlView.current);
   }, [data]);
@@ -247,6 +248,7 @@ function useLivePreview(templateId: string, html: string, data: Record<string, u
       },
     );
   }, [templateId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: assetsChanged is a trigger: a changed asset re-renders the preview with the same text
   useEffect(() => {
     // Invalid JSON keeps the last good preview; the data pane says what is wrong.
     if (dataKey === undefined) return;

@@ -155,12 +155,12 @@ function NewTemplateDialog({ open, keys, defaultKey, onClose }: { open: boolean;
   const [name, setName] = useState('');
   const [keyId, setKeyId] = useState('');
   const create = useAction(createTemplate);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form is reset when the dialog opens, not when the key list or the default key changes under it
   useEffect(() => {
     if (!open) return;
     setName('');
     setKeyId(defaultKey || keys[0]?.id || '');
     create.setError(undefined);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   const submit = async (event: FormEvent) => {

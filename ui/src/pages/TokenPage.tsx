@@ -41,6 +41,7 @@ export function TokenPage({ onSignIn, reason }: { onSignIn: (token: string) => v
         <label className="field-label" htmlFor="admin-token">
           Admin token
         </label>
+        {/* biome-ignore lint/a11y/noAutofocus: the token is the only thing this page asks for; the field is where every visit starts */}
         <input id="admin-token" className="input mono" type="password" autoComplete="current-password" autoFocus value={token} onChange={(event) => setToken(event.target.value)} />
         {error && (
           <p className="error-text" role="alert">

@@ -125,6 +125,7 @@ function VersionDiffView({ templateId, version }: { templateId: string; version:
       ) : (
         <pre className="code-block diff" data-testid="version-diff">
           {diff.html_diff.split('\n').map((line, at) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of a fixed diff text; a line's position is its identity
             <span key={at} className={line.startsWith('+') ? 'diff-add' : line.startsWith('-') ? 'diff-del' : line.startsWith('@@') ? 'diff-hunk' : undefined}>
               {line}
               {'\n'}

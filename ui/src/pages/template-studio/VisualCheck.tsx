@@ -16,7 +16,7 @@ const MAX_PAGES = 10;
 export function VisualCheck({ templateId, version }: { templateId: string; version: number }) {
   const [result, setResult] = useState<CheckResult>();
   const [error, setError] = useState<string>();
-  const pagesRef = useRef<HTMLDivElement>(null);
+  const pagesRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -47,7 +47,7 @@ export function VisualCheck({ templateId, version }: { templateId: string; versi
         {result && verdictText(result)}
       </p>
       {error && <ErrorNote>{error}</ErrorNote>}
-      <div ref={pagesRef} className="check-pages" aria-label="Pages compared" />
+      <section ref={pagesRef} className="check-pages" aria-label="Pages compared" />
     </div>
   );
 }
