@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FileBatchStore, LeaseLostError, type BatchRecord, type BatchStore } from '../../server/src/stores/batches.ts';
 import { PgBatchStore } from '../../server/src/stores/pg/batches.ts';
+import { BacklogFullError } from '../../server/src/stores/batch-backlog.ts';
 import { newId } from '../../server/src/ids.ts';
 import { DEFAULT_PDF_OPTIONS } from '../../server/src/render/pdf-options.ts';
 import { forEachBackend, type Backend } from './backends.ts';
@@ -62,6 +63,43 @@ forEachBackend((backend) => {
     assert.ok((await store.prune(Date.parse('2026-03-06T00:00:00.000Z'))) >= 1);
     assert.equal(await store.get(old.id), undefined);
     assert.equal((await store.get(recent.id))?.id, recent.id);
+  });
+});
+
+// Every batch() has 2 items; REQUESTS is their JSON as stored.
+const REQUEST_BYTES = Buffer.byteLength(JSON.stringify(REQUESTS));
+
+forEachBackend((backend) => {
+  test('a background batch is admitted only within the backlog caps, its key\'s and every key\'s; completing one makes room', async () => {
+    const store = await storeOn(backend);
+    const [key, other, third] = [newId('key'), newId('key'), newId('key')];
+    const limits = { itemsPerKey: 4, items: 6, bytesPerKey: 10 * REQUEST_BYTES, bytes: 10 * REQUEST_BYTES };
+    const first = batch(key);
+    await store.create(first, REQUESTS, limits);
+    await store.create(batch(key), REQUESTS, limits);
+    const refused = batch(key);
+    await assert.rejects(store.create(refused, REQUESTS, limits), (error: unknown) => error instanceof BacklogFullError && error.scope === 'key' && error.load.items === 4 && error.load.bytes === 2 * REQUEST_BYTES);
+    assert.equal(await store.get(refused.id), undefined, 'nothing recorded');
+    // In-call batches are not counted, nor checked.
+    await store.create(batch(key, { mode: 'sync' }), REQUESTS);
+    await store.create(batch(other), REQUESTS, limits);
+    await assert.rejects(store.create(batch(third), REQUESTS, limits), (error: unknown) => error instanceof BacklogFullError && error.scope === 'all' && error.load.items === 6);
+    Object.assign(first, { status: 'completed', completedAt: '2026-03-10T12:01:00.000Z' });
+    await store.save(first);
+    await store.flush();
+    await store.create(batch(third), REQUESTS, limits);
+    await assert.rejects(store.create(batch(key), REQUESTS, { ...limits, items: 100, bytesPerKey: 2 * REQUEST_BYTES - 1 }), (error: unknown) => error instanceof BacklogFullError && error.scope === 'key');
+  });
+
+  test('background batches created at once, on one instance or two, never go past the backlog caps', async () => {
+    const stores = [await storeOn(backend)];
+    if (backend.kind === 'postgresql') stores.push(new PgBatchStore((await backend.otherInstance()).pool));
+    const key = newId('key');
+    const limits = { itemsPerKey: 10, items: 1000, bytesPerKey: 1e9, bytes: 1e12 };
+    const outcomes = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => stores[i % stores.length]!.create(batch(key), REQUESTS, limits)));
+    assert.equal(outcomes.filter((outcome) => outcome.status === 'fulfilled').length, 5, 'exactly 10 items admitted');
+    for (const outcome of outcomes) if (outcome.status === 'rejected') assert.ok(outcome.reason instanceof BacklogFullError, String(outcome.reason));
+    assert.equal((await stores[0]!.page(key, 100, undefined)).items.length, 5);
   });
 });
 

@@ -16,7 +16,8 @@ import type { BatchItemRequest, BatchRecord, BatchStore, ErrorRecord } from '../
 import { BatchWorker } from '../queue/batch-worker.ts';
 import { WebhookDeliverer } from '../queue/webhook-delivery.ts';
 import { BatchItems, batchEventData, type ItemOutcome } from './batch-items.ts';
-import { BatchBacklog, requestBytes, type BacklogLimits } from './batch-backlog.ts';
+import { backlogFullAnswer } from './batch-backlog.ts';
+import { BacklogFullError, type BacklogLimits } from '../stores/batch-backlog.ts';
 import type { DocumentsService } from './documents.ts';
 import type { Account, KeysService } from './keys.ts';
 import { pageOrBadCursor, type Page } from './paging.ts';
@@ -90,14 +91,12 @@ export class BatchesService {
   private readonly pruneTimer: NodeJS.Timeout;
   private readonly leaseTimer: NodeJS.Timeout;
   private ticking: Promise<void> | undefined;
-  private readonly backlog: BatchBacklog;
 
   constructor(
     private readonly store: BatchStore,
     private readonly options: BatchesOptions,
   ) {
     this.now = options.now ?? (() => new Date());
-    this.backlog = new BatchBacklog(options.backlog, options.renderConcurrency);
     const webhookPolicy: AddressPolicy = options.guardEnabled ? options.policy : { allows: () => true, decide: () => ({ allowed: true, reason: 'NETWORK_GUARD off' }) };
     this.deliverer = new WebhookDeliverer({
       store,
@@ -119,7 +118,6 @@ export class BatchesService {
       describeError: options.describeError,
       onCompleted: (batch) => {
         this.requests.delete(batch.id);
-        this.backlog.remove(batch.id);
         if (!batch.webhook) void this.release(batch.id);
         else if (!this.inCall.has(batch.id)) this.deliverer.schedule(batch);
       },
@@ -159,17 +157,17 @@ export class BatchesService {
     input.requests.forEach(checkSource);
     if (input.webhook_url !== undefined) await this.checkWebhookUrl(input.webhook_url);
     const inCall = input.requests.length <= IN_CALL_MAX_ITEMS && input.async !== true;
-    const bytes = inCall ? 0 : requestBytes(input.requests);
-    if (!inCall) this.backlog.admit(account.keyId, input.requests.length, bytes);
     const batch = this.newRecord(input, account, inCall);
-    await this.store.create(batch, input.requests);
+    // A background batch is admitted by the store against the backlog caps, shared by every instance.
+    await this.store.create(batch, input.requests, inCall ? undefined : this.options.backlog).catch((error: unknown) => {
+      throw error instanceof BacklogFullError ? backlogFullAnswer(error, this.options.renderConcurrency) : error;
+    });
     this.options.events.publish('batch.created', batchEventData(batch));
     if (!inCall) {
       const usage = await this.options.meter.usage(account.keyId, plan);
       // The answer shows the batch as accepted (all queued), whatever the worker does meanwhile.
       const accepted = structuredClone(batch);
       this.requests.set(batch.id, input.requests);
-      this.backlog.add(batch.id, batch.keyId, batch.items.length, bytes);
       this.worker.enqueue(batch.keyId, batch.id, batch.items.map((item) => item.index));
       return { batch: accepted, inCall, usage, afterResponse: () => undefined };
     }
@@ -235,7 +233,6 @@ export class BatchesService {
       return;
     }
     this.requests.set(batch.id, requests);
-    if (batch.mode === 'async') this.backlog.add(batch.id, batch.keyId, batch.items.length, requestBytes(requests));
     const queued = await this.items.recover(batch);
     if ((batch.status as BatchRecord['status']) !== 'completed') this.worker.enqueue(batch.keyId, batch.id, queued);
   }
