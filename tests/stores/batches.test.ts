@@ -127,3 +127,18 @@ test('PostgreSQL: a batch whose holder stopped renewing its lease is adopted by 
   await winner.release(record.id);
   assert.deepEqual(await first.adopt().then((a) => a.map((r) => r.id)).then(async (a) => [...a, ...(await second.adopt()).map((r) => r.id)]), [record.id], 'released with work left: adopted again');
 });
+
+test('PostgreSQL: an instance that stops hands its batches back: another adopts them at once, without waiting for the lease', async (t) => {
+  const { startTestDatabase } = await import('../helpers/postgres.ts');
+  const { openDatabase } = await import('../../server/src/stores/pg/database.ts');
+  const server = await startTestDatabase({ after: (fn) => t.after(fn) });
+  const databases = await Promise.all([0, 1].map(() => openDatabase(server.url)));
+  t.after(() => Promise.all(databases.map((database) => database.close())).then(() => undefined));
+  const [stopping, other] = databases.map((database) => new PgBatchStore(database.pool)) as [PgBatchStore, PgBatchStore];
+  const record = batch(newId('key'));
+  await stopping.create(record, REQUESTS);
+  assert.deepEqual(await other.adopt(), [], 'held while its instance runs');
+  await stopping.handBack();
+  assert.equal(stopping.held(record.id), undefined);
+  assert.deepEqual((await other.adopt()).map((adopted) => adopted.id), [record.id]);
+});

@@ -256,6 +256,7 @@ export class BatchesService {
     await this.deliverer.stop();
     await this.ticking;
     await this.store.flush();
+    await this.store.handBack();
   }
 
   private runQueued(batchId: string, index: number): Promise<ItemOutcome> {

@@ -142,6 +142,8 @@ export interface BatchStore {
   prune(nowMs: number): Promise<number>;
   /** Waits for every write in flight (shutdown). */
   flush(): Promise<void>;
+  /** Shutdown, after the last write: the batches held here are held no more (PostgreSQL: others adopt them at once, not when the lease runs out). */
+  handBack(): Promise<void>;
 }
 
 /** A held batch was adopted by another instance (this one was presumed dead): it must stop working on it. */
@@ -234,6 +236,8 @@ export class FileBatchStore implements BatchStore {
   async release(): Promise<void> {}
 
   async heartbeat(): Promise<void> {}
+
+  async handBack(): Promise<void> {}
 
   async prune(nowMs: number): Promise<number> {
     const due = [...this.records.values()].filter(

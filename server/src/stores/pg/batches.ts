@@ -141,6 +141,13 @@ export class PgBatchStore implements BatchStore {
     for (const id of this.live.keys()) if (!renewed.has(id)) this.forget(id);
   }
 
+  async handBack(): Promise<void> {
+    await this.flush();
+    this.live.clear();
+    this.writers.clear();
+    await this.pool.query('UPDATE batches SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = $1', [this.owner]);
+  }
+
   async prune(nowMs: number): Promise<number> {
     // One DELETE: instances pruning together each delete a row at most once between them.
     const { rowCount } = await this.pool.query("DELETE FROM batches WHERE status = 'completed' AND NOT webhook_pending AND expires_at <= $1", [new Date(nowMs)]);
