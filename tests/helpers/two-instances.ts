@@ -103,10 +103,20 @@ export async function startRoundRobinProxy(targets: readonly string[]): Promise<
     delete headers.connection;
     delete headers['keep-alive'];
     let answered = false;
+    const drain = () => {
+      request.unpipe(upstream);
+      request.resume();
+      upstream.destroy();
+    };
     const upstream = http.request(
       { host: target.hostname, port: target.port, method: request.method, path: request.url, headers, agent: agents[turn] },
       (answer) => {
         answered = true;
+        // Answered before the whole body was sent (an early 413): the rest of the body is read and
+        // dropped, as the instance itself does, and the connection to the instance is not used again.
+        if (!request.complete) answer.once('end', () => drain());
+        // An instance that closes its connection after this answer: so does the proxy, towards the client.
+        if (answer.headers.connection === 'close') response.shouldKeepAlive = false;
         const raw: string[] = [];
         for (let i = 0; i < answer.rawHeaders.length; i += 2) {
           const name = answer.rawHeaders[i]!.toLowerCase();
@@ -121,7 +131,7 @@ export async function startRoundRobinProxy(targets: readonly string[]): Promise<
     );
     upstream.on('error', () => {
       // An instance that answered early (413) and closed while the body was still coming: its answer stands.
-      if (answered) return;
+      if (answered) return drain();
       if (response.headersSent) response.destroy();
       else response.writeHead(502, { 'content-type': 'text/plain' }).end('proxy: instance unreachable');
     });
