@@ -61,13 +61,14 @@ export async function importFiles(dataDir: string, database: Database, progress:
   // PostgreSQL has no such tags (one transaction), so it is settled here as the files would at
   // their next start: kept when the document exists, given back when it does not.
   const settleDocumentCharge = documentChargeResolver(files);
+  const { store: batches } = await FileBatchStore.open(dataDir);
   for (const usage of await readUsage(dataDir)) {
     let used = usage.used;
     const charges: string[] = [];
     for (const tag of usage.charges) {
       const outcome = await settleDocumentCharge(tag);
-      if (outcome === undefined) charges.push(tag);
-      else if (outcome === 'refund') used--;
+      if (outcome === 'refund') used--;
+      else if (outcome === undefined && !(await isSettledBatchTag(batches, tag))) charges.push(tag);
     }
     const { rowCount } = await pool.query(
       `INSERT INTO usage_months AS u (key_id, month, used, held, updated_at) VALUES ($1, $2, $3, 0, $4)
@@ -75,9 +76,9 @@ export async function importFiles(dataDir: string, database: Database, progress:
       [usage.accountId, usage.month, Math.max(0, used), usage.updatedAt],
     );
     count(report.usage, rowCount === 1);
-    // A batch item's tag tells the adopting instance that the item's document is charged already
-    // (services/batch-items.ts recover); once that batch completed in PostgreSQL its tags were
-    // settled there, and copying them again would only leave stale ones behind.
+    // An unfinished batch's item tag tells the adopting instance that the item's document is
+    // charged already (services/batch-items.ts recover). Once that batch completed in PostgreSQL
+    // (an earlier run moved it) its tags were settled there: copying them again would leave stale ones.
     for (const tag of charges) {
       await pool.query(
         `INSERT INTO usage_charges (key_id, month, tag) SELECT $1, $2, $3
@@ -157,7 +158,6 @@ export async function importFiles(dataDir: string, database: Database, progress:
 
   // After documents and usage: an item the embedded server left rendering is settled by the
   // adopting instance from its document and charge tag, which must be there first.
-  const { store: batches } = await FileBatchStore.open(dataDir);
   for await (const batch of everyPage((cursor) => batches.page(undefined, 100, cursor))) {
     if (isPrunable(batch, Date.now())) continue;
     const unfinished = batch.status !== 'completed';
@@ -167,6 +167,14 @@ export async function importFiles(dataDir: string, database: Database, progress:
   }
   told('batches', report.batches, ` (${report.batches.unfinished} unfinished, to be finished by the first instance on DATABASE_URL)`);
   return report;
+}
+
+/** A batch item's tag ("<batch id>:<index>") whose batch completed on the files (or is gone): settled, nothing to carry over. */
+async function isSettledBatchTag(batches: FileBatchStore, tag: string): Promise<boolean> {
+  const match = /^(bat_[A-Za-z0-9]+):\d+$/.exec(tag);
+  if (!match) return false;
+  const batch = await batches.get(match[1]!);
+  return !batch || batch.status === 'completed';
 }
 
 /** One row, requests included, so a batch is there whole or not at all; no lease, so any instance adopts it. */
