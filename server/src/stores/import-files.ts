@@ -39,29 +39,62 @@ export interface ImportReport {
   batches: Counter & { unfinished: number };
 }
 
+/** The embedded store being copied (opened as a server start would, repairs included: the import holds its lock). */
+interface Source {
+  dataDir: string;
+  documents: DocumentsStore;
+  batches: FileBatchStore;
+}
+
 /** Copies what DATA_DIR holds into the database; `progress` hears a line per collection. */
 export async function importFiles(dataDir: string, database: Database, progress: (line: string) => void = () => undefined): Promise<ImportReport> {
-  const { pool } = database;
-  const counter = () => ({ copied: 0, present: 0 });
-  const report: ImportReport = { keys: counter(), usage: counter(), templates: counter(), versions: counter(), assets: counter(), documents: counter(), tombstones: counter(), batches: { ...counter(), unfinished: 0 } };
-  const count = (tally: Counter, copied: boolean) => void (copied ? tally.copied++ : tally.present++);
+  const source: Source = { dataDir, documents: (await DocumentsStore.open(dataDir)).store, batches: (await FileBatchStore.open(dataDir)).store };
   const told = (what: string, tally: Counter, more = '') => progress(`${what}: ${tally.copied} copied${more}, ${tally.present} already there`);
+  const keys = await copyKeys(source, database);
+  told('keys', keys);
+  const usage = await copyUsage(source, database);
+  told('usage (key-months)', usage);
+  const { templates, versions, assets } = await copyTemplates(source, database);
+  told('templates', templates);
+  told('template versions', versions);
+  told('template assets', assets);
+  const { documents, tombstones } = await copyDocuments(source, database);
+  told('documents', documents);
+  told('expired documents (410 tombstones)', tombstones);
+  // After documents and usage: an item the embedded server left rendering is settled by the
+  // adopting instance from its document and charge tag, which must be there first.
+  const batches = await copyBatches(source, database);
+  told('batches', batches, ` (${batches.unfinished} unfinished, to be finished by the first instance on DATABASE_URL)`);
+  return { keys, usage, templates, versions, assets, documents, tombstones, batches };
+}
 
+function counter(): Counter {
+  return { copied: 0, present: 0 };
+}
+
+function count(tally: Counter, copied: boolean): void {
+  if (copied) tally.copied++;
+  else tally.present++;
+}
+
+async function copyKeys({ dataDir }: Source, { pool }: Database): Promise<Counter> {
+  const keys = counter();
   for (const key of await readKeys(dataDir)) {
     const { rowCount } = await pool.query(
       `INSERT INTO api_keys (id, name, plan_id, auto_store, key_hash, created_at, updated_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
       [key.id, key.name, key.planId, key.autoStore, key.keyHash, key.createdAt, key.updatedAt, key.revokedAt],
     );
-    count(report.keys, rowCount === 1);
+    count(keys, rowCount === 1);
   }
-  told('keys', report.keys);
+  return keys;
+}
 
-  const { store: files } = await DocumentsStore.open(dataDir);
+async function copyUsage({ dataDir, documents, batches }: Source, { pool }: Database): Promise<Counter> {
+  const months = counter();
   // A "doc:<id>" tag is a stored render's charge that a crash may have cut off from its document.
   // PostgreSQL has no such tags (one transaction), so it is settled here as the files would at
   // their next start: kept when the document exists, given back when it does not.
-  const settleDocumentCharge = documentChargeResolver(files);
-  const { store: batches } = await FileBatchStore.open(dataDir);
+  const settleDocumentCharge = documentChargeResolver(documents);
   for (const usage of await readUsage(dataDir)) {
     let used = usage.used;
     const charges: string[] = [];
@@ -75,7 +108,7 @@ export async function importFiles(dataDir: string, database: Database, progress:
        ON CONFLICT (key_id, month) DO UPDATE SET used = EXCLUDED.used WHERE u.used < EXCLUDED.used`,
       [usage.accountId, usage.month, Math.max(0, used), usage.updatedAt],
     );
-    count(report.usage, rowCount === 1);
+    count(months, rowCount === 1);
     // An unfinished batch's item tag tells the adopting instance that the item's document is
     // charged already (services/batch-items.ts recover). Once that batch completed in PostgreSQL
     // (an earlier run moved it) its tags were settled there: copying them again would leave stale ones.
@@ -87,8 +120,11 @@ export async function importFiles(dataDir: string, database: Database, progress:
       );
     }
   }
-  told('usage (key-months)', report.usage);
+  return months;
+}
 
+async function copyTemplates({ dataDir }: Source, { pool }: Database): Promise<{ templates: Counter; versions: Counter; assets: Counter }> {
+  const copied = { templates: counter(), versions: counter(), assets: counter() };
   const templates = await TemplatesStore.open(dataDir);
   const versions = await FileTemplateVersionsStore.open(dataDir);
   const assets = await FileTemplateAssetsStore.open(dataDir);
@@ -97,39 +133,41 @@ export async function importFiles(dataDir: string, database: Database, progress:
     if (!record) continue;
     const { rowCount } = await pool.query(
       'INSERT INTO templates (id, key_id, name, html, sample_data, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING',
-      [record.id, record.keyId, record.name, record.html, record.sampleData === null ? null : JSON.stringify(record.sampleData), record.createdAt, record.updatedAt],
+      [record.id, record.keyId, record.name, record.html, jsonOrNull(record.sampleData), record.createdAt, record.updatedAt],
     );
-    count(report.templates, rowCount === 1);
+    count(copied.templates, rowCount === 1);
     // Versions and assets of a template already there too: an interrupted run may have stopped between them.
+    // Each is one row with its bytes (reference PDF, asset), so none is ever half there.
     for await (const { number } of everyPage((cursor) => versions.page(record.id, 100, cursor))) {
       const version = await versions.read(record.id, number);
       if (!version) continue;
       const reference = await versions.readReference(record.id, number);
-      const { rowCount: copied } = await pool.query(
+      const { rowCount: inserted } = await pool.query(
         `INSERT INTO template_versions (template_id, number, name, html, sample_data, created_at, created_by, reference) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (template_id, number) DO NOTHING`,
-        [record.id, number, version.name, version.html, version.sampleData === null ? null : JSON.stringify(version.sampleData), version.createdAt, version.createdBy, reference ? Buffer.from(reference) : null],
+        [record.id, number, version.name, version.html, jsonOrNull(version.sampleData), version.createdAt, version.createdBy, reference ? Buffer.from(reference) : null],
       );
-      count(report.versions, copied === 1);
+      count(copied.versions, inserted === 1);
     }
     for (const { name } of await assets.list(record.id)) {
       const asset = await assets.read(record.id, name);
       if (!asset) continue;
-      const { rowCount: copied } = await pool.query(
-        `INSERT INTO template_assets (template_id, name, content_type, size, updated_at, bytes) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (template_id, name) DO NOTHING`,
+      const { rowCount: inserted } = await pool.query(
+        'INSERT INTO template_assets (template_id, name, content_type, size, updated_at, bytes) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (template_id, name) DO NOTHING',
         [record.id, name, asset.meta.contentType, asset.meta.size, asset.meta.updatedAt, Buffer.from(asset.bytes)],
       );
-      count(report.assets, copied === 1);
+      count(copied.assets, inserted === 1);
     }
   }
-  told('templates', report.templates);
-  told('template versions', report.versions);
-  told('template assets', report.assets);
+  return copied;
+}
 
-  const documents = new PgDocumentStore(pool, new PgPdfBlobStore(pool));
+async function copyDocuments({ documents: files }: Source, database: Database): Promise<{ documents: Counter; tombstones: Counter }> {
+  const copied = { documents: counter(), tombstones: counter() };
+  const documents = new PgDocumentStore(database.pool, new PgPdfBlobStore(database.pool));
   for await (const document of everyPage((cursor) => files.page(undefined, 100, cursor, Number.NEGATIVE_INFINITY))) {
     if (await isPresent(database, document.id)) {
-      report.documents.present++;
+      copied.documents.present++;
       continue;
     }
     const reader = await files.openPdf(document);
@@ -141,32 +179,35 @@ export async function importFiles(dataDir: string, database: Database, progress:
       await reader.close();
     }
     await database.transaction((client) => documents.insert(client, toRecord(document), pdf));
-    report.documents.copied++;
+    copied.documents.copied++;
   }
-  told('documents', report.documents);
-
   const { tombstones } = await files.due(Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
   for (const tombstone of tombstones) {
     if (await isPresent(database, tombstone.id)) {
-      report.tombstones.present++;
+      copied.tombstones.present++;
       continue;
     }
     await database.transaction((client) => documents.insertTombstone(client, toRecord(tombstone)));
-    report.tombstones.copied++;
+    copied.tombstones.copied++;
   }
-  told('expired documents (410 tombstones)', report.tombstones);
+  return copied;
+}
 
-  // After documents and usage: an item the embedded server left rendering is settled by the
-  // adopting instance from its document and charge tag, which must be there first.
+async function copyBatches({ batches }: Source, { pool }: Database): Promise<Counter & { unfinished: number }> {
+  const copied = { ...counter(), unfinished: 0 };
   for await (const batch of everyPage((cursor) => batches.page(undefined, 100, cursor))) {
     if (isPrunable(batch, Date.now())) continue;
     const unfinished = batch.status !== 'completed';
-    const copied = await copyBatch(database, batch, unfinished ? await batches.requests(batch.id) : null);
-    count(report.batches, copied);
-    if (copied && unfinished) report.batches.unfinished++;
+    // One row, requests included, so a batch is there whole or not at all; no lease, so the first instance to look adopts it.
+    const { rowCount } = await pool.query(
+      `INSERT INTO batches (id, key_id, created_at, expires_at, status, webhook_pending, record, requests, lease_owner, lease_expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, NULL) ON CONFLICT (id) DO NOTHING`,
+      [batch.id, batch.keyId, batch.createdAt, batch.expiresAt, batch.status, batch.webhook?.status === 'pending', JSON.stringify(batch), unfinished ? JSON.stringify(await batches.requests(batch.id)) : null],
+    );
+    count(copied, rowCount === 1);
+    if (rowCount === 1 && unfinished) copied.unfinished++;
   }
-  told('batches', report.batches, ` (${report.batches.unfinished} unfinished, to be finished by the first instance on DATABASE_URL)`);
-  return report;
+  return copied;
 }
 
 /** A batch item's tag ("<batch id>:<index>") whose batch completed on the files (or is gone): settled, nothing to carry over. */
@@ -175,16 +216,6 @@ async function isSettledBatchTag(batches: FileBatchStore, tag: string): Promise<
   if (!match) return false;
   const batch = await batches.get(match[1]!);
   return !batch || batch.status === 'completed';
-}
-
-/** One row, requests included, so a batch is there whole or not at all; no lease, so any instance adopts it. */
-async function copyBatch(database: Database, batch: BatchRecord, requests: unknown[] | null): Promise<boolean> {
-  const { rowCount } = await database.pool.query(
-    `INSERT INTO batches (id, key_id, created_at, expires_at, status, webhook_pending, record, requests, lease_owner, lease_expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, NULL) ON CONFLICT (id) DO NOTHING`,
-    [batch.id, batch.keyId, batch.createdAt, batch.expiresAt, batch.status, batch.webhook?.status === 'pending', JSON.stringify(batch), requests && JSON.stringify(requests)],
-  );
-  return rowCount === 1;
 }
 
 /** A batch the next prune would delete (stores/batches.ts): not copied, or every run would copy it again. */
@@ -234,6 +265,10 @@ async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+function jsonOrNull(value: Record<string, unknown> | null): string | null {
+  return value === null ? null : JSON.stringify(value);
 }
 
 function toRecord(document: StoredDocument) {
