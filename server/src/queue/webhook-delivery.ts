@@ -8,7 +8,8 @@
 
 import { Webhook } from 'standardwebhooks';
 import type { AddressPolicy } from '../guard/address-policy.ts';
-import { BlockedUrlError, type Resolver } from '../guard/url-check.ts';
+import { BlockedUrlError } from '../guard/url-check.ts';
+import type { Resolver } from '../guard/dns-resolver.ts';
 import { deliverWebhook, WebhookTimeoutError } from '../guard/webhook-target.ts';
 import type { EventBus } from '../events.ts';
 import type { Logger } from '../logger.ts';

@@ -6,7 +6,8 @@
 import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { AddressPolicy } from '../guard/address-policy.ts';
-import { BlockedUrlError, parseHttpUrl, UnresolvableHostError, type Resolver } from '../guard/url-check.ts';
+import { BlockedUrlError, parseHttpUrl, UnresolvableHostError } from '../guard/url-check.ts';
+import type { Resolver } from '../guard/dns-resolver.ts';
 import { checkWebhookTarget } from '../guard/webhook-target.ts';
 import type { UsageLedger, UsageSnapshot } from '../accounts/usage.ts';
 import type { Plan } from '../accounts/plans.ts';
@@ -21,7 +22,8 @@ import type { DocumentsService } from './documents.ts';
 import type { Account, KeysService } from './keys.ts';
 import { pageOrBadCursor, type Page } from './paging.ts';
 import type { RenderService } from './render.ts';
-import type { Owner } from './templates.ts';
+import type { Owner } from './owner.ts';
+import { checkSourceFields } from './source-rules.ts';
 
 /** docs/api.md#batches: at most this many items, and async not true, are answered in the call. */
 export const IN_CALL_MAX_ITEMS = 10;
@@ -156,7 +158,7 @@ export class BatchesService {
   async create(input: BatchInput, account: Account): Promise<CreatedBatch> {
     const { plan } = account;
     this.checkPlan(plan, input.requests.length);
-    input.requests.forEach(checkSource);
+    input.requests.forEach((request, index) => checkSourceFields(request, `requests[${index}]`));
     if (input.webhook_url !== undefined) await this.checkWebhookUrl(input.webhook_url);
     const inCall = input.requests.length <= IN_CALL_MAX_ITEMS && input.async !== true;
     const bytes = inCall ? 0 : requestBytes(input.requests);
@@ -349,11 +351,4 @@ export class BatchesService {
       })),
     };
   }
-}
-
-/** Exactly one of html, url, template_id per item (docs/api.md#rendering-post-v1pdf: conflicting_source), named by its place. */
-function checkSource(request: BatchItemRequest, index: number): void {
-  const given = (['html', 'url', 'template_id'] as const).filter((field) => request[field] !== undefined);
-  if (given.length > 1) throw new ApiError('conflicting_source', `requests[${index}]: give only one of html, url or template_id (got ${given.join(' and ')}).`);
-  if (given.length === 0) throw new ApiError('invalid_request', `requests[${index}] needs one of html, url or template_id.`);
 }

@@ -14,33 +14,7 @@ import path from 'node:path';
 import { isAbandonedTempFile, StoreReadError, syncFolder, writeFileDurably } from './durable-file.ts';
 import { NewestFirstIndex, type Page } from './newest-first-index.ts';
 import type { PdfReader } from './pdf-blobs.ts';
-
-export type DocumentSource = 'render' | 'batch';
-
-/** The sidecar: everything known about a document but its bytes. */
-export interface DocumentRecord {
-  id: string;
-  keyId: string;
-  filename: string | null;
-  /** Bytes of the PDF. */
-  size: number;
-  createdAt: string;
-  /** Fixed when stored, from the plan's retention then; a later plan change does not move it. */
-  expiresAt: string;
-  source: DocumentSource;
-  batchId: string | null;
-  /** Plan and retention the document was stored under, for the record. */
-  planId: string;
-  retention: string;
-  state: 'stored' | 'expired';
-  /** When the bytes were deleted (state expired). */
-  expiredAt: string | null;
-}
-
-export interface StoredDocument extends DocumentRecord {
-  readonly createdMs: number;
-  readonly expiresMs: number;
-}
+import type { DocumentRecord, StoredDocument } from './document-record.ts';
 
 export interface DocumentsStoreOptions {
   /** false skips fsync: only for benches that seed 100,000 documents. */

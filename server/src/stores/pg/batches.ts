@@ -10,7 +10,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { Queryable } from './database.ts';
+import type { Queryable } from './transaction.ts';
 import { LeaseLostError, type BatchItemRequest, type BatchRecord, type BatchStore } from '../batches.ts';
 import { CoalescingWriter } from '../coalescing-writer.ts';
 import type { Page } from '../newest-first-index.ts';
