@@ -24,6 +24,12 @@ import { PgDocumentStore } from '../../server/src/stores/pg/documents.ts';
 import { PgKeyStore } from '../../server/src/stores/pg/keys.ts';
 import { PgPdfBlobStore } from '../../server/src/stores/pg/pdf-blobs.ts';
 import { PgTemplateStore } from '../../server/src/stores/pg/templates.ts';
+import { PgTemplateAssetsStore } from '../../server/src/stores/pg/template-assets.ts';
+import { PgTemplateVersionsStore } from '../../server/src/stores/pg/template-versions.ts';
+import { PgBatchStore } from '../../server/src/stores/pg/batches.ts';
+import { FileTemplateAssetsStore } from '../../server/src/stores/template-assets.ts';
+import { FileTemplateVersionsStore } from '../../server/src/stores/template-versions.ts';
+import { importFiles } from '../../server/src/stores/import-files.ts';
 import { PgUsageLedger } from '../../server/src/stores/pg/usage-ledger.ts';
 import { startTestDatabase } from '../helpers/postgres.ts';
 import { REPO_ROOT } from '../helpers/server-process.ts';
@@ -220,4 +226,78 @@ test('after the import a server on DATABASE_URL lists template versions, serves 
   assert.match(second.stderr, /batches: 0 copied \(0 unfinished, [^)]*\), 2 already there/);
   assert.match(second.stderr, /usage \(key-months\): 0 copied, \d+ already there/);
   assert.deepEqual(await snapshot(db), before);
+});
+
+/** The database as an import interrupted before its `at`-th statement or transaction sees it (a kill between two writes). */
+function interruptedAt(db: Database, at: number): Database {
+  let statements = 0;
+  const tick = () => {
+    if (++statements === at) throw new Error('interrupted');
+  };
+  const pool = new Proxy(db.pool, {
+    get(target, property) {
+      if (property === 'query') return (...args: Parameters<typeof target.query>) => (tick(), target.query(...args));
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { ...db, pool, transaction: (work) => (tick(), db.transaction(work)) };
+}
+
+test('an import interrupted before any of its writes, run again, leaves versions, assets and batches whole', { timeout: 120_000 }, async (t) => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-import-'));
+  t.after(() => rm(dataDir, { recursive: true, force: true }));
+  const at = NOW.toISOString();
+  await (await KeysStore.open(dataDir)).insert({ id: 'key_resume', name: 'resume', planId: 'starter', autoStore: false, keyHash: 'hash_resume', createdAt: at, updatedAt: at, revokedAt: null });
+  await (await TemplatesStore.open(dataDir)).insert({ id: 'tpl_resume', keyId: 'key_resume', name: 'r', html: '<p>2</p>', sampleData: null, createdAt: at, updatedAt: at });
+  const versions = await FileTemplateVersionsStore.open(dataDir);
+  const references = [randomBytes(2048), randomBytes(4096)];
+  for (const [index, reference] of references.entries()) {
+    await versions.append({ templateId: 'tpl_resume', name: 'r', html: `<p>${index + 1}</p>`, sampleData: { n: index }, createdAt: at, createdBy: 'key_resume' });
+    await versions.saveReference('tpl_resume', index + 1, reference);
+  }
+  const assets = await FileTemplateAssetsStore.open(dataDir);
+  const assetBytes = { 'a.png': PNG, 'fonts/b.woff2': randomBytes(64 * 1024) };
+  for (const [name, bytes] of Object.entries(assetBytes)) await assets.put('tpl_resume', { meta: { name, contentType: 'application/octet-stream', size: bytes.length, updatedAt: at }, bytes });
+  const { store: documents } = await DocumentsStore.open(dataDir);
+  await documents.put({ ...documentRecord('doc_resume0', 'key_resume'), source: 'batch', batchId: 'bat_resume', size: 8 }, Buffer.from('%PDF-1.7'));
+  const usage = new UsageStore(dataDir);
+  await (await new UsageMeter((accountId, month) => usage.open(accountId, month), () => NOW).reserve('key_resume', { id: 'starter', monthlyDocuments: 1000 })).commit('bat_resume:0');
+  const { store: batches } = await FileBatchStore.open(dataDir);
+  const item = (index: number, status: 'rendering' | 'queued') => ({ index, status, documentId: `doc_resume${index}`, filename: null, error: null, startedAt: status === 'queued' ? null : at, finishedAt: null });
+  const batch: BatchRecord = { id: 'bat_resume', keyId: 'key_resume', mode: 'async', status: 'processing', createdAt: at, completedAt: null, expiresAt: '2099-01-01T00:00:00.000Z', webhook: null, items: [item(0, 'rendering'), item(1, 'queued')] };
+  const requests = [0, 1].map((index) => ({ html: `<p>${index}</p>`, options: DEFAULT_PDF_OPTIONS }));
+  await batches.create(batch, requests);
+
+  const target = await startTestDatabase(t);
+  const db = await openDatabase(target.url);
+  t.after(() => db.close());
+  // Run k stops before its k-th write, so every point between two writes is met once; the run that meets none finishes.
+  let runs = 0;
+  for (;;) {
+    runs++;
+    try {
+      await importFiles(dataDir, interruptedAt(db, runs));
+      break;
+    } catch (error) {
+      if ((error as Error).message !== 'interrupted') throw error;
+    }
+  }
+  assert.ok(runs > 10, `the import was cut at ${runs - 1} points`);
+  const last = await importFiles(dataDir, db);
+  for (const [collection, tally] of Object.entries(last)) assert.equal(tally.copied, 0, `${collection}: nothing left to copy`);
+
+  const pgVersions = new PgTemplateVersionsStore(db.pool);
+  for (const number of [1, 2]) {
+    assert.deepEqual(await pgVersions.read('tpl_resume', number), await versions.read('tpl_resume', number));
+    assert.deepEqual(Buffer.from((await pgVersions.readReference('tpl_resume', number))!), references[number - 1]);
+  }
+  const pgAssets = new PgTemplateAssetsStore(db.pool);
+  assert.deepEqual(await pgAssets.list('tpl_resume'), await assets.list('tpl_resume'));
+  for (const [name, bytes] of Object.entries(assetBytes)) assert.deepEqual(Buffer.from((await pgAssets.read('tpl_resume', name))!.bytes), bytes);
+  const pgBatches = new PgBatchStore(db.pool);
+  assert.deepEqual(await pgBatches.get('bat_resume'), batch);
+  assert.deepEqual(await pgBatches.requests('bat_resume'), requests);
+  assert.deepEqual((await db.pool.query("SELECT lease_owner FROM batches WHERE id = 'bat_resume'")).rows, [{ lease_owner: null }], 'free for the first instance to adopt');
+  assert.equal(await new PgUsageLedger(db.pool, () => NOW).wasCharged('key_resume', 'bat_resume:0', '2026-03'), true, 'the rendering item’s charge is known, so it is not charged again');
 });
