@@ -1,7 +1,9 @@
 // Batches (docs/api.md#batches): the plan's rules, the webhook target check, creating the durable
 // record, then rendering the items in the call (up to 10, not async) or handing them to the
-// background worker; reading batches for their key or the admin; and, at start-up, finishing
-// what a stop or crash interrupted. Each item's own story is services/batch-items.ts.
+// background worker; reading batches for their key or the admin; and, at start-up and on every
+// lease tick, taking up what a stop, crash or dead instance left. Each item's own story is
+// services/batch-items.ts; the worker (queue/batch-worker.ts) and the webhook deliverer
+// (queue/webhook-delivery.ts) are built by the composition root and handed in.
 
 import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
@@ -13,10 +15,11 @@ import type { UsageLedger, UsageSnapshot } from '../accounts/usage.ts';
 import type { Plan } from '../accounts/plans.ts';
 import type { EventBus } from '../events.ts';
 import type { Logger } from '../logger.ts';
-import type { BatchItemRequest, BatchRecord, BatchStore, ErrorRecord } from '../stores/batches.ts';
-import { BatchWorker } from '../queue/batch-worker.ts';
-import { WebhookDeliverer } from '../queue/webhook-delivery.ts';
-import { BatchItems, batchEventData, type ItemOutcome } from './batch-items.ts';
+import type { BatchItemRequest, BatchRecord, BatchStore } from '../stores/batches.ts';
+import type { BatchWorker } from '../queue/batch-worker.ts';
+import type { WebhookDeliverer } from '../queue/webhook-delivery.ts';
+import { BatchItems, type ItemOutcome } from './batch-items.ts';
+import { batchEventData } from '../wire/batch-json.ts';
 import { BatchBacklog, requestBytes, type BacklogLimits } from './batch-backlog.ts';
 import type { DocumentsService } from './documents.ts';
 import type { Account, KeysService } from './keys.ts';
@@ -61,12 +64,10 @@ export interface BatchesOptions {
   renderConcurrency: number;
   /** Caps of the background backlog (BATCH_QUEUE_*), per key and in total. */
   backlog: BacklogLimits;
-  webhook: { attempts: number; retryBaseMs: number; timeoutMs: number };
-  /** How often completed batch records past their expiry are deleted (RETENTION_SWEEP_SECONDS). */
-  pruneIntervalSeconds: number;
-  describeError: (error: unknown) => ErrorRecord;
-  /** The wire form of a batch (GET /v1/pdf/batch/{id}), the webhook payload's data. */
-  payload: (batch: BatchRecord) => unknown;
+  /** Hands background items out fairly; this service runs them. */
+  worker: BatchWorker;
+  /** Sends completed batches' webhooks. */
+  deliverer: WebhookDeliverer;
   log: Logger;
   now?: () => Date;
   /** How often leases are renewed and batches of dead instances adopted (default 5 s; PostgreSQL only does anything). */
@@ -89,7 +90,6 @@ export class BatchesService {
   /** Batches rendering in their call: their webhook waits for the response. */
   private readonly inCall = new Set<string>();
   private readonly now: () => Date;
-  private readonly pruneTimer: NodeJS.Timeout;
   private readonly leaseTimer: NodeJS.Timeout;
   private ticking: Promise<void> | undefined;
   private readonly backlog: BatchBacklog;
@@ -100,17 +100,7 @@ export class BatchesService {
   ) {
     this.now = options.now ?? (() => new Date());
     this.backlog = new BatchBacklog(options.backlog, options.renderConcurrency);
-    const webhookPolicy: AddressPolicy = options.guardEnabled ? options.policy : { allows: () => true, decide: () => ({ allowed: true, reason: 'NETWORK_GUARD off' }) };
-    this.deliverer = new WebhookDeliverer({
-      store,
-      policy: webhookPolicy,
-      resolve: options.resolve,
-      ...options.webhook,
-      payload: options.payload,
-      events: options.events,
-      log: options.log,
-      now: options.now,
-    });
+    this.deliverer = options.deliverer;
     this.items = new BatchItems({
       store,
       render: options.render,
@@ -118,7 +108,6 @@ export class BatchesService {
       meter: options.meter,
       documents: options.documents,
       events: options.events,
-      describeError: options.describeError,
       onCompleted: (batch) => {
         this.requests.delete(batch.id);
         this.backlog.remove(batch.id);
@@ -128,19 +117,14 @@ export class BatchesService {
       log: options.log,
       now: options.now,
     });
-    this.worker = new BatchWorker({
-      // Four items per render slot: while two render, the others write their state, document and
-      // count (fsyncs) or wait for a slot, so a slot freed never waits for our bookkeeping.
-      inFlight: options.renderConcurrency * 4,
+    this.worker = options.worker;
+    this.worker.serve({
       runItem: (batchId, index) => this.runQueued(batchId, index),
       onGiveUp: async (batchId, index, error) => {
         const batch = this.store.held(batchId);
         if (batch) await this.items.giveUp(batch, index, error);
       },
-      log: options.log,
     });
-    this.pruneTimer = setInterval(() => void this.prune().catch((error: unknown) => options.log.error({ err: error }, 'batch prune failed')), options.pruneIntervalSeconds * 1000);
-    this.pruneTimer.unref();
     // Leases: renewed while this instance lives; batches of an instance presumed dead are adopted.
     this.leaseTimer = setInterval(() => {
       this.ticking ??= this.tick()
@@ -201,7 +185,7 @@ export class BatchesService {
     for (const batch of await this.store.adopt()) await this.take(batch);
   }
 
-  /** Deletes completed batch records past their expiry (their documents keep their own retention). */
+  /** Deletes completed batch records past their expiry (their documents keep their own retention); the retention sweeper calls it. */
   async prune(): Promise<number> {
     return this.store.prune(this.now().getTime());
   }
@@ -249,7 +233,6 @@ export class BatchesService {
   /** Shutdown, first step: hand out no more items; items the closing renderer turns away stay for start-up. */
   stopTaking(): void {
     this.items.stop();
-    clearInterval(this.pruneTimer);
     clearInterval(this.leaseTimer);
     void this.worker.stop();
   }

@@ -2,7 +2,6 @@
 // allowance, render it, then count the document or give it back. Routes and the batch worker
 // both call this, so interactive and background renders share one path.
 
-import { ApiError } from '../errors.ts';
 import { checkUrl, parseHttpUrl } from '../guard/url-check.ts';
 import type { Resolver } from '../guard/dns-resolver.ts';
 import type { AddressPolicy } from '../guard/address-policy.ts';

@@ -8,7 +8,7 @@
 // 410 across restarts until the tombstone itself is dropped. Knows no plans, clocks or HTTP.
 
 import { readFileSync, statSync } from 'node:fs';
-import { mkdir, open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { isFolderUnchanged, readDocumentsSnapshot, writeDocumentsSnapshot, type FolderStamp } from './documents-snapshot.ts';
 import path from 'node:path';
 import { isAbandonedTempFile, StoreReadError, syncFolder, writeFileDurably } from './durable-file.ts';
