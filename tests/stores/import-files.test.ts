@@ -35,7 +35,7 @@ import { startTestDatabase } from '../helpers/postgres.ts';
 import { REPO_ROOT } from '../helpers/server-process.ts';
 import { inspectPdf, readOpened } from '../helpers/pdf.ts';
 import { bearer, startTestServer } from '../helpers/start-app.ts';
-import { postBatch, waitForAdminBatch, waitForBatch, type AdminBatchJson, type BatchJson } from '../helpers/batches.ts';
+import { postBatch, waitForAdminBatch, waitForBatch, type BatchJson } from '../helpers/batches.ts';
 import { startRecordingServer } from '../helpers/canary.ts';
 
 const run = promisify(execFile);
