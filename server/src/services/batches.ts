@@ -11,20 +11,16 @@ import type { AddressPolicy } from '../guard/address-policy.ts';
 import { BlockedUrlError, parseHttpUrl, UnresolvableHostError } from '../guard/url-check.ts';
 import type { Resolver } from '../guard/dns-resolver.ts';
 import { checkWebhookTarget } from '../guard/webhook-target.ts';
-import type { UsageLedger, UsageSnapshot } from '../accounts/usage.ts';
+import type { UsageSnapshot } from '../accounts/usage.ts';
 import type { Plan } from '../accounts/plans.ts';
-import type { EventBus } from '../events.ts';
-import type { Logger } from '../logger.ts';
 import type { BatchItemRequest, BatchRecord, BatchStore } from '../stores/batches.ts';
 import type { BatchWorker } from '../queue/batch-worker.ts';
 import type { WebhookDeliverer } from '../queue/webhook-delivery.ts';
-import { BatchItems, type ItemOutcome } from './batch-items.ts';
+import { BatchItems, type BatchItemsDeps, type ItemOutcome } from './batch-items.ts';
 import { batchEventData } from '../wire/batch-json.ts';
 import { BatchBacklog, requestBytes, type BacklogLimits } from './batch-backlog.ts';
-import type { DocumentsService } from './documents.ts';
-import type { Account, KeysService } from './keys.ts';
+import type { Account } from './keys.ts';
 import { pageOrBadCursor, type Page } from './paging.ts';
-import type { RenderService } from './render.ts';
 import type { Owner } from './owner.ts';
 import { checkSourceFields } from './source-rules.ts';
 
@@ -49,14 +45,8 @@ export interface CreatedBatch {
   afterResponse(): void;
 }
 
-export interface BatchesOptions {
-  /** Files (DATA_DIR) or PostgreSQL (shared, leased per instance): stores/open-stores.ts. */
-  store: BatchStore;
-  render: RenderService;
-  keys: KeysService;
-  meter: UsageLedger;
-  documents: DocumentsService;
-  events: EventBus;
+/** What each item needs (services/batch-items.ts: the store, rendering, accounts, documents, events), and the batch-level parts. */
+export interface BatchesOptions extends Omit<BatchItemsDeps, 'onCompleted'> {
   policy: AddressPolicy;
   resolve?: Resolver;
   guardEnabled: boolean;
@@ -68,8 +58,6 @@ export interface BatchesOptions {
   worker: BatchWorker;
   /** Sends completed batches' webhooks. */
   deliverer: WebhookDeliverer;
-  log: Logger;
-  now?: () => Date;
   /** How often leases are renewed and batches of dead instances adopted (default 5 s; PostgreSQL only does anything). */
   leaseTickMs?: number;
 }
@@ -102,20 +90,13 @@ export class BatchesService {
     this.backlog = new BatchBacklog(options.backlog, options.renderConcurrency);
     this.deliverer = options.deliverer;
     this.items = new BatchItems({
-      store,
-      render: options.render,
-      keys: options.keys,
-      meter: options.meter,
-      documents: options.documents,
-      events: options.events,
+      ...options,
       onCompleted: (batch) => {
         this.requests.delete(batch.id);
         this.backlog.remove(batch.id);
         if (!batch.webhook) void this.release(batch.id);
         else if (!this.inCall.has(batch.id)) this.deliverer.schedule(batch);
       },
-      log: options.log,
-      now: options.now,
     });
     this.worker = options.worker;
     this.worker.serve({

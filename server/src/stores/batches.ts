@@ -16,6 +16,7 @@ import type { PdfOptions } from '../render/pdf-options.ts';
 import { isAbandonedTempFile, StoreReadError, syncFolder, writeFileDurably } from './durable-file.ts';
 import { NewestFirstIndex, type Page } from './newest-first-index.ts';
 import { CoalescingWriter } from './coalescing-writer.ts';
+import { isId } from '../ids.ts';
 
 export type BatchStatus = 'queued' | 'processing' | 'completed';
 export type BatchItemStatus = 'queued' | 'rendering' | 'succeeded' | 'failed';
@@ -99,7 +100,6 @@ export interface BatchScanReport {
   removedTempFiles: number;
 }
 
-const SAFE_ID = /^bat_[A-Za-z0-9]{1,64}$/;
 const STATE = 'state.json';
 const REQUESTS = 'requests.json';
 
@@ -166,7 +166,7 @@ export class FileBatchStore implements BatchStore {
 
   /** Writes the requests, then the state (the commit point); resolves once both are durable. */
   async create(record: BatchRecord, requests: readonly BatchItemRequest[]): Promise<void> {
-    if (!SAFE_ID.test(record.id)) throw new Error(`unsafe batch id ${record.id}`);
+    if (!isId(record.id, 'bat')) throw new Error(`unsafe batch id ${record.id}`);
     const folder = this.folderOf(record.id);
     await mkdir(folder, { recursive: true, mode: 0o700 });
     await syncFolder(this.root);
@@ -273,7 +273,7 @@ export class FileBatchStore implements BatchStore {
     const report: BatchScanReport = { batches: 0, unfinished: 0, removedUncommitted: 0, removedTempFiles: 0 };
     for (const name of await readdir(this.root)) {
       const folder = path.join(this.root, name);
-      if (!SAFE_ID.test(name)) continue;
+      if (!isId(name, 'bat')) continue;
       const files = await readdir(folder).catch(() => [] as string[]);
       for (const file of files) {
         if (isAbandonedTempFile(file, true)) {
