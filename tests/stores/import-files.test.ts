@@ -236,12 +236,24 @@ function interruptedAt(db: Database, at: number): Database {
   };
   const pool = new Proxy(db.pool, {
     get(target, property) {
-      if (property === 'query') return (...args: Parameters<typeof target.query>) => (tick(), target.query(...args));
+      if (property === 'query') {
+        return (...args: Parameters<typeof target.query>) => {
+          tick();
+          return target.query(...args);
+        };
+      }
       const value = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  return { ...db, pool, transaction: (work) => (tick(), db.transaction(work)) };
+  return {
+    ...db,
+    pool,
+    transaction: (work) => {
+      tick();
+      return db.transaction(work);
+    },
+  };
 }
 
 test('an import interrupted before any of its writes, run again, leaves versions, assets and batches whole', { timeout: 120_000 }, async (t) => {
