@@ -14,7 +14,8 @@ import { pathToFileURL } from 'node:url';
 import puppeteer from 'puppeteer-core';
 import { findChromium } from '../server/src/render/chromium-path.ts';
 import { launchFlags, needsNoSandbox } from '../server/src/render/launch-flags.ts';
-import { DEFAULT_PDF_OPTIONS, toPrintOptions } from '../server/src/render/pdf-options.ts';
+import { DEFAULT_PDF_OPTIONS } from '../server/src/render/pdf-options.ts';
+import { toPrintOptions } from './print-options.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
 import { invoiceHtml } from './workloads.ts';
 

@@ -14,7 +14,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { newId } from '../server/src/ids.ts';
 import { DocumentsService } from '../server/src/services/documents.ts';
-import { DocumentsStore, type DocumentRecord } from '../server/src/stores/documents.ts';
+import { DocumentsStore } from '../server/src/stores/documents.ts';
+import type { DocumentRecord } from '../server/src/stores/document-record.ts';
 
 export interface Summary {
   p50: number;

@@ -15,7 +15,8 @@ import { newId } from '../server/src/ids.ts';
 import { openKeysService } from '../server/src/services/keys.ts';
 import { openAccountStores } from '../server/src/stores/open-stores.ts';
 import { FileBatchStore } from '../server/src/stores/batches.ts';
-import { DocumentsStore, type DocumentRecord } from '../server/src/stores/documents.ts';
+import { DocumentsStore } from '../server/src/stores/documents.ts';
+import type { DocumentRecord } from '../server/src/stores/document-record.ts';
 import { KeysStore, type KeyRecord } from '../server/src/stores/keys.ts';
 import { TemplatesStore } from '../server/src/stores/templates.ts';
 

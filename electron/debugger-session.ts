@@ -5,7 +5,7 @@
 // Electron then keeps the debugger attached and sends Inspector.targetCrashed, so that event
 // ends it too, and every command and wait in flight fails at once instead of at the render timeout.
 
-import type { CdpSession } from '../server/src/render/cdp-page.ts';
+import type { CdpSession } from '../server/src/render/cdp-session.ts';
 
 /** The part of Electron's Debugger used here (real Electron's satisfies it; tests pass a fake). */
 export interface DebuggerLike {

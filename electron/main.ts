@@ -78,7 +78,7 @@ if (settings.config?.fontsDir) {
 let adminWindow: AdminWindow | undefined;
 let serverUrl: string | undefined;
 // Held for the life of the app: a garbage-collected Tray disappears from the panel.
-let tray: TrayLike | undefined;
+const heldForLife: { tray?: TrayLike } = {};
 
 function shellActions(server: { url: string; dataDir: string }): ShellActions {
   return {
@@ -156,7 +156,7 @@ void bootDesktop({
   showTray: (server) => {
     const actions = shellActions(server);
     Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate(actions, process.platform === 'darwin')));
-    tray = showTray({ createTray: (icon) => new Tray(icon), buildMenu: (template) => Menu.buildFromTemplate(template) }, resource('tray.png'), actions);
+    heldForLife.tray = showTray({ createTray: (icon) => new Tray(icon), buildMenu: (template) => Menu.buildFromTemplate(template) }, resource('tray.png'), actions);
     log.info({ url: server.url, data_dir: server.dataDir }, 'desktop app ready');
   },
   openAdminWindow: (server) => {

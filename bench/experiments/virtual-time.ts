@@ -2,7 +2,7 @@
 // timers, in real and virtual time, on one lane each. Run: npx tsx bench/experiments/virtual-time.ts
 import type { RenderClock } from '../../server/src/render/cdp-page.ts';
 import { launchBrowser, openLane } from './raw-lane.ts';
-import type { WaitUntil } from '../../server/src/render/page-source.ts';
+import type { WaitUntil } from '../../server/src/render/render-source.ts';
 
 const browser = await launchBrowser('vt');
 

@@ -9,9 +9,8 @@ import type { Config } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
 import { createAddressPolicy } from './guard/address-policy.ts';
-import type { Resolver } from './guard/url-check.ts';
 import { startEgressProxy } from './guard/egress-proxy.ts';
-import { createDnsResolver } from './guard/dns-resolver.ts';
+import { createDnsResolver, type Resolver } from './guard/dns-resolver.ts';
 import { createHttpApp } from './http/server.ts';
 import { healthOperations } from './http/routes/health.ts';
 import { renderOperations } from './http/routes/render.ts';
@@ -21,11 +20,11 @@ import { imageOperations } from './http/routes/image.ts';
 import { ImageService } from './services/image.ts';
 import { startRenderer, type PageSourceFactory, type Renderer } from './render/index.ts';
 import { HealthService } from './services/health.ts';
-import { RenderService } from './services/render.ts';
+import { RenderService, type RenderInput } from './services/render.ts';
 import { generateAdminToken, hashSecret } from './accounts/keys.ts';
 import { loadOrCreateAdminToken } from './stores/admin-token.ts';
 import { lockDataDir, type DataDirLock } from './stores/data-dir-lock.ts';
-import { openKeysService } from './services/keys.ts';
+import { openKeysService, type Account } from './services/keys.ts';
 import { adminAuth, apiKeyAuth } from './http/middleware/auth.ts';
 import { adminKeyOperations } from './http/routes/admin-keys.ts';
 import { PlaygroundService } from './services/playground.ts';
@@ -45,9 +44,11 @@ import { documentOperations } from './http/routes/documents.ts';
 import { templateOperations } from './http/routes/templates.ts';
 import { adminDocumentOperations } from './http/routes/admin-documents.ts';
 import { adminTemplateOperations } from './http/routes/admin-templates.ts';
-import { toApiError } from './http/error-handler.ts';
 import { openBatchesService } from './services/batches.ts';
-import { batchJson, batchOperations } from './http/routes/batches.ts';
+import { batchOperations } from './http/routes/batches.ts';
+import { BatchWorker } from './queue/batch-worker.ts';
+import { WebhookDeliverer } from './queue/webhook-delivery.ts';
+import type { AddressPolicy } from './guard/address-policy.ts';
 import { adminBatchOperations } from './http/routes/admin-batches.ts';
 import { adminEventOperations } from './http/routes/admin-events.ts';
 import { HotFolder, type Retry } from './queue/hot-folder.ts';
@@ -156,7 +157,6 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   });
   versions = new TemplateVersionsService({ store: versionStore, templates, renderer, log });
   const assets = new TemplateAssetsService({ store: assetStore, templates, now: overrides.now });
-  const sweeper = await startRetentionSweeper({ documents, intervalSeconds: config.retentionSweepSeconds, log });
 
   const events = stores.events;
   const onUsage = (keyId: string, usage: { month: string; used: number; limit: number; planId: string }) =>
@@ -175,29 +175,42 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     guardEnabled: config.networkGuard,
     renderConcurrency: config.renderConcurrency,
     backlog: { itemsPerKey: config.batchQueueItemsPerKey, items: config.batchQueueItems, bytesPerKey: config.batchQueueBytesPerKey, bytes: config.batchQueueBytes },
-    webhook: { attempts: config.webhookAttempts, retryBaseMs: config.webhookRetryBaseMs, timeoutMs: config.webhookTimeoutMs },
-    pruneIntervalSeconds: config.retentionSweepSeconds,
-    describeError: (error) => {
-      const { code, detail } = toApiError(error);
-      if (code === 'internal_error') log.error({ err: error }, 'batch item failed');
-      return { code, detail };
-    },
-    payload: batchJson,
+    // Four items per render slot: while two render, the others write their state, document and
+    // count (fsyncs) or wait for a slot, so a slot freed never waits for our bookkeeping.
+    worker: new BatchWorker({ inFlight: config.renderConcurrency * 4, log }),
+    deliverer: new WebhookDeliverer({
+      store: stores.batches,
+      policy: config.networkGuard ? policy : ANY_ADDRESS,
+      resolve,
+      attempts: config.webhookAttempts,
+      retryBaseMs: config.webhookRetryBaseMs,
+      timeoutMs: config.webhookTimeoutMs,
+      events,
+      log,
+      now: overrides.now,
+    }),
     log,
     now: overrides.now,
   });
+  // Documents past retention and completed batch records past expiry: swept once before serving, then on a timer.
+  const sweeper = await startRetentionSweeper({
+    jobs: {
+      documents: async () => {
+        const { expired, forgotten } = await documents.sweep();
+        return { expired, tombstones_forgotten: forgotten };
+      },
+      batches: async () => ({ batches_pruned: await batches.prune() }),
+    },
+    intervalSeconds: config.retentionSweepSeconds,
+    log,
+  });
   // WATCH_DIR: files dropped in render as the key of its settings.json, one at a time in the background.
   const hotFolder = config.watchDir
-    ? await HotFolder.start({
+    ? await HotFolder.start<RenderInput, Account>({
         dir: config.watchDir,
         render: (input, account) => renderService.render(input, account, { priority: 'background' }),
         accountById: (keyId) => accounts.keys.accountById(keyId),
         parseRequest: (json) => parseInput(renderRequestSchema, json, 'the request file'),
-        describeError: (error) => {
-          const { code, detail } = toApiError(error);
-          if (code === 'internal_error') log.error({ err: error }, 'hot folder file failed');
-          return { code, detail };
-        },
         retryOf,
         log,
         intervalMs: overrides.hotFolderIntervalMs,
@@ -288,8 +301,8 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
         // A render that has just ended still has its response to write (usage, storage, headers).
         while (answering > 0 && Date.now() < deadline) await sleep(20);
         await hotFolderStopped;
-        await batches.close();
         await sweeper.stop();
+        await batches.close();
         await proxy?.close();
         server?.closeAllConnections();
         await stopped;
@@ -318,6 +331,9 @@ async function adminTokenFor(config: Config, log: Logger, terminal: TokenTermina
   }
   return token;
 }
+
+/** Webhooks with NETWORK_GUARD off: any address (trusted content and benchmarks only). */
+const ANY_ADDRESS: AddressPolicy = { allows: () => true, decide: () => ({ allowed: true, reason: 'NETWORK_GUARD off' }) };
 
 /** Hot folder: a busy or stopping renderer is no fault of the file; a crash may be (tried a few times). */
 function retryOf(error: unknown): Retry {

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { errorOf, startTestServer, type TestServer } from '../helpers/start-app.ts';
+import { errorOf, startTestServer } from '../helpers/start-app.ts';
 import { fakeResolver, startRecordingServer, startUdpCanary, type RecordingServer } from '../helpers/canary.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
 

@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { DocumentsStore, type DocumentRecord, type DocumentStore, type StoredDocument } from '../../server/src/stores/documents.ts';
+import { DocumentsStore, type DocumentStore } from '../../server/src/stores/documents.ts';
+import type { DocumentRecord, StoredDocument } from '../../server/src/stores/document-record.ts';
 import { readOpened } from '../helpers/pdf.ts';
 import { PgDocumentStore } from '../../server/src/stores/pg/documents.ts';
 import { PgPdfBlobStore } from '../../server/src/stores/pg/pdf-blobs.ts';

@@ -7,7 +7,9 @@
 // addresses. What an address may be is address-policy.ts's question, not this module's.
 
 import { Resolver as CaresResolver } from 'node:dns/promises';
-import type { Resolver } from './url-check.ts';
+
+/** Resolves a host name to its addresses (every caller of the network guard takes one). */
+export type Resolver = (host: string) => Promise<string[]>;
 
 /** Answers are reused for their TTL, but never longer than this: a small, fresh cache. */
 export const MAX_TTL_SECONDS = 60;

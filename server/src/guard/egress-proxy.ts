@@ -18,7 +18,8 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '../logger.ts';
 import { addressClass, type AddressPolicy } from './address-policy.ts';
-import { BlockedUrlError, UnresolvableHostError, checkDestination, portOf, systemResolver, type Resolver } from './url-check.ts';
+import { BlockedUrlError, UnresolvableHostError, checkDestination, portOf, systemResolver } from './url-check.ts';
+import type { Resolver } from './dns-resolver.ts';
 
 export interface EgressProxyOptions {
   policy: AddressPolicy;

@@ -5,7 +5,7 @@
 
 import ipaddr from 'ipaddr.js';
 import type { AddressPolicy } from './address-policy.ts';
-import { createDnsResolver } from './dns-resolver.ts';
+import { createDnsResolver, type Resolver } from './dns-resolver.ts';
 
 export class BlockedUrlError extends Error {
   override readonly name = 'BlockedUrlError';
@@ -19,8 +19,6 @@ export class BlockedUrlError extends Error {
 export class UnresolvableHostError extends Error {
   override readonly name = 'UnresolvableHostError';
 }
-
-export type Resolver = (host: string) => Promise<string[]>;
 
 /** DNS_TIMEOUT_MS's default; app.ts builds the configured resolver, this one serves callers given none. */
 const DEFAULT_DNS_TIMEOUT_MS = 5000;

@@ -7,7 +7,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { AddressPolicy } from './address-policy.ts';
-import { BlockedUrlError, checkDestination, parseHttpUrl, portOf, systemResolver, UnresolvableHostError, type Resolver } from './url-check.ts';
+import { BlockedUrlError, checkDestination, parseHttpUrl, portOf, systemResolver, UnresolvableHostError } from './url-check.ts';
+import type { Resolver } from './dns-resolver.ts';
 
 /** A webhook URL whose host was resolved and checked: connect to `address`, nothing else. */
 export interface PinnedTarget {

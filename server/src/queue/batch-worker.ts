@@ -6,7 +6,12 @@
 
 import type { Logger } from '../logger.ts';
 
-export type RunItem = (batchId: string, index: number) => Promise<'ended' | 'retry' | 'interrupted'>;
+/** What the worker hands items to (services/batches.ts): runs one, and ends one that could not be run. */
+export interface ItemRunner {
+  runItem(batchId: string, index: number): Promise<'ended' | 'retry' | 'interrupted'>;
+  /** Told when an item's run threw maxTries times: the item must end as failed. */
+  onGiveUp(batchId: string, index: number, error: unknown): Promise<void>;
+}
 
 export interface BatchWorkerOptions {
   /**
@@ -14,14 +19,11 @@ export interface BatchWorkerOptions {
    * its state, document and count, and a slot freed meanwhile should find the next item waiting.
    */
   inFlight: number;
-  runItem: RunItem;
   log: Logger;
   /** First wait before an item whose run threw (a failed state write) is tried again; doubles each try. */
   retryDelayMs?: number;
   /** Tries in all for an item whose run throws, before it is given up (default 5: 1+2+4+8 s of waits). */
   maxTries?: number;
-  /** Told when an item's run threw maxTries times: the item must end as failed. */
-  onGiveUp: (batchId: string, index: number, error: unknown) => Promise<void>;
 }
 
 export class BatchWorker {
@@ -32,8 +34,15 @@ export class BatchWorker {
   /** "batchId:index" -> runs that threw so far. */
   private readonly failures = new Map<string, number>();
   private stopped = false;
+  private runner: ItemRunner | undefined;
 
   constructor(private readonly options: BatchWorkerOptions) {}
+
+  /** Starts handing items to the runner (the composition root builds the worker; the batches service runs the items). */
+  serve(runner: ItemRunner): void {
+    this.runner = runner;
+    this.pump();
+  }
 
   /** Queues items of a batch (after those of it already queued) and starts them as room allows. */
   enqueue(keyId: string, batchId: string, indexes: readonly number[]): void {
@@ -64,10 +73,11 @@ export class BatchWorker {
   }
 
   private pump(): void {
-    while (!this.stopped && this.running.size < this.options.inFlight) {
+    const runner = this.runner;
+    while (runner && !this.stopped && this.running.size < this.options.inFlight) {
       const next = this.next();
       if (!next) return;
-      const run: Promise<void> = this.options
+      const run: Promise<void> = runner
         .runItem(next.batchId, next.index)
         .then(
           (outcome) => {
@@ -93,7 +103,7 @@ export class BatchWorker {
       this.failures.delete(id);
       if (this.stopped) return; // left as it is on disk: start-up settles it
       this.options.log.error({ err: error, batch_id: item.batchId, index: item.index, tries }, 'batch item could not be run; giving it up');
-      const giveUp = this.options.onGiveUp(item.batchId, item.index, error).catch((failure: unknown) =>
+      const giveUp = this.runner!.onGiveUp(item.batchId, item.index, error).catch((failure: unknown) =>
         this.options.log.error({ err: failure, batch_id: item.batchId, index: item.index }, 'batch item given up, but its failure could not be recorded either'),
       );
       this.running.add(giveUp);

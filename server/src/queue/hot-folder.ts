@@ -14,8 +14,7 @@ import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../logger.ts';
 import { writeFileDurably } from '../stores/durable-file.ts';
-import type { Account } from '../services/keys.ts';
-import type { RenderInput, RenderedPdf } from '../services/render.ts';
+import { describeError } from '../wire/error-mapping.ts';
 
 export const HOT_FOLDER_SETTINGS = 'settings.json';
 /** Larger files fail at once (payload_too_large), as the API's body limit would refuse them. */
@@ -28,14 +27,19 @@ const CRASH_TRIES = 3;
 /** How a failed render is handled: tried again at the next scan (always, or a few times), or failed. */
 export type Retry = 'always' | 'few' | 'never';
 
-export interface HotFolderDeps {
+/** What a render leaves for the hot folder to write: the bytes, and the stored copy's id if any. */
+export interface HotFolderResult {
+  pdf: Uint8Array;
+  documentId?: string;
+}
+
+/** Request: a validated render request; Caller: the account renders are charged to (services/ decide both). */
+export interface HotFolderDeps<Request, Caller> {
   dir: string;
-  render(input: RenderInput, account: Account): Promise<RenderedPdf>;
-  accountById(keyId: string): Promise<Account | undefined>;
-  /** Validates a request file's JSON as the API validates a POST /v1/pdf body; throws the API's error. */
-  parseRequest(json: unknown): RenderInput;
-  /** The API's {code, detail} for an error, as a batch item records it. */
-  describeError(error: unknown): { code: string; detail: string };
+  render(input: Request, caller: Caller): Promise<HotFolderResult>;
+  accountById(keyId: string): Promise<Caller | undefined>;
+  /** Validates a request file's JSON (or {html} for name.html) as the API validates a POST /v1/pdf body; throws the API's error. */
+  parseRequest(json: unknown): Request;
   /** 'always' when the renderer was busy or stopping, 'few' when it crashed, else 'never'. */
   retryOf(error: unknown): Retry;
   log: Logger;
@@ -48,7 +52,7 @@ interface Seen {
   mtimeMs: number;
 }
 
-export class HotFolder {
+export class HotFolder<Request, Caller> {
   private timer: NodeJS.Timeout | undefined;
   private scanning: Promise<void> | undefined;
   private stopped = false;
@@ -56,10 +60,10 @@ export class HotFolder {
   private readonly crashes = new Map<string, number>();
   private unconfigured: string | undefined;
 
-  private constructor(private readonly deps: HotFolderDeps) {}
+  private constructor(private readonly deps: HotFolderDeps<Request, Caller>) {}
 
   /** Makes the folders, puts claimed files of a previous run back in line, and starts polling. */
-  static async start(deps: HotFolderDeps): Promise<HotFolder> {
+  static async start<Request, Caller>(deps: HotFolderDeps<Request, Caller>): Promise<HotFolder<Request, Caller>> {
     for (const folder of SUBFOLDERS) await mkdir(path.join(deps.dir, folder), { recursive: true });
     const folder = new HotFolder(deps);
     await folder.recover();
@@ -144,7 +148,7 @@ export class HotFolder {
   }
 
   /** The account of settings.json's key_id; undefined (files wait in in/, logged once) until it names a live key. */
-  private async account(): Promise<Account | undefined> {
+  private async account(): Promise<Caller | undefined> {
     const file = path.join(this.deps.dir, HOT_FOLDER_SETTINGS);
     let problem: string;
     try {
@@ -164,11 +168,11 @@ export class HotFolder {
   }
 
   /** Renders one claimed file to out/, or records why not in failed/; a transient failure leaves it claimed for the next scan. */
-  private async process(name: string, known?: Account): Promise<void> {
+  private async process(name: string, known?: Caller): Promise<void> {
     const claimed = this.folder('processing', name);
     const account = known ?? (await this.account());
     if (!account) return;
-    let rendered: RenderedPdf;
+    let rendered: HotFolderResult;
     try {
       rendered = await this.deps.render(await this.readInput(claimed, name), account);
     } catch (error) {
@@ -189,12 +193,12 @@ export class HotFolder {
     this.deps.log.info({ file: name, bytes: rendered.pdf.byteLength, document_id: rendered.documentId }, 'hot folder: rendered');
   }
 
-  private async readInput(file: string, name: string): Promise<RenderInput> {
+  private async readInput(file: string, name: string): Promise<Request> {
     const { size } = await stat(file);
     if (size > MAX_INPUT_BYTES) throw new HotFolderInputError('payload_too_large', `${name} is ${size} bytes; the largest file the hot folder takes is ${MAX_INPUT_BYTES} bytes`);
     const text = await readFile(file, 'utf8');
     const extension = path.extname(name).toLowerCase();
-    if (extension === '.html' || extension === '.htm') return { html: text };
+    if (extension === '.html' || extension === '.htm') return this.deps.parseRequest({ html: text });
     if (extension !== '.json') throw new HotFolderInputError('invalid_request', `${name}: the hot folder takes name.json (a render request) or name.html`);
     let json: unknown;
     try {
@@ -205,9 +209,16 @@ export class HotFolder {
     return this.deps.parseRequest(json);
   }
 
+  /** The file's {code, detail} as the API would answer; an error the contract has no code for is logged whole. */
+  private describe(error: unknown, name: string): { code: string; detail: string } {
+    const record = describeError(error);
+    if (record.code === 'internal_error') this.deps.log.error({ err: error, file: name }, 'hot folder file failed');
+    return record;
+  }
+
   /** failed/name.json: the error; the input is kept beside it (failed/name.html or failed/name.request.json). */
   private async fail(name: string, claimed: string, error: unknown): Promise<void> {
-    const { code, detail } = error instanceof HotFolderInputError ? error : this.deps.describeError(error);
+    const { code, detail } = error instanceof HotFolderInputError ? error : this.describe(error, name);
     const isHtml = /\.html?$/i.test(name);
     // An error file must not replace the input it reports on (name.json in, failed/name.json out).
     const record = { file: name, code, detail, failed_at: (this.deps.now?.() ?? new Date()).toISOString() };

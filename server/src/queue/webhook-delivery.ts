@@ -1,5 +1,5 @@
 // Webhook delivery for completed batches (docs/api.md#webhooks, Standard Webhooks): a POST of
-// {"type":"batch.completed","timestamp","data"} signed with the batch's secret, tried until a 2xx
+// {"type":"batch.completed","timestamp","data"} (data: the batch as GET answers it, wire/batch-json.ts) signed with the batch's secret, tried until a 2xx
 // answer or WEBHOOK_ATTEMPTS tries, each WEBHOOK_RETRY_BASE_MS x 4^n after the last. Every try is
 // a stored record on the batch (stores/batches.ts), so the admin sees it and a restart resumes the
 // schedule. The network guard (guard/webhook-target.ts) checks the target again at every try,
@@ -8,24 +8,25 @@
 
 import { Webhook } from 'standardwebhooks';
 import type { AddressPolicy } from '../guard/address-policy.ts';
-import { BlockedUrlError, type Resolver } from '../guard/url-check.ts';
+import { BlockedUrlError } from '../guard/url-check.ts';
+import type { Resolver } from '../guard/dns-resolver.ts';
 import { deliverWebhook, WebhookTimeoutError } from '../guard/webhook-target.ts';
 import type { EventBus } from '../events.ts';
 import type { Logger } from '../logger.ts';
 import type { BatchRecord, BatchStore, ErrorRecord, WebhookAttemptRecord } from '../stores/batches.ts';
+import { batchJson } from '../wire/batch-json.ts';
 
 /** Each retry waits this many times longer than the one before. */
 export const WEBHOOK_BACKOFF_FACTOR = 4;
 
 export interface WebhookDelivererOptions {
   store: BatchStore;
+  /** Where a webhook may go (NETWORK_GUARD off: anywhere). */
   policy: AddressPolicy;
   resolve?: Resolver;
   attempts: number;
   retryBaseMs: number;
   timeoutMs: number;
-  /** The batch as GET /v1/pdf/batch/{id} answers it: the payload's data. */
-  payload: (batch: BatchRecord) => unknown;
   events: EventBus;
   log: Logger;
   /** Tries running at once; more wait their turn. */
@@ -89,7 +90,7 @@ export class WebhookDeliverer {
     if (!batch || !webhook || webhook.status !== 'pending') return;
     const { attempts, retryBaseMs, timeoutMs } = this.options;
     const started = this.now();
-    const body = JSON.stringify({ type: 'batch.completed', timestamp: batch.completedAt, data: this.options.payload(batch) });
+    const body = JSON.stringify({ type: 'batch.completed', timestamp: batch.completedAt, data: batchJson(batch) });
     const headers: Record<string, string> = {
       'user-agent': 'Quire-Webhooks/1',
       'webhook-id': webhook.messageId,

@@ -6,16 +6,10 @@
 import type { Protocol } from 'puppeteer-core';
 import { NavigationError, RenderInputError } from './errors.ts';
 import { RENDER_URL_PATTERN, freshDocument, isRenderSiteUrl, type RenderDocument } from './render-document.ts';
-import type { AssetResolver, RenderSource, WaitUntil } from './page-source.ts';
+import type { AssetResolver, RenderSource, WaitUntil } from './render-source.ts';
+import type { CdpSession } from './cdp-session.ts';
 import { RequestTracker } from './request-tracker.ts';
 import { NETWORK_IDLE_MS, VirtualClock } from './virtual-clock.ts';
-
-/** The part of a CDP session this module uses (puppeteer's CDPSession has it; so can Electron's debugger). */
-export interface CdpSession {
-  send(method: string, params?: object): Promise<any>;
-  on(event: string, handler: (params: any) => void): void;
-  off(event: string, handler: (params: any) => void): void;
-}
 
 /** The lifecycle event each wait starts from; the network-idle ones then wait for a quiet network (request-tracker.ts). */
 const LIFECYCLE_EVENT: Record<WaitUntil, string> = {

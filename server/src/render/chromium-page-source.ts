@@ -32,7 +32,8 @@ import type { BrowserGeneration, BrowserHost } from './browser-host.ts';
 import { CdpPage, type RenderClock } from './cdp-page.ts';
 import { RendererCrashedError } from './errors.ts';
 import { isLaneReusable, lanePageOptions, tearDownLane } from './lane-policy.ts';
-import type { PageLease, PageSource, RenderSource } from './page-source.ts';
+import type { PageLease, PageSource } from './page-source.ts';
+import type { RenderSource } from './render-source.ts';
 import { settleWithin } from './settle-within.ts';
 
 interface Lane {

@@ -2,8 +2,9 @@
 // shared by the headless source (chromium-page-source.ts) and the desktop app's Electron source
 // so both engines isolate renders the same way. How a lane is opened and closed is each source's own.
 
-import type { CdpPage, CdpPageOptions, CdpSession } from './cdp-page.ts';
-import type { RenderSource } from './page-source.ts';
+import type { CdpPage, CdpPageOptions } from './cdp-page.ts';
+import type { CdpSession } from './cdp-session.ts';
+import type { RenderSource } from './render-source.ts';
 
 /**
  * Renders an html lane serves before its context (headless) or partition (Electron) is replaced,

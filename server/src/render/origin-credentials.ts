@@ -4,7 +4,7 @@
 // redirect to another origin goes out without them. Nothing here logs a header value.
 
 import type { Protocol } from 'puppeteer-core';
-import type { CdpSession } from './cdp-page.ts';
+import type { CdpSession } from './cdp-session.ts';
 import { RENDER_URL_PATTERN, isRenderSiteUrl } from './render-document.ts';
 import type { OriginCredentials } from './origin-credentials-options.ts';
 

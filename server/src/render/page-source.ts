@@ -4,26 +4,7 @@
 // in the next. The headless server and the desktop app each provide one.
 
 import type { CdpPage, RenderClock } from './cdp-page.ts';
-import type { WAIT_UNTIL } from './pdf-options.ts';
-
-/** Answers a relative name the document asks for on its own origin (a template's assets); undefined: 404. */
-export type AssetResolver = (name: string) => Promise<{ contentType: string; body: Uint8Array } | undefined>;
-
-export type RenderSource =
-  | {
-      kind: 'html';
-      html: string;
-      /** Files the document may name by relative path, answered from memory: never the network, so the guard is not involved. */
-      assets?: AssetResolver;
-    }
-  | {
-      kind: 'url';
-      url: string;
-      /** Throws when the top-level document was redirected somewhere it must not go (the network guard's check). */
-      checkRedirect?: (url: string) => Promise<void>;
-    };
-
-export type WaitUntil = (typeof WAIT_UNTIL)[number];
+import type { RenderSource } from './render-source.ts';
 
 export interface PageLease {
   readonly page: CdpPage;

@@ -4,9 +4,7 @@
 // baselines (the renderer itself sends CDP parameters: print-params.ts).
 
 import { z } from 'zod';
-import type { PDFOptions } from 'puppeteer-core';
 import { between } from './bounds.ts';
-import { RenderInputError } from './errors.ts';
 import { pageListSchema } from '../pdf/page-list.ts';
 import { finishFields } from '../pdf/finish-options.ts';
 import { urlOnlyFields } from './origin-credentials-options.ts';
@@ -161,36 +159,6 @@ export function paperSizePoints(options: PaperChoice): { width: number; height: 
     return width !== undefined && height !== undefined ? { width: (width * 72) / 96, height: (height * 72) / 96 } : undefined;
   }
   return PAPER_SIZE_POINTS[options.format] as (typeof PAPER_SIZE_POINTS)['A4'] | undefined;
-}
-
-/**
- * Puppeteer's page.pdf() options for a complete PdfOptions (margins converted from any CSS unit).
- * Not on the service's render path (that is print-params.ts): bench/ prints its puppeteer baselines
- * with it, so they print what the service prints.
- * Throws RenderInputError when the margins leave no printable area: Chromium would refuse with
- * a protocol error that reads like a crash.
- */
-export function toPrintOptions(options: PdfOptions): PDFOptions {
-  const problem = marginProblem(options);
-  if (problem) throw new RenderInputError('options.margin', `options.margin ${problem}`);
-  const margins = parseMargin(options.margin)!;
-  const hasHeaderOrFooter = options.header_template !== undefined || options.footer_template !== undefined;
-  return {
-    ...(options.width !== undefined && options.height !== undefined ? { width: options.width, height: options.height } : { format: options.format }),
-    landscape: options.landscape,
-    margin: { top: `${margins.top}px`, right: `${margins.right}px`, bottom: `${margins.bottom}px`, left: `${margins.left}px` },
-    printBackground: options.print_background,
-    scale: options.scale,
-    pageRanges: options.page_ranges?.replace(/\s+/g, '') ?? '',
-    preferCSSPageSize: options.prefer_css_page_size,
-    displayHeaderFooter: hasHeaderOrFooter,
-    // Chromium prints its own default header/footer when only one side is given: blank the other.
-    headerTemplate: hasHeaderOrFooter ? (options.header_template ?? '<span></span>') : undefined,
-    footerTemplate: hasHeaderOrFooter ? (options.footer_template ?? '<span></span>') : undefined,
-    tagged: options.tagged,
-    outline: options.outline,
-    timeout: 0,
-  };
 }
 
 /** Custom paper needs both sides: which field is missing, or undefined when the choice is whole. */

@@ -3,7 +3,8 @@
 
 import { NavigationError, RenderInputError, RenderTimeoutError, RendererCrashedError } from './errors.ts';
 import type { RenderClock } from './cdp-page.ts';
-import type { PageLease, PageSource, RenderSource } from './page-source.ts';
+import type { PageLease, PageSource } from './page-source.ts';
+import type { RenderSource } from './render-source.ts';
 import type { PdfOptions } from './pdf-options.ts';
 import { toPrintToPdfParams } from './print-params.ts';
 import { RenderSlots, type RenderPriority, type SlotStats, type Tenant } from './render-slots.ts';

@@ -3,8 +3,12 @@
 // own networkIdle lifecycle event is not used: it comes once per navigation, not again for HTML
 // written into a prepared document (cdp-page.ts), and on a coarse timer.
 
-import type { CdpSession } from './cdp-page.ts';
-import type { VirtualClock } from './virtual-clock.ts';
+import type { CdpSession } from './cdp-session.ts';
+
+/** What the tracker reads of a virtual clock (virtual-clock.ts): the page's time now, NaN when unreadable. */
+export interface PageClock {
+  now(): Promise<number>;
+}
 
 /**
  * Counts the page's requests in flight from Network events (the Network domain must be enabled).
@@ -33,7 +37,7 @@ export class RequestTracker {
 
   constructor(
     private readonly session: CdpSession,
-    private readonly clock?: VirtualClock,
+    private readonly clock?: PageClock,
   ) {
     session.on('Network.requestWillBeSent', this.onStart);
     session.on('Network.loadingFinished', this.onEnd);

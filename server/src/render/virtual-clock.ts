@@ -11,7 +11,7 @@
 // (HeadlessExperimental.beginFrame, which works while the clock is held) every FRAME_INTERVAL_MS
 // of virtual time and once more before it calls the network idle (bench/experiments/vt-begin-frame.ts).
 
-import type { CdpSession } from './cdp-page.ts';
+import type { CdpSession } from './cdp-session.ts';
 import type { RequestTracker } from './request-tracker.ts';
 
 /** The quiet window of networkidle0, as puppeteer and docs/api.md#pdfoptions define it: 500 ms with no request in flight. */

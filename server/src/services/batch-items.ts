@@ -24,7 +24,9 @@
 import { QuotaExceededError, monthOf, type UsageLedger } from '../accounts/usage.ts';
 import { RendererClosedError, RendererCrashedError } from '../render/errors.ts';
 import type { RenderPriority } from '../render/render-slots.ts';
-import type { EventBus, BatchEventData } from '../events.ts';
+import type { EventBus } from '../events.ts';
+import { batchEventData } from '../wire/batch-json.ts';
+import { describeError } from '../wire/error-mapping.ts';
 import type { Logger } from '../logger.ts';
 import { LeaseLostError, type BatchItemRecord, type BatchItemRequest, type BatchRecord, type BatchStore, type ErrorRecord } from '../stores/batches.ts';
 import type { DocumentsService } from './documents.ts';
@@ -43,8 +45,6 @@ export interface BatchItemsDeps {
   meter: UsageLedger;
   documents: DocumentsService;
   events: EventBus;
-  /** Maps any error to the contract's {code, detail} (http/error-handler.ts toApiError). */
-  describeError: (error: unknown) => ErrorRecord;
   /** Told when a batch has just completed (its webhook is due). */
   onCompleted: (batch: BatchRecord) => void;
   log: Logger;
@@ -94,7 +94,7 @@ export class BatchItems {
         return 'retry';
       }
       this.tries.delete(tag);
-      await this.fail(batch, item, this.deps.describeError(error));
+      await this.fail(batch, item, this.describe(error, batch.id, index));
       return 'ended';
     }
     this.tries.delete(tag);
@@ -110,7 +110,7 @@ export class BatchItems {
    */
   async giveUp(batch: BatchRecord, index: number, error: unknown): Promise<void> {
     const item = batch.items[index]!;
-    if (!isFinal(item)) markFailed(item, this.deps.describeError(error), this.now());
+    if (!isFinal(item)) markFailed(item, this.describe(error, batch.id, index), this.now());
     this.deps.events.publish('batch.progress', { ...batchEventData(batch), index, item_status: item.status as 'succeeded' | 'failed' });
     await this.deps.store.save(batch).catch((failure: unknown) => this.deps.log.error({ err: failure, batch_id: batch.id, index }, 'could not record a given-up batch item'));
     await this.completeIfDone(batch).catch((failure: unknown) => this.deps.log.error({ err: failure, batch_id: batch.id }, 'could not complete a batch'));
@@ -210,9 +210,16 @@ export class BatchItems {
       this.deps.events.publish('usage.changed', { key_id: keyId, month: usage.month, used: usage.used, limit: usage.limit, plan: usage.planId });
       return undefined;
     } catch (error) {
-      if (error instanceof QuotaExceededError) return this.deps.describeError(error);
+      if (error instanceof QuotaExceededError) return describeError(error);
       throw error;
     }
+  }
+
+  /** The item's {code, detail}; an error the contract has no code for is logged whole, since the item only says internal_error. */
+  private describe(error: unknown, batchId: string, index: number): ErrorRecord {
+    const record = describeError(error);
+    if (record.code === 'internal_error') this.deps.log.error({ err: error, batch_id: batchId, index }, 'batch item failed');
+    return record;
   }
 
   private async accountOf(keyId: string): Promise<Account | undefined> {
@@ -232,17 +239,6 @@ export function chargeTag(batchId: string, index: number): string {
 
 export function isFinal(item: BatchItemRecord): boolean {
   return item.status === 'succeeded' || item.status === 'failed';
-}
-
-/** Counts and status of a batch, as events and summaries carry them. */
-export function batchEventData(batch: BatchRecord): BatchEventData {
-  let succeeded = 0;
-  let failed = 0;
-  for (const item of batch.items) {
-    if (item.status === 'succeeded') succeeded++;
-    else if (item.status === 'failed') failed++;
-  }
-  return { batch_id: batch.id, key_id: batch.keyId, status: batch.status, total: batch.items.length, succeeded, failed };
 }
 
 function markSucceeded(item: BatchItemRecord, at: Date): void {

@@ -1,28 +1,29 @@
 // Batches (docs/api.md#batches): the plan's rules, the webhook target check, creating the durable
 // record, then rendering the items in the call (up to 10, not async) or handing them to the
-// background worker; reading batches for their key or the admin; and, at start-up, finishing
-// what a stop or crash interrupted. Each item's own story is services/batch-items.ts.
+// background worker; reading batches for their key or the admin; and, at start-up and on every
+// lease tick, taking up what a stop, crash or dead instance left. Each item's own story is
+// services/batch-items.ts; the worker (queue/batch-worker.ts) and the webhook deliverer
+// (queue/webhook-delivery.ts) are built by the composition root and handed in.
 
 import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { AddressPolicy } from '../guard/address-policy.ts';
-import { BlockedUrlError, parseHttpUrl, UnresolvableHostError, type Resolver } from '../guard/url-check.ts';
+import { BlockedUrlError, parseHttpUrl, UnresolvableHostError } from '../guard/url-check.ts';
+import type { Resolver } from '../guard/dns-resolver.ts';
 import { checkWebhookTarget } from '../guard/webhook-target.ts';
-import type { UsageLedger, UsageSnapshot } from '../accounts/usage.ts';
+import type { UsageSnapshot } from '../accounts/usage.ts';
 import type { Plan } from '../accounts/plans.ts';
-import type { EventBus } from '../events.ts';
-import type { Logger } from '../logger.ts';
-import type { BatchItemRequest, BatchRecord, BatchStore, ErrorRecord } from '../stores/batches.ts';
-import { BatchWorker } from '../queue/batch-worker.ts';
-import { WebhookDeliverer } from '../queue/webhook-delivery.ts';
-import { BatchItems, batchEventData, type ItemOutcome } from './batch-items.ts';
+import type { BatchItemRequest, BatchRecord, BatchStore } from '../stores/batches.ts';
+import type { BatchWorker } from '../queue/batch-worker.ts';
+import type { WebhookDeliverer } from '../queue/webhook-delivery.ts';
+import { BatchItems, type BatchItemsDeps, type ItemOutcome } from './batch-items.ts';
+import { batchEventData } from '../wire/batch-json.ts';
 import { backlogFullAnswer } from './batch-backlog.ts';
 import { BacklogFullError, type BacklogLimits } from '../stores/batch-backlog.ts';
-import type { DocumentsService } from './documents.ts';
-import type { Account, KeysService } from './keys.ts';
+import type { Account } from './keys.ts';
 import { pageOrBadCursor, type Page } from './paging.ts';
-import type { RenderService } from './render.ts';
-import type { Owner } from './templates.ts';
+import type { Owner } from './owner.ts';
+import { checkSourceFields } from './source-rules.ts';
 
 /** docs/api.md#batches: at most this many items, and async not true, are answered in the call. */
 export const IN_CALL_MAX_ITEMS = 10;
@@ -45,14 +46,8 @@ export interface CreatedBatch {
   afterResponse(): void;
 }
 
-export interface BatchesOptions {
-  /** Files (DATA_DIR) or PostgreSQL (shared, leased per instance): stores/open-stores.ts. */
-  store: BatchStore;
-  render: RenderService;
-  keys: KeysService;
-  meter: UsageLedger;
-  documents: DocumentsService;
-  events: EventBus;
+/** What each item needs (services/batch-items.ts: the store, rendering, accounts, documents, events), and the batch-level parts. */
+export interface BatchesOptions extends Omit<BatchItemsDeps, 'onCompleted'> {
   policy: AddressPolicy;
   resolve?: Resolver;
   guardEnabled: boolean;
@@ -60,14 +55,10 @@ export interface BatchesOptions {
   renderConcurrency: number;
   /** Caps of the background backlog (BATCH_QUEUE_*), per key and in total. */
   backlog: BacklogLimits;
-  webhook: { attempts: number; retryBaseMs: number; timeoutMs: number };
-  /** How often completed batch records past their expiry are deleted (RETENTION_SWEEP_SECONDS). */
-  pruneIntervalSeconds: number;
-  describeError: (error: unknown) => ErrorRecord;
-  /** The wire form of a batch (GET /v1/pdf/batch/{id}), the webhook payload's data. */
-  payload: (batch: BatchRecord) => unknown;
-  log: Logger;
-  now?: () => Date;
+  /** Hands background items out fairly; this service runs them. */
+  worker: BatchWorker;
+  /** Sends completed batches' webhooks. */
+  deliverer: WebhookDeliverer;
   /** How often leases are renewed and batches of dead instances adopted (default 5 s; PostgreSQL only does anything). */
   leaseTickMs?: number;
 }
@@ -88,7 +79,6 @@ export class BatchesService {
   /** Batches rendering in their call: their webhook waits for the response. */
   private readonly inCall = new Set<string>();
   private readonly now: () => Date;
-  private readonly pruneTimer: NodeJS.Timeout;
   private readonly leaseTimer: NodeJS.Timeout;
   private ticking: Promise<void> | undefined;
 
@@ -97,46 +87,23 @@ export class BatchesService {
     private readonly options: BatchesOptions,
   ) {
     this.now = options.now ?? (() => new Date());
-    const webhookPolicy: AddressPolicy = options.guardEnabled ? options.policy : { allows: () => true, decide: () => ({ allowed: true, reason: 'NETWORK_GUARD off' }) };
-    this.deliverer = new WebhookDeliverer({
-      store,
-      policy: webhookPolicy,
-      resolve: options.resolve,
-      ...options.webhook,
-      payload: options.payload,
-      events: options.events,
-      log: options.log,
-      now: options.now,
-    });
+    this.deliverer = options.deliverer;
     this.items = new BatchItems({
-      store,
-      render: options.render,
-      keys: options.keys,
-      meter: options.meter,
-      documents: options.documents,
-      events: options.events,
-      describeError: options.describeError,
+      ...options,
       onCompleted: (batch) => {
         this.requests.delete(batch.id);
         if (!batch.webhook) void this.release(batch.id);
         else if (!this.inCall.has(batch.id)) this.deliverer.schedule(batch);
       },
-      log: options.log,
-      now: options.now,
     });
-    this.worker = new BatchWorker({
-      // Four items per render slot: while two render, the others write their state, document and
-      // count (fsyncs) or wait for a slot, so a slot freed never waits for our bookkeeping.
-      inFlight: options.renderConcurrency * 4,
+    this.worker = options.worker;
+    this.worker.serve({
       runItem: (batchId, index) => this.runQueued(batchId, index),
       onGiveUp: async (batchId, index, error) => {
         const batch = this.store.held(batchId);
         if (batch) await this.items.giveUp(batch, index, error);
       },
-      log: options.log,
     });
-    this.pruneTimer = setInterval(() => void this.prune().catch((error: unknown) => options.log.error({ err: error }, 'batch prune failed')), options.pruneIntervalSeconds * 1000);
-    this.pruneTimer.unref();
     // Leases: renewed while this instance lives; batches of an instance presumed dead are adopted.
     this.leaseTimer = setInterval(() => {
       this.ticking ??= this.tick()
@@ -154,7 +121,7 @@ export class BatchesService {
   async create(input: BatchInput, account: Account): Promise<CreatedBatch> {
     const { plan } = account;
     this.checkPlan(plan, input.requests.length);
-    input.requests.forEach(checkSource);
+    input.requests.forEach((request, index) => checkSourceFields(request, `requests[${index}]`));
     if (input.webhook_url !== undefined) await this.checkWebhookUrl(input.webhook_url);
     const inCall = input.requests.length <= IN_CALL_MAX_ITEMS && input.async !== true;
     const batch = this.newRecord(input, account, inCall);
@@ -197,7 +164,7 @@ export class BatchesService {
     for (const batch of await this.store.adopt()) await this.take(batch);
   }
 
-  /** Deletes completed batch records past their expiry (their documents keep their own retention). */
+  /** Deletes completed batch records past their expiry (their documents keep their own retention); the retention sweeper calls it. */
   async prune(): Promise<number> {
     return this.store.prune(this.now().getTime());
   }
@@ -244,7 +211,6 @@ export class BatchesService {
   /** Shutdown, first step: hand out no more items; items the closing renderer turns away stay for start-up. */
   stopTaking(): void {
     this.items.stop();
-    clearInterval(this.pruneTimer);
     clearInterval(this.leaseTimer);
     void this.worker.stop();
   }
@@ -347,11 +313,4 @@ export class BatchesService {
       })),
     };
   }
-}
-
-/** Exactly one of html, url, template_id per item (docs/api.md#rendering-post-v1pdf: conflicting_source), named by its place. */
-function checkSource(request: BatchItemRequest, index: number): void {
-  const given = (['html', 'url', 'template_id'] as const).filter((field) => request[field] !== undefined);
-  if (given.length > 1) throw new ApiError('conflicting_source', `requests[${index}]: give only one of html, url or template_id (got ${given.join(' and ')}).`);
-  if (given.length === 0) throw new ApiError('invalid_request', `requests[${index}] needs one of html, url or template_id.`);
 }

@@ -7,10 +7,11 @@
 import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { Plan } from '../accounts/plans.ts';
-import type { DocumentRecord, DocumentSource, DocumentStore, StoredDocument } from '../stores/documents.ts';
+import type { DocumentStore } from '../stores/documents.ts';
+import type { DocumentRecord, DocumentSource, StoredDocument } from '../stores/document-record.ts';
 import type { PdfReader } from '../stores/pdf-blobs.ts';
 import { pageOrBadCursor, type Page } from './paging.ts';
-import type { Owner } from './templates.ts';
+import type { Owner } from './owner.ts';
 
 export type { StoredDocument };
 

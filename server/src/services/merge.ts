@@ -10,7 +10,7 @@ import { mergeInWorker } from '../pdf/finisher.ts';
 import { MergeSourceError } from '../pdf/merge-errors.ts';
 import type { MergePart } from '../pdf/pdf-task.ts';
 import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
-import type { RenderSource } from '../render/page-source.ts';
+import type { RenderSource } from '../render/render-source.ts';
 import type { Renderer } from '../render/renderer.ts';
 import type { Tenant } from '../render/render-slots.ts';
 import type { DocumentsService } from './documents.ts';

@@ -6,7 +6,7 @@ import { ApiError } from '../errors.ts';
 import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
 import type { Renderer } from '../render/renderer.ts';
 import type { Tenant } from '../render/render-slots.ts';
-import type { Resolver } from '../guard/url-check.ts';
+import type { Resolver } from '../guard/dns-resolver.ts';
 import type { RenderService } from './render.ts';
 
 /** docs/api.md#limits: playground html is capped at 512 KB (the keyed API allows 5 MB). */

@@ -2,11 +2,11 @@
 // allowance, render it, then count the document or give it back. Routes and the batch worker
 // both call this, so interactive and background renders share one path.
 
-import { ApiError } from '../errors.ts';
-import { checkUrl, parseHttpUrl, type Resolver } from '../guard/url-check.ts';
+import { checkUrl, parseHttpUrl } from '../guard/url-check.ts';
+import type { Resolver } from '../guard/dns-resolver.ts';
 import type { AddressPolicy } from '../guard/address-policy.ts';
 import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
-import type { RenderSource } from '../render/page-source.ts';
+import type { RenderSource } from '../render/render-source.ts';
 import type { Renderer } from '../render/renderer.ts';
 import type { RenderPriority, Tenant } from '../render/render-slots.ts';
 import type { Reservation, UsageLedger, UsageSnapshot } from '../accounts/usage.ts';
@@ -14,9 +14,7 @@ import type { Account } from './keys.ts';
 import type { DocumentsService, StoragePlan } from './documents.ts';
 import type { TemplatesService } from './templates.ts';
 import type { RenderCommit } from '../stores/render-commit.ts';
-
-/** docs/api.md#limits: the rendered-result ceiling, checked on the HTML after template substitution. */
-export const MAX_HTML_BYTES = 5 * 1024 * 1024;
+import { checkHtmlSize, checkSourceFields } from './source-rules.ts';
 
 export interface RenderInput {
   html?: string;
@@ -167,22 +165,4 @@ export class RenderService {
 /** Who a render is for, as the render slots share them out (render-slots.ts). */
 export function tenantOf(account: Account): Tenant {
   return { id: account.keyId, concurrency: account.plan.concurrency };
-}
-
-/** Exactly one of html, url, template_id (docs/api.md#rendering-post-v1pdf: conflicting_source); no I/O, so it can go first. */
-function checkSourceFields(input: RenderInput): void {
-  const given = (['html', 'url', 'template_id'] as const).filter((field) => input[field] !== undefined);
-  if (given.length > 1) {
-    throw new ApiError('conflicting_source', `Give only one of html, url or template_id (got ${given.join(' and ')}).`);
-  }
-  if (given.length === 0) throw new ApiError('invalid_request', 'One of html, url or template_id is required.');
-  if (input.template_version !== undefined && input.template_id === undefined) throw new ApiError('invalid_request', 'template_version needs template_id.');
-}
-
-/** Throws 413 payload_too_large when HTML is over the 5 MB ceiling. */
-export function checkHtmlSize(html: string): string {
-  if (Buffer.byteLength(html, 'utf8') > MAX_HTML_BYTES) {
-    throw new ApiError('payload_too_large', 'The HTML to render is larger than the 5 MB limit (after template substitution).');
-  }
-  return html;
 }

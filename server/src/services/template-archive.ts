@@ -7,8 +7,9 @@
 import { ApiError } from '../errors.ts';
 import { ArchiveError, packArchive, unpackArchive, type ArchiveFile } from './tar-archive.ts';
 import { checkAsset, checkTotals, MAX_TEMPLATE_ASSET_BYTES, type TemplateAssetsService } from './template-assets.ts';
-import type { Owner, TemplateRecord, TemplatesService } from './templates.ts';
-import { MAX_HTML_BYTES } from './render.ts';
+import type { TemplateRecord, TemplatesService } from './templates.ts';
+import type { Owner } from './owner.ts';
+import { MAX_HTML_BYTES } from './source-rules.ts';
 
 export const ARCHIVE_FORMAT = 'quire-template/1';
 /** An archive holds at most the HTML ceiling, the assets' cap and its manifest. */

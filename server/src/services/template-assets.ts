@@ -4,7 +4,8 @@
 
 import { ApiError } from '../errors.ts';
 import type { AssetMeta, StoredAsset, TemplateAssetsStore } from '../stores/template-assets.ts';
-import type { Owner, TemplatesService } from './templates.ts';
+import type { TemplatesService } from './templates.ts';
+import type { Owner } from './owner.ts';
 
 export type { AssetMeta, StoredAsset };
 

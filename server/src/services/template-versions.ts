@@ -12,7 +12,8 @@ import type { TemplateVersion, TemplateVersionsStore, VersionMeta } from '../sto
 import { unifiedDiff } from './line-diff.ts';
 import { pageOrBadCursor } from './paging.ts';
 import { comparePdfs, countPages } from './pdf-pixels.ts';
-import type { Owner, TemplateRecord, TemplatesService } from './templates.ts';
+import type { TemplateRecord, TemplatesService } from './templates.ts';
+import type { Owner } from './owner.ts';
 
 export type { TemplateVersion, VersionMeta };
 

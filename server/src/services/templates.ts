@@ -9,14 +9,15 @@ import { newId } from '../ids.ts';
 import { compileTemplate, expandTemplate, MAX_EXPAND_STEPS, TemplateLimitError, TemplateSyntaxError, type CompiledTemplate } from '../render/template.ts';
 import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
 import type { Renderer } from '../render/renderer.ts';
-import type { RenderSource } from '../render/page-source.ts';
+import type { RenderSource } from '../render/render-source.ts';
 import type { TemplateVersion, TemplateVersionsStore } from '../stores/template-versions.ts';
 import type { TemplateAssetsStore } from '../stores/template-assets.ts';
 import type { Page } from '../stores/newest-first-index.ts';
 import { pageOrBadCursor } from './paging.ts';
 import type { KeysService } from './keys.ts';
 import { isSameRevision, type TemplateMeta, type TemplateRecord, type TemplateStore } from '../stores/templates.ts';
-import { checkHtmlSize, MAX_HTML_BYTES } from './render.ts';
+import { checkHtmlSize, MAX_HTML_BYTES } from './source-rules.ts';
+import type { Owner } from './owner.ts';
 
 export type { TemplateMeta, TemplateRecord };
 
@@ -25,9 +26,6 @@ export interface TemplateInput {
   html: string;
   sampleData?: Record<string, unknown> | null;
 }
-
-/** Whose templates a call may see: one key's, or (undefined) every key's, for the admin. */
-export type Owner = string | undefined;
 
 export interface TemplatesServiceDeps {
   store: TemplateStore;

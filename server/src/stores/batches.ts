@@ -17,6 +17,7 @@ import { isAbandonedTempFile, StoreReadError, syncFolder, writeFileDurably } fro
 import { NewestFirstIndex, type Page } from './newest-first-index.ts';
 import { CoalescingWriter } from './coalescing-writer.ts';
 import { BacklogCounter, type BacklogLimits } from './batch-backlog.ts';
+import { isId } from '../ids.ts';
 
 export type BatchStatus = 'queued' | 'processing' | 'completed';
 export type BatchItemStatus = 'queued' | 'rendering' | 'succeeded' | 'failed';
@@ -100,7 +101,6 @@ export interface BatchScanReport {
   removedTempFiles: number;
 }
 
-const SAFE_ID = /^bat_[A-Za-z0-9]{1,64}$/;
 const STATE = 'state.json';
 const REQUESTS = 'requests.json';
 
@@ -175,7 +175,7 @@ export class FileBatchStore implements BatchStore {
 
   /** Admits it (backlog), writes the requests, then the state (the commit point); resolves once both are durable. */
   async create(record: BatchRecord, requests: readonly BatchItemRequest[], backlog?: BacklogLimits): Promise<void> {
-    if (!SAFE_ID.test(record.id)) throw new Error(`unsafe batch id ${record.id}`);
+    if (!isId(record.id, 'bat')) throw new Error(`unsafe batch id ${record.id}`);
     const text = JSON.stringify(requests);
     // Counted from here, before any await, so concurrent creations see each other.
     if (backlog) this.backlog.admit(record.id, record.keyId, record.items.length, Buffer.byteLength(text), backlog);
@@ -289,7 +289,7 @@ export class FileBatchStore implements BatchStore {
     const report: BatchScanReport = { batches: 0, unfinished: 0, removedUncommitted: 0, removedTempFiles: 0 };
     for (const name of await readdir(this.root)) {
       const folder = path.join(this.root, name);
-      if (!SAFE_ID.test(name)) continue;
+      if (!isId(name, 'bat')) continue;
       const files = await readdir(folder).catch(() => [] as string[]);
       for (const file of files) {
         if (isAbandonedTempFile(file, true)) {

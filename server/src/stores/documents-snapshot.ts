@@ -10,7 +10,7 @@
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { DocumentSource, StoredDocument } from './documents.ts';
+import type { DocumentSource, StoredDocument } from './document-record.ts';
 import { removeAbandonedTempFiles, writeFileDurably } from './durable-file.ts';
 
 /** One key folder as recorded: its mtime before reading, and when that was. */

@@ -8,39 +8,14 @@
 // 410 across restarts until the tombstone itself is dropped. Knows no plans, clocks or HTTP.
 
 import { readFileSync, statSync } from 'node:fs';
-import { mkdir, open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { isFolderUnchanged, readDocumentsSnapshot, writeDocumentsSnapshot, type FolderStamp } from './documents-snapshot.ts';
 import path from 'node:path';
 import { isAbandonedTempFile, StoreReadError, syncFolder, writeFileDurably } from './durable-file.ts';
 import { NewestFirstIndex, type Page } from './newest-first-index.ts';
 import type { PdfReader } from './pdf-blobs.ts';
-
-export type DocumentSource = 'render' | 'batch';
-
-/** The sidecar: everything known about a document but its bytes. */
-export interface DocumentRecord {
-  id: string;
-  keyId: string;
-  filename: string | null;
-  /** Bytes of the PDF. */
-  size: number;
-  createdAt: string;
-  /** Fixed when stored, from the plan's retention then; a later plan change does not move it. */
-  expiresAt: string;
-  source: DocumentSource;
-  batchId: string | null;
-  /** Plan and retention the document was stored under, for the record. */
-  planId: string;
-  retention: string;
-  state: 'stored' | 'expired';
-  /** When the bytes were deleted (state expired). */
-  expiredAt: string | null;
-}
-
-export interface StoredDocument extends DocumentRecord {
-  readonly createdMs: number;
-  readonly expiresMs: number;
-}
+import type { DocumentRecord, StoredDocument } from './document-record.ts';
+import { isId } from '../ids.ts';
 
 export interface DocumentsStoreOptions {
   /** false skips fsync: only for benches that seed 100,000 documents. */
@@ -61,7 +36,6 @@ export interface ReconcileReport {
   removedOrphanSidecars: number;
 }
 
-const SAFE_ID = /^[a-z]{3}_[A-Za-z0-9]{1,64}$/;
 
 /**
  * Stored documents, wherever they are kept: DocumentsStore (files under DATA_DIR) or
@@ -114,7 +88,7 @@ export class DocumentsStore implements DocumentStore {
 
   /** Writes the PDF, then its sidecar (the commit point); the document is listed once both are durable. */
   async put(record: DocumentRecord, pdf: Uint8Array): Promise<StoredDocument> {
-    if (!SAFE_ID.test(record.id) || !SAFE_ID.test(record.keyId)) throw new Error(`unsafe document file name ${record.keyId}/${record.id}`);
+    if (!isId(record.id) || !isId(record.keyId)) throw new Error(`unsafe document file name ${record.keyId}/${record.id}`);
     await this.folderOf(record.keyId);
     const files = this.filesOf(record);
     await writeFileDurably(files.pdf, pdf, { sync: this.sync });
@@ -255,7 +229,7 @@ export class DocumentsStore implements DocumentStore {
     const trusted = new Set<string>();
     const scanned: StoredDocument[] = [];
     for (const keyId of await readdir(this.root)) {
-      if (!SAFE_ID.test(keyId)) continue;
+      if (!isId(keyId)) continue;
       const folder = path.join(this.root, keyId);
       // Synchronous, as the sidecar reads: nothing is served yet, and 10,000 folders cost a thread-pool round trip each otherwise.
       const before = statSync(folder, { bigint: true, throwIfNoEntry: false });
@@ -308,7 +282,7 @@ export class DocumentsStore implements DocumentStore {
   async saveSnapshot(): Promise<void> {
     const folders = new Map<string, FolderStamp>();
     for (const keyId of await readdir(this.root)) {
-      if (!SAFE_ID.test(keyId)) continue;
+      if (!isId(keyId)) continue;
       const info = await stat(path.join(this.root, keyId), { bigint: true }).catch(() => undefined);
       if (info?.isDirectory()) folders.set(keyId, { mtimeNs: String(info.mtimeNs), statMs: Date.now() });
     }

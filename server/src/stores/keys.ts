@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { NewestFirstIndex, type Page } from './newest-first-index.ts';
 import { openJsonFile, type JsonFile } from './json-file.ts';
+import { isId } from '../ids.ts';
 
 export interface KeyRecord {
   id: string;
@@ -144,7 +145,7 @@ function validateKeysFile(data: unknown): string | undefined {
 
 function validateKey(record: KeyRecord): string | undefined {
   if (typeof record !== 'object' || record === null) return 'is not an object';
-  if (typeof record.id !== 'string' || !/^key_[A-Za-z0-9]{1,64}$/.test(record.id)) return 'has no valid id';
+  if (typeof record.id !== 'string' || !isId(record.id, 'key')) return 'has no valid id';
   if (typeof record.name !== 'string' || typeof record.planId !== 'string' || typeof record.autoStore !== 'boolean') return `(${record.id}) lacks name, planId or autoStore`;
   if (record.keyHash !== null && !/^[0-9a-f]{64}$/.test(String(record.keyHash))) return `(${record.id}) has no valid keyHash`;
   if (Number.isNaN(Date.parse(record.createdAt))) return `(${record.id}) has no valid createdAt`;

@@ -2,6 +2,8 @@
 // pages behind an opaque cursor. Finding a page is a binary search plus the page itself, so its
 // cost does not grow with the collection; appending a newer record is a push.
 
+import { idPatternSource } from '../ids.ts';
+
 export interface Indexed {
   readonly id: string;
   /** Creation time, milliseconds since the epoch. */
@@ -103,9 +105,12 @@ export function encodeCursor(position: Position): string {
   return Buffer.from(`${position.createdMs}.${position.id}`, 'utf8').toString('base64url');
 }
 
+/** A decoded cursor: the creation time in ms, '.', the id. */
+const CURSOR = new RegExp(`^(\\d{1,15})\\.(${idPatternSource()})$`);
+
 /** The position a cursor carries; throws InvalidCursorError for one not made by encodeCursor. */
 export function decodeCursor(cursor: string): Position {
-  const match = /^(\d{1,15})\.([a-z]{3}_[A-Za-z0-9]{1,64})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!match) throw new InvalidCursorError();
   return { createdMs: Number(match[1]), id: match[2]! };
 }

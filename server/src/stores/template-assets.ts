@@ -10,6 +10,7 @@ import path from 'node:path';
 import { isAbandonedTempFile, syncFolder, writeFileDurably } from './durable-file.ts';
 import { parseStoreJson } from './json-file.ts';
 import { SerialQueue } from './serial-queue.ts';
+import { isId } from '../ids.ts';
 
 export interface AssetMeta {
   name: string;
@@ -39,7 +40,6 @@ export interface TemplateAssetsStore {
   removeAll(templateId: string): Promise<void>;
 }
 
-const SAFE_ID = /^tpl_[A-Za-z0-9]{1,64}$/;
 const INDEX = 'index.json';
 
 export class FileTemplateAssetsStore implements TemplateAssetsStore {
@@ -120,7 +120,7 @@ export class FileTemplateAssetsStore implements TemplateAssetsStore {
   }
 
   private folderOf(templateId: string): string {
-    if (!SAFE_ID.test(templateId)) throw new Error(`unsafe template id ${templateId}`);
+    if (!isId(templateId, 'tpl')) throw new Error(`unsafe template id ${templateId}`);
     return path.join(this.root, templateId);
   }
 

@@ -10,6 +10,7 @@ import { isAbandonedTempFile, syncFolder, writeFileDurably } from './durable-fil
 import { parseStoreJson } from './json-file.ts';
 import { InvalidCursorError, type Page } from './newest-first-index.ts';
 import { SerialQueue } from './serial-queue.ts';
+import { isId } from '../ids.ts';
 
 export interface TemplateVersion {
   templateId: string;
@@ -38,7 +39,6 @@ export interface TemplateVersionsStore {
   removeAll(templateId: string): Promise<void>;
 }
 
-const SAFE_ID = /^tpl_[A-Za-z0-9]{1,64}$/;
 
 export class FileTemplateVersionsStore implements TemplateVersionsStore {
   private readonly metas = new Map<string, Promise<VersionMeta[]>>();
@@ -127,7 +127,7 @@ export class FileTemplateVersionsStore implements TemplateVersionsStore {
   }
 
   private folderOf(templateId: string): string {
-    if (!SAFE_ID.test(templateId)) throw new Error(`unsafe template id ${templateId}`);
+    if (!isId(templateId, 'tpl')) throw new Error(`unsafe template id ${templateId}`);
     return path.join(this.root, templateId);
   }
 }

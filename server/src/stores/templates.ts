@@ -9,6 +9,7 @@ import path from 'node:path';
 import { isAbandonedTempFile, StoreReadError, syncFolder, writeFileDurably } from './durable-file.ts';
 import { NewestFirstIndex, type Page } from './newest-first-index.ts';
 import { SerialQueue } from './serial-queue.ts';
+import { isId } from '../ids.ts';
 
 export interface TemplateRecord {
   id: string;
@@ -34,7 +35,6 @@ export function isSameRevision(a: TemplateMeta, b: TemplateMeta): boolean {
   return a === b || (a.revision !== undefined && a.id === b.id && a.revision === b.revision);
 }
 
-const SAFE_ID = /^[a-z]{3}_[A-Za-z0-9]{1,64}$/;
 
 /**
  * Stored templates, wherever they are kept: TemplatesStore (files) or stores/pg/templates.ts.
@@ -70,7 +70,7 @@ export class TemplatesStore implements TemplateStore {
     await mkdir(store.root, { recursive: true });
     const found: TemplateMeta[] = [];
     for (const keyId of await readdir(store.root)) {
-      if (!SAFE_ID.test(keyId)) continue;
+      if (!isId(keyId)) continue;
       const folder = path.join(store.root, keyId);
       for (const name of await readdir(folder).catch(() => [] as string[])) {
         const file = path.join(folder, name);
@@ -113,7 +113,7 @@ export class TemplatesStore implements TemplateStore {
 
   /** Saves a new template; resolves once it is on disk. */
   async insert(record: TemplateRecord): Promise<void> {
-    if (!SAFE_ID.test(record.id) || !SAFE_ID.test(record.keyId)) throw new Error(`unsafe template file name ${record.keyId}/${record.id}`);
+    if (!isId(record.id) || !isId(record.keyId)) throw new Error(`unsafe template file name ${record.keyId}/${record.id}`);
     await this.queue.run(record.id, async () => {
       const folder = path.join(this.root, record.keyId);
       await mkdir(folder, { recursive: true, mode: 0o700 });

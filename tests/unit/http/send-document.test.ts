@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { sendDocument } from '../../../server/src/http/routes/documents.ts';
-import type { StoredDocument } from '../../../server/src/stores/documents.ts';
+import type { StoredDocument } from '../../../server/src/stores/document-record.ts';
 
 test('a stored filename with a lone surrogate is served with U+FFFD, and the file is closed', async (t) => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-send-'));

@@ -3,8 +3,15 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BatchWorker } from '../../../server/src/queue/batch-worker.ts';
+import { BatchWorker, type BatchWorkerOptions, type ItemRunner } from '../../../server/src/queue/batch-worker.ts';
 import { createLogger } from '../../../server/src/logger.ts';
+
+/** A worker already serving the runner, as the batches service makes it. */
+function servingWorker(options: BatchWorkerOptions, runner: ItemRunner): BatchWorker {
+  const worker = new BatchWorker(options);
+  worker.serve(runner);
+  return worker;
+}
 
 /** A runItem whose items end when told to, recording the order they started in. */
 function controlledRuns() {
@@ -31,7 +38,7 @@ function controlledRuns() {
 
 test('keys take turns: a key that queues later is not stuck behind a large batch', async () => {
   const runs = controlledRuns();
-  const worker = new BatchWorker({ inFlight: 1, runItem: runs.runItem, onGiveUp: async () => undefined, log: createLogger('silent') });
+  const worker = servingWorker({ inFlight: 1, log: createLogger('silent') }, { runItem: runs.runItem, onGiveUp: async () => undefined });
   worker.enqueue('key_a', 'A', [0, 1, 2, 3, 4]);
   worker.enqueue('key_b', 'B', [0, 1]);
   worker.enqueue('key_c', 'C', [0]);
@@ -41,7 +48,7 @@ test('keys take turns: a key that queues later is not stuck behind a large batch
 
 test('one key’s batches take turns too', async () => {
   const runs = controlledRuns();
-  const worker = new BatchWorker({ inFlight: 1, runItem: runs.runItem, onGiveUp: async () => undefined, log: createLogger('silent') });
+  const worker = servingWorker({ inFlight: 1, log: createLogger('silent') }, { runItem: runs.runItem, onGiveUp: async () => undefined });
   worker.enqueue('key_a', 'A', [0, 1, 2]);
   worker.enqueue('key_a', 'A2', [0, 1]);
   await runs.finishAll();
@@ -50,7 +57,7 @@ test('one key’s batches take turns too', async () => {
 
 test('no more than inFlight items run at once; a retried item goes to the back of its batch', async () => {
   const runs = controlledRuns();
-  const worker = new BatchWorker({ inFlight: 2, runItem: runs.runItem, onGiveUp: async () => undefined, log: createLogger('silent') });
+  const worker = servingWorker({ inFlight: 2, log: createLogger('silent') }, { runItem: runs.runItem, onGiveUp: async () => undefined });
   worker.enqueue('key_a', 'A', [0, 1, 2, 3]);
   assert.deepEqual(runs.started, ['A:0', 'A:1']);
   await runs.finish('A:0', 'retry');
@@ -62,7 +69,7 @@ test('no more than inFlight items run at once; a retried item goes to the back o
 
 test('stop hands out nothing more and waits for the items in flight', async () => {
   const runs = controlledRuns();
-  const worker = new BatchWorker({ inFlight: 1, runItem: runs.runItem, onGiveUp: async () => undefined, log: createLogger('silent') });
+  const worker = servingWorker({ inFlight: 1, log: createLogger('silent') }, { runItem: runs.runItem, onGiveUp: async () => undefined });
   worker.enqueue('key_a', 'A', [0, 1]);
   let stopped = false;
   const stopping = worker.stop().then(() => void (stopped = true));
@@ -78,20 +85,19 @@ test('an item whose run keeps throwing is retried with growing waits, then given
   const givenUp: string[] = [];
   let settle!: () => void;
   const done = new Promise<void>((resolve) => (settle = resolve));
-  const worker = new BatchWorker({
-    inFlight: 1,
-    retryDelayMs: 1,
-    maxTries: 4,
-    runItem: async () => {
-      tried.push(performance.now());
-      throw new Error('state write failed');
+  const worker = servingWorker(
+    { inFlight: 1, retryDelayMs: 1, maxTries: 4, log: createLogger('silent') },
+    {
+      runItem: async () => {
+        tried.push(performance.now());
+        throw new Error('state write failed');
+      },
+      onGiveUp: async (batchId, index, error) => {
+        givenUp.push(`${batchId}:${index}:${(error as Error).message}`);
+        settle();
+      },
     },
-    onGiveUp: async (batchId, index, error) => {
-      givenUp.push(`${batchId}:${index}:${(error as Error).message}`);
-      settle();
-    },
-    log: createLogger('silent'),
-  });
+  );
   worker.enqueue('key_a', 'A', [0]);
   await done;
   await worker.stop();

@@ -9,10 +9,8 @@ import {
   marginProblem,
   parseMargin,
   pdfOptionsSchema,
-  toPrintOptions,
   type PdfOptions,
 } from '../../../server/src/render/pdf-options.ts';
-import { RenderInputError } from '../../../server/src/render/errors.ts';
 
 function closeTo(actual: number | undefined, expected: number, what = 'value'): void {
   assert.ok(actual !== undefined && Math.abs(actual - expected) < 1e-9, `${what}: ${actual} != ${expected}`);
@@ -185,56 +183,3 @@ test('marginProblem does not judge input that has not passed validation', () => 
   assert.equal(marginProblem({ ...options({ margin: '20in' }), format: 'B5' as PdfOptions['format'] }), undefined);
 });
 
-test('toPrintOptions passes every option on in the form printToPDF takes', () => {
-  const print = toPrintOptions(
-    options({ format: 'Legal', landscape: true, margin: '1in 2in 3in 4in', print_background: false, scale: 1.5, page_ranges: ' 1 - 2 , 4 ', prefer_css_page_size: true, tagged: true }),
-  );
-  assert.equal(print.format, 'Legal');
-  assert.equal(print.landscape, true);
-  assert.deepEqual(print.margin, { top: '96px', right: '192px', bottom: '288px', left: '384px' });
-  assert.equal(print.printBackground, false);
-  assert.equal(print.scale, 1.5);
-  assert.equal(print.pageRanges, '1-2,4');
-  assert.equal(print.preferCSSPageSize, true);
-  assert.equal(print.tagged, true);
-  assert.equal(print.displayHeaderFooter, false);
-  assert.equal(print.headerTemplate, undefined);
-  assert.equal(print.footerTemplate, undefined);
-});
-
-test('toPrintOptions converts the default 1cm margin to pixels on every side', () => {
-  const print = toPrintOptions(DEFAULT_PDF_OPTIONS);
-  for (const side of ['top', 'right', 'bottom', 'left'] as const) {
-    const value = print.margin?.[side];
-    assert.match(String(value), /^[\d.]+px$/, side);
-    closeTo(Number.parseFloat(String(value)), 96 / 2.54, side);
-  }
-  assert.equal(print.pageRanges, '', 'all pages');
-  assert.equal(print.printBackground, true);
-  assert.equal(print.scale, 1);
-});
-
-test('toPrintOptions turns on header and footer display when either template is given, blanking the other', () => {
-  const footerOnly = toPrintOptions(options({ footer_template: '<span class="pageNumber"></span>' }));
-  assert.equal(footerOnly.displayHeaderFooter, true);
-  assert.equal(footerOnly.footerTemplate, '<span class="pageNumber"></span>');
-  assert.equal(footerOnly.headerTemplate, '<span></span>');
-  const headerOnly = toPrintOptions(options({ header_template: '<b>Head</b>' }));
-  assert.equal(headerOnly.displayHeaderFooter, true);
-  assert.equal(headerOnly.headerTemplate, '<b>Head</b>');
-  assert.equal(headerOnly.footerTemplate, '<span></span>');
-  const both = toPrintOptions(options({ header_template: '', footer_template: 'F' }));
-  assert.equal(both.headerTemplate, '', 'an empty template given on purpose stays empty');
-  assert.equal(both.footerTemplate, 'F');
-});
-
-test('toPrintOptions leaves the time budget to the renderer', () => {
-  assert.equal(toPrintOptions(DEFAULT_PDF_OPTIONS).timeout, 0);
-});
-
-test('toPrintOptions refuses margins that leave no printable area with a RenderInputError on options.margin', () => {
-  assert.throws(
-    () => toPrintOptions(options({ margin: '20in' })),
-    (error: unknown) => error instanceof RenderInputError && error.field === 'options.margin' && error.message === 'options.margin leaves no room for content on A4 paper',
-  );
-});

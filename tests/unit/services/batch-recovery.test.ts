@@ -79,7 +79,6 @@ async function setUp(t: TestContext, options: { statuses: BatchItemStatus[]; sto
       discard: async (id: string) => void discarded.push(id),
     } as unknown as DocumentsService,
     events: new EventBus(),
-    describeError: (error) => ({ code: (error as Error).name === 'QuotaExceededError' ? 'quota_exceeded' : 'internal_error', detail: String(error) }),
     onCompleted: () => undefined,
     log: createLogger('silent'),
     now: () => NOW,

@@ -3,11 +3,10 @@
 
 import { operation } from '../operation.ts';
 import { accountOf } from '../middleware/auth.ts';
-import { USAGE_HEADER_DOCS, usageHeaders } from '../usage-headers.ts';
+import { USAGE_HEADER_DOCS, usageHeaders } from '../../wire/usage-headers.ts';
 import { batchRequestSchema, batchSchema } from '../schemas/batches.ts';
 import type { BatchesService } from '../../services/batches.ts';
-import { batchEventData } from '../../services/batch-items.ts';
-import type { BatchRecord } from '../../stores/batches.ts';
+import { batchJson } from '../../wire/batch-json.ts';
 
 const TAG = 'Batch';
 
@@ -59,25 +58,4 @@ export function batchOperations(batches: BatchesService) {
       },
     }),
   ];
-}
-
-/** The wire form of a batch: GET /v1/pdf/batch/{id}, the POST answers and the webhook's data. */
-export function batchJson(batch: BatchRecord) {
-  const counts = batchEventData(batch);
-  return {
-    batch_id: batch.id,
-    status: batch.status,
-    total: counts.total,
-    succeeded: counts.succeeded,
-    failed: counts.failed,
-    created_at: batch.createdAt,
-    completed_at: batch.completedAt,
-    results: batch.items.map((item) => ({
-      index: item.index,
-      status: item.status,
-      ...(item.status === 'succeeded' ? { document_id: item.documentId } : {}),
-      ...(item.filename !== null ? { filename: item.filename } : {}),
-      ...(item.error ? { error: { code: item.error.code, detail: item.error.detail } } : {}),
-    })),
-  };
 }

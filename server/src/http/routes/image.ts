@@ -5,7 +5,7 @@ import { imageOptionsSchema, imageRequestSchema } from '../schemas/image.ts';
 import { IMAGE_CONTENT_TYPES } from '../../render/image-capture.ts';
 import type { ImageService } from '../../services/image.ts';
 import { accountOf } from '../middleware/auth.ts';
-import { USAGE_HEADER_DOCS, usageHeaders } from '../usage-headers.ts';
+import { USAGE_HEADER_DOCS, usageHeaders } from '../../wire/usage-headers.ts';
 
 const DEFAULT_IMAGE_OPTIONS = imageOptionsSchema.parse({});
 

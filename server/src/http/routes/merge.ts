@@ -4,7 +4,7 @@ import { operation } from '../operation.ts';
 import { mergeRequestSchema } from '../schemas/merge.ts';
 import type { MergeService } from '../../services/merge.ts';
 import { accountOf } from '../middleware/auth.ts';
-import { USAGE_HEADER_DOCS } from '../usage-headers.ts';
+import { USAGE_HEADER_DOCS } from '../../wire/usage-headers.ts';
 import { STORED_HEADER_DOCS, sendPdf } from './render.ts';
 
 export function mergeOperations(service: MergeService) {

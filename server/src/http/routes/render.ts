@@ -6,7 +6,7 @@ import { renderRequestSchema } from '../schemas/render.ts';
 import { contentDisposition } from '../content-disposition.ts';
 import type { RenderService, RenderedPdf } from '../../services/render.ts';
 import { accountOf } from '../middleware/auth.ts';
-import { USAGE_HEADER_DOCS, usageHeaders } from '../usage-headers.ts';
+import { USAGE_HEADER_DOCS, usageHeaders } from '../../wire/usage-headers.ts';
 
 export const STORED_HEADER_DOCS = {
   'X-Document-Id': 'Id of the stored copy (doc_...), when the render was stored.',

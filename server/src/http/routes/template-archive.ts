@@ -3,6 +3,7 @@
 // the admin (/admin/v1, importing for the key named by key_id).
 
 import { z } from 'zod';
+import { idPattern } from '../../ids.ts';
 import { ApiError } from '../../errors.ts';
 import { operation } from '../operation.ts';
 import { accountOf } from '../middleware/auth.ts';
@@ -16,7 +17,7 @@ const ABOUT =
   'The archive is a .tar.gz holding manifest.json (format quire-template/1: name, html, sample_data, and each asset’s name, content_type and member file) ' +
   'and the assets’ bytes. Versions are not exported; an import starts a new template at version 1.';
 const tooLarge = () => new ApiError('payload_too_large', `A template archive may be at most ${Math.floor(MAX_ARCHIVE_BYTES / 1024 / 1024)} MB.`);
-const importQuerySchema = z.object({ key_id: z.string().regex(/^key_[A-Za-z0-9]{1,64}$/, { message: 'must be a key id such as key_3kT9...' }).describe('The key that will own the imported template.') });
+const importQuerySchema = z.object({ key_id: z.string().regex(idPattern('key'), { message: 'must be a key id such as key_3kT9...' }).describe('The key that will own the imported template.') });
 
 export function templateArchiveOperations(archives: TemplateArchiveService) {
   return [

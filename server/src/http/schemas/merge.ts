@@ -2,6 +2,7 @@
 // render request), each optionally cut to page_ranges, and the post-processing of the result.
 
 import { z } from 'zod';
+import { idPattern } from '../../ids.ts';
 import { finishFields } from '../../pdf/finish-options.ts';
 import { pageListSchema } from '../../pdf/page-list.ts';
 import { MAX_MERGE_SOURCES, type MergeInput } from '../../services/merge.ts';
@@ -11,7 +12,7 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 const mergeSourceSchema = z
   .strictObject({
-    document_id: z.string().regex(/^doc_[A-Za-z0-9]{1,64}$/, { message: 'must look like doc_<id>' }).optional().describe('A stored document of this key.'),
+    document_id: z.string().regex(idPattern('doc'), { message: 'must look like doc_<id>' }).optional().describe('A stored document of this key.'),
     pdf: z.string().min(1).regex(BASE64, { message: 'must be base64 (no data: prefix, no line breaks)' }).optional().describe('An uploaded PDF, base64. Damaged or encrypted: 400 naming the source.'),
     ...sourceFields,
     options: renderFields.options.optional().describe('PdfOptions of this source’s render (not encrypt: encrypt the merged result with options.encrypt).'),

@@ -2,8 +2,7 @@
 // 20, outside: 400; an opaque cursor) and the admin's key_id filter.
 
 import { z } from 'zod';
-
-const KEY_ID = /^key_[A-Za-z0-9]{1,64}$/;
+import { idPattern } from '../../ids.ts';
 
 const limit = z
   .string()
@@ -20,7 +19,7 @@ export const listQuerySchema = z.object({ limit, cursor });
 export const adminListQuerySchema = z.object({
   limit,
   cursor,
-  key_id: z.string().regex(KEY_ID, { message: 'must be a key id such as key_3kT9...' }).optional().describe('Only this key’s items (revoked keys included).'),
+  key_id: z.string().regex(idPattern('key'), { message: 'must be a key id such as key_3kT9...' }).optional().describe('Only this key’s items (revoked keys included).'),
 });
 
 export const DEFAULT_PAGE_SIZE = 20;

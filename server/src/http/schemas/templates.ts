@@ -1,6 +1,7 @@
 // Wire schemas of the template endpoints (docs/api.md#templates) and the admin's views of them.
 
 import { z } from 'zod';
+import { idPattern } from '../../ids.ts';
 import { renderFields, requestOptionsSchema } from './render.ts';
 import { nextCursorSchema } from './paging.ts';
 
@@ -18,7 +19,7 @@ const sampleData = z
 export const templateBodySchema = z.strictObject({ name, html, sample_data: sampleData.optional() });
 
 export const adminTemplateBodySchema = z.strictObject({
-  key_id: z.string().regex(/^key_[A-Za-z0-9]{1,64}$/, { message: 'must be a key id such as key_3kT9...' }).describe('The key that owns the template.'),
+  key_id: z.string().regex(idPattern('key'), { message: 'must be a key id such as key_3kT9...' }).describe('The key that owns the template.'),
   name,
   html,
   sample_data: sampleData.optional(),

@@ -10,7 +10,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { inTransaction, type Queryable } from './database.ts';
+import { inTransaction, type Queryable } from './transaction.ts';
 import { LeaseLostError, type BatchItemRequest, type BatchRecord, type BatchStore } from '../batches.ts';
 import { checkBacklog, type BacklogLimits } from '../batch-backlog.ts';
 import { CoalescingWriter } from '../coalescing-writer.ts';

@@ -1,10 +1,9 @@
-// The PostgreSQL connection pool every PostgreSQL store shares, and the transaction helper that
-// makes one unit of work of several writes. Opening runs the schema migrations (migrate.ts).
+// The PostgreSQL connection pool every PostgreSQL store shares. Opening runs the schema
+// migrations (migrate.ts); transaction.ts makes one unit of work of several writes.
 
 import pg from 'pg';
 import { migrate } from './migrate.ts';
-
-export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
+import { inTransaction } from './transaction.ts';
 
 export interface Database {
   readonly pool: pg.Pool;
@@ -37,20 +36,4 @@ export async function openDatabase(url: string, options: { maxConnections?: numb
 /** PostgreSQL's disk_full (SQLSTATE 53100): answered as 507 insufficient_storage, as a full DATA_DIR is. */
 export function isDatabaseFull(error: unknown): boolean {
   return (error as { code?: unknown } | undefined)?.code === '53100';
-}
-
-/** Runs work in one transaction on a pooled client. */
-export async function inTransaction<R>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<R>): Promise<R> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
 }

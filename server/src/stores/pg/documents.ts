@@ -6,9 +6,10 @@
 
 import type pg from 'pg';
 import type { Page } from '../newest-first-index.ts';
-import type { DocumentRecord, DocumentStore, StoredDocument } from '../documents.ts';
+import type { DocumentStore } from '../documents.ts';
+import type { DocumentRecord, StoredDocument } from '../document-record.ts';
 import type { PdfBlobStore, PdfReader } from '../pdf-blobs.ts';
-import { inTransaction, type Queryable } from './database.ts';
+import { inTransaction, type Queryable } from './transaction.ts';
 import { pageNewestFirst } from './newest-first.ts';
 
 interface DocumentRow {

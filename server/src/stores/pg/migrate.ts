@@ -6,7 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
-import { inTransaction } from './database.ts';
+import { inTransaction } from './transaction.ts';
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 /** The advisory lock key (any constant shared by every instance; "quire" in ASCII). */

@@ -3,7 +3,7 @@
 // whichever instance or store answers the next page. Ids compare byte-wise (COLLATE "C"), as
 // JavaScript compares them.
 
-import type { Queryable } from './database.ts';
+import type { Queryable } from './transaction.ts';
 import { decodeCursor, encodeCursor, type Page } from '../newest-first-index.ts';
 
 export interface PageQuery {

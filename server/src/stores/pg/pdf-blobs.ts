@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import type pg from 'pg';
 import type { PdfBlobStore, PdfReader } from '../pdf-blobs.ts';
-import type { Queryable } from './database.ts';
+import type { Queryable } from './transaction.ts';
 
 const CHUNK_BYTES = 256 * 1024;
 

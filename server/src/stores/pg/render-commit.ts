@@ -4,7 +4,7 @@
 import type pg from 'pg';
 import type { UsageSnapshot } from '../../accounts/usage.ts';
 import type { RenderCommit } from '../render-commit.ts';
-import { inTransaction } from './database.ts';
+import { inTransaction } from './transaction.ts';
 import type { PgBatchStore } from './batches.ts';
 import type { PgDocumentStore } from './documents.ts';
 import type { PgUsageLedger } from './usage-ledger.ts';

@@ -4,7 +4,7 @@
 
 import type pg from 'pg';
 import type { AssetMeta, StoredAsset, TemplateAssetsStore } from '../template-assets.ts';
-import { inTransaction, type Queryable } from './database.ts';
+import { inTransaction, type Queryable } from './transaction.ts';
 
 interface AssetRow {
   name: string;

@@ -6,7 +6,7 @@
 import type pg from 'pg';
 import type { Page } from '../newest-first-index.ts';
 import { decodeVersionCursor, encodeVersionCursor, type TemplateVersion, type TemplateVersionsStore, type VersionMeta } from '../template-versions.ts';
-import { inTransaction } from './database.ts';
+import { inTransaction } from './transaction.ts';
 
 interface VersionRow {
   template_id: string;

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { monthOf, nextMonthStart, QuotaExceededError, type MeteredPlan, type Reservation, type UsageLedger, type UsageSnapshot } from '../../accounts/usage.ts';
-import { inTransaction, type Queryable } from './database.ts';
+import { inTransaction, type Queryable } from './transaction.ts';
 
 /** Longer than any render can hold a document (60 s budget, queue wait, storing). */
 const HOLD_SECONDS = 600;

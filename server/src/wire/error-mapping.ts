@@ -1,0 +1,52 @@
+// The one mapping from the lower layers' own errors to the contract's codes (docs/api.md#errors):
+// a render timeout, a failed navigation, a full pool, a blocked address, a reached quota, a full
+// or damaged store. HTTP answers (http/error-handler.ts, which adds what only a request body can
+// fail on), batch items, webhook payloads and hot-folder results all describe errors through it.
+
+import { ApiError } from '../errors.ts';
+import { NavigationError, RenderInputError, RenderTimeoutError, RendererBusyError, RendererClosedError, RendererCrashedError } from '../render/errors.ts';
+import { BlockedUrlError } from '../guard/url-check.ts';
+import { QuotaExceededError, nextMonthStart } from '../accounts/usage.ts';
+import { StorageFullError, StoreReadError } from '../stores/durable-file.ts';
+import { isDatabaseFull } from '../stores/pg/database.ts';
+import type { ErrorRecord } from '../stores/batches.ts';
+import { usageHeaders } from './usage-headers.ts';
+
+/** Maps any thrown value to an ApiError: known errors to their code, anything else to internal_error. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof RendererBusyError) {
+    return new ApiError('renderer_busy', 'The renderer is at capacity; retry shortly.', { 'Retry-After': String(error.retryAfterSeconds) });
+  }
+  if (error instanceof RendererCrashedError || error instanceof RendererClosedError) {
+    return new ApiError('renderer_busy', 'The renderer restarted during this render; retry.', { 'Retry-After': '1' });
+  }
+  if (error instanceof RenderTimeoutError) {
+    return new ApiError('render_timeout', `The render did not finish within options.timeout_ms (${error.timeoutMs} ms) while ${error.stage}.`);
+  }
+  if (error instanceof NavigationError) return new ApiError('navigation_failed', `The url could not be loaded: ${error.message}.`);
+  if (error instanceof RenderInputError) return new ApiError('invalid_request', error.message);
+  if (error instanceof QuotaExceededError) {
+    const { usage } = error;
+    return new ApiError(
+      'quota_exceeded',
+      `The ${usage.planId} plan's allowance of ${usage.limit} documents a month is used up for ${usage.month}; it renews on ${nextMonthStart(usage.month)} (UTC).`,
+      usageHeaders(usage),
+    );
+  }
+  // A transaction that hit a full disk rolled back whole, so nothing of the call was kept there either.
+  if (error instanceof StorageFullError || isDatabaseFull(error)) {
+    return new ApiError('insufficient_storage', 'The server’s disk is full, so nothing of this call was kept; retry once the operator has freed space.');
+  }
+  // The log names the file; the caller learns that it is the server's problem, not the request's.
+  if (error instanceof StoreReadError) return new ApiError('internal_error', 'A stored record this call needs is damaged; the server’s operator has been told.');
+  // Security refusals stay generic for the caller; the log has the reason.
+  if (error instanceof BlockedUrlError) return new ApiError('url_blocked', 'The url is not allowed: it must be a public http(s) address.');
+  return new ApiError('internal_error', 'Something went wrong on our side; the error has been logged.');
+}
+
+/** The `{code, detail}` of any thrown value, as background work records it. */
+export function describeError(error: unknown): ErrorRecord {
+  const { code, detail } = toApiError(error);
+  return { code, detail };
+}
