@@ -78,7 +78,7 @@ export async function startTwoInstances(t: Hook, config: Config, collaborators: 
     await Promise.all(apps.map((app) => app.close()));
     await Promise.all(folders.slice(1).map((folder) => rm(folder, { recursive: true, force: true })));
   });
-  // One at a time: the first migrates the schema, the second finds it done.
+  // One at a time, as an operator would start them (the schema is migrated already: migratedDatabase).
   for (const i of [0, 1]) {
     if (i > 0) folders.push(await mkdtemp(path.join(os.tmpdir(), 'quire-test-second-')));
     const app = await createApp({ ...config, dataDir: folders[i]!, databaseUrl: database.url }, collaborators);
