@@ -26,8 +26,9 @@ const USAGE = `Usage: npm run -s cli -- <command> [options]
   plans list [--json]                                  the plans in force
   doctor                                               list damaged store files in DATA_DIR (exit 1 if any)
   doctor --quarantine FILE                             move one damaged file (as listed) into DATA_DIR/quarantine/
-  import --from DATA_DIR                               copy an embedded store (files) into DATABASE_URL;
-                                                       resumable: run it again after an interruption
+  import --from DATA_DIR                               copy an embedded store (keys, usage, templates with versions and
+                                                       assets, documents, batches) into DATABASE_URL; resumable and
+                                                       idempotent: run it again after an interruption
 
 Settings come from the environment (DATA_DIR, PLANS_FILE, DATABASE_URL, ADMIN_TOKEN) or --data-dir / --plans-file / --database-url.
 With DATABASE_URL, key commands write to PostgreSQL directly (running instances see them on their next request).

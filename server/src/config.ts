@@ -75,7 +75,7 @@ export const SETTINGS = {
   host: setting('HOST', '127.0.0.1', text, 'Address to listen on.'),
   port: setting('PORT', 3000, integer(0, 65535), 'Port to listen on (0 picks a free one).'),
   dataDir: setting('DATA_DIR', './data', text, 'Folder for keys, templates, documents and the batch queue.'),
-  databaseUrl: setting('DATABASE_URL', '', text, 'PostgreSQL connection URL (postgresql://user:password@host/db). Set: keys, usage, templates and documents live there, shared by every instance that names it (README: Running several instances). Empty: the files under DATA_DIR.'),
+  databaseUrl: setting('DATABASE_URL', '', text, 'PostgreSQL connection URL (postgresql://user:password@host/db). Set: keys, usage, templates (versions, assets), documents, batches and admin events live there, shared by every instance that names it (README: Running several instances). Empty: the files under DATA_DIR.'),
   chromePath: setting('CHROME_PATH', '', text, 'Chromium executable. Default: the one shipped by @sparticuz/chromium, else a system chromium.'),
   fontsDir: setting('FONTS_DIR', '', text, 'Folder of extra font files (ttf, otf, ttc, woff2) made available to every render.'),
   renderConcurrency: setting('RENDER_CONCURRENCY', 2, integer(1, 64), 'Renders that run at once.'),

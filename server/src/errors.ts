@@ -1,5 +1,5 @@
 // The API error type and the contract's code list (docs/api.md#errors).
-// Lower layers throw their own errors with no HTTP meaning; http/error-handler.ts maps them
+// Lower layers throw their own errors with no HTTP meaning; wire/error-mapping.ts maps them
 // here once. Routes and services may throw ApiError directly for request-level refusals.
 
 export const ERROR_STATUS = {

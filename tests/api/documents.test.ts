@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { bearer, errorOf, startTestServer, type IssuedKey, type TestServer } from '../helpers/start-app.ts';
+import { bearer, errorOf, oneInstanceOnly, startTestServer, twoInstances, type IssuedKey, type TestServer } from '../helpers/start-app.ts';
 import { planWithRetention, writePlansFile } from '../helpers/test-plans.ts';
 
 const LOAD = { wait_until: 'load' };
@@ -67,8 +67,11 @@ test('stored documents: keep, list, fetch and delete, scoped to the key', { time
     const created = Date.parse(listed!.created_at);
     assert.ok(created >= before - 1000 && created <= Date.now() + 1000);
     assert.equal(Date.parse(listed!.expires_at) - created, 30 * 86_400_000, 'the starter plan keeps documents 30 days');
-    assert.deepEqual(await filesOf(server, server.key.id), [`${id}.json`, `${id}.pdf`]);
-    assert.ok((await readFile(path.join(server.dataDir, 'documents', server.key.id, `${id}.pdf`))).equals(bytes), 'the bytes are on disk');
+    // The two-instance lane keeps documents in PostgreSQL, not in DATA_DIR.
+    if (!twoInstances) {
+      assert.deepEqual(await filesOf(server, server.key.id), [`${id}.json`, `${id}.pdf`]);
+      assert.ok((await readFile(path.join(server.dataDir, 'documents', server.key.id, `${id}.pdf`))).equals(bytes), 'the bytes are on disk');
+    }
   });
 
   await t.test('without store nothing is kept, and the response names no document', async () => {
@@ -156,7 +159,7 @@ test('stored documents: keep, list, fetch and delete, scoped to the key', { time
     assert.equal(id, null, 'store: false still renders');
   });
 
-  await t.test('a copy that cannot be written fails the render with 500, uncharged, and nothing is listed', async () => {
+  await t.test('a copy that cannot be written fails the render with 500, uncharged, and nothing is listed', oneInstanceOnly('blocks a DATA_DIR folder'), async () => {
     const key = await server.createKey('starter');
     // A file where the key's document folder should be: every write of it fails.
     await writeFile(path.join(server.dataDir, 'documents', key.id), 'in the way');

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { startTestServer, bearer, errorOf, type TestServer } from '../helpers/start-app.ts';
+import { startTestServer, bearer, errorOf, oneInstanceOnly, type TestServer } from '../helpers/start-app.ts';
 import { writePlansFile } from '../helpers/test-plans.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
 import { sendRaw, writeChunked } from '../helpers/raw-request.ts';
@@ -25,7 +25,7 @@ async function rendererState(server: TestServer): Promise<{ busy: number; queued
   return health.renderer;
 }
 
-test('anonymous wait_for "#never" playground calls cannot take every slot: a paid render still gets one', { timeout: 120_000 }, async (t) => {
+test('anonymous wait_for "#never" playground calls cannot take every slot: a paid render still gets one', { timeout: 120_000, ...oneInstanceOnly('the render queue is per instance') }, async (t) => {
   // Issue 11's repro, with the playground's timeout cap lowered so the hogs end sooner.
   const server = await startTestServer(t, { renderConcurrency: 2, playgroundMaxTimeoutMs: 4000, playgroundRateLimit: 100 });
   const hog = { html: '<p>x', options: { wait_for: '#never', timeout_ms: 60_000 } };
@@ -84,7 +84,7 @@ test('a 7 MB chunked body with no Content-Length gets a 413 the client can read,
   assert.equal(next.socket, answer.socket, 'the kept-alive connection was reused');
 });
 
-test('TRUST_PROXY decides which address the playground limit counts', { timeout: 90_000 }, async (t) => {
+test('TRUST_PROXY decides which address the playground limit counts', { timeout: 90_000, ...oneInstanceOnly('the playground rate limit is per instance') }, async (t) => {
   const call = (server: TestServer, forwardedFor: string) =>
     server.requestWithoutKey('POST', '/v1/playground/pdf', { html: '<p>hi</p>', options: LOAD }, { 'x-forwarded-for': forwardedFor });
 
@@ -102,7 +102,7 @@ test('TRUST_PROXY decides which address the playground limit counts', { timeout:
   });
 });
 
-test('a generated admin token is printed once to the terminal and never written to the log', { timeout: 60_000 }, async (t) => {
+test('a generated admin token is printed once to the terminal and never written to the log', { timeout: 60_000, ...oneInstanceOnly('a generated token differs per DATA_DIR') }, async (t) => {
   const lines: string[] = [];
   const log = pino(
     { level: 'debug' },
@@ -147,7 +147,7 @@ test('background batches past a key’s backlog cap get 429 too_many_batches, pa
   assert.equal(inCall.status, 200);
 });
 
-test('the playground counts its rate limit before any DNS lookup', { timeout: 60_000 }, async (t) => {
+test('the playground counts its rate limit before any DNS lookup', { timeout: 60_000, ...oneInstanceOnly('the playground rate limit is per instance') }, async (t) => {
   const looked: string[] = [];
   const resolve = async (host: string) => {
     looked.push(host);
@@ -160,7 +160,7 @@ test('the playground counts its rate limit before any DNS lookup', { timeout: 60
   assert.deepEqual(looked, [], 'a caller over the limit made the server resolve nothing');
 });
 
-test('a key over its plan’s concurrency waits in its own queue; another key’s render takes the free slot', { timeout: 120_000 }, async (t) => {
+test('a key over its plan’s concurrency waits in its own queue; another key’s render takes the free slot', { timeout: 120_000, ...oneInstanceOnly('the render queue is per instance') }, async (t) => {
   // A long queue wait: the flooder's last render waits for three others, however loaded the machine.
   const server = await startTestServer(t, { renderConcurrency: 2, renderQueueTimeoutMs: 120_000 });
   const flooder = await server.createKey('free'); // concurrency 1

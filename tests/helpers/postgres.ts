@@ -48,6 +48,31 @@ export async function startTestDatabase(t: Hook, options: { durable?: boolean } 
   return database;
 }
 
+/**
+ * A fresh database on a server shared by the whole test file: DATABASE_URL, else one throwaway
+ * cluster started on first use. The caller drops the database with close(); the cluster is
+ * stopped by stopSharedServer() (the two-instance lane calls it from a file-level after hook).
+ */
+export async function createSharedTestDatabase(): Promise<TestDatabase> {
+  shared ??= process.env.DATABASE_URL ? Promise.resolve({ url: process.env.DATABASE_URL, stop: async () => undefined }) : startCluster(false);
+  const server = await shared;
+  const name = `quire_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(server.url, `CREATE DATABASE ${name}`);
+  return {
+    url: withDatabase(server.url, name),
+    close: () => adminQuery(server.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined),
+  };
+}
+
+let shared: Promise<{ url: string; stop: () => Promise<void> }> | undefined;
+
+/** Stops the cluster createSharedTestDatabase() started, if any. */
+export async function stopSharedServer(): Promise<void> {
+  const server = await shared?.catch(() => undefined);
+  shared = undefined;
+  await server?.stop();
+}
+
 /** The folder of initdb/pg_ctl: PG_BIN, else the newest Debian /usr/lib/postgresql/N/bin, else PATH. */
 function binDir(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;

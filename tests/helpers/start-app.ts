@@ -10,6 +10,7 @@ import type { TestContext } from 'node:test';
 import { createApp, type App, type AppOverrides } from '../../server/src/app.ts';
 import { configWith, type Config } from '../../server/src/config.ts';
 import { fakePageSource, fastLane } from './fake-page-source.ts';
+import { startTwoInstances, testInstances } from './two-instances.ts';
 
 export interface IssuedKey {
   id: string;
@@ -52,10 +53,10 @@ export async function startTestServer(t: Hook, overrides: Partial<Config> = {}, 
   const adminToken = 'adminToken' in overrides ? overrides.adminToken : `adm_test_${randomBytes(16).toString('hex')}`;
   const config = configWith({ port: 0, logLevel: 'silent', dataDir, ...overrides, adminToken });
   // The fast lane (npm run test:fast) renders on a fake page source unless the test brings its own.
-  const app = await createApp(config, fastLane() && !collaborators.pageSource ? { ...collaborators, pageSource: fakePageSource } : collaborators);
-  const url = await app.listen();
+  const appOverrides = fastLane() && !collaborators.pageSource ? { ...collaborators, pageSource: fakePageSource } : collaborators;
+  // The two-instance lane (npm run test:two): the same tests, through a proxy alternating between two apps.
+  const { app, url } = testInstances === 2 ? await startTwoInstances(t, config, appOverrides) : await startOne(t, config, appOverrides);
   t.after(async () => {
-    await app.close();
     if (!overrides.dataDir) await rm(dataDir, { recursive: true, force: true });
   });
   const requestWithoutKey = (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) =>
@@ -87,6 +88,21 @@ export async function startTestServer(t: Hook, overrides: Partial<Config> = {}, 
     render: (body, headers) => request('POST', '/v1/pdf', body, headers),
     createKey,
   };
+}
+
+async function startOne(t: Hook, config: Config, collaborators: AppOverrides): Promise<{ app: App; url: string }> {
+  const app = await createApp(config, collaborators);
+  const url = await app.listen();
+  t.after(() => app.close());
+  return { app, url };
+}
+
+/** True in the two-instance lane (npm run test:two): a test's server is two apps behind a proxy, on PostgreSQL. */
+export const twoInstances = testInstances === 2;
+
+/** Test options for a test that reaches one process's internals (DATA_DIR files): skipped, saying so, in the two-instance lane. */
+export function oneInstanceOnly(why: string): { skip: string | false } {
+  return { skip: twoInstances && `one instance only: ${why}` };
 }
 
 /** The Authorization header for a key. */

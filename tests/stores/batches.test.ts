@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FileBatchStore, LeaseLostError, type BatchRecord, type BatchStore } from '../../server/src/stores/batches.ts';
 import { PgBatchStore } from '../../server/src/stores/pg/batches.ts';
+import { BacklogFullError } from '../../server/src/stores/batch-backlog.ts';
 import { newId } from '../../server/src/ids.ts';
 import { DEFAULT_PDF_OPTIONS } from '../../server/src/render/pdf-options.ts';
 import { forEachBackend, type Backend } from './backends.ts';
@@ -65,6 +66,43 @@ forEachBackend((backend) => {
   });
 });
 
+// Every batch() has 2 items; REQUESTS is their JSON as stored.
+const REQUEST_BYTES = Buffer.byteLength(JSON.stringify(REQUESTS));
+
+forEachBackend((backend) => {
+  test('a background batch is admitted only within the backlog caps, its key\'s and every key\'s; completing one makes room', async () => {
+    const store = await storeOn(backend);
+    const [key, other, third] = [newId('key'), newId('key'), newId('key')];
+    const limits = { itemsPerKey: 4, items: 6, bytesPerKey: 10 * REQUEST_BYTES, bytes: 10 * REQUEST_BYTES };
+    const first = batch(key);
+    await store.create(first, REQUESTS, limits);
+    await store.create(batch(key), REQUESTS, limits);
+    const refused = batch(key);
+    await assert.rejects(store.create(refused, REQUESTS, limits), (error: unknown) => error instanceof BacklogFullError && error.scope === 'key' && error.load.items === 4 && error.load.bytes === 2 * REQUEST_BYTES);
+    assert.equal(await store.get(refused.id), undefined, 'nothing recorded');
+    // In-call batches are not counted, nor checked.
+    await store.create(batch(key, { mode: 'sync' }), REQUESTS);
+    await store.create(batch(other), REQUESTS, limits);
+    await assert.rejects(store.create(batch(third), REQUESTS, limits), (error: unknown) => error instanceof BacklogFullError && error.scope === 'all' && error.load.items === 6);
+    Object.assign(first, { status: 'completed', completedAt: '2026-03-10T12:01:00.000Z' });
+    await store.save(first);
+    await store.flush();
+    await store.create(batch(third), REQUESTS, limits);
+    await assert.rejects(store.create(batch(key), REQUESTS, { ...limits, items: 100, bytesPerKey: 2 * REQUEST_BYTES - 1 }), (error: unknown) => error instanceof BacklogFullError && error.scope === 'key');
+  });
+
+  test('background batches created at once, on one instance or two, never go past the backlog caps', async () => {
+    const stores = [await storeOn(backend)];
+    if (backend.kind === 'postgresql') stores.push(new PgBatchStore((await backend.otherInstance()).pool));
+    const key = newId('key');
+    const limits = { itemsPerKey: 10, items: 1000, bytesPerKey: 1e9, bytes: 1e12 };
+    const outcomes = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => stores[i % stores.length]!.create(batch(key), REQUESTS, limits)));
+    assert.equal(outcomes.filter((outcome) => outcome.status === 'fulfilled').length, 5, 'exactly 10 items admitted');
+    for (const outcome of outcomes) if (outcome.status === 'rejected') assert.ok(outcome.reason instanceof BacklogFullError, String(outcome.reason));
+    assert.equal((await stores[0]!.page(key, 100, undefined)).items.length, 5);
+  });
+});
+
 test('PostgreSQL: a batch whose holder stopped renewing its lease is adopted by exactly one other instance, and the old holder can write it no more', async (t) => {
   const { startTestDatabase } = await import('../helpers/postgres.ts');
   const { openDatabase } = await import('../../server/src/stores/pg/database.ts');
@@ -88,4 +126,19 @@ test('PostgreSQL: a batch whose holder stopped renewing its lease is adopted by 
   assert.equal(winner.held(record.id)?.id, record.id, 'the heartbeat keeps it');
   await winner.release(record.id);
   assert.deepEqual(await first.adopt().then((a) => a.map((r) => r.id)).then(async (a) => [...a, ...(await second.adopt()).map((r) => r.id)]), [record.id], 'released with work left: adopted again');
+});
+
+test('PostgreSQL: an instance that stops hands its batches back: another adopts them at once, without waiting for the lease', async (t) => {
+  const { startTestDatabase } = await import('../helpers/postgres.ts');
+  const { openDatabase } = await import('../../server/src/stores/pg/database.ts');
+  const server = await startTestDatabase({ after: (fn) => t.after(fn) });
+  const databases = await Promise.all([0, 1].map(() => openDatabase(server.url)));
+  t.after(() => Promise.all(databases.map((database) => database.close())).then(() => undefined));
+  const [stopping, other] = databases.map((database) => new PgBatchStore(database.pool)) as [PgBatchStore, PgBatchStore];
+  const record = batch(newId('key'));
+  await stopping.create(record, REQUESTS);
+  assert.deepEqual(await other.adopt(), [], 'held while its instance runs');
+  await stopping.handBack();
+  assert.equal(stopping.held(record.id), undefined);
+  assert.deepEqual((await other.adopt()).map((adopted) => adopted.id), [record.id]);
 });

@@ -1,4 +1,4 @@
-// Errors the renderer throws. They carry no HTTP meaning: http/error-handler.ts maps them.
+// Errors the renderer throws. They carry no HTTP meaning: wire/error-mapping.ts maps them.
 
 /** Every slot is busy and the wait queue is full, or the wait took too long. */
 export class RendererBusyError extends Error {

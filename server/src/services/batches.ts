@@ -18,7 +18,8 @@ import type { BatchWorker } from '../queue/batch-worker.ts';
 import type { WebhookDeliverer } from '../queue/webhook-delivery.ts';
 import { BatchItems, type BatchItemsDeps, type ItemOutcome } from './batch-items.ts';
 import { batchEventData } from '../wire/batch-json.ts';
-import { BatchBacklog, requestBytes, type BacklogLimits } from './batch-backlog.ts';
+import { backlogFullAnswer } from './batch-backlog.ts';
+import { BacklogFullError, type BacklogLimits } from '../stores/batch-backlog.ts';
 import type { Account } from './keys.ts';
 import { pageOrBadCursor, type Page } from './paging.ts';
 import type { Owner } from './owner.ts';
@@ -80,20 +81,17 @@ export class BatchesService {
   private readonly now: () => Date;
   private readonly leaseTimer: NodeJS.Timeout;
   private ticking: Promise<void> | undefined;
-  private readonly backlog: BatchBacklog;
 
   constructor(
     private readonly store: BatchStore,
     private readonly options: BatchesOptions,
   ) {
     this.now = options.now ?? (() => new Date());
-    this.backlog = new BatchBacklog(options.backlog, options.renderConcurrency);
     this.deliverer = options.deliverer;
     this.items = new BatchItems({
       ...options,
       onCompleted: (batch) => {
         this.requests.delete(batch.id);
-        this.backlog.remove(batch.id);
         if (!batch.webhook) void this.release(batch.id);
         else if (!this.inCall.has(batch.id)) this.deliverer.schedule(batch);
       },
@@ -126,17 +124,17 @@ export class BatchesService {
     for (const [index, request] of input.requests.entries()) checkSourceFields(request, `requests[${index}]`);
     if (input.webhook_url !== undefined) await this.checkWebhookUrl(input.webhook_url);
     const inCall = input.requests.length <= IN_CALL_MAX_ITEMS && input.async !== true;
-    const bytes = inCall ? 0 : requestBytes(input.requests);
-    if (!inCall) this.backlog.admit(account.keyId, input.requests.length, bytes);
     const batch = this.newRecord(input, account, inCall);
-    await this.store.create(batch, input.requests);
+    // A background batch is admitted by the store against the backlog caps, shared by every instance.
+    await this.store.create(batch, input.requests, inCall ? undefined : this.options.backlog).catch((error: unknown) => {
+      throw error instanceof BacklogFullError ? backlogFullAnswer(error, this.options.renderConcurrency) : error;
+    });
     this.options.events.publish('batch.created', batchEventData(batch));
     if (!inCall) {
       const usage = await this.options.meter.usage(account.keyId, plan);
       // The answer shows the batch as accepted (all queued), whatever the worker does meanwhile.
       const accepted = structuredClone(batch);
       this.requests.set(batch.id, input.requests);
-      this.backlog.add(batch.id, batch.keyId, batch.items.length, bytes);
       this.worker.enqueue(batch.keyId, batch.id, batch.items.map((item) => item.index));
       return { batch: accepted, inCall, usage, afterResponse: () => undefined };
     }
@@ -202,7 +200,6 @@ export class BatchesService {
       return;
     }
     this.requests.set(batch.id, requests);
-    if (batch.mode === 'async') this.backlog.add(batch.id, batch.keyId, batch.items.length, requestBytes(requests));
     const queued = await this.items.recover(batch);
     if ((batch.status as BatchRecord['status']) !== 'completed') this.worker.enqueue(batch.keyId, batch.id, queued);
   }
@@ -225,6 +222,7 @@ export class BatchesService {
     await this.deliverer.stop();
     await this.ticking;
     await this.store.flush();
+    await this.store.handBack();
   }
 
   private runQueued(batchId: string, index: number): Promise<ItemOutcome> {

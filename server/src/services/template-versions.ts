@@ -92,11 +92,14 @@ export class TemplateVersionsService {
     await Promise.all(this.making.values());
   }
 
-  /** The stored reference PDF of a version; 404 not_found when it has none. */
+  /**
+   * The stored reference PDF of a version, made now when it has none (with several instances,
+   * the one that saved the version may still be making it: every instance answers the same).
+   */
   async referencePdf(id: string, number: number): Promise<Uint8Array> {
     await this.deps.templates.visible(undefined, id);
-    await this.deps.templates.version(id, number);
-    const pdf = (await this.making.get(`${id}/${number}`)) ?? (await this.deps.store.readReference(id, number));
+    const version = await this.deps.templates.version(id, number);
+    const pdf = (await this.making.get(`${id}/${number}`)) ?? (await this.deps.store.readReference(id, number)) ?? (await this.reference(version, true));
     if (!pdf) throw new ApiError('not_found', `Version ${number} of template ${id} has no reference rendering yet; run the check to make one.`);
     return pdf;
   }

@@ -10,12 +10,13 @@
 // keys) built from the state files at start-up. Knows no plans, clocks, rendering or HTTP.
 
 import { readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { PdfOptions } from '../render/pdf-options.ts';
 import { isAbandonedTempFile, StoreReadError, syncFolder, writeFileDurably } from './durable-file.ts';
 import { NewestFirstIndex, type Page } from './newest-first-index.ts';
 import { CoalescingWriter } from './coalescing-writer.ts';
+import { BacklogCounter, type BacklogLimits } from './batch-backlog.ts';
 import { isId } from '../ids.ts';
 
 export type BatchStatus = 'queued' | 'processing' | 'completed';
@@ -110,8 +111,12 @@ const REQUESTS = 'requests.json';
  * that heartbeat() keeps alive, so those of an instance that died are adopted by another.
  */
 export interface BatchStore {
-  /** Records a new batch, held by this instance; resolves once durable. */
-  create(record: BatchRecord, requests: readonly BatchItemRequest[]): Promise<void>;
+  /**
+   * Records a new batch, held by this instance; resolves once durable. With backlog limits (a
+   * background batch): only if it fits beside the background batches not yet completed, its key's
+   * and every key's, counted over every instance; BacklogFullError (nothing recorded) otherwise.
+   */
+  create(record: BatchRecord, requests: readonly BatchItemRequest[], backlog?: BacklogLimits): Promise<void>;
   /** Writes a held batch's current state (coalesced); PostgreSQL: refused with LeaseLostError once another instance adopted it. */
   save(record: BatchRecord): Promise<void>;
   /** The items' requests of a batch that has not completed. */
@@ -120,7 +125,7 @@ export interface BatchStore {
   dropRequests(id: string): Promise<void>;
   /** The live record of a batch this instance holds; undefined for others (or once its lease was lost). */
   held(id: string): BatchRecord | undefined;
-  /** Any batch by id: the live record when held, else the last state written. */
+  /** Any batch by id (files: the live record; PostgreSQL: the last state written, the same on every instance). */
   get(id: string): Promise<BatchRecord | undefined>;
   /** A page of batches, newest first: one key's, or every key's when keyId is undefined. */
   page(keyId: string | undefined, limit: number, cursor: string | undefined): Promise<Page<BatchRecord>>;
@@ -137,6 +142,8 @@ export interface BatchStore {
   prune(nowMs: number): Promise<number>;
   /** Waits for every write in flight (shutdown). */
   flush(): Promise<void>;
+  /** Shutdown, after the last write: the batches held here are held no more (PostgreSQL: others adopt them at once, not when the lease runs out). */
+  handBack(): Promise<void>;
 }
 
 /** A held batch was adopted by another instance (this one was presumed dead): it must stop working on it. */
@@ -153,6 +160,8 @@ export class FileBatchStore implements BatchStore {
   private readonly all = new NewestFirstIndex<IndexEntry>();
   private readonly byKey = new Map<string, NewestFirstIndex<IndexEntry>>();
   private readonly writers = new Map<string, CoalescingWriter>();
+  /** Background batches not yet completed (one process owns DATA_DIR: memory is the whole truth). */
+  private readonly backlog = new BacklogCounter();
 
   private constructor(readonly root: string) {}
 
@@ -164,16 +173,20 @@ export class FileBatchStore implements BatchStore {
     return { store, report };
   }
 
-  /** Writes the requests, then the state (the commit point); resolves once both are durable. */
-  async create(record: BatchRecord, requests: readonly BatchItemRequest[]): Promise<void> {
+  /** Admits it (backlog), writes the requests, then the state (the commit point); resolves once both are durable. */
+  async create(record: BatchRecord, requests: readonly BatchItemRequest[], backlog?: BacklogLimits): Promise<void> {
     if (!isId(record.id, 'bat')) throw new Error(`unsafe batch id ${record.id}`);
+    const text = JSON.stringify(requests);
+    // Counted from here, before any await, so concurrent creations see each other.
+    if (backlog) this.backlog.admit(record.id, record.keyId, record.items.length, Buffer.byteLength(text), backlog);
     const folder = this.folderOf(record.id);
-    await mkdir(folder, { recursive: true, mode: 0o700 });
-    await syncFolder(this.root);
     try {
-      await writeFileDurably(path.join(folder, REQUESTS), JSON.stringify(requests));
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      await syncFolder(this.root);
+      await writeFileDurably(path.join(folder, REQUESTS), text);
       await writeFileDurably(path.join(folder, STATE), JSON.stringify(record));
     } catch (error) {
+      this.backlog.remove(record.id);
       await rm(folder, { recursive: true, force: true });
       throw error;
     }
@@ -185,6 +198,7 @@ export class FileBatchStore implements BatchStore {
    * that arrive while one is in flight are coalesced into the next.
    */
   save(record: BatchRecord): Promise<void> {
+    if (record.status === 'completed') this.backlog.remove(record.id);
     let writer = this.writers.get(record.id);
     if (!writer) {
       writer = durableWriter(path.join(this.folderOf(record.id), STATE));
@@ -225,6 +239,8 @@ export class FileBatchStore implements BatchStore {
   async release(): Promise<void> {}
 
   async heartbeat(): Promise<void> {}
+
+  async handBack(): Promise<void> {}
 
   async prune(nowMs: number): Promise<number> {
     const due = [...this.records.values()].filter(
@@ -301,6 +317,10 @@ export class FileBatchStore implements BatchStore {
       this.index(record);
       report.batches++;
       if (record.status !== 'completed') report.unfinished++;
+      // A background batch still waiting counts against the backlog again (issue 11); its requests file is the JSON counted.
+      if (record.status !== 'completed' && record.mode === 'async' && files.includes(REQUESTS)) {
+        this.backlog.add(record.id, record.keyId, record.items.length, (await stat(path.join(folder, REQUESTS))).size);
+      }
     }
     return report;
   }

@@ -1,73 +1,174 @@
 // `npm run cli -- import --from DATA_DIR`: copies an embedded store (the files under DATA_DIR)
 // into the PostgreSQL of DATABASE_URL: keys (revoked ones too, so their documents keep an
-// owner), monthly usage with open charge tags, templates, documents with their bytes, and the
-// tombstones of expired documents. Every record is written only if absent (usage: the larger
-// count wins), one document per transaction, so an interrupted import is simply run again and
-// a finished one changes nothing the second time. Batches are not copied: they are work in
-// flight; let the embedded server finish them before the move.
+// owner), monthly usage with its open charge tags, templates with their versions (and reference
+// PDFs) and assets (and bytes), documents with their bytes, the tombstones of expired documents,
+// and batches: completed ones (GET and the admin list keep answering), unfinished ones with their
+// requests and no lease, so the first PostgreSQL instance to look adopts and finishes them. Every
+// record is one statement or transaction written only if absent (usage: the larger count wins),
+// so an interrupted import is simply run again and a finished one changes nothing the second time.
 
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { FileBatchStore, type BatchRecord } from './batches.ts';
 import { DocumentsStore } from './documents.ts';
 import type { StoredDocument } from './document-record.ts';
 import type { KeyRecord } from './keys.ts';
+import { documentChargeResolver } from './render-commit.ts';
+import { FileTemplateAssetsStore } from './template-assets.ts';
+import { FileTemplateVersionsStore } from './template-versions.ts';
 import { TemplatesStore } from './templates.ts';
 import type { Database } from './pg/database.ts';
 import { PgDocumentStore } from './pg/documents.ts';
 import { PgPdfBlobStore } from './pg/pdf-blobs.ts';
 
+interface Counter {
+  copied: number;
+  present: number;
+}
+
 export interface ImportReport {
-  keys: { copied: number; present: number };
-  usageMonths: number;
-  templates: { copied: number; present: number };
-  documents: { copied: number; present: number };
-  tombstones: { copied: number; present: number };
+  keys: Counter;
+  /** Key-months: copied when the database had none or a smaller count. */
+  usage: Counter;
+  templates: Counter;
+  versions: Counter;
+  assets: Counter;
+  documents: Counter;
+  tombstones: Counter;
+  /** unfinished: of those copied, how many a PostgreSQL instance will adopt and finish. */
+  batches: Counter & { unfinished: number };
+}
+
+/** The embedded store being copied (opened as a server start would, repairs included: the import holds its lock). */
+interface Source {
+  dataDir: string;
+  documents: DocumentsStore;
+  batches: FileBatchStore;
 }
 
 /** Copies what DATA_DIR holds into the database; `progress` hears a line per collection. */
 export async function importFiles(dataDir: string, database: Database, progress: (line: string) => void = () => undefined): Promise<ImportReport> {
-  const { pool } = database;
-  const report: ImportReport = { keys: { copied: 0, present: 0 }, usageMonths: 0, templates: { copied: 0, present: 0 }, documents: { copied: 0, present: 0 }, tombstones: { copied: 0, present: 0 } };
-  const count = (counter: { copied: number; present: number }, copied: boolean) => void (copied ? counter.copied++ : counter.present++);
+  const source: Source = { dataDir, documents: (await DocumentsStore.open(dataDir)).store, batches: (await FileBatchStore.open(dataDir)).store };
+  const told = (what: string, tally: Counter, more = '') => progress(`${what}: ${tally.copied} copied${more}, ${tally.present} already there`);
+  const keys = await copyKeys(source, database);
+  told('keys', keys);
+  const usage = await copyUsage(source, database);
+  told('usage (key-months)', usage);
+  const { templates, versions, assets } = await copyTemplates(source, database);
+  told('templates', templates);
+  told('template versions', versions);
+  told('template assets', assets);
+  const { documents, tombstones } = await copyDocuments(source, database);
+  told('documents', documents);
+  told('expired documents (410 tombstones)', tombstones);
+  // After documents and usage: an item the embedded server left rendering is settled by the
+  // adopting instance from its document and charge tag, which must be there first.
+  const batches = await copyBatches(source, database);
+  told('batches', batches, ` (${batches.unfinished} unfinished, to be finished by the first instance on DATABASE_URL)`);
+  return { keys, usage, templates, versions, assets, documents, tombstones, batches };
+}
 
+function counter(): Counter {
+  return { copied: 0, present: 0 };
+}
+
+function count(tally: Counter, copied: boolean): void {
+  if (copied) tally.copied++;
+  else tally.present++;
+}
+
+async function copyKeys({ dataDir }: Source, { pool }: Database): Promise<Counter> {
+  const keys = counter();
   for (const key of await readKeys(dataDir)) {
     const { rowCount } = await pool.query(
       `INSERT INTO api_keys (id, name, plan_id, auto_store, key_hash, created_at, updated_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
       [key.id, key.name, key.planId, key.autoStore, key.keyHash, key.createdAt, key.updatedAt, key.revokedAt],
     );
-    count(report.keys, rowCount === 1);
+    count(keys, rowCount === 1);
   }
-  progress(`keys: ${report.keys.copied} copied, ${report.keys.present} already there`);
+  return keys;
+}
 
+async function copyUsage({ dataDir, documents, batches }: Source, { pool }: Database): Promise<Counter> {
+  const months = counter();
+  // A "doc:<id>" tag is a stored render's charge that a crash may have cut off from its document.
+  // PostgreSQL has no such tags (one transaction), so it is settled here as the files would at
+  // their next start: kept when the document exists, given back when it does not.
+  const settleDocumentCharge = documentChargeResolver(documents);
   for (const usage of await readUsage(dataDir)) {
-    await pool.query(
+    let used = usage.used;
+    const charges: string[] = [];
+    for (const tag of usage.charges) {
+      const outcome = await settleDocumentCharge(tag);
+      if (outcome === 'refund') used--;
+      else if (outcome === undefined && !(await isSettledBatchTag(batches, tag))) charges.push(tag);
+    }
+    const { rowCount } = await pool.query(
       `INSERT INTO usage_months AS u (key_id, month, used, held, updated_at) VALUES ($1, $2, $3, 0, $4)
-       ON CONFLICT (key_id, month) DO UPDATE SET used = GREATEST(u.used, EXCLUDED.used)`,
-      [usage.accountId, usage.month, usage.used, usage.updatedAt],
+       ON CONFLICT (key_id, month) DO UPDATE SET used = EXCLUDED.used WHERE u.used < EXCLUDED.used`,
+      [usage.accountId, usage.month, Math.max(0, used), usage.updatedAt],
     );
-    for (const tag of usage.charges) await pool.query('INSERT INTO usage_charges (key_id, month, tag) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [usage.accountId, usage.month, tag]);
-    report.usageMonths++;
+    count(months, rowCount === 1);
+    // An unfinished batch's item tag tells the adopting instance that the item's document is
+    // charged already (services/batch-items.ts recover). Once that batch completed in PostgreSQL
+    // (an earlier run moved it) its tags were settled there: copying them again would leave stale ones.
+    for (const tag of charges) {
+      await pool.query(
+        `INSERT INTO usage_charges (key_id, month, tag) SELECT $1, $2, $3
+         WHERE NOT EXISTS (SELECT 1 FROM batches WHERE id = split_part($3, ':', 1) AND status = 'completed') ON CONFLICT DO NOTHING`,
+        [usage.accountId, usage.month, tag],
+      );
+    }
   }
-  progress(`usage: ${report.usageMonths} key-months`);
+  return months;
+}
 
+async function copyTemplates({ dataDir }: Source, { pool }: Database): Promise<{ templates: Counter; versions: Counter; assets: Counter }> {
+  const copied = { templates: counter(), versions: counter(), assets: counter() };
   const templates = await TemplatesStore.open(dataDir);
+  const versions = await FileTemplateVersionsStore.open(dataDir);
+  const assets = await FileTemplateAssetsStore.open(dataDir);
   for await (const meta of everyPage((cursor) => templates.page(undefined, 100, cursor))) {
     const record = await templates.read(meta.id);
     if (!record) continue;
     const { rowCount } = await pool.query(
       'INSERT INTO templates (id, key_id, name, html, sample_data, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING',
-      [record.id, record.keyId, record.name, record.html, record.sampleData === null ? null : JSON.stringify(record.sampleData), record.createdAt, record.updatedAt],
+      [record.id, record.keyId, record.name, record.html, jsonOrNull(record.sampleData), record.createdAt, record.updatedAt],
     );
-    count(report.templates, rowCount === 1);
+    count(copied.templates, rowCount === 1);
+    // Versions and assets of a template already there too: an interrupted run may have stopped between them.
+    // Each is one row with its bytes (reference PDF, asset), so none is ever half there.
+    for await (const { number } of everyPage((cursor) => versions.page(record.id, 100, cursor))) {
+      const version = await versions.read(record.id, number);
+      if (!version) continue;
+      const reference = await versions.readReference(record.id, number);
+      const { rowCount: inserted } = await pool.query(
+        `INSERT INTO template_versions (template_id, number, name, html, sample_data, created_at, created_by, reference) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (template_id, number) DO NOTHING`,
+        [record.id, number, version.name, version.html, jsonOrNull(version.sampleData), version.createdAt, version.createdBy, reference ? Buffer.from(reference) : null],
+      );
+      count(copied.versions, inserted === 1);
+    }
+    for (const { name } of await assets.list(record.id)) {
+      const asset = await assets.read(record.id, name);
+      if (!asset) continue;
+      const { rowCount: inserted } = await pool.query(
+        'INSERT INTO template_assets (template_id, name, content_type, size, updated_at, bytes) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (template_id, name) DO NOTHING',
+        [record.id, name, asset.meta.contentType, asset.meta.size, asset.meta.updatedAt, Buffer.from(asset.bytes)],
+      );
+      count(copied.assets, inserted === 1);
+    }
   }
-  progress(`templates: ${report.templates.copied} copied, ${report.templates.present} already there`);
+  return copied;
+}
 
-  const { store: files } = await DocumentsStore.open(dataDir);
-  const documents = new PgDocumentStore(pool, new PgPdfBlobStore(pool));
+async function copyDocuments({ documents: files }: Source, database: Database): Promise<{ documents: Counter; tombstones: Counter }> {
+  const copied = { documents: counter(), tombstones: counter() };
+  const documents = new PgDocumentStore(database.pool, new PgPdfBlobStore(database.pool));
   for await (const document of everyPage((cursor) => files.page(undefined, 100, cursor, Number.NEGATIVE_INFINITY))) {
     if (await isPresent(database, document.id)) {
-      report.documents.present++;
+      copied.documents.present++;
       continue;
     }
     const reader = await files.openPdf(document);
@@ -79,21 +180,48 @@ export async function importFiles(dataDir: string, database: Database, progress:
       await reader.close();
     }
     await database.transaction((client) => documents.insert(client, toRecord(document), pdf));
-    report.documents.copied++;
+    copied.documents.copied++;
   }
-  progress(`documents: ${report.documents.copied} copied, ${report.documents.present} already there`);
-
   const { tombstones } = await files.due(Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
   for (const tombstone of tombstones) {
     if (await isPresent(database, tombstone.id)) {
-      report.tombstones.present++;
+      copied.tombstones.present++;
       continue;
     }
     await database.transaction((client) => documents.insertTombstone(client, toRecord(tombstone)));
-    report.tombstones.copied++;
+    copied.tombstones.copied++;
   }
-  progress(`expired documents (410 tombstones): ${report.tombstones.copied} copied, ${report.tombstones.present} already there`);
-  return report;
+  return copied;
+}
+
+async function copyBatches({ batches }: Source, { pool }: Database): Promise<Counter & { unfinished: number }> {
+  const copied = { ...counter(), unfinished: 0 };
+  for await (const batch of everyPage((cursor) => batches.page(undefined, 100, cursor))) {
+    if (isPrunable(batch, Date.now())) continue;
+    const unfinished = batch.status !== 'completed';
+    // One row, requests included, so a batch is there whole or not at all; no lease, so the first instance to look adopts it.
+    const { rowCount } = await pool.query(
+      `INSERT INTO batches (id, key_id, created_at, expires_at, status, webhook_pending, record, requests, lease_owner, lease_expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, NULL) ON CONFLICT (id) DO NOTHING`,
+      [batch.id, batch.keyId, batch.createdAt, batch.expiresAt, batch.status, batch.webhook?.status === 'pending', JSON.stringify(batch), unfinished ? JSON.stringify(await batches.requests(batch.id)) : null],
+    );
+    count(copied, rowCount === 1);
+    if (rowCount === 1 && unfinished) copied.unfinished++;
+  }
+  return copied;
+}
+
+/** A batch item's tag ("<batch id>:<index>") whose batch completed on the files (or is gone): settled, nothing to carry over. */
+async function isSettledBatchTag(batches: FileBatchStore, tag: string): Promise<boolean> {
+  const match = /^(bat_[A-Za-z0-9]+):\d+$/.exec(tag);
+  if (!match) return false;
+  const batch = await batches.get(match[1]!);
+  return !batch || batch.status === 'completed';
+}
+
+/** A batch the next prune would delete (stores/batches.ts): not copied, or every run would copy it again. */
+function isPrunable(batch: BatchRecord, nowMs: number): boolean {
+  return batch.status === 'completed' && batch.webhook?.status !== 'pending' && Date.parse(batch.expiresAt) <= nowMs;
 }
 
 async function readKeys(dataDir: string): Promise<KeyRecord[]> {
@@ -138,6 +266,10 @@ async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+function jsonOrNull(value: Record<string, unknown> | null): string | null {
+  return value === null ? null : JSON.stringify(value);
 }
 
 function toRecord(document: StoredDocument) {

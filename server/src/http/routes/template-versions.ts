@@ -110,7 +110,7 @@ export function templateVersionOperations(versions: TemplateVersionsService, sco
       method: 'get',
       path: `${base}/:version/reference`,
       summary: 'The reference rendering of a template version',
-      description: 'The PDF of the version’s sample data rendered when it was saved, which the check compares against.',
+      description: 'The PDF of the version’s sample data rendered when it was saved, which the check compares against; rendered now when the version has none yet.',
       tag,
       auth,
       responses: { 200: { description: 'The PDF.', body: 'pdf' } },

@@ -10,8 +10,9 @@
 
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { Queryable } from './transaction.ts';
+import { inTransaction, type Queryable } from './transaction.ts';
 import { LeaseLostError, type BatchItemRequest, type BatchRecord, type BatchStore } from '../batches.ts';
+import { checkBacklog, type BacklogLimits } from '../batch-backlog.ts';
 import { CoalescingWriter } from '../coalescing-writer.ts';
 import type { Page } from '../newest-first-index.ts';
 import { pageNewestFirst } from './newest-first.ts';
@@ -40,6 +41,16 @@ UPDATE batches b SET lease_owner = $1, lease_expires_at = now() + make_interval(
 FROM picked WHERE b.id = picked.id
 RETURNING b.record`;
 
+/** The advisory lock key under which background batches are admitted ("quireb" in ASCII). */
+const BACKLOG_LOCK = 0x717569726562;
+
+// What waits in the background: the key's and everyone's unfinished background batches.
+const WAITING = `
+SELECT coalesce(sum(item_count) FILTER (WHERE key_id = $1), 0)::float8 AS key_items,
+       coalesce(sum(request_bytes) FILTER (WHERE key_id = $1), 0)::float8 AS key_bytes,
+       coalesce(sum(item_count), 0)::float8 AS items, coalesce(sum(request_bytes), 0)::float8 AS bytes
+FROM batches WHERE mode = 'async' AND status <> 'completed'`;
+
 export class PgBatchStore implements BatchStore {
   /** This process's lease identity: a new one per start, so a restarted instance adopts its own old batches like any other's. */
   readonly owner = `${process.pid}-${randomUUID()}`;
@@ -48,12 +59,29 @@ export class PgBatchStore implements BatchStore {
 
   constructor(private readonly pool: pg.Pool) {}
 
-  async create(record: BatchRecord, requests: readonly BatchItemRequest[]): Promise<void> {
-    await this.pool.query(
-      `INSERT INTO batches (id, key_id, created_at, expires_at, status, webhook_pending, record, requests, lease_owner, lease_expires_at)
-       VALUES ($1, $2, $3, $4, $5, false, $6, $7, $8, now() + make_interval(secs => $9))`,
-      [record.id, record.keyId, record.createdAt, record.expiresAt, record.status, JSON.stringify(record), JSON.stringify(requests), this.owner, LEASE_SECONDS],
-    );
+  /**
+   * A background batch (backlog given) is admitted and inserted in one transaction under an
+   * advisory lock: instances admitting at once take turns, each counting the others' commits.
+   */
+  async create(record: BatchRecord, requests: readonly BatchItemRequest[], backlog?: BacklogLimits): Promise<void> {
+    const text = JSON.stringify(requests);
+    const bytes = Buffer.byteLength(text);
+    const insert = (client: Queryable) =>
+      client.query(
+        `INSERT INTO batches (id, key_id, created_at, expires_at, status, webhook_pending, record, requests, lease_owner, lease_expires_at, mode, item_count, request_bytes)
+         VALUES ($1, $2, $3, $4, $5, false, $6, $7, $8, now() + make_interval(secs => $9), $10, $11, $12)`,
+        [record.id, record.keyId, record.createdAt, record.expiresAt, record.status, JSON.stringify(record), text, this.owner, LEASE_SECONDS, record.mode, record.items.length, bytes],
+      );
+    if (!backlog) await insert(this.pool);
+    else {
+      await inTransaction(this.pool, async (client) => {
+        await client.query('SELECT pg_advisory_xact_lock($1)', [BACKLOG_LOCK]);
+        const { rows } = await client.query<{ key_items: number; key_bytes: number; items: number; bytes: number }>(WAITING, [record.keyId]);
+        const waiting = rows[0]!;
+        checkBacklog({ key: { items: waiting.key_items, bytes: waiting.key_bytes }, all: { items: waiting.items, bytes: waiting.bytes } }, record.items.length, bytes, backlog);
+        await insert(client);
+      });
+    }
     this.live.set(record.id, record);
   }
 
@@ -80,9 +108,11 @@ export class PgBatchStore implements BatchStore {
     return this.live.get(id);
   }
 
+  /**
+   * The last state written, even for a batch held here: its live record may be ahead of the row
+   * by a write in flight, and every instance must answer the same (README: Running several instances).
+   */
   async get(id: string): Promise<BatchRecord | undefined> {
-    const held = this.live.get(id);
-    if (held) return held;
     const { rows } = await this.pool.query<{ record: BatchRecord }>('SELECT record FROM batches WHERE id = $1', [id]);
     return rows[0]?.record;
   }
@@ -92,7 +122,7 @@ export class PgBatchStore implements BatchStore {
     return pageNewestFirst<{ id: string; created_at: Date; record: BatchRecord }, BatchRecord>(
       this.pool,
       { from: 'batches', columns: 'id, created_at, record', where: byKey ? ['key_id = $1'] : [], values: byKey ? [keyId] : [], limit, cursor },
-      (row) => this.live.get(row.id) ?? row.record,
+      (row) => row.record,
     );
   }
 
@@ -112,6 +142,13 @@ export class PgBatchStore implements BatchStore {
     const { rows } = await this.pool.query<{ id: string }>('UPDATE batches SET lease_expires_at = now() + make_interval(secs => $2) WHERE lease_owner = $1 RETURNING id', [this.owner, LEASE_SECONDS]);
     const renewed = new Set(rows.map((row) => row.id));
     for (const id of this.live.keys()) if (!renewed.has(id)) this.forget(id);
+  }
+
+  async handBack(): Promise<void> {
+    await this.flush();
+    this.live.clear();
+    this.writers.clear();
+    await this.pool.query('UPDATE batches SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = $1', [this.owner]);
   }
 
   async prune(nowMs: number): Promise<number> {
