@@ -69,7 +69,11 @@ async function engineLimit(executable: { path: string; isHeadlessShell: boolean 
 }
 
 async function post(service: ServiceProcess, route: string, body: unknown): Promise<Response> {
-  return fetch(service.url + route, { method: 'POST', headers: { authorization: `Bearer ${service.key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(service.url + route, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${service.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 async function interactiveOnce(service: ServiceProcess): Promise<number> {
@@ -151,7 +155,9 @@ export async function measureBatch(): Promise<string> {
     const limit = (limitBefore + limitAfter) / 2;
     const idleLatency = summarize(idle);
     const busyLatency = summarize(probed.latencies);
-    console.error(`  batch: ${alone.docsPerSecond.toFixed(1)} docs/s, service ${service2.toFixed(1)}/s, engine limit ${limit.toFixed(1)}/s; interactive p50 ${idleLatency.p50.toFixed(0)} ms idle, ${busyLatency.p50.toFixed(0)} ms during a batch`);
+    console.error(
+      `  batch: ${alone.docsPerSecond.toFixed(1)} docs/s, service ${service2.toFixed(1)}/s, engine limit ${limit.toFixed(1)}/s; interactive p50 ${idleLatency.p50.toFixed(0)} ms idle, ${busyLatency.p50.toFixed(0)} ms during a batch`,
+    );
     return [
       `Background batch: ${ITEMS} invoices, 202 to completed (each stored and charged), RENDER_CONCURRENCY ${CONCURRENCY}`,
       '',

@@ -64,7 +64,16 @@ export async function measureDocuments(sizes: readonly number[] = [0, 10_000, 10
         middleCursor = page.nextCursor;
         page = await documents.list(KEY, 100, middleCursor);
       }
-      cases.push({ size, startupMs, documents, documentStore: store, middleCursor, store: [] as number[], firstPage: [] as number[], middlePage: [] as number[] });
+      cases.push({
+        size,
+        startupMs,
+        documents,
+        documentStore: store,
+        middleCursor,
+        store: [] as number[],
+        firstPage: [] as number[],
+        middlePage: [] as number[],
+      });
     }
     for (let round = 0; round < rounds; round++) {
       for (const item of cases) {
@@ -83,7 +92,13 @@ export async function measureDocuments(sizes: readonly number[] = [0, 10_000, 10
         }
       }
     }
-    return cases.map((item) => ({ stored: item.size, startupMs: item.startupMs, store: summarize(item.store), firstPage: summarize(item.firstPage), middlePage: summarize(item.middlePage) }));
+    return cases.map((item) => ({
+      stored: item.size,
+      startupMs: item.startupMs,
+      store: summarize(item.store),
+      firstPage: summarize(item.firstPage),
+      middlePage: summarize(item.middlePage),
+    }));
   } finally {
     await rm(root, { recursive: true, force: true });
   }
@@ -131,7 +146,9 @@ export function documentsTable(figures: readonly DocumentsFigures[]): string {
   const rows = [
     '| documents stored | store step ms (p50 / p95) | list first page ms (p50 / p95) | list a middle page ms (p50 / p95) | start-up index s |',
     '|---|---|---|---|---|',
-    ...figures.map((f) => `| ${f.stored.toLocaleString('en')} | ${ms(f.store)} | ${ms(f.firstPage, 3)} | ${ms(f.middlePage, 3)} | ${(f.startupMs / 1000).toFixed(2)} |`),
+    ...figures.map(
+      (f) => `| ${f.stored.toLocaleString('en')} | ${ms(f.store)} | ${ms(f.firstPage, 3)} | ${ms(f.middlePage, 3)} | ${(f.startupMs / 1000).toFixed(2)} |`,
+    ),
   ];
   return rows.join('\n');
 }

@@ -18,7 +18,9 @@ export async function runExtras(service: ServiceProcess): Promise<string> {
   const rows = ['| keys on file | key lookup ms (p50 / p95) | reserve + persist ms (p50 / p95) |', '|---|---|---|'];
   for (const keys of [0, 1_000, 10_000]) {
     const figures = await measureMetering(keys);
-    rows.push(`| ${keys.toLocaleString('en')} | ${figures.lookup.p50.toFixed(2)} / ${figures.lookup.p95.toFixed(2)} | ${figures.reservePersist.p50.toFixed(2)} / ${figures.reservePersist.p95.toFixed(2)} |`);
+    rows.push(
+      `| ${keys.toLocaleString('en')} | ${figures.lookup.p50.toFixed(2)} / ${figures.lookup.p95.toFixed(2)} | ${figures.reservePersist.p50.toFixed(2)} / ${figures.reservePersist.p95.toFixed(2)} |`,
+    );
   }
   const documents = documentsTable(await measureDocuments());
   const guard = await measureGuard();

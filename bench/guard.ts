@@ -64,10 +64,11 @@ async function startAssets(): Promise<{ base: string; port: number; close(): Pro
   return {
     base: `http://127.0.0.1:${port}`,
     port,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -91,7 +92,9 @@ export async function measureGuard(): Promise<string> {
       const first = await measure(index % 2 === 0 ? guarded : unguarded, body);
       const second = await measure(index % 2 === 0 ? unguarded : guarded, body);
       const [on, off] = index % 2 === 0 ? [first, second] : [second, first];
-      rows.push(`| ${name} | ${CONCURRENCY} | ${on.perSecond.toFixed(1)} | ${off.perSecond.toFixed(1)} | ${(on.perSecond / off.perSecond).toFixed(2)} | ${on.p50.toFixed(0)} / ${on.p95.toFixed(0)} | ${off.p50.toFixed(0)} / ${off.p95.toFixed(0)} |`);
+      rows.push(
+        `| ${name} | ${CONCURRENCY} | ${on.perSecond.toFixed(1)} | ${off.perSecond.toFixed(1)} | ${(on.perSecond / off.perSecond).toFixed(2)} | ${on.p50.toFixed(0)} / ${on.p95.toFixed(0)} | ${off.p50.toFixed(0)} / ${off.p95.toFixed(0)} |`,
+      );
       console.error(`  guard ${name}: on ${on.perSecond.toFixed(1)}/s, off ${off.perSecond.toFixed(1)}/s`);
     }
   } finally {

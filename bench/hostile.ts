@@ -50,7 +50,11 @@ export async function measureHostileNeighbour(): Promise<string> {
       hogs.push(
         (async () => {
           while (hogging) {
-            const response = await fetch(`${service.url}/v1/playground/pdf`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: HOG_BODY }).catch(() => undefined);
+            const response = await fetch(`${service.url}/v1/playground/pdf`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: HOG_BODY,
+            }).catch(() => undefined);
             await response?.arrayBuffer().catch(() => undefined);
           }
         })(),

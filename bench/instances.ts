@@ -40,11 +40,22 @@ async function main(): Promise<void> {
   const files = await startServiceProcess({ chromePath });
   const postgres = await startServiceProcess({ chromePath, env: { DATABASE_URL: database.url } });
   try {
-    const totals = new Map<string, { renders: number; seconds: number }>([['files', { renders: 0, seconds: 0 }], ['postgresql', { renders: 0, seconds: 0 }]]);
+    const totals = new Map<string, { renders: number; seconds: number }>([
+      ['files', { renders: 0, seconds: 0 }],
+      ['postgresql', { renders: 0, seconds: 0 }],
+    ]);
     await rate(files, 1);
     await rate(postgres, 1);
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [name, server] of round % 2 === 0 ? ([['files', files], ['postgresql', postgres]] as const) : ([['postgresql', postgres], ['files', files]] as const)) {
+      for (const [name, server] of round % 2 === 0
+        ? ([
+            ['files', files],
+            ['postgresql', postgres],
+          ] as const)
+        : ([
+            ['postgresql', postgres],
+            ['files', files],
+          ] as const)) {
         const measured = await rate(server, SECONDS);
         const total = totals.get(name)!;
         total.renders += measured.renders;

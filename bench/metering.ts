@@ -34,7 +34,16 @@ export async function measureMetering(keyCount: number, renders = 300): Promise<
   try {
     const month = monthOf(new Date());
     const at = new Date().toISOString();
-    const record = (keyHash: string): KeyRecord => ({ id: newId('key'), name: 'bench', planId: 'business', autoStore: false, keyHash, createdAt: at, updatedAt: at, revokedAt: null });
+    const record = (keyHash: string): KeyRecord => ({
+      id: newId('key'),
+      name: 'bench',
+      planId: 'business',
+      autoStore: false,
+      keyHash,
+      createdAt: at,
+      updatedAt: at,
+      revokedAt: null,
+    });
     const others = Array.from({ length: keyCount }, () => record(hashSecret(generateApiKey())));
     const benchKeys = Array.from({ length: 10 }, generateApiKey);
     const benchRecords = benchKeys.map((key) => record(hashSecret(key)));

@@ -124,7 +124,13 @@ async function benchNaive(executable: { path: string; isHeadlessShell: boolean }
 }
 
 /** options null: none at all, the service's defaults; suffix names the row. */
-async function benchService(service: ServiceProcess, workload: Workload, concurrency: number, options: object | null = SERVICE_OPTIONS, suffix = ''): Promise<Cell> {
+async function benchService(
+  service: ServiceProcess,
+  workload: Workload,
+  concurrency: number,
+  options: object | null = SERVICE_OPTIONS,
+  suffix = '',
+): Promise<Cell> {
   const body = JSON.stringify({ html: workload.html, ...(options ? { options } : {}) });
   const once: RenderOnce = async () => {
     const response = await service.render(body);
@@ -208,7 +214,10 @@ async function main(): Promise<void> {
         // The naive approach is only worth one column: it is slow on every workload.
         if (NAIVE && workload.name !== 'report') cells.push(await benchNaive(executable, workload, concurrency));
         if (DEFAULT_ROWS) for (const row of EXTRA_ROWS) cells.push(await benchService(service, workload, concurrency, row.options, row.suffix));
-        const last = cells.slice(-5).map((cell) => `${cell.mode} ${cell.perSecond.toFixed(1)}/s`).join(', ');
+        const last = cells
+          .slice(-5)
+          .map((cell) => `${cell.mode} ${cell.perSecond.toFixed(1)}/s`)
+          .join(', ');
         console.error(`  ${workload.name} c=${concurrency}: ${last}`);
       }
     }
@@ -217,7 +226,9 @@ async function main(): Promise<void> {
     console.log('');
     const memory = RSS_RENDERS > 0 ? await memoryRun(service, WORKLOADS.find((w) => w.name === 'invoice')!) : '';
     console.log(memory);
-    const extra = !EXTRAS ? '' : await import('./extras.ts').then((module) => module.runExtras(service)).catch((error: unknown) => `extras failed: ${(error as Error).message}`);
+    const extra = !EXTRAS
+      ? ''
+      : await import('./extras.ts').then((module) => module.runExtras(service)).catch((error: unknown) => `extras failed: ${(error as Error).message}`);
     if (extra) console.log(`\n${extra}`);
     await mkdir(path.join('bench', 'results'), { recursive: true });
     await writeFile(

@@ -21,7 +21,10 @@ export interface ServiceProcess {
 export async function startServiceProcess(options: { chromePath: string; env?: Record<string, string> }): Promise<ServiceProcess> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-bench-data-'));
   const plansFile = path.join(dataDir, 'plans.json');
-  await writeFile(plansFile, JSON.stringify([{ id: 'bench', name: 'Bench', monthly_documents: 100_000_000, retention: '1d', batch_max_items: 250, concurrency: 64 }]));
+  await writeFile(
+    plansFile,
+    JSON.stringify([{ id: 'bench', name: 'Bench', monthly_documents: 100_000_000, retention: '1d', batch_max_items: 250, concurrency: 64 }]),
+  );
   const adminToken = `bench-admin-${process.pid}-${Date.now()}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     env: {

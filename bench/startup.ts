@@ -47,7 +47,16 @@ async function openKeys(dataDir: string) {
 export async function seed(dataDir: string, keys: number, documents: number): Promise<void> {
   await mkdir(dataDir, { recursive: true });
   const at = new Date().toISOString();
-  const records: KeyRecord[] = Array.from({ length: keys }, (_, n) => ({ id: newId('key'), name: `bench ${n}`, planId: 'business', autoStore: false, keyHash: hashSecret(generateApiKey()), createdAt: at, updatedAt: at, revokedAt: null }));
+  const records: KeyRecord[] = Array.from({ length: keys }, (_, n) => ({
+    id: newId('key'),
+    name: `bench ${n}`,
+    planId: 'business',
+    autoStore: false,
+    keyHash: hashSecret(generateApiKey()),
+    createdAt: at,
+    updatedAt: at,
+    revokedAt: null,
+  }));
   await (await KeysStore.open(dataDir)).insert(...records);
   const { store } = await DocumentsStore.open(dataDir, { sync: false });
   const base = Date.now() - 30 * 86_400_000;
@@ -58,8 +67,18 @@ export async function seed(dataDir: string, keys: number, documents: number): Pr
         const n = next++;
         const created = new Date(base + n * 10);
         const record: DocumentRecord = {
-          id: newId('doc'), keyId: records[n % records.length]!.id, filename: null, size: PDF.byteLength, createdAt: created.toISOString(),
-          expiresAt: new Date(created.getTime() + 365 * 86_400_000).toISOString(), source: 'render', batchId: null, planId: 'business', retention: '1y', state: 'stored', expiredAt: null,
+          id: newId('doc'),
+          keyId: records[n % records.length]!.id,
+          filename: null,
+          size: PDF.byteLength,
+          createdAt: created.toISOString(),
+          expiresAt: new Date(created.getTime() + 365 * 86_400_000).toISOString(),
+          source: 'render',
+          batchId: null,
+          planId: 'business',
+          retention: '1y',
+          state: 'stored',
+          expiredAt: null,
         };
         await store.put(record, PDF);
       }

@@ -24,7 +24,11 @@ const VARIANTS: { name: string; path: string; body: unknown }[] = [
   { name: '+ metadata + outline', path: '/v1/pdf', body: { html, options: { ...base, metadata: { author: 'Bench', keywords: ['invoice'] }, outline: true } } },
   { name: '+ encrypt (AES-256)', path: '/v1/pdf', body: { html, options: { ...base, encrypt: { owner_password: 'owner', user_password: 'user' } } } },
   { name: '+ watermark (text)', path: '/v1/pdf', body: { html, options: { ...base, watermark: { text: 'CONFIDENTIAL' } } } },
-  { name: `merge of ${MERGE_SOURCES} rendered invoices`, path: '/v1/pdf/merge', body: { sources: Array.from({ length: MERGE_SOURCES }, () => ({ html, options: base })) } },
+  {
+    name: `merge of ${MERGE_SOURCES} rendered invoices`,
+    path: '/v1/pdf/merge',
+    body: { sources: Array.from({ length: MERGE_SOURCES }, () => ({ html, options: base })) },
+  },
 ];
 
 async function measure(service: ServiceProcess, path: string, body: string, seconds: number, concurrency: number): Promise<Figures> {
@@ -68,7 +72,9 @@ export async function measureToolbox(service: ServiceProcess): Promise<string> {
     // A merge is one call for 20 renders: compare it with 20 plain renders.
     const perSecondRatio = isMerge ? (figures.perSecond * MERGE_SOURCES) / plain.perSecond : figures.perSecond / plain.perSecond;
     const p50Ratio = isMerge ? figures.p50 / (plain.p50 * MERGE_SOURCES) : figures.p50 / plain.p50;
-    rows.push(`| ${variant.name} | ${figures.perSecond.toFixed(2)} | ${figures.p50.toFixed(0)} | ${perSecondRatio.toFixed(2)}${isMerge ? ' (per source)' : ''} | ${p50Ratio.toFixed(2)}${isMerge ? ` (vs ${MERGE_SOURCES} plain)` : ''} |`);
+    rows.push(
+      `| ${variant.name} | ${figures.perSecond.toFixed(2)} | ${figures.p50.toFixed(0)} | ${perSecondRatio.toFixed(2)}${isMerge ? ' (per source)' : ''} | ${p50Ratio.toFixed(2)}${isMerge ? ` (vs ${MERGE_SOURCES} plain)` : ''} |`,
+    );
     console.error(`  toolbox ${variant.name}: ${figures.perSecond.toFixed(2)}/s p50 ${figures.p50.toFixed(0)} ms`);
   }
   return rows.join('\n');

@@ -50,7 +50,10 @@ export function reportHtml(pages = 50): string {
     'The quarterly figures show steady growth across every region, with operating costs held flat and the ' +
     'new product line contributing a larger share of revenue than forecast. Further detail follows in the tables. ';
   const sections = Array.from({ length: pages }, (_, i) => {
-    const rows = Array.from({ length: 8 }, (_, r) => `<tr><td>Region ${r + 1}</td><td>${(1000 + i * 17 + r * 31).toLocaleString('en')}</td><td>${((i + r) % 9) + 1}.${r}%</td></tr>`).join('');
+    const rows = Array.from(
+      { length: 8 },
+      (_, r) => `<tr><td>Region ${r + 1}</td><td>${(1000 + i * 17 + r * 31).toLocaleString('en')}</td><td>${((i + r) % 9) + 1}.${r}%</td></tr>`,
+    ).join('');
     return `<section><h2>Section ${i + 1}</h2><p>${paragraph.repeat(4)}</p><table><tr><th>Region</th><th>Revenue</th><th>Growth</th></tr>${rows}</table><p>${paragraph.repeat(2)}</p></section>`;
   }).join('');
   return `<!doctype html><html><head><meta charset="utf-8"><style>

@@ -33,7 +33,7 @@ export class DebuggerSession implements CdpSession {
     target.on('message', (_event, method, params, sessionId) => {
       // Events of child sessions (workers, frames attached by auto-attach) are not ours.
       if (sessionId) return;
-      if (method === 'Inspector.targetCrashed') return this.end('the page\'s renderer crashed');
+      if (method === 'Inspector.targetCrashed') return this.end("the page's renderer crashed");
       for (const handler of [...(this.handlers.get(method) ?? [])]) handler(params);
     });
     target.on('detach', (_event, reason) => this.end(reason || 'detached'));
@@ -69,7 +69,10 @@ export class DebuggerSession implements CdpSession {
     // A command in flight when the page dies would otherwise never settle: detach rejects it.
     return new Promise((resolve, reject) => {
       this.pending.add(reject);
-      this.target.sendCommand(method, params).then(resolve, reject).finally(() => this.pending.delete(reject));
+      this.target
+        .sendCommand(method, params)
+        .then(resolve, reject)
+        .finally(() => this.pending.delete(reject));
     });
   }
 

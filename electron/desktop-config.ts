@@ -84,7 +84,10 @@ export function desktopConfig(sources: DesktopConfigSources): Config {
     config = loadConfig(settings, []);
   } catch (error) {
     // The parser names the setting; from the environment it was spelled with the prefix.
-    if (error instanceof ConfigError) throw new ConfigError(error.message.replace(/^([A-Z_]+) /, (all, name: string) => (settingsFromEnv(sources.env)[name] !== undefined ? `${ENV_PREFIX}${name} ` : all)));
+    if (error instanceof ConfigError)
+      throw new ConfigError(
+        error.message.replace(/^([A-Z_]+) /, (all, name: string) => (settingsFromEnv(sources.env)[name] !== undefined ? `${ENV_PREFIX}${name} ` : all)),
+      );
     throw error;
   }
   return Object.freeze({

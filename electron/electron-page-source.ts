@@ -233,7 +233,7 @@ export class ElectronPageSource implements PageSource {
         lane.isDead = true;
         if (this.closed) return;
         this.restarts++;
-        this.options.log.warn({ reason: details.reason }, 'a render window\'s process is gone: its lane is replaced');
+        this.options.log.warn({ reason: details.reason }, "a render window's process is gone: its lane is replaced");
       });
       // A committed document first, so the debugger attaches to a live renderer.
       await window.loadURL('about:blank');

@@ -17,7 +17,7 @@ export const FLAG_PARITY: Readonly<Record<string, FlagParity>> = {
   '--disable-dev-shm-usage': { how: 'not-applicable', why: 'no 64 MB /dev/shm on a workstation' },
   '--no-first-run': { how: 'not-applicable', why: 'Electron has no first-run UI' },
   '--no-default-browser-check': { how: 'not-applicable', why: 'Electron is no browser' },
-  '--disable-background-networking': { how: 'not-applicable', why: 'Electron has none of Chrome\'s background services' },
+  '--disable-background-networking': { how: 'not-applicable', why: "Electron has none of Chrome's background services" },
   '--disable-component-update': { how: 'not-applicable', why: 'Electron has no component updater' },
   '--disable-sync': { how: 'not-applicable', why: 'Electron has no sync' },
   '--disable-default-apps': { how: 'not-applicable', why: 'Electron has no default apps' },
@@ -41,7 +41,7 @@ export const FLAG_PARITY: Readonly<Record<string, FlagParity>> = {
   '--disable-ipc-flooding-protection': { how: 'switch' },
   '--disable-prompt-on-repost': { how: 'not-applicable', why: 'render windows have dialogs off (disableDialogs)' },
   '--no-pings': { how: 'switch' },
-  '--deny-permission-prompts': { how: 'not-applicable', why: 'each partition\'s permission handlers refuse every request' },
+  '--deny-permission-prompts': { how: 'not-applicable', why: "each partition's permission handlers refuse every request" },
   '--force-webrtc-ip-handling-policy': { how: 'per-window', via: 'webContents.setWebRTCIPHandlingPolicy: Electron does not read the switch' },
   '--disable-quic': { how: 'switch' },
 };

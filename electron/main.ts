@@ -113,7 +113,7 @@ function showAdminWindow(url: string): void {
     {
       createWindow: (options) => new BrowserWindow(options),
       openExternal: (target) => shell.openExternal(target),
-      onPageGone: (details, reloaded) => log.warn({ ...details, reloaded }, 'the admin window\'s page process is gone'),
+      onPageGone: (details, reloaded) => log.warn({ ...details, reloaded }, "the admin window's page process is gone"),
     },
     url,
     adminWindowOptions(path.join(here, 'preload.cjs'), resource('icon.png')),
@@ -140,12 +140,12 @@ void bootDesktop({
       config,
       {
         log,
-      uiDir: path.join(app.getAppPath(), 'dist', 'ui'),
-      pageSource: async ({ proxyServer }) =>
-        new ElectronPageSource(
-          { createWindow: (options) => new BrowserWindow(options), sessionFor: (partition) => session.fromPartition(partition, { cache: false }) },
-          { proxyServer, version, log, partitions: 2 * config.renderConcurrency },
-        ),
+        uiDir: path.join(app.getAppPath(), 'dist', 'ui'),
+        pageSource: async ({ proxyServer }) =>
+          new ElectronPageSource(
+            { createWindow: (options) => new BrowserWindow(options), sessionFor: (partition) => session.fromPartition(partition, { cache: false }) },
+            { proxyServer, version, log, partitions: 2 * config.renderConcurrency },
+          ),
       },
       { freePortIfTaken: settings.freePortIfTaken },
     ).then((server) => {
@@ -159,7 +159,11 @@ void bootDesktop({
   showTray: (server) => {
     const actions = shellActions(server);
     Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate(actions, process.platform === 'darwin')));
-    heldForLife.tray = showTray({ createTray: (icon) => new Tray(icon), buildMenu: (template) => Menu.buildFromTemplate(template) }, resource('tray.png'), actions);
+    heldForLife.tray = showTray(
+      { createTray: (icon) => new Tray(icon), buildMenu: (template) => Menu.buildFromTemplate(template) },
+      resource('tray.png'),
+      actions,
+    );
     log.info({ url: server.url, data_dir: server.dataDir }, 'desktop app ready');
   },
   openAdminWindow: (server) => {

@@ -48,7 +48,10 @@ export async function startServerHost(config: Config, overrides: AppOverrides, d
     url = await app.listen().catch((error: NodeJS.ErrnoException) => {
       if (error?.code !== 'EADDRINUSE') throw error;
       if (freePortIfTaken && config.port !== 0) {
-        overrides.log?.warn({ port: config.port }, 'the port of the last launch is taken: listening on a free one (local tools find it in DATA_DIR/server.json)');
+        overrides.log?.warn(
+          { port: config.port },
+          'the port of the last launch is taken: listening on a free one (local tools find it in DATA_DIR/server.json)',
+        );
         return app.listen(0);
       }
       throw new PortInUseError(`port ${config.port} on 127.0.0.1 is in use: set another PORT in the config file, or remove it to pick a free port`);

@@ -99,7 +99,14 @@ export interface AdminSession {
   webRequest: {
     onBeforeRequest(listener: (details: { url: string }, callback: (response: { cancel: boolean }) => void) => void): void;
   };
-  setPermissionRequestHandler(handler: (webContents: { getURL?(): string } | null, permission: string, callback: (granted: boolean) => void, details: { requestingUrl?: string } | undefined) => void): void;
+  setPermissionRequestHandler(
+    handler: (
+      webContents: { getURL?(): string } | null,
+      permission: string,
+      callback: (granted: boolean) => void,
+      details: { requestingUrl?: string } | undefined,
+    ) => void,
+  ): void;
   setPermissionCheckHandler(handler: (webContents: unknown, permission: string, requestingOrigin: string, details: unknown) => boolean): void;
 }
 
@@ -165,7 +172,9 @@ export function applyAdminWindowRules(contents: AdminContents, serverOrigin: str
   contents.session.setPermissionRequestHandler((webContents, permission, callback, details) =>
     callback(isAllowedAdminPermission(String(permission), String(details?.requestingUrl ?? webContents?.getURL?.() ?? ''), serverOrigin)),
   );
-  contents.session.setPermissionCheckHandler((_webContents, permission, requestingOrigin) => isAllowedAdminPermission(String(permission), requestingOrigin, serverOrigin));
+  contents.session.setPermissionCheckHandler((_webContents, permission, requestingOrigin) =>
+    isAllowedAdminPermission(String(permission), requestingOrigin, serverOrigin),
+  );
 }
 
 /** Opens the admin page of the server in a new window with its rules; shows it when ready. */

@@ -37,8 +37,24 @@ function polygon(points: [number, number][]) {
 
 const SHAPES: Shape[] = [
   { color: INDIGO, inside: roundedRect(0.06, 0.06, 0.94, 0.94, 0.2) },
-  { color: PAGE, inside: polygon([[0.3, 0.2], [0.6, 0.2], [0.72, 0.32], [0.72, 0.8], [0.3, 0.8]]) },
-  { color: FOLD, inside: polygon([[0.6, 0.2], [0.6, 0.32], [0.72, 0.32]]) },
+  {
+    color: PAGE,
+    inside: polygon([
+      [0.3, 0.2],
+      [0.6, 0.2],
+      [0.72, 0.32],
+      [0.72, 0.8],
+      [0.3, 0.8],
+    ]),
+  },
+  {
+    color: FOLD,
+    inside: polygon([
+      [0.6, 0.2],
+      [0.6, 0.32],
+      [0.72, 0.32],
+    ]),
+  },
   { color: LINE, inside: roundedRect(0.37, 0.42, 0.65, 0.455, 0.0175) },
   { color: LINE, inside: roundedRect(0.37, 0.52, 0.65, 0.555, 0.0175) },
   { color: LINE, inside: roundedRect(0.37, 0.62, 0.56, 0.655, 0.0175) },
@@ -101,11 +117,20 @@ function png(size: number): Buffer {
   header.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA, no interlace
   const rows = Buffer.alloc(size * (size * 4 + 1));
   for (let y = 0; y < size; y++) pixels.copy(rows, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const resources = path.resolve(import.meta.dirname, '..', 'resources');
-for (const [file, size] of [['icon.png', 1024], ['tray.png', 22], ['tray@2x.png', 44]] as const) {
+for (const [file, size] of [
+  ['icon.png', 1024],
+  ['tray.png', 22],
+  ['tray@2x.png', 44],
+] as const) {
   writeFileSync(path.join(resources, file), png(size));
   console.log(`resources/${file} (${size} px)`);
 }

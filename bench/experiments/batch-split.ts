@@ -29,18 +29,26 @@ async function cpuOf<T>(service: ServiceProcess, docs: number, work: () => Promi
 async function interactive(service: ServiceProcess, n: number, store: boolean): Promise<void> {
   const body = JSON.stringify({ html: INVOICE, options: { wait_until: 'load' }, store });
   let left = n;
-  await Promise.all([0, 1].map(async () => {
-    while (left-- > 0) await (await service.render(body)).arrayBuffer();
-  }));
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (left-- > 0) await (await service.render(body)).arrayBuffer();
+    }),
+  );
 }
 
 async function batch(service: ServiceProcess, n: number): Promise<void> {
   const requests = Array.from({ length: n }, () => ({ html: INVOICE }));
-  const accepted = await fetch(`${service.url}/v1/pdf/batch`, { method: 'POST', headers: { authorization: `Bearer ${service.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ requests, options: { wait_until: 'load' }, async: true }) });
+  const accepted = await fetch(`${service.url}/v1/pdf/batch`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${service.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ requests, options: { wait_until: 'load' }, async: true }),
+  });
   const { batch_id: id } = (await accepted.json()) as { batch_id: string };
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const state = (await (await fetch(`${service.url}/v1/pdf/batch/${id}`, { headers: { authorization: `Bearer ${service.key}` } })).json()) as { status: string };
+    const state = (await (await fetch(`${service.url}/v1/pdf/batch/${id}`, { headers: { authorization: `Bearer ${service.key}` } })).json()) as {
+      status: string;
+    };
     if (state.status === 'completed') return;
   }
 }

@@ -40,7 +40,11 @@ async function measure(label: string, browserPid: number, once: () => Promise<vo
 }
 {
   const browser = await puppeteer.launch({
-    executablePath: executable.path, ignoreDefaultArgs: true, pipe: true, waitForInitialPage: false, headless: 'shell',
+    executablePath: executable.path,
+    ignoreDefaultArgs: true,
+    pipe: true,
+    waitForInitialPage: false,
+    headless: 'shell',
     args: launchFlags({ isHeadlessShell: true, noSandbox: needsNoSandbox(), userDataDir: `/tmp/quire-cpu-split-${process.pid}` }),
   });
   const page = await browser.newPage();

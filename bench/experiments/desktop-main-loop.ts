@@ -24,7 +24,9 @@ const server = await startServerHost(configWith({ port: 0, dataDir, logLevel: 's
   pageSource: async ({ proxyServer }) => new ElectronPageSource(electron, { proxyServer, version: electron.version, log }),
 });
 const admin = { authorization: `Bearer adm_${'x'.repeat(32)}`, 'content-type': 'application/json' };
-const { key } = (await (await fetch(`${server.url}/admin/v1/keys`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'bench', plan: 'business' }) })).json()) as { key: string };
+const { key } = (await (
+  await fetch(`${server.url}/admin/v1/keys`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'bench', plan: 'business' }) })
+).json()) as { key: string };
 const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 
 async function measure(label: string, work: () => Promise<void>): Promise<void> {
@@ -50,7 +52,11 @@ await measure(`batch of ${ITEMS} invoices`, async () => {
   if (response.status !== 202) throw new Error(`batch refused: ${response.status} ${await response.text()}`);
   const created = (await response.json()) as { batch_id: string };
   for (;;) {
-    const batch = (await (await fetch(`${server.url}/v1/pdf/batch/${created.batch_id}`, { headers })).json()) as { status: string; completed?: number; results?: { status: string }[] };
+    const batch = (await (await fetch(`${server.url}/v1/pdf/batch/${created.batch_id}`, { headers })).json()) as {
+      status: string;
+      completed?: number;
+      results?: { status: string }[];
+    };
     if (batch.status === 'completed') break;
     if (process.env.DEBUG_BATCH) console.log(batch.status, JSON.stringify(batch).slice(0, 300));
     await new Promise((resolve) => setTimeout(resolve, 250));

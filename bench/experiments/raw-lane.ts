@@ -9,7 +9,11 @@ import { launchFlags, needsNoSandbox } from '../../server/src/render/launch-flag
 export async function launchBrowser(name: string): Promise<Browser> {
   const executable = await findChromium('');
   return puppeteer.launch({
-    executablePath: executable.path, ignoreDefaultArgs: true, pipe: true, waitForInitialPage: false, headless: 'shell',
+    executablePath: executable.path,
+    ignoreDefaultArgs: true,
+    pipe: true,
+    waitForInitialPage: false,
+    headless: 'shell',
     args: launchFlags({ isHeadlessShell: true, noSandbox: needsNoSandbox(), userDataDir: `/tmp/quire-${name}-${process.pid}` }),
   });
 }

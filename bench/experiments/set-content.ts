@@ -6,7 +6,10 @@ import { launchBrowser } from './raw-lane.ts';
 const browser = await launchBrowser('setcontent');
 const context = await browser.createBrowserContext();
 const bs = await browser.target().createCDPSession();
-const [target] = await Promise.all([context.waitForTarget((t) => t.type() === 'page'), bs.send('Target.createTarget', { url: 'about:blank', browserContextId: context.id })]);
+const [target] = await Promise.all([
+  context.waitForTarget((t) => t.type() === 'page'),
+  bs.send('Target.createTarget', { url: 'about:blank', browserContextId: context.id }),
+]);
 const s = await target.createCDPSession();
 const log: string[] = [];
 s.on('Page.lifecycleEvent', (e) => log.push(`life:${e.name}:${e.loaderId.slice(0, 6)}`));
@@ -15,10 +18,30 @@ s.on('Page.domContentEventFired', () => log.push('dcl'));
 s.on('Page.frameNavigated', (e) => log.push(`frameNavigated:${e.frame.url}`));
 s.on('Fetch.requestPaused', (e) => {
   log.push(`fetch:${e.request.url}`);
-  if (e.request.url.endsWith('/slow.js')) setTimeout(() => s.send('Fetch.fulfillRequest', { requestId: e.requestId, responseCode: 200, responseHeaders: [{ name: 'Content-Type', value: 'text/javascript' }], body: Buffer.from("document.body.append('slow ran')").toString('base64') }), 200);
-  else s.send('Fetch.fulfillRequest', { requestId: e.requestId, responseCode: 200, responseHeaders: [{ name: 'Content-Type', value: 'text/html' }], body: Buffer.from("<!doctype html><script>window.name=''</script>").toString('base64') });
+  if (e.request.url.endsWith('/slow.js'))
+    setTimeout(
+      () =>
+        s.send('Fetch.fulfillRequest', {
+          requestId: e.requestId,
+          responseCode: 200,
+          responseHeaders: [{ name: 'Content-Type', value: 'text/javascript' }],
+          body: Buffer.from("document.body.append('slow ran')").toString('base64'),
+        }),
+      200,
+    );
+  else
+    s.send('Fetch.fulfillRequest', {
+      requestId: e.requestId,
+      responseCode: 200,
+      responseHeaders: [{ name: 'Content-Type', value: 'text/html' }],
+      body: Buffer.from("<!doctype html><script>window.name=''</script>").toString('base64'),
+    });
 });
-await Promise.all([s.send('Page.enable'), s.send('Page.setLifecycleEventsEnabled', { enabled: true }), s.send('Fetch.enable', { patterns: [{ urlPattern: '*://*.render.invalid/*' }] })]);
+await Promise.all([
+  s.send('Page.enable'),
+  s.send('Page.setLifecycleEventsEnabled', { enabled: true }),
+  s.send('Fetch.enable', { patterns: [{ urlPattern: '*://*.render.invalid/*' }] }),
+]);
 const origin = `http://r${randomBytes(6).toString('hex')}.render.invalid`;
 const loaded = new Promise((r) => s.once('Page.loadEventFired', r));
 const nav = await s.send('Page.navigate', { url: `${origin}/` });

@@ -29,7 +29,6 @@ const variants: Variant[] = [
   { name: 'next empty document', teardown: (page) => page.clear() },
 ];
 
-
 const lanes = await Promise.all(variants.map(() => openLane(browser)));
 const totals = variants.map(() => ({ chromium: 0, node: 0, wall: 0, n: 0 }));
 for (let round = 0; round < ROUNDS; round++) {
@@ -54,6 +53,8 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 for (const [i, variant] of variants.entries()) {
   const t = totals[i]!;
-  console.log(`${variant.name.padEnd(20)} wall ${(t.wall / t.n).toFixed(1)}  chromium ${(t.chromium / t.n).toFixed(1)}  node ${(t.node / t.n).toFixed(1)} ms per render`);
+  console.log(
+    `${variant.name.padEnd(20)} wall ${(t.wall / t.n).toFixed(1)}  chromium ${(t.chromium / t.n).toFixed(1)}  node ${(t.node / t.n).toFixed(1)} ms per render`,
+  );
 }
 await browser.close();

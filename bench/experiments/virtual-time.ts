@@ -6,10 +6,10 @@ import type { WaitUntil } from '../../server/src/render/render-source.ts';
 
 const browser = await launchBrowser('vt');
 
-
 const pages: Record<string, string> = {
   plain: '<p>plain</p>',
-  timers: '<p id="t">0</p><script>for (const ms of [100, 400, 450, 700]) setTimeout(() => { document.getElementById("t").textContent = String(ms) }, ms)</script>',
+  timers:
+    '<p id="t">0</p><script>for (const ms of [100, 400, 450, 700]) setTimeout(() => { document.getElementById("t").textContent = String(ms) }, ms)</script>',
   date: '<p id="t"></p><script>const t0 = Date.now(); setTimeout(() => { document.getElementById("t").textContent = "elapsed " + (Date.now() - t0) }, 300)</script>',
 };
 const lanes: Record<RenderClock, Awaited<ReturnType<typeof openLane>>> = { real: await openLane(browser), virtual: await openLane(browser) };

@@ -10,7 +10,10 @@ import { launchFlags, needsNoSandbox } from '../../server/src/render/launch-flag
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGP4z8AARwzEcQCukw/x0F8jngAAAABJRU5ErkJggg==', 'base64');
 let hits = 0;
-const server = http.createServer((_req, res) => { hits++; res.writeHead(200, { 'content-type': 'image/png' }).end(png); });
+const server = http.createServer((_req, res) => {
+  hits++;
+  res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+});
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 const port = (server.address() as AddressInfo).port;
 const pages = {
@@ -20,8 +23,15 @@ const pages = {
 };
 const executable = await findChromium('');
 const browser = await puppeteer.launch({
-  executablePath: executable.path, ignoreDefaultArgs: true, pipe: true, waitForInitialPage: false, headless: 'shell',
-  args: [...launchFlags({ isHeadlessShell: true, noSandbox: needsNoSandbox(), userDataDir: `/tmp/quire-vtbf-${process.pid}` }), '--run-all-compositor-stages-before-draw'],
+  executablePath: executable.path,
+  ignoreDefaultArgs: true,
+  pipe: true,
+  waitForInitialPage: false,
+  headless: 'shell',
+  args: [
+    ...launchFlags({ isHeadlessShell: true, noSandbox: needsNoSandbox(), userDataDir: `/tmp/quire-vtbf-${process.pid}` }),
+    '--run-all-compositor-stages-before-draw',
+  ],
 });
 const bs = await browser.target().createCDPSession();
 for (const control of [true, false]) {
@@ -34,25 +44,45 @@ for (const control of [true, false]) {
   await s.send('Page.enable');
   await s.send('Network.enable');
   const frame = () => s.send('HeadlessExperimental.beginFrame', { noDisplayUpdates: true });
-  const run = async (ms: number) => { const e = new Promise((r) => s.once('Emulation.virtualTimeBudgetExpired', r)); await s.send('Emulation.setVirtualTimePolicy', { policy: 'pauseIfNetworkFetchesPending', budget: ms }); await e; };
-  for (const [name, html] of Object.entries(pages)) for (let round = 0; round < 2; round++) {
-    hits = 0;
-    const t0 = performance.now();
-    if (control) await s.send('Emulation.setVirtualTimePolicy', { policy: 'pause' });
-    const loaded = new Promise((r) => s.once('Page.loadEventFired', r));
-    await s.send('Page.navigate', { url: `data:text/html,${encodeURIComponent(html)}` });
-    if (control) {
-      await run(1); await loaded;
-      let frames = 0;
-      for (let i = 0; i < 5; i++) { const f0 = performance.now(); await frame(); frames += performance.now() - f0; await run(100); }
-      console.log('  5 frames took', frames.toFixed(1), 'ms');
-    } else {
-      await loaded; await new Promise((r) => setTimeout(r, 300));
+  const run = async (ms: number) => {
+    const e = new Promise((r) => s.once('Emulation.virtualTimeBudgetExpired', r));
+    await s.send('Emulation.setVirtualTimePolicy', { policy: 'pauseIfNetworkFetchesPending', budget: ms });
+    await e;
+  };
+  for (const [name, html] of Object.entries(pages))
+    for (let round = 0; round < 2; round++) {
+      hits = 0;
+      const t0 = performance.now();
+      if (control) await s.send('Emulation.setVirtualTimePolicy', { policy: 'pause' });
+      const loaded = new Promise((r) => s.once('Page.loadEventFired', r));
+      await s.send('Page.navigate', { url: `data:text/html,${encodeURIComponent(html)}` });
+      if (control) {
+        await run(1);
+        await loaded;
+        let frames = 0;
+        for (let i = 0; i < 5; i++) {
+          const f0 = performance.now();
+          await frame();
+          frames += performance.now() - f0;
+          await run(100);
+        }
+        console.log('  5 frames took', frames.toFixed(1), 'ms');
+      } else {
+        await loaded;
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      const text = (
+        await s.send('Runtime.evaluate', {
+          expression: "document.getElementById('t').textContent + (document.images[0] ? ' complete=' + document.images[0].complete : '')",
+          returnByValue: true,
+        })
+      ).result.value;
+      const pdf = await s.send('Page.printToPDF', {}).then(
+        (r) => r.data.length,
+        (e) => e.message,
+      );
+      console.log(`control=${control}`, name, text, 'hits', hits, 'wall', (performance.now() - t0).toFixed(0), 'pdf', pdf);
     }
-    const text = (await s.send('Runtime.evaluate', { expression: "document.getElementById('t').textContent + (document.images[0] ? ' complete=' + document.images[0].complete : '')", returnByValue: true })).result.value;
-    const pdf = await s.send('Page.printToPDF', {}).then((r) => r.data.length, (e) => e.message);
-    console.log(`control=${control}`, name, text, 'hits', hits, 'wall', (performance.now() - t0).toFixed(0), 'pdf', pdf);
-  }
   await context.close();
 }
 await browser.close();

@@ -10,7 +10,11 @@ await s.send('Emulation.setVirtualTimePolicy', { policy: 'pause' });
 await s.send('Page.navigate', { url: 'data:text/html,<p>x</p><script>setInterval(()=>{}, 100)</script>' });
 await new Promise((r) => setTimeout(r, 300));
 const t0 = await now();
-for (const [label, budget] of [['first 500', 500], ['second 500', 500], ['then 2500', 2500]] as const) {
+for (const [label, budget] of [
+  ['first 500', 500],
+  ['second 500', 500],
+  ['then 2500', 2500],
+] as const) {
   const e = expired();
   const w = performance.now();
   await s.send('Emulation.setVirtualTimePolicy', { policy: 'pauseIfNetworkFetchesPending', budget });

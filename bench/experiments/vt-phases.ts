@@ -11,7 +11,15 @@ const { page, session } = await openLane(browser, 'virtual');
 type UntypedSend = (method: string, params?: object) => Promise<unknown>;
 const send = session.send.bind(session) as UntypedSend;
 const calls: string[] = [];
-(session as { send: UntypedSend }).send = async (method, params) => { const t0 = performance.now(); try { return await send(method, params); } finally { calls.push(`${method} ${(performance.now() - t0).toFixed(1)}`); if (process.env.TRACE) console.log(calls.at(-1)); } };
+(session as { send: UntypedSend }).send = async (method, params) => {
+  const t0 = performance.now();
+  try {
+    return await send(method, params);
+  } finally {
+    calls.push(`${method} ${(performance.now() - t0).toFixed(1)}`);
+    if (process.env.TRACE) console.log(calls.at(-1));
+  }
+};
 for (let i = 0; i < 4; i++) {
   calls.length = 0;
   const t0 = performance.now();

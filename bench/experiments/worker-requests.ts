@@ -9,12 +9,16 @@ const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/w`;
 const browser = await launchBrowser('worker-req');
 const page = await browser.newPage();
 const s = await page.createCDPSession();
-for (const e of ['Network.requestWillBeSent', 'Network.loadingFinished', 'Network.loadingFailed', 'Network.responseReceived']) s.on(e, (event) => {
-  // Each of the four events carries some of these fields.
-  const p = event as { requestId: string; type?: string; frameId?: string; loaderId?: string; request?: { url: string } };
-  console.log(e, p.requestId, p.type ?? '', p.frameId ?? '-', p.loaderId ?? '-', p.request?.url?.slice(0, 40) ?? '');
-});
+for (const e of ['Network.requestWillBeSent', 'Network.loadingFinished', 'Network.loadingFailed', 'Network.responseReceived'])
+  s.on(e, (event) => {
+    // Each of the four events carries some of these fields.
+    const p = event as { requestId: string; type?: string; frameId?: string; loaderId?: string; request?: { url: string } };
+    console.log(e, p.requestId, p.type ?? '', p.frameId ?? '-', p.loaderId ?? '-', p.request?.url?.slice(0, 40) ?? '');
+  });
 await s.send('Network.enable');
-await s.send('Runtime.evaluate', { expression: `new Worker(URL.createObjectURL(new Blob(['fetch("${url}").catch(() => {})'], { type: 'text/javascript' }))); fetch("${url}?page")` });
+await s.send('Runtime.evaluate', {
+  expression: `new Worker(URL.createObjectURL(new Blob(['fetch("${url}").catch(() => {})'], { type: 'text/javascript' }))); fetch("${url}?page")`,
+});
 await new Promise((r) => setTimeout(r, 1500));
-await browser.close(); server.close();
+await browser.close();
+server.close();

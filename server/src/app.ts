@@ -103,13 +103,24 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
 async function openApp(config: Config, overrides: AppOverrides, log: Logger, lock: DataDirLock): Promise<App> {
   const warn = (details: Record<string, unknown>, message: string) => log.warn(details, message);
   // Where state lives is decided here, once: DATA_DIR files, or PostgreSQL when DATABASE_URL is set.
-  const stores = await openStores({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, now: overrides.now, warn, error: (details, message) => log.error(details, message) });
-  if (stores.kind === 'postgresql') log.warn('DATABASE_URL: keys, usage, templates (versions, assets), documents, batches (leased per instance) and admin events are shared through PostgreSQL');
-  // Accounts first: a bad PLANS_FILE or data folder stops start-up before Chromium is launched.
-  const accounts = await openKeysService({ store: stores.keys, meter: stores.usage, plansFile: config.plansFile, now: overrides.now }).catch(async (error: unknown) => {
-    await stores.close();
-    throw error;
+  const stores = await openStores({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    now: overrides.now,
+    warn,
+    error: (details, message) => log.error(details, message),
   });
+  if (stores.kind === 'postgresql')
+    log.warn(
+      'DATABASE_URL: keys, usage, templates (versions, assets), documents, batches (leased per instance) and admin events are shared through PostgreSQL',
+    );
+  // Accounts first: a bad PLANS_FILE or data folder stops start-up before Chromium is launched.
+  const accounts = await openKeysService({ store: stores.keys, meter: stores.usage, plansFile: config.plansFile, now: overrides.now }).catch(
+    async (error: unknown) => {
+      await stores.close();
+      throw error;
+    },
+  );
   const adminToken = await adminTokenFor(config, log, overrides.terminal ?? process.stderr);
   for (const key of await accounts.keys.keysOnUnknownPlans()) {
     log.warn({ key_id: key.id, plan: key.planId }, 'key is on a plan that is not configured: its requests get 403 until it is moved to another plan');
@@ -121,22 +132,23 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   // One resolver (c-ares, time-limited, cached) for the proxy, url checks and webhooks.
   const resolve = overrides.resolve ?? createDnsResolver({ timeoutMs: config.dnsTimeoutMs });
   // The guard's egress proxy starts before Chromium, which is launched pointing at it.
-  const proxy = config.networkGuard
-    ? await startEgressProxy({ policy, resolve, log, onDecision: metrics.onEgress })
-    : undefined;
+  const proxy = config.networkGuard ? await startEgressProxy({ policy, resolve, log, onDecision: metrics.onEgress }) : undefined;
   if (!proxy) log.warn('NETWORK_GUARD is off: pages may reach any address, private ones included (trusted content and benchmarks only)');
-  const renderer = await startRenderer({
-    chromePath: config.chromePath,
-    fontsDir: config.fontsDir,
-    workDir: config.dataDir,
-    recycleAfter: config.browserRecycleAfter,
-    concurrency: config.renderConcurrency,
-    queueSize: config.renderQueueSize,
-    queueTimeoutMs: config.renderQueueTimeoutMs,
-    proxyServer: proxy?.url,
-    log,
-    hooks: { onRender: metrics.onRender, onBrowserRestart: metrics.onBrowserRestart },
-  }, overrides.pageSource).catch(async (error: unknown) => {
+  const renderer = await startRenderer(
+    {
+      chromePath: config.chromePath,
+      fontsDir: config.fontsDir,
+      workDir: config.dataDir,
+      recycleAfter: config.browserRecycleAfter,
+      concurrency: config.renderConcurrency,
+      queueSize: config.renderQueueSize,
+      queueTimeoutMs: config.renderQueueTimeoutMs,
+      proxyServer: proxy?.url,
+      log,
+      hooks: { onRender: metrics.onRender, onBrowserRestart: metrics.onBrowserRestart },
+    },
+    overrides.pageSource,
+  ).catch(async (error: unknown) => {
     await proxy?.close();
     await stores.close();
     throw error;
@@ -161,7 +173,17 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   const events = stores.events;
   const onUsage = (keyId: string, usage: { month: string; used: number; limit: number; planId: string }) =>
     events.publish('usage.changed', { key_id: keyId, month: usage.month, used: usage.used, limit: usage.limit, plan: usage.planId });
-  const renderService = new RenderService({ renderer, meter: accounts.meter, commit: stores.renderCommit, policy, resolve, templates, documents, guardEnabled: config.networkGuard, onUsage });
+  const renderService = new RenderService({
+    renderer,
+    meter: accounts.meter,
+    commit: stores.renderCommit,
+    policy,
+    resolve,
+    templates,
+    documents,
+    guardEnabled: config.networkGuard,
+    onUsage,
+  });
   // Batches interrupted by a stop or crash are settled and queued again before anything is served.
   const batches = await openBatchesService({
     store: stores.batches,
@@ -174,7 +196,12 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     resolve,
     guardEnabled: config.networkGuard,
     renderConcurrency: config.renderConcurrency,
-    backlog: { itemsPerKey: config.batchQueueItemsPerKey, items: config.batchQueueItems, bytesPerKey: config.batchQueueBytesPerKey, bytes: config.batchQueueBytes },
+    backlog: {
+      itemsPerKey: config.batchQueueItemsPerKey,
+      items: config.batchQueueItems,
+      bytesPerKey: config.batchQueueBytesPerKey,
+      bytes: config.batchQueueBytes,
+    },
     // Four items per render slot: while two render, the others write their state, document and
     // count (fsyncs) or wait for a slot, so a slot freed never waits for our bookkeeping.
     worker: new BatchWorker({ inFlight: config.renderConcurrency * 4, log }),

@@ -28,7 +28,10 @@ export interface KeyAdmin {
 
 /** The admin API refused a call: its `{detail, code}`. */
 export class AdminApiError extends Error {
-  constructor(readonly code: string, detail: string) {
+  constructor(
+    readonly code: string,
+    detail: string,
+  ) {
     super(detail);
   }
 }

@@ -89,7 +89,10 @@ async function main(argv: readonly string[]): Promise<void> {
           console.log(JSON.stringify(plans, null, 2));
           return;
         }
-        printTable(['id', 'name', 'monthly_documents', 'retention', 'batch_max_items'], plans.map((plan) => [plan.id, plan.name, String(plan.monthly_documents), String(plan.retention), String(plan.batch_max_items ?? 0)]));
+        printTable(
+          ['id', 'name', 'monthly_documents', 'retention', 'batch_max_items'],
+          plans.map((plan) => [plan.id, plan.name, String(plan.monthly_documents), String(plan.retention), String(plan.batch_max_items ?? 0)]),
+        );
       }
     }
   });
@@ -128,7 +131,15 @@ async function withStores(config: Config, work: (keys: KeyAdmin) => Promise<void
 function localKeyAdmin(keys: KeysService): KeyAdmin {
   return {
     create: (request) => keys.create({ name: request.name, planId: request.plan, autoStore: request.autoStore }),
-    list: async () => (await keys.list()).map((key) => ({ id: key.id, name: key.name, plan: key.planId, auto_store: key.autoStore, created_at: key.createdAt, usage: { month: key.usage.month, used: key.usage.used, limit: key.usage.limit } })),
+    list: async () =>
+      (await keys.list()).map((key) => ({
+        id: key.id,
+        name: key.name,
+        plan: key.planId,
+        auto_store: key.autoStore,
+        created_at: key.createdAt,
+        usage: { month: key.usage.month, used: key.usage.used, limit: key.usage.limit },
+      })),
     rotate: (id) => keys.rotate(id),
     revoke: (id) => keys.revoke(id),
     plans: async () => keys.plans().map(toPlanEntry),
@@ -185,13 +196,28 @@ function listKeys(list: WireKey[], json: boolean): void {
   }
   printTable(
     ['id', 'name', 'plan', 'auto_store', 'month', 'used', 'limit', 'created_at'],
-    list.map((key) => [key.id, key.name, key.plan, String(key.auto_store), key.usage?.month ?? '', String(key.usage?.used ?? 'damaged'), String(key.usage?.limit ?? ''), key.created_at]),
+    list.map((key) => [
+      key.id,
+      key.name,
+      key.plan,
+      String(key.auto_store),
+      key.usage?.month ?? '',
+      String(key.usage?.used ?? 'damaged'),
+      String(key.usage?.limit ?? ''),
+      key.created_at,
+    ]),
   );
 }
 
 function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  for (const row of [header, ...rows]) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
+  for (const row of [header, ...rows])
+    console.log(
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    );
 }
 
 function required(value: string | undefined, message: string): string {
@@ -202,7 +228,13 @@ function required(value: string | undefined, message: string): string {
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     console.error(`quire: ${(error as Error).message}\n\n${USAGE}`);
-  } else if (error instanceof ApiError || error instanceof ConfigError || error instanceof AdminApiError || error instanceof DataDirLockedError || error instanceof StoreReadError) {
+  } else if (
+    error instanceof ApiError ||
+    error instanceof ConfigError ||
+    error instanceof AdminApiError ||
+    error instanceof DataDirLockedError ||
+    error instanceof StoreReadError
+  ) {
     console.error(`quire: ${error.message}`);
   } else {
     console.error(`quire: ${(error as Error)?.message ?? error}`);

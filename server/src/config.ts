@@ -43,7 +43,10 @@ const adminToken: Parser<string> = (raw, name) => {
 };
 
 const list: Parser<readonly string[]> = (raw) =>
-  raw.split(',').map((entry) => entry.trim()).filter((entry) => entry.length > 0);
+  raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
 
 /**
  * TRUST_PROXY: which peers' X-Forwarded-For is believed (express's "trust proxy"). false: none,
@@ -58,7 +61,8 @@ const trustProxy: Parser<TrustProxy> = (raw, name) => {
   if (/^\d+$/.test(value)) return integer(1, 32)(value, name);
   const entries = list(value, name);
   for (const entry of entries) {
-    if (!/^[0-9a-f.:]+(\/\d{1,3})?$/.test(entry)) throw new ConfigError(`${name} must be none, a hop count (1 to 32) or a comma list of proxy addresses or CIDRs (got "${raw}")`);
+    if (!/^[0-9a-f.:]+(\/\d{1,3})?$/.test(entry))
+      throw new ConfigError(`${name} must be none, a hop count (1 to 32) or a comma list of proxy addresses or CIDRs (got "${raw}")`);
   }
   return entries;
 };
@@ -75,7 +79,12 @@ export const SETTINGS = {
   host: setting('HOST', '127.0.0.1', text, 'Address to listen on.'),
   port: setting('PORT', 3000, integer(0, 65535), 'Port to listen on (0 picks a free one).'),
   dataDir: setting('DATA_DIR', './data', text, 'Folder for keys, templates, documents and the batch queue.'),
-  databaseUrl: setting('DATABASE_URL', '', text, 'PostgreSQL connection URL (postgresql://user:password@host/db). Set: keys, usage, templates (versions, assets), documents, batches and admin events live there, shared by every instance that names it (README: Running several instances). Empty: the files under DATA_DIR.'),
+  databaseUrl: setting(
+    'DATABASE_URL',
+    '',
+    text,
+    'PostgreSQL connection URL (postgresql://user:password@host/db). Set: keys, usage, templates (versions, assets), documents, batches and admin events live there, shared by every instance that names it (README: Running several instances). Empty: the files under DATA_DIR.',
+  ),
   chromePath: setting('CHROME_PATH', '', text, 'Chromium executable. Default: the one shipped by @sparticuz/chromium, else a system chromium.'),
   fontsDir: setting('FONTS_DIR', '', text, 'Folder of extra font files (ttf, otf, ttc, woff2) made available to every render.'),
   renderConcurrency: setting('RENDER_CONCURRENCY', 2, integer(1, 64), 'Renders that run at once.'),
@@ -83,29 +92,114 @@ export const SETTINGS = {
   renderQueueTimeoutMs: setting('RENDER_QUEUE_TIMEOUT_MS', 10_000, integer(0, 600_000), 'Longest wait for a free slot before answering 503 renderer_busy.'),
   browserRecycleAfter: setting('BROWSER_RECYCLE_AFTER', 5_000, integer(0, 10_000_000), 'Relaunch Chromium after this many renders (0: never).'),
   shutdownTimeoutMs: setting('SHUTDOWN_TIMEOUT_MS', 30_000, integer(0, 600_000), 'How long shutdown waits for in-flight renders.'),
-  allowHosts: setting('ALLOW_HOSTS', [] as readonly string[], list, 'Comma list of host, host:port or CIDR that pages may reach although private (on-prem use).'),
+  allowHosts: setting(
+    'ALLOW_HOSTS',
+    [] as readonly string[],
+    list,
+    'Comma list of host, host:port or CIDR that pages may reach although private (on-prem use).',
+  ),
   denyHosts: setting('DENY_HOSTS', [] as readonly string[], list, 'Comma list of host, host:port or CIDR that pages may never reach.'),
-  networkGuard: setting('NETWORK_GUARD', true, boolean, 'on: every browser connection goes through the egress proxy that enforces ALLOW_HOSTS/DENY_HOSTS and the private-address guard. off only for trusted content and benchmarks.'),
+  networkGuard: setting(
+    'NETWORK_GUARD',
+    true,
+    boolean,
+    'on: every browser connection goes through the egress proxy that enforces ALLOW_HOSTS/DENY_HOSTS and the private-address guard. off only for trusted content and benchmarks.',
+  ),
   adminToken: setting('ADMIN_TOKEN', '', adminToken, 'Token for the admin API (Bearer). Default: generated on first start into DATA_DIR/admin-token.'),
-  retentionSweepSeconds: setting('RETENTION_SWEEP_SECONDS', 60, integer(1, 86_400), 'How often stored documents past their retention are deleted (also once at start-up).'),
-  tombstoneDays: setting('TOMBSTONE_DAYS', 90, integer(1, 3650), 'Days an expired document still answers 410 document_expired after its bytes are deleted; then 404.'),
+  retentionSweepSeconds: setting(
+    'RETENTION_SWEEP_SECONDS',
+    60,
+    integer(1, 86_400),
+    'How often stored documents past their retention are deleted (also once at start-up).',
+  ),
+  tombstoneDays: setting(
+    'TOMBSTONE_DAYS',
+    90,
+    integer(1, 3650),
+    'Days an expired document still answers 410 document_expired after its bytes are deleted; then 404.',
+  ),
   webhookAttempts: setting('WEBHOOK_ATTEMPTS', 5, integer(1, 20), 'Tries to deliver a batch webhook (the first included) before giving up.'),
-  webhookRetryBaseMs: setting('WEBHOOK_RETRY_BASE_MS', 45_000, integer(1, 3_600_000), 'Wait before the second webhook try; each later one waits 4 times longer (45 s, 3, 12, 48 min: about an hour over 5 tries).'),
-  webhookTimeoutMs: setting('WEBHOOK_TIMEOUT_MS', 10_000, integer(100, 120_000), 'Longest a webhook receiver may take to answer in full; then the try counts as failed.'),
+  webhookRetryBaseMs: setting(
+    'WEBHOOK_RETRY_BASE_MS',
+    45_000,
+    integer(1, 3_600_000),
+    'Wait before the second webhook try; each later one waits 4 times longer (45 s, 3, 12, 48 min: about an hour over 5 tries).',
+  ),
+  webhookTimeoutMs: setting(
+    'WEBHOOK_TIMEOUT_MS',
+    10_000,
+    integer(100, 120_000),
+    'Longest a webhook receiver may take to answer in full; then the try counts as failed.',
+  ),
   plansFile: setting('PLANS_FILE', '', text, 'JSON array of plans that replace (same id) or add to the built-in free, starter, growth, scale, business.'),
-  playgroundEnabled: setting('PLAYGROUND_ENABLED', true, boolean, 'Serve the public playground (POST /v1/playground/pdf and /playground): renders with no key.'),
-  playgroundRateLimit: setting('PLAYGROUND_RATE_LIMIT', 10, integer(1, 10_000), 'Playground renders allowed per client address per minute; beyond that: 429 rate_limited.'),
-  playgroundConcurrency: setting('PLAYGROUND_CONCURRENCY', 1, integer(1, 64), 'Render slots the playground may use at once, all callers together; never all RENDER_CONCURRENCY slots when there are two or more.'),
-  playgroundMaxTimeoutMs: setting('PLAYGROUND_MAX_TIMEOUT_MS', 15_000, integer(1000, 60_000), 'Longest a playground render may take: a larger options.timeout_ms is lowered to this.'),
-  trustProxy: setting('TRUST_PROXY', false as TrustProxy, trustProxy, 'Reverse proxies whose X-Forwarded-For gives the client address (the playground limit): none, a hop count, or a comma list of proxy addresses/CIDRs.'),
-  batchQueueItemsPerKey: setting('BATCH_QUEUE_ITEMS_PER_KEY', 1_000, integer(1, 10_000_000), 'Background batch items one key may have waiting (batches not yet completed); a batch that would go past it: 429 too_many_batches with Retry-After.'),
-  batchQueueItems: setting('BATCH_QUEUE_ITEMS', 20_000, integer(1, 100_000_000), 'Background batch items waiting on the whole server; past it: 503 renderer_busy with Retry-After.'),
-  batchQueueBytesPerKey: setting('BATCH_QUEUE_BYTES_PER_KEY', 64 * 1024 * 1024, integer(1024, 2 ** 40), 'Bytes of stored batch requests one key may have waiting; past it: 429 too_many_batches.'),
-  batchQueueBytes: setting('BATCH_QUEUE_BYTES', 1024 * 1024 * 1024, integer(1024, 2 ** 44), 'Bytes of stored batch requests waiting on the whole server; past it: 503 renderer_busy with Retry-After.'),
-  dnsTimeoutMs: setting('DNS_TIMEOUT_MS', 5_000, integer(100, 60_000), 'Longest wait for a DNS answer for the network guard (pages, url, webhooks); answers are cached for their TTL, at most 60 s.'),
+  playgroundEnabled: setting(
+    'PLAYGROUND_ENABLED',
+    true,
+    boolean,
+    'Serve the public playground (POST /v1/playground/pdf and /playground): renders with no key.',
+  ),
+  playgroundRateLimit: setting(
+    'PLAYGROUND_RATE_LIMIT',
+    10,
+    integer(1, 10_000),
+    'Playground renders allowed per client address per minute; beyond that: 429 rate_limited.',
+  ),
+  playgroundConcurrency: setting(
+    'PLAYGROUND_CONCURRENCY',
+    1,
+    integer(1, 64),
+    'Render slots the playground may use at once, all callers together; never all RENDER_CONCURRENCY slots when there are two or more.',
+  ),
+  playgroundMaxTimeoutMs: setting(
+    'PLAYGROUND_MAX_TIMEOUT_MS',
+    15_000,
+    integer(1000, 60_000),
+    'Longest a playground render may take: a larger options.timeout_ms is lowered to this.',
+  ),
+  trustProxy: setting(
+    'TRUST_PROXY',
+    false as TrustProxy,
+    trustProxy,
+    'Reverse proxies whose X-Forwarded-For gives the client address (the playground limit): none, a hop count, or a comma list of proxy addresses/CIDRs.',
+  ),
+  batchQueueItemsPerKey: setting(
+    'BATCH_QUEUE_ITEMS_PER_KEY',
+    1_000,
+    integer(1, 10_000_000),
+    'Background batch items one key may have waiting (batches not yet completed); a batch that would go past it: 429 too_many_batches with Retry-After.',
+  ),
+  batchQueueItems: setting(
+    'BATCH_QUEUE_ITEMS',
+    20_000,
+    integer(1, 100_000_000),
+    'Background batch items waiting on the whole server; past it: 503 renderer_busy with Retry-After.',
+  ),
+  batchQueueBytesPerKey: setting(
+    'BATCH_QUEUE_BYTES_PER_KEY',
+    64 * 1024 * 1024,
+    integer(1024, 2 ** 40),
+    'Bytes of stored batch requests one key may have waiting; past it: 429 too_many_batches.',
+  ),
+  batchQueueBytes: setting(
+    'BATCH_QUEUE_BYTES',
+    1024 * 1024 * 1024,
+    integer(1024, 2 ** 44),
+    'Bytes of stored batch requests waiting on the whole server; past it: 503 renderer_busy with Retry-After.',
+  ),
+  dnsTimeoutMs: setting(
+    'DNS_TIMEOUT_MS',
+    5_000,
+    integer(100, 60_000),
+    'Longest wait for a DNS answer for the network guard (pages, url, webhooks); answers are cached for their TTL, at most 60 s.',
+  ),
   metricsEnabled: setting('METRICS_ENABLED', true, boolean, 'Serve Prometheus metrics at GET /metrics.'),
   docsEnabled: setting('DOCS_ENABLED', true, boolean, 'Serve the OpenAPI document and /docs.'),
-  watchDir: setting('WATCH_DIR', '', text, 'Hot folder: name.json (a render request) or name.html dropped into WATCH_DIR/in becomes WATCH_DIR/out/name.pdf, or WATCH_DIR/failed/name.json with the error; WATCH_DIR/settings.json names the key charged ({"key_id": "key_..."}). Empty: off.'),
+  watchDir: setting(
+    'WATCH_DIR',
+    '',
+    text,
+    'Hot folder: name.json (a render request) or name.html dropped into WATCH_DIR/in becomes WATCH_DIR/out/name.pdf, or WATCH_DIR/failed/name.json with the error; WATCH_DIR/settings.json names the key charged ({"key_id": "key_..."}). Empty: off.',
+  ),
   logLevel: setting('LOG_LEVEL', 'info', text, 'fatal, error, warn, info, debug or silent.'),
 } as const;
 
@@ -129,7 +223,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, silent (got "${config.logLevel}")`);
   }
-  return Object.freeze({ ...config, dataDir: path.resolve(config.dataDir), plansFile: config.plansFile && path.resolve(config.plansFile), watchDir: config.watchDir && path.resolve(config.watchDir) });
+  return Object.freeze({
+    ...config,
+    dataDir: path.resolve(config.dataDir),
+    plansFile: config.plansFile && path.resolve(config.plansFile),
+    watchDir: config.watchDir && path.resolve(config.watchDir),
+  });
 }
 
 /** A Config for code that builds the app itself (tests, the desktop shell): defaults plus overrides. */

@@ -33,9 +33,30 @@ export function createMetrics(): Metrics {
   });
   const restarts = new Counter({ name: 'quire_browser_restarts_total', help: 'Browser relaunches by reason.', labelNames: ['reason'], registers: [registry] });
   let stats: (() => RendererStats) | undefined;
-  new Gauge({ name: 'quire_render_slots_busy', help: 'Render slots in use.', registers: [registry], collect() { this.set(stats?.().busy ?? 0); } });
-  new Gauge({ name: 'quire_render_queue_length', help: 'Renders waiting for a slot.', registers: [registry], collect() { this.set(stats?.().queued ?? 0); } });
-  new Gauge({ name: 'quire_render_slots', help: 'Render slots configured.', registers: [registry], collect() { this.set(stats?.().size ?? 0); } });
+  new Gauge({
+    name: 'quire_render_slots_busy',
+    help: 'Render slots in use.',
+    registers: [registry],
+    collect() {
+      this.set(stats?.().busy ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'quire_render_queue_length',
+    help: 'Renders waiting for a slot.',
+    registers: [registry],
+    collect() {
+      this.set(stats?.().queued ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'quire_render_slots',
+    help: 'Render slots configured.',
+    registers: [registry],
+    collect() {
+      this.set(stats?.().size ?? 0);
+    },
+  });
   return {
     registry,
     onRender(outcome, seconds) {

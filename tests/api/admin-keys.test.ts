@@ -21,7 +21,14 @@ test('POST /admin/v1/keys issues a key shown once and stored only as a hash', as
 
   const listed = (await (await server.admin('GET', '/admin/v1/keys')).json()) as { data: Record<string, unknown>[] };
   const entry = listed.data.find((key) => key.id === issued.id)!;
-  assert.deepEqual(entry, { id: issued.id, name: 'Acme', plan: 'starter', auto_store: true, created_at: issued.created_at, usage: { month: new Date().toISOString().slice(0, 7), used: 0, limit: 1000 } });
+  assert.deepEqual(entry, {
+    id: issued.id,
+    name: 'Acme',
+    plan: 'starter',
+    auto_store: true,
+    created_at: issued.created_at,
+    usage: { month: new Date().toISOString().slice(0, 7), used: 0, limit: 1000 },
+  });
   assert.ok(!JSON.stringify(listed).includes('sk_live_'), 'the list never shows a key');
 
   // The two-instance lane keeps keys in PostgreSQL (tests/stores/keys.test.ts checks only hashes are stored there).
@@ -47,7 +54,17 @@ test('POST /admin/v1/keys refuses an unknown plan or a bad body with 400 naming 
     assert.equal(error.code, 'invalid_request', JSON.stringify(body));
     assert.match(error.detail, detail);
   }
-  assert.equal((await errorOf(await server.requestWithoutKey('POST', '/admin/v1/keys', '{"name":', { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' }))).code, 'invalid_json');
+  assert.equal(
+    (
+      await errorOf(
+        await server.requestWithoutKey('POST', '/admin/v1/keys', '{"name":', {
+          authorization: `Bearer ${server.adminToken}`,
+          'content-type': 'application/json',
+        }),
+      )
+    ).code,
+    'invalid_json',
+  );
 });
 
 test('PATCH /admin/v1/keys/:id changes name, plan and auto_store, effective on the next request', async (t) => {
@@ -56,7 +73,10 @@ test('PATCH /admin/v1/keys/:id changes name, plan and auto_store, effective on t
   const response = await server.admin('PATCH', `/admin/v1/keys/${key.id}`, { name: 'after', plan: 'growth', auto_store: true });
   assert.equal(response.status, 200);
   const record = (await response.json()) as Record<string, unknown>;
-  assert.deepEqual({ ...record, usage: undefined }, { id: key.id, name: 'after', plan: 'growth', auto_store: true, created_at: key.created_at, usage: undefined });
+  assert.deepEqual(
+    { ...record, usage: undefined },
+    { id: key.id, name: 'after', plan: 'growth', auto_store: true, created_at: key.created_at, usage: undefined },
+  );
   assert.equal((record.usage as { limit: number }).limit, 10_000);
   const rendered = await server.render(HTML, bearer(key));
   assert.equal(rendered.headers.get('x-service-plan'), 'growth');
@@ -95,7 +115,11 @@ test('DELETE /admin/v1/keys/:id revokes the key at once; the id is gone from the
   assert.equal((await errorOf(await server.render(HTML, bearer(key)))).code, 'unauthorized');
   const listed = (await (await server.admin('GET', '/admin/v1/keys')).json()) as { data: { id: string }[] };
   assert.ok(!listed.data.some((entry) => entry.id === key.id));
-  for (const [method, route] of [['DELETE', `/admin/v1/keys/${key.id}`], ['POST', `/admin/v1/keys/${key.id}/rotate`], ['GET', `/admin/v1/keys/${key.id}`]] as const) {
+  for (const [method, route] of [
+    ['DELETE', `/admin/v1/keys/${key.id}`],
+    ['POST', `/admin/v1/keys/${key.id}/rotate`],
+    ['GET', `/admin/v1/keys/${key.id}`],
+  ] as const) {
     assert.equal((await errorOf(await server.admin(method, route))).code, 'not_found', `${method} ${route}`);
   }
   assert.equal((await errorOf(await server.admin('PATCH', `/admin/v1/keys/${key.id}`, { name: 'x' }))).code, 'not_found');
@@ -108,16 +132,20 @@ test('GET /admin/v1/plans lists the plans in the PLANS_FILE form', async (t) => 
   assert.equal(plans.data.length, 5);
 });
 
-test('without ADMIN_TOKEN the token is generated once into DATA_DIR/admin-token (0600) and kept across restarts', oneInstanceOnly('a generated token differs per DATA_DIR'), async (t) => {
-  const first = await startTestServer(t, { adminToken: '' });
-  const file = path.join(first.dataDir, 'admin-token');
-  assert.equal((await readFile(file, 'utf8')).trim(), first.adminToken);
-  assert.equal((await stat(file)).mode & 0o777, 0o600);
-  assert.match(first.adminToken, /^adm_[0-9A-Za-z]{43}$/);
-  assert.equal((await first.admin('GET', '/admin/v1/plans')).status, 200);
-  await first.app.close();
-  const second = await startTestServer(t, { adminToken: '', dataDir: first.dataDir });
-  assert.equal(second.adminToken, first.adminToken);
-  assert.equal((await second.requestWithoutKey('GET', '/admin/v1/keys', undefined, bearer(first.adminToken))).status, 200);
-  assert.equal((await second.render(HTML, bearer(first.key))).status, 200, 'keys survive a restart');
-});
+test(
+  'without ADMIN_TOKEN the token is generated once into DATA_DIR/admin-token (0600) and kept across restarts',
+  oneInstanceOnly('a generated token differs per DATA_DIR'),
+  async (t) => {
+    const first = await startTestServer(t, { adminToken: '' });
+    const file = path.join(first.dataDir, 'admin-token');
+    assert.equal((await readFile(file, 'utf8')).trim(), first.adminToken);
+    assert.equal((await stat(file)).mode & 0o777, 0o600);
+    assert.match(first.adminToken, /^adm_[0-9A-Za-z]{43}$/);
+    assert.equal((await first.admin('GET', '/admin/v1/plans')).status, 200);
+    await first.app.close();
+    const second = await startTestServer(t, { adminToken: '', dataDir: first.dataDir });
+    assert.equal(second.adminToken, first.adminToken);
+    assert.equal((await second.requestWithoutKey('GET', '/admin/v1/keys', undefined, bearer(first.adminToken))).status, 200);
+    assert.equal((await second.render(HTML, bearer(first.key))).status, 200, 'keys survive a restart');
+  },
+);

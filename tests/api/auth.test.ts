@@ -35,8 +35,14 @@ test('every protected endpoint answers 401 unauthorized to a missing, malformed,
 
   const endpoints = await protectedEndpoints(server);
   const apiEndpoints = endpoints.filter((endpoint) => endpoint.scheme === 'apiKey');
-  assert.ok(apiEndpoints.some((endpoint) => endpoint.path === '/v1/pdf'), 'POST /v1/pdf is in the matrix');
-  assert.ok(endpoints.some((endpoint) => endpoint.path === '/admin/v1/keys'), 'the admin API is in the matrix');
+  assert.ok(
+    apiEndpoints.some((endpoint) => endpoint.path === '/v1/pdf'),
+    'POST /v1/pdf is in the matrix',
+  );
+  assert.ok(
+    endpoints.some((endpoint) => endpoint.path === '/admin/v1/keys'),
+    'the admin API is in the matrix',
+  );
 
   const credentials: Record<string, Record<string, string>> = {
     missing: {},
@@ -83,11 +89,16 @@ test('every admin endpoint refuses API keys and wrong tokens with 401; the admin
   };
   for (const endpoint of adminEndpoints) {
     for (const [name, headers] of Object.entries(credentials)) {
-      const response = await server.requestWithoutKey(endpoint.method, endpoint.path, endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined : { name: 'x', plan: 'free' }, headers);
+      const response = await server.requestWithoutKey(
+        endpoint.method,
+        endpoint.path,
+        endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined : { name: 'x', plan: 'free' },
+        headers,
+      );
       assert.equal((await errorOf(response)).code, 'unauthorized', `${endpoint.method} ${endpoint.path} with ${name}`);
     }
   }
-  assert.equal((await (await server.admin('GET', '/admin/v1/keys')).json() as { data: unknown[] }).data.length, 1, 'nothing was created');
+  assert.equal(((await (await server.admin('GET', '/admin/v1/keys')).json()) as { data: unknown[] }).data.length, 1, 'nothing was created');
 });
 
 test('a valid key renders, whatever the case of the Bearer scheme', async (t) => {
@@ -115,6 +126,12 @@ test('the OpenAPI document describes both bearer schemes and the admin operation
   assert.ok(document.paths['/admin/v1/keys']!.post!.requestBody);
   assert.ok(document.paths['/admin/v1/keys/{id}/rotate']!.post);
   assert.ok(document.paths['/admin/v1/plans']!.get);
-  assert.deepEqual(Object.keys(document.paths['/v1/pdf']!.post!.responses['200']!.headers ?? {}).sort(), ['Location', 'X-Document-Id', 'X-Service-Limit', 'X-Service-Plan', 'X-Service-Usage']);
+  assert.deepEqual(Object.keys(document.paths['/v1/pdf']!.post!.responses['200']!.headers ?? {}).sort(), [
+    'Location',
+    'X-Document-Id',
+    'X-Service-Limit',
+    'X-Service-Plan',
+    'X-Service-Usage',
+  ]);
   assert.ok(document.paths['/v1/pdf']!.post!.responses['402']);
 });

@@ -29,14 +29,19 @@ async function waitUntil(server: ServerProcess, key: string, id: string, done: (
   }
 }
 
-test('kill -9 twice in the middle of a background batch: after restarts it completes with every item rendered, stored and charged exactly once', { timeout: 300_000 }, async (t) => {
+test('kill -9 twice in the middle of a background batch: after restarts it completes with every item rendered, stored and charged exactly once', {
+  timeout: 300_000,
+}, async (t) => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-batch-crash-'));
   t.after(() => rm(dataDir, { recursive: true, force: true }));
   const start = serverStarter(t, { DATA_DIR: dataDir, ADMIN_TOKEN });
 
   let server = await start();
   const issued = (await (await call(server, 'POST', '/admin/v1/keys', ADMIN_TOKEN, { name: 'crash', plan: 'business' })).json()) as { id: string; key: string };
-  const items = Array.from({ length: 30 }, (_, i) => ({ html: `<h1>Invoice ${i}</h1>${'<p>line of the invoice</p>'.repeat(40)}`, filename: `invoice-${i}.pdf` }));
+  const items = Array.from({ length: 30 }, (_, i) => ({
+    html: `<h1>Invoice ${i}</h1>${'<p>line of the invoice</p>'.repeat(40)}`,
+    filename: `invoice-${i}.pdf`,
+  }));
   const accepted = await call(server, 'POST', '/v1/pdf/batch', issued.key, { requests: items, options: { wait_until: 'load', wait_ms: 120 } });
   assert.equal(accepted.status, 202);
   const { batch_id: id } = (await accepted.json()) as BatchJson;
@@ -58,9 +63,14 @@ test('kill -9 twice in the middle of a background batch: after restarts it compl
   assert.deepEqual([done.total, done.succeeded, done.failed], [30, 30, 0], 'no item lost');
   const documentIds = done.results.map((result) => result.document_id!);
   assert.equal(new Set(documentIds).size, 30);
-  assert.deepEqual(done.results.map((result) => result.filename), items.map((item) => item.filename));
+  assert.deepEqual(
+    done.results.map((result) => result.filename),
+    items.map((item) => item.filename),
+  );
 
-  const listed = (await (await call(server, 'GET', `/admin/v1/documents?key_id=${issued.id}&limit=100`, ADMIN_TOKEN)).json()) as { data: { id: string; source: string; batch_id?: string; size: number }[] };
+  const listed = (await (await call(server, 'GET', `/admin/v1/documents?key_id=${issued.id}&limit=100`, ADMIN_TOKEN)).json()) as {
+    data: { id: string; source: string; batch_id?: string; size: number }[];
+  };
   assert.deepEqual(listed.data.map((document) => document.id).sort(), [...documentIds].sort(), 'exactly one document per item: none rendered twice');
   assert.ok(listed.data.every((document) => document.source === 'batch' && document.batch_id === id));
   const usage = (await (await call(server, 'GET', `/admin/v1/keys/${issued.id}`, ADMIN_TOKEN)).json()) as { usage: { used: number } };

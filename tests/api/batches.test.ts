@@ -27,7 +27,9 @@ async function usedThisMonth(server: TestServer, key: IssuedKey): Promise<number
   return ((await (await server.admin('GET', `/admin/v1/keys/${key.id}`)).json()) as { usage: { used: number } }).usage.used;
 }
 
-test('an in-call batch answers 200 with every result, failed items with their code, each success stored as source batch', { skip: fastLane() && 'asserts page counts of its documents: needs a real Chromium' }, async (t) => {
+test('an in-call batch answers 200 with every result, failed items with their code, each success stored as source batch', {
+  skip: fastLane() && 'asserts page counts of its documents: needs a real Chromium',
+}, async (t) => {
   const server = await startTestServer(t);
   const key = await server.createKey('starter');
   const response = await postBatch(
@@ -45,17 +47,23 @@ test('an in-call batch answers 200 with every result, failed items with their co
     key,
   );
   assert.equal(response.status, 200, 'answered in the call, although some items failed');
-  assert.deepEqual([response.headers.get('x-service-usage'), response.headers.get('x-service-limit'), response.headers.get('x-service-plan')], ['2', '1000', 'starter']);
+  assert.deepEqual(
+    [response.headers.get('x-service-usage'), response.headers.get('x-service-limit'), response.headers.get('x-service-plan')],
+    ['2', '1000', 'starter'],
+  );
   const batch = (await response.json()) as BatchJson;
   assert.match(batch.batch_id, /^bat_/);
   assert.deepEqual([batch.status, batch.total, batch.succeeded, batch.failed], ['completed', 5, 2, 3]);
-  assert.deepEqual(batch.results.map((result) => [result.index, result.status, result.error?.code]), [
-    [0, 'succeeded', undefined],
-    [1, 'succeeded', undefined],
-    [2, 'failed', 'url_blocked'],
-    [3, 'failed', 'template_not_found'],
-    [4, 'failed', 'invalid_request'],
-  ]);
+  assert.deepEqual(
+    batch.results.map((result) => [result.index, result.status, result.error?.code]),
+    [
+      [0, 'succeeded', undefined],
+      [1, 'succeeded', undefined],
+      [2, 'failed', 'url_blocked'],
+      [3, 'failed', 'template_not_found'],
+      [4, 'failed', 'invalid_request'],
+    ],
+  );
   assert.equal(batch.results[0]!.filename, 'a.pdf');
   for (const failed of batch.results.slice(2)) {
     assert.equal(failed.document_id, undefined);
@@ -132,19 +140,30 @@ test('items past the monthly allowance fail with quota_exceeded and are not char
   assert.equal(response.status, 200);
   assert.equal(response.headers.get('x-service-usage'), '3');
   const batch = (await response.json()) as BatchJson;
-  assert.deepEqual(batch.results.map((result) => result.status), ['succeeded', 'succeeded', 'failed', 'failed']);
-  assert.deepEqual(batch.results.slice(2).map((result) => result.error?.code), ['quota_exceeded', 'quota_exceeded']);
+  assert.deepEqual(
+    batch.results.map((result) => result.status),
+    ['succeeded', 'succeeded', 'failed', 'failed'],
+  );
+  assert.deepEqual(
+    batch.results.slice(2).map((result) => result.error?.code),
+    ['quota_exceeded', 'quota_exceeded'],
+  );
   assert.equal(await usedThisMonth(server, key), 3);
   assert.equal((await documentsOf(server, key)).filter((document) => document.source === 'batch').length, 2);
 
   const queued = await postBatch(server, { requests: htmlItems(2), options: FAST, async: true }, key);
   assert.equal(queued.status, 202, 'a background batch is accepted; its items fail one by one');
   const done = await waitForBatch(server, ((await queued.json()) as BatchJson).batch_id, key);
-  assert.deepEqual(done.results.map((result) => result.error?.code), ['quota_exceeded', 'quota_exceeded']);
+  assert.deepEqual(
+    done.results.map((result) => result.error?.code),
+    ['quota_exceeded', 'quota_exceeded'],
+  );
   assert.equal(await usedThisMonth(server, key), 3);
 });
 
-test('per-item options are merged field by field over the shared options', { skip: fastLane() && 'asserts the layout the options make: needs a real Chromium' }, async (t) => {
+test('per-item options are merged field by field over the shared options', {
+  skip: fastLane() && 'asserts the layout the options make: needs a real Chromium',
+}, async (t) => {
   const server = await startTestServer(t);
   const response = await postBatch(server, {
     options: { format: 'A5', landscape: true, wait_until: 'load' },
@@ -173,8 +192,16 @@ test('the whole batch is validated first: a bad field in one item is a 400 namin
   const rendersBefore = server.app.renderer.stats().rendersTotal;
   const items = htmlItems(4);
   const cases: [unknown, string, RegExp][] = [
-    [{ requests: items.map((item, i) => (i === 3 ? { ...item, options: { scale: 5 } } : item)) }, 'invalid_request', /^requests\[3\]\.options\.scale must be between 0\.1 and 2\.0/],
-    [{ requests: [items[0], { html: 'x', options: { margin: '20cm' } }], options: { format: 'A5' } }, 'invalid_request', /^requests\[1\]\.options\.margin leaves no room for content on A5 paper/],
+    [
+      { requests: items.map((item, i) => (i === 3 ? { ...item, options: { scale: 5 } } : item)) },
+      'invalid_request',
+      /^requests\[3\]\.options\.scale must be between 0\.1 and 2\.0/,
+    ],
+    [
+      { requests: [items[0], { html: 'x', options: { margin: '20cm' } }], options: { format: 'A5' } },
+      'invalid_request',
+      /^requests\[1\]\.options\.margin leaves no room for content on A5 paper/,
+    ],
     [{ requests: [items[0], items[1], { html: 'x', url: 'https://example.com/' }] }, 'conflicting_source', /^requests\[2\]/],
     [{ requests: [{ filename: 'x.pdf' }] }, 'invalid_request', /^requests\[0\] needs one of html, url or template_id/],
     [{ requests: [{ html: 'x', colour: 'red' }] }, 'invalid_request', /^requests\[0\]\.colour is not a known field/],
@@ -263,13 +290,26 @@ test('the admin views list every key’s batches (key_id filter, paging) and sho
   const theirs = ((await (await postBatch(server, { requests: htmlItems(2), options: FAST }, other)).json()) as BatchJson).batch_id;
 
   const all = (await (await server.admin('GET', '/admin/v1/batches')).json()) as { data: AdminBatchJson[]; next_cursor: string | null };
-  assert.deepEqual(all.data.map((batch) => batch.batch_id), [theirs, ...mine.reverse()], 'newest first');
+  assert.deepEqual(
+    all.data.map((batch) => batch.batch_id),
+    [theirs, ...mine.reverse()],
+    'newest first',
+  );
   assert.equal(all.data[0]!.key_id, other.id);
   assert.equal((all.data[0] as unknown as { results?: unknown }).results, undefined, 'the list carries no per-item results');
 
-  const filtered = (await (await server.admin('GET', `/admin/v1/batches?key_id=${server.key.id}&limit=2`)).json()) as { data: AdminBatchJson[]; next_cursor: string };
-  assert.deepEqual(filtered.data.map((batch) => batch.batch_id), mine.slice(0, 2));
-  const rest = (await (await server.admin('GET', `/admin/v1/batches?key_id=${server.key.id}&limit=2&cursor=${filtered.next_cursor}`)).json()) as { data: AdminBatchJson[]; next_cursor: null };
+  const filtered = (await (await server.admin('GET', `/admin/v1/batches?key_id=${server.key.id}&limit=2`)).json()) as {
+    data: AdminBatchJson[];
+    next_cursor: string;
+  };
+  assert.deepEqual(
+    filtered.data.map((batch) => batch.batch_id),
+    mine.slice(0, 2),
+  );
+  const rest = (await (await server.admin('GET', `/admin/v1/batches?key_id=${server.key.id}&limit=2&cursor=${filtered.next_cursor}`)).json()) as {
+    data: AdminBatchJson[];
+    next_cursor: null;
+  };
   assert.deepEqual([rest.data.map((batch) => batch.batch_id), rest.next_cursor], [mine.slice(2), null]);
 
   const one = (await (await server.admin('GET', `/admin/v1/batches/${theirs}`)).json()) as AdminBatchJson;
@@ -314,7 +354,10 @@ test('the admin event stream carries batch.created, batch.progress for each item
   assert.deepEqual([...counts].sort(), counts, 'counts never go back');
   assert.equal(counts.at(-1), 3);
   const completed = ofBatch.at(-1)!;
-  assert.deepEqual([completed.type, completed.data.status, completed.data.succeeded, completed.data.key_id], ['batch.completed', 'completed', 3, server.key.id]);
+  assert.deepEqual(
+    [completed.type, completed.data.status, completed.data.succeeded, completed.data.key_id],
+    ['batch.completed', 'completed', 3, server.key.id],
+  );
   const usage = events.filter((event) => event.type === 'usage.changed' && event.data.key_id === server.key.id);
   assert.deepEqual(usage.map((event) => event.data.used as number).sort(), [1, 2, 3]);
 });

@@ -53,7 +53,13 @@ test('with a server on DATA_DIR the cli goes through its admin API: create, rota
   const key = (await cli(dataDir, ['keys', 'create', '--name', 'live', '--plan', 'growth', '--auto-store'], withToken)).stdout.trim();
   assert.equal((await server.render(HTML, bearer(key))).status, 200);
 
-  const listed = JSON.parse((await cli(dataDir, ['keys', 'list', '--json'], withToken)).stdout) as { id: string; name: string; plan: string; auto_store: boolean; usage: { used: number } }[];
+  const listed = JSON.parse((await cli(dataDir, ['keys', 'list', '--json'], withToken)).stdout) as {
+    id: string;
+    name: string;
+    plan: string;
+    auto_store: boolean;
+    usage: { used: number };
+  }[];
   const entry = listed.find((candidate) => candidate.name === 'live')!;
   assert.deepEqual([entry.plan, entry.auto_store, entry.usage.used], ['growth', true, 1]);
 
@@ -76,7 +82,10 @@ test('with a server on DATA_DIR the cli goes through its admin API: create, rota
 test('a second owner of DATA_DIR refuses, naming the folder and the pid that holds it', async (t) => {
   const dataDir = await tempDir(t);
   await startTestServer(t, { dataDir });
-  for (const args of [['keys', 'create', '--name', 'x', '--plan', 'free'], ['doctor', '--quarantine', 'keys.json']]) {
+  for (const args of [
+    ['keys', 'create', '--name', 'x', '--plan', 'free'],
+    ['doctor', '--quarantine', 'keys.json'],
+  ]) {
     // Without the server's URL in reach (a CLI writer racing a server that is starting), the lock refuses.
     const refused = await cli(dataDir, args, { ADMIN_TOKEN: 'adm_wrong_token_0000000000000000' });
     assert.equal(refused.code, 1, args.join(' '));
@@ -106,7 +115,10 @@ test('cli plans list shows PLANS_FILE plans; bad input is an error on stderr wit
   const plans = path.join(dataDir, 'plans.json');
   await writeFile(plans, JSON.stringify([{ id: 'tiny', name: 'Tiny', monthly_documents: 3, retention: 0, batch_max_items: 0 }]));
   const listed = JSON.parse((await cli(dataDir, ['plans', 'list', '--json'], { PLANS_FILE: plans })).stdout) as { id: string }[];
-  assert.deepEqual(listed.map((plan) => plan.id), ['free', 'starter', 'growth', 'scale', 'business', 'tiny']);
+  assert.deepEqual(
+    listed.map((plan) => plan.id),
+    ['free', 'starter', 'growth', 'scale', 'business', 'tiny'],
+  );
   assert.match((await cli(dataDir, ['plans', 'list'])).stdout, /^id\s+name\s+monthly_documents/);
 
   const unknownPlan = await cli(dataDir, ['keys', 'create', '--name', 'x', '--plan', 'gold']);

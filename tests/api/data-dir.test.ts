@@ -45,9 +45,18 @@ test('GET /admin/v1/keys pages newest first with limit and cursor; a bad cursor 
   const server = await startTestServer(t);
   for (let n = 0; n < 4; n++) await server.createKey('free', { name: `paged ${n}` });
   const first = (await (await server.admin('GET', '/admin/v1/keys?limit=2')).json()) as { data: { name: string }[]; next_cursor: string | null };
-  assert.deepEqual(first.data.map((key) => key.name), ['paged 3', 'paged 2']);
-  const rest = (await (await server.admin('GET', `/admin/v1/keys?limit=100&cursor=${first.next_cursor}`)).json()) as { data: { name: string }[]; next_cursor: string | null };
-  assert.deepEqual(rest.data.map((key) => key.name), ['paged 1', 'paged 0', 'default test key']);
+  assert.deepEqual(
+    first.data.map((key) => key.name),
+    ['paged 3', 'paged 2'],
+  );
+  const rest = (await (await server.admin('GET', `/admin/v1/keys?limit=100&cursor=${first.next_cursor}`)).json()) as {
+    data: { name: string }[];
+    next_cursor: string | null;
+  };
+  assert.deepEqual(
+    rest.data.map((key) => key.name),
+    ['paged 1', 'paged 0', 'default test key'],
+  );
   assert.equal(rest.next_cursor, null);
   for (const query of ['?limit=0', '?limit=101', '?cursor=not-ours']) {
     const error = await errorOf(await server.admin('GET', `/admin/v1/keys${query}`));
@@ -69,7 +78,9 @@ test('a damaged usage file fails only its key’s calls; the key list still answ
   assert.equal(list.data.find((key) => key.id === server.key.id)?.usage.used, 1);
 });
 
-test('a full disk answers 507 insufficient_storage and changes nothing: the old key keeps working, nothing is stored or charged', { timeout: 180_000 }, async (t) => {
+test('a full disk answers 507 insufficient_storage and changes nothing: the old key keeps working, nothing is stored or charged', {
+  timeout: 180_000,
+}, async (t) => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-full-disk-'));
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=48m', 'tmpfs', dataDir], { stdio: 'ignore' });

@@ -52,7 +52,10 @@ test('kill -9 during stored renders leaves only complete documents, and start-up
   const start = serverStarter(t, { DATA_DIR: dataDir, ADMIN_TOKEN });
 
   let server = await start();
-  const issued = (await (await call(server, 'POST', '/admin/v1/keys', ADMIN_TOKEN, { name: 'crash', plan: 'starter', auto_store: true })).json()) as { id: string; key: string };
+  const issued = (await (await call(server, 'POST', '/admin/v1/keys', ADMIN_TOKEN, { name: 'crash', plan: 'starter', auto_store: true })).json()) as {
+    id: string;
+    key: string;
+  };
   const folder = path.join(dataDir, 'documents', issued.id);
   const answered: string[] = [];
 
@@ -62,13 +65,24 @@ test('kill -9 during stored renders leaves only complete documents, and start-up
     // What a kill at other moments leaves: bytes without a sidecar, a sidecar whose bytes never
     // landed, and half-written temporary files of the dead process.
     await writeFile(path.join(folder, `doc_orphanpdf${round}.pdf`), '%PDF-1.7 no sidecar');
-    await writeFile(path.join(folder, `doc_orphanjson${round}.json`), JSON.stringify({ id: `doc_orphanjson${round}`, keyId: issued.id, createdAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 86_400_000).toISOString(), state: 'stored' }));
+    await writeFile(
+      path.join(folder, `doc_orphanjson${round}.json`),
+      JSON.stringify({
+        id: `doc_orphanjson${round}`,
+        keyId: issued.id,
+        createdAt: new Date().toISOString(),
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        state: 'stored',
+      }),
+    );
     await writeFile(path.join(folder, `.doc_half${round}.pdf.${deadPid}-1.tmp`), '%PDF-1.7 half');
 
     server = await start();
     const reconciled = server.logs.find((entry) => entry.msg === 'removed leftovers of interrupted document writes');
     assert.ok(reconciled, 'start-up reports what it removed');
-    assert.ok((reconciled.removedOrphanPdfs as number) >= 1 && (reconciled.removedOrphanSidecars as number) >= 1 && (reconciled.removedTempFiles as number) >= 1);
+    assert.ok(
+      (reconciled.removedOrphanPdfs as number) >= 1 && (reconciled.removedOrphanSidecars as number) >= 1 && (reconciled.removedTempFiles as number) >= 1,
+    );
 
     const listed = await listAll(server, issued.id);
     const listedIds = listed.map((document) => document.id);

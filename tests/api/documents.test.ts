@@ -26,7 +26,11 @@ interface DocumentPage {
   next_cursor: string | null;
 }
 
-async function renderStored(server: TestServer, body: Record<string, unknown>, key?: IssuedKey): Promise<{ response: Response; bytes: Buffer; id: string | null }> {
+async function renderStored(
+  server: TestServer,
+  body: Record<string, unknown>,
+  key?: IssuedKey,
+): Promise<{ response: Response; bytes: Buffer; id: string | null }> {
   const response = await server.render({ options: LOAD, ...body }, key ? bearer(key) : undefined);
   const bytes = Buffer.from(await response.arrayBuffer());
   assert.equal(response.status, 200, bytes.subarray(0, 300).toString());
@@ -63,7 +67,10 @@ test('stored documents: keep, list, fetch and delete, scoped to the key', { time
     assert.equal(fetched.headers.get('content-disposition'), `inline; filename="R_sum_ 2026.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%202026.pdf`);
     assert.ok(Buffer.from(await fetched.arrayBuffer()).equals(bytes), 'the same bytes');
     const [listed] = (await listDocuments(server)).data;
-    assert.deepEqual({ ...listed!, created_at: undefined, expires_at: undefined }, { id, filename: 'Résumé 2026.pdf', size: bytes.length, source: 'render', created_at: undefined, expires_at: undefined });
+    assert.deepEqual(
+      { ...listed!, created_at: undefined, expires_at: undefined },
+      { id, filename: 'Résumé 2026.pdf', size: bytes.length, source: 'render', created_at: undefined, expires_at: undefined },
+    );
     const created = Date.parse(listed!.created_at);
     assert.ok(created >= before - 1000 && created <= Date.now() + 1000);
     assert.equal(Date.parse(listed!.expires_at) - created, 30 * 86_400_000, 'the starter plan keeps documents 30 days');
@@ -134,7 +141,13 @@ test('stored documents: keep, list, fetch and delete, scoped to the key', { time
   });
 
   await t.test('limit outside 1..100 and a cursor that was never issued answer 400 naming the field', async () => {
-    for (const [query, pattern] of [['?limit=0', /^limit must be a whole number from 1 to 100$/], ['?limit=101', /^limit must be/], ['?limit=ten', /^limit must be/], ['?limit=1.5', /^limit must be/], ['?cursor=bogus', /^cursor is not valid/]] as const) {
+    for (const [query, pattern] of [
+      ['?limit=0', /^limit must be a whole number from 1 to 100$/],
+      ['?limit=101', /^limit must be/],
+      ['?limit=ten', /^limit must be/],
+      ['?limit=1.5', /^limit must be/],
+      ['?cursor=bogus', /^cursor is not valid/],
+    ] as const) {
       const error = await errorOf(await server.request('GET', `/v1/documents${query}`));
       assert.deepEqual([error.status, error.code], [400, 'invalid_request'], query);
       assert.match(error.detail, pattern, query);
@@ -159,18 +172,24 @@ test('stored documents: keep, list, fetch and delete, scoped to the key', { time
     assert.equal(id, null, 'store: false still renders');
   });
 
-  await t.test('a copy that cannot be written fails the render with 500, uncharged, and nothing is listed', oneInstanceOnly('blocks a DATA_DIR folder'), async () => {
-    const key = await server.createKey('starter');
-    // A file where the key's document folder should be: every write of it fails.
-    await writeFile(path.join(server.dataDir, 'documents', key.id), 'in the way');
-    const error = await errorOf(await server.render({ html: '<p>x</p>', store: true, options: LOAD }, bearer(key)));
-    assert.deepEqual([error.status, error.code], [500, 'internal_error']);
-    assert.equal(await usedBy(server, key.id), 0);
-    assert.deepEqual((await listDocuments(server, '', key)).data, []);
-  });
+  await t.test(
+    'a copy that cannot be written fails the render with 500, uncharged, and nothing is listed',
+    oneInstanceOnly('blocks a DATA_DIR folder'),
+    async () => {
+      const key = await server.createKey('starter');
+      // A file where the key's document folder should be: every write of it fails.
+      await writeFile(path.join(server.dataDir, 'documents', key.id), 'in the way');
+      const error = await errorOf(await server.render({ html: '<p>x</p>', store: true, options: LOAD }, bearer(key)));
+      assert.deepEqual([error.status, error.code], [500, 'internal_error']);
+      assert.equal(await usedBy(server, key.id), 0);
+      assert.deepEqual((await listDocuments(server, '', key)).data, []);
+    },
+  );
 });
 
-test('auto_store keeps every render unless store: false says otherwise; on a zero-retention plan it keeps nothing, without error', { timeout: 120_000 }, async (t) => {
+test('auto_store keeps every render unless store: false says otherwise; on a zero-retention plan it keeps nothing, without error', {
+  timeout: 120_000,
+}, async (t) => {
   const plansFile = await writePlansFile(t, [planWithRetention('nostore', 0)]);
   const server = await startTestServer(t, { plansFile });
   const auto = await server.createKey('starter', { auto_store: true });
@@ -180,14 +199,21 @@ test('auto_store keeps every render unless store: false says otherwise; on a zer
   assert.equal(stored.response.headers.get('location'), `/v1/documents/${stored.id}`);
   const declined = await renderStored(server, { html: '<p>declined</p>', store: false }, auto);
   assert.equal(declined.id, null);
-  assert.deepEqual((await listDocuments(server, '', auto)).data.map((document) => document.id), [stored.id]);
+  assert.deepEqual(
+    (await listDocuments(server, '', auto)).data.map((document) => document.id),
+    [stored.id],
+  );
 
   const autoWithoutRetention = await server.createKey('nostore', { auto_store: true });
   const plain = await renderStored(server, { html: '<p>nothing kept</p>' }, autoWithoutRetention);
   assert.equal(plain.id, null);
   assert.equal(plain.response.headers.get('x-service-usage'), '1');
   assert.deepEqual((await listDocuments(server, '', autoWithoutRetention)).data, []);
-  assert.equal((await errorOf(await server.render({ html: '<p>x</p>', store: true, options: LOAD }, bearer(autoWithoutRetention)))).code, 'storage_unavailable', 'an explicit store is still refused');
+  assert.equal(
+    (await errorOf(await server.render({ html: '<p>x</p>', store: true, options: LOAD }, bearer(autoWithoutRetention)))).code,
+    'storage_unavailable',
+    'an explicit store is still refused',
+  );
 
   // auto_store is read per request: switching it off stops storing from the next render.
   assert.equal((await server.admin('PATCH', `/admin/v1/keys/${auto.id}`, { auto_store: false })).status, 200);

@@ -23,8 +23,14 @@ test('Latin and accented text embed Liberation fonts in place of Arial and Times
     await renderPdf(server, '<p style="font-family: Arial">Arial façade naïve Ærø</p><p style="font-family: \'Times New Roman\'">Times crème brûlée</p>'),
   );
   const names = pdf.fonts.map((font) => font.name);
-  assert.ok(names.some((name) => name.startsWith('LiberationSans')), names.join(', '));
-  assert.ok(names.some((name) => name.startsWith('LiberationSerif')), names.join(', '));
+  assert.ok(
+    names.some((name) => name.startsWith('LiberationSans')),
+    names.join(', '),
+  );
+  assert.ok(
+    names.some((name) => name.startsWith('LiberationSerif')),
+    names.join(', '),
+  );
   assert.match(pdf.text, /façade naïve Ærø/);
   assert.match(pdf.text, /crème brûlée/);
 });
@@ -52,7 +58,10 @@ test('FONTS_DIR makes an operator font available to every render', async (t) => 
 
   const withFonts = await startTestServer(t, { fontsDir });
   const names = (await inspectPdf(await renderPdf(withFonts, html))).fonts.map((font) => font.name);
-  assert.ok(names.some((name) => name.startsWith('OpenSans')), names.join(', '));
+  assert.ok(
+    names.some((name) => name.startsWith('OpenSans')),
+    names.join(', '),
+  );
 
   const without = await startTestServer(t);
   const fallback = (await inspectPdf(await renderPdf(without, html))).fonts.map((font) => font.name);

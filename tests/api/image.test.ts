@@ -14,7 +14,10 @@ const PAGE =
   '<div id="red"></div><div id="tall"></div><div id="green"></div>';
 
 function near([r, g, b]: number[], [er, eg, eb]: number[], what: string, tolerance = 8): void {
-  assert.ok(Math.abs(r! - er!) <= tolerance && Math.abs(g! - eg!) <= tolerance && Math.abs(b! - eb!) <= tolerance, `${what}: got ${[r, g, b]}, expected ${[er, eg, eb]}`);
+  assert.ok(
+    Math.abs(r! - er!) <= tolerance && Math.abs(g! - eg!) <= tolerance && Math.abs(b! - eb!) <= tolerance,
+    `${what}: got ${[r, g, b]}, expected ${[er, eg, eb]}`,
+  );
 }
 
 test('POST /v1/image', async (t) => {

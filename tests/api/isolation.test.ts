@@ -161,17 +161,25 @@ test('a loop a page starts after its PDF was taken does not hold up the next ren
   await sleep(2500);
   assert.match(await textOf(await server.render({ html: '<p>second</p>', options })), /second/);
   // A loop started as soon as printing ends: the lane cannot be torn down and is replaced.
-  const afterPrint = await server.render({ html: '<p>third</p><script>addEventListener("afterprint", () => setTimeout(() => { for (;;) {} }))</script>', options });
+  const afterPrint = await server.render({
+    html: '<p>third</p><script>addEventListener("afterprint", () => setTimeout(() => { for (;;) {} }))</script>',
+    options,
+  });
   assert.match(await textOf(afterPrint), /third/);
   assert.match(await textOf(await server.render({ html: '<p>fourth</p>', options })), /fourth/);
 });
 
-test('window.name set by one key\'s render is empty in another key\'s next render', async (t) => {
+test("window.name set by one key's render is empty in another key's next render", async (t) => {
   const server = await startTestServer(t, { renderConcurrency: 1 });
   const other = await server.createKey('business', { name: 'other tenant' });
   const options = { wait_until: 'load' };
   await textOf(await server.render({ html: '<p>set</p><script>window.name = "secret-of-a"</script>', options }));
-  const seen = await textOf(await server.render({ html: '<p id="n"></p><script>document.getElementById("n").textContent = "NAME[" + window.name + "]"</script>', options }, bearer(other)));
+  const seen = await textOf(
+    await server.render(
+      { html: '<p id="n"></p><script>document.getElementById("n").textContent = "NAME[" + window.name + "]"</script>', options },
+      bearer(other),
+    ),
+  );
   assert.match(seen, /NAME\[\]/);
 });
 
@@ -179,7 +187,9 @@ test('the next render on a lane has a session history of its own', async (t) => 
   const server = await startTestServer(t, { renderConcurrency: 1 });
   const options = { wait_until: 'load', wait_for: '#done', timeout_ms: 20_000 };
   for (let i = 0; i < 3; i++) await textOf(await server.render({ html: `<p id="done">earlier ${i}</p>`, options }));
-  const length = await textOf(await server.render({ html: '<p id="done"></p><script>document.getElementById("done").textContent = "LENGTH " + history.length</script>', options }));
+  const length = await textOf(
+    await server.render({ html: '<p id="done"></p><script>document.getElementById("done").textContent = "LENGTH " + history.length</script>', options }),
+  );
   assert.match(length, /LENGTH 1\b/);
   // Going back must not reach an earlier render's entry (it would replace this document).
   const back = await server.render({
@@ -208,17 +218,28 @@ async function startHoldFixture(): Promise<{ server: FixtureServer; opened: () =
 }
 
 for (const [what, script] of [
-  ['a worker', (hold: string) => `const worker = new Worker(URL.createObjectURL(new Blob([\`fetch('${hold}').then((r) => { postMessage('open'); return r.text(); })\`], { type: 'text/javascript' })));
-    worker.onmessage = () => document.body.insertAdjacentHTML('beforeend', '<p id="open">open</p>');`],
-  ['a popup', (hold: string) => `const popup = window.open('about:blank');
+  [
+    'a worker',
+    (
+      hold: string,
+    ) => `const worker = new Worker(URL.createObjectURL(new Blob([\`fetch('${hold}').then((r) => { postMessage('open'); return r.text(); })\`], { type: 'text/javascript' })));
+    worker.onmessage = () => document.body.insertAdjacentHTML('beforeend', '<p id="open">open</p>');`,
+  ],
+  [
+    'a popup',
+    (hold: string) => `const popup = window.open('about:blank');
     const shown = () => document.body.insertAdjacentHTML('beforeend', '<p id="open">open</p>');
-    popup.fetch('${hold}').then(shown, shown);`],
+    popup.fetch('${hold}').then(shown, shown);`,
+  ],
 ] as const) {
   test(`${what} a render started does not outlive the render`, async (t) => {
     const fixture = await startHoldFixture();
     t.after(() => fixture.server.close());
     const server = await startTestServer(t, { renderConcurrency: 1, allowHosts: [`127.0.0.1:${fixture.server.port}`] });
-    const response = await server.render({ html: `<p>page</p><script>${script(`${fixture.server.url}/hold`)}</script>`, options: { wait_until: 'load', wait_for: '#open', timeout_ms: 20_000 } });
+    const response = await server.render({
+      html: `<p>page</p><script>${script(`${fixture.server.url}/hold`)}</script>`,
+      options: { wait_until: 'load', wait_for: '#open', timeout_ms: 20_000 },
+    });
     assert.match(await textOf(response), /page/);
     // A popup is closed moments after it opens (browser-host.ts): its request may never get out.
     if (what === 'a popup' && fixture.opened() === 0) return;

@@ -75,15 +75,25 @@ const HTML_VECTORS: HtmlVector[] = [
   { name: 'video', html: (b) => `<video src="${b}/v/video" preload="auto" autoplay muted></video>` },
   { name: 'svg-image', html: (b) => `<svg width="20" height="20"><image href="${b}/v/svg-image" width="20" height="20"/></svg>` },
   { name: 'fetch', html: (b) => `<script>fetch("${b}/v/fetch").catch(() => {});</script>` },
-  { name: 'fetch-post-no-cors', html: (b) => `<script>fetch("${b}/v/fetch-post-no-cors", { method: "POST", mode: "no-cors", body: "x" }).catch(() => {});</script>` },
+  {
+    name: 'fetch-post-no-cors',
+    html: (b) => `<script>fetch("${b}/v/fetch-post-no-cors", { method: "POST", mode: "no-cors", body: "x" }).catch(() => {});</script>`,
+  },
   { name: 'xhr', html: (b) => `<script>const x = new XMLHttpRequest(); x.open("GET", "${b}/v/xhr"); x.send();</script>` },
   { name: 'websocket', html: (b) => `<script>try { new WebSocket("${ws(b)}/v/websocket"); } catch (e) {}</script>` },
   { name: 'eventsource', html: (b) => `<script>const s = new EventSource("${b}/v/eventsource"); setTimeout(() => s.close(), 300);</script>` },
   { name: 'beacon', html: (b) => `<script>navigator.sendBeacon("${b}/v/beacon", "x");</script>` },
   { name: 'prefetch', html: (b) => `<link rel="prefetch" href="${b}/v/prefetch">` },
   { name: 'preload', html: (b) => `<link rel="preload" as="fetch" crossorigin href="${b}/v/preload">` },
-  { name: 'worker-fetch', html: (b) => `<script>new Worker(URL.createObjectURL(new Blob(['fetch("${b}/v/worker-fetch").catch(() => {})'], { type: 'text/javascript' })));</script>` },
-  { name: 'form-post', html: (b) => `<iframe name="sink" style="display: none"></iframe><form id="f" method="post" action="${b}/v/form-post" target="sink"><input name="a" value="1"></form><script>document.getElementById("f").submit();</script>` },
+  {
+    name: 'worker-fetch',
+    html: (b) => `<script>new Worker(URL.createObjectURL(new Blob(['fetch("${b}/v/worker-fetch").catch(() => {})'], { type: 'text/javascript' })));</script>`,
+  },
+  {
+    name: 'form-post',
+    html: (b) =>
+      `<iframe name="sink" style="display: none"></iframe><form id="f" method="post" action="${b}/v/form-post" target="sink"><input name="a" value="1"></form><script>document.getElementById("f").submit();</script>`,
+  },
   { name: 'https-fetch', html: (b) => `<script>fetch("${b.replace(/^http/, 'https')}/v/https-fetch").catch(() => {});</script>`, control: false },
   { name: 'wss', html: (b) => `<script>try { new WebSocket("${ws(b).replace(/^ws/, 'wss')}/v/wss"); } catch (e) {}</script>`, control: false },
 ];
@@ -171,7 +181,10 @@ test('the network guard keeps pages away from every address ALLOW_HOSTS does not
 
   await t.test('a blocked sub-resource is logged with its host, port and reason', () => {
     const blocked = lines.filter((line) => line.msg === 'egress blocked');
-    assert.ok(blocked.some((line) => line.host === '127.0.0.1' && line.port === canaries.loopback.port && /loopback/.test(String(line.reason))), JSON.stringify(blocked.slice(0, 3)));
+    assert.ok(
+      blocked.some((line) => line.host === '127.0.0.1' && line.port === canaries.loopback.port && /loopback/.test(String(line.reason))),
+      JSON.stringify(blocked.slice(0, 3)),
+    );
     assert.ok(blocked.some((line) => line.host === 'rebind.test' && /127\.0\.0\.1/.test(String(line.reason))));
   });
 
@@ -261,7 +274,8 @@ test('url renders and their redirects: a blocked address answers 400 url_blocked
   });
 
   fixtureRoutes['/frame-redirect'] = (_req, res) => void res.writeHead(302, { location: `http://127.0.0.1:${Q}/` }).end();
-  fixtureRoutes['/with-frame'] = (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>Outer page</p><iframe src="/frame-redirect"></iframe>');
+  fixtureRoutes['/with-frame'] = (_req, res) =>
+    void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>Outer page</p><iframe src="/frame-redirect"></iframe>');
   await t.test('a frame of a url render redirected to a blocked address fails alone: the page still renders', async () => {
     const response = await server.render({ url: `${fixture.url}/with-frame`, options: { wait_until: 'load' } });
     assert.equal(response.status, 200);
@@ -299,7 +313,10 @@ test('url renders and their redirects: a blocked address answers 400 url_blocked
 test('pages cannot open windows, dialogs, downloads or WebRTC paths around the render', { timeout: 120_000 }, async (t) => {
   const fixture = await startRecordingServer('127.0.0.1', 0, {
     '/popup': '<p>POPUP PAGE</p><script>setInterval(() => fetch("/popup-alive").catch(() => {}), 20);</script>',
-    '/file.bin': (_req, res) => void res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="quire-download-probe.bin"' }).end('x'.repeat(1000)),
+    '/file.bin': (_req, res) =>
+      void res
+        .writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="quire-download-probe.bin"' })
+        .end('x'.repeat(1000)),
   });
   t.after(() => fixture.close());
   const udp = await startUdpCanary();
@@ -328,7 +345,10 @@ test('pages cannot open windows, dialogs, downloads or WebRTC paths around the r
       window.open('${fixture.url}/popup', '_blank', 'noopener');
     </script>`;
     assert.equal(await text(opener, { wait_ms: 300 }), 'Opener page');
-    const next = await text('<p id="c"></p><script>setTimeout(() => { document.getElementById("c").textContent = "cookies:" + document.cookie + ";windows:" + (window.opener ? "opener" : "none"); document.getElementById("c").id = "done"; }, 200);</script>', { wait_for: '#done' });
+    const next = await text(
+      '<p id="c"></p><script>setTimeout(() => { document.getElementById("c").textContent = "cookies:" + document.cookie + ";windows:" + (window.opener ? "opener" : "none"); document.getElementById("c").id = "done"; }, 200);</script>',
+      { wait_for: '#done' },
+    );
     assert.equal(next, 'cookies:;windows:none');
     // The popups were closed: nothing of theirs is still running.
     const alive = fixture.paths().filter((path) => path === '/popup-alive').length;
@@ -350,7 +370,10 @@ test('pages cannot open windows, dialogs, downloads or WebRTC paths around the r
     assert.match(await text(page, { wait_until: 'domcontentloaded', wait_ms: 500 }), /Download page/);
     // Where Chromium would put it: the profile's or the user's Downloads folder, the working folder.
     const places = [os.tmpdir(), path.join(os.homedir(), 'Downloads'), process.cwd(), server.dataDir].filter((place) => existsSync(place));
-    const found = execFileSync('find', [...places, '-maxdepth', '3', '-name', 'quire-download-probe.bin*'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const found = execFileSync('find', [...places, '-maxdepth', '3', '-name', 'quire-download-probe.bin*'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     assert.equal(found, '', `a download was written: ${found}`);
     assert.ok(fixture.paths().includes('/file.bin'), 'the download was really started');
   });

@@ -34,7 +34,11 @@ function recorder(log: Seen[]) {
 
 const CREDENTIALS = {
   http_headers: { 'X-Tenant': 'acme' },
-  cookies: [{ name: 'session', value: 'abc123' }, { name: 'scoped', value: 'yes', path: '/private' }, { name: 'tls', value: 'only', secure: true }],
+  cookies: [
+    { name: 'session', value: 'abc123' },
+    { name: 'scoped', value: 'yes', path: '/private' },
+    { name: 'tls', value: 'only', secure: true },
+  ],
   basic_auth: { username: 'ada', password: 's3cret' },
   user_agent: 'QuireTest/1.0',
 };
@@ -45,7 +49,8 @@ test('url credentials reach the url origin and nothing else', async (t) => {
   const seenB: Seen[] = [];
   const onA = recorder(seenA);
   const onB = recorder(seenB);
-  const html = (type: string, body: string) => (_req: http.IncomingMessage, res: http.ServerResponse) => void res.writeHead(200, { 'content-type': type, 'access-control-allow-origin': '*' }).end(body);
+  const html = (type: string, body: string) => (_req: http.IncomingMessage, res: http.ServerResponse) =>
+    void res.writeHead(200, { 'content-type': type, 'access-control-allow-origin': '*' }).end(body);
   // B is another origin on the same host (another port): cookies in a browser jar would go there too.
   const b: FixtureServer = await startFixtureServer({
     '/pixel.svg': onB(html('image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>')),
@@ -121,14 +126,23 @@ test('url credentials reach the url origin and nothing else', async (t) => {
 
   await t.test('a batch uses them and keeps no trace of them on disk once it has completed', async () => {
     seenA.length = 0;
-    const secret = { basic_auth: { username: 'ada', password: 'batch-secret-pw' }, cookies: [{ name: 'session', value: 'batch-secret-cookie' }], http_headers: { 'X-Tenant': 'batch-secret-header' } };
+    const secret = {
+      basic_auth: { username: 'ada', password: 'batch-secret-pw' },
+      cookies: [{ name: 'session', value: 'batch-secret-cookie' }],
+      http_headers: { 'X-Tenant': 'batch-secret-header' },
+    };
     const response = await server.request('POST', '/v1/pdf/batch', { requests: [{ url: `${a.url}/page` }], options: { wait_until: 'load', ...secret } });
     assert.equal(response.status, 200);
     const batch = (await response.json()) as { status: string; results: { status: string }[] };
     assert.equal(batch.status, 'completed');
     assert.equal(batch.results[0]!.status, 'succeeded');
     assert.equal(seenA.find((entry) => entry.path === '/page')?.custom, 'batch-secret-header', 'the item was rendered with them');
-    const leftovers = await filesContaining(server.dataDir, ['batch-secret-pw', 'batch-secret-cookie', 'batch-secret-header', Buffer.from('ada:batch-secret-pw').toString('base64')]);
+    const leftovers = await filesContaining(server.dataDir, [
+      'batch-secret-pw',
+      'batch-secret-cookie',
+      'batch-secret-header',
+      Buffer.from('ada:batch-secret-pw').toString('base64'),
+    ]);
     assert.deepEqual(leftovers, [], 'no file under DATA_DIR holds a credential');
   });
 

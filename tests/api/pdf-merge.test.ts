@@ -34,7 +34,11 @@ test('POST /v1/pdf/merge', async (t) => {
   const server = await startTestServer(t);
   const usage = async () => Number((await server.render({ html: '<p>probe</p>', options: { wait_until: 'load' } })).headers.get('x-service-usage'));
 
-  const stored = await server.render({ html: '<title>Stored</title><p>Stored one</p><p style="break-before: page">Stored two</p>', options: { wait_until: 'load' }, store: true });
+  const stored = await server.render({
+    html: '<title>Stored</title><p>Stored one</p><p style="break-before: page">Stored two</p>',
+    options: { wait_until: 'load' },
+    store: true,
+  });
   assert.equal(stored.status, 200);
   const documentId = stored.headers.get('x-document-id')!;
   const upload = await uploadPdf(['Upload 1', 'Upload 2', 'Upload 3']);
@@ -72,7 +76,11 @@ test('POST /v1/pdf/merge', async (t) => {
 
   await t.test('a merge of stored and uploaded PDFs only is charged one document, and can be stored', async () => {
     const before = await usage();
-    const response = await server.request('POST', '/v1/pdf/merge', { sources: [{ document_id: documentId }, { pdf: upload }], store: true, filename: 'bundle.pdf' });
+    const response = await server.request('POST', '/v1/pdf/merge', {
+      sources: [{ document_id: documentId }, { pdf: upload }],
+      store: true,
+      filename: 'bundle.pdf',
+    });
     assert.equal(response.status, 200);
     assert.equal(Number(response.headers.get('x-service-usage')), before + 1);
     const id = response.headers.get('x-document-id');
@@ -93,12 +101,19 @@ test('POST /v1/pdf/merge', async (t) => {
     });
     assert.equal(response.status, 200);
     const { pages } = await inspectPdf(new Uint8Array(await response.arrayBuffer()));
-    assert.deepEqual(pages.map((page) => page.text), ['Version one A', 'Version two B']);
+    assert.deepEqual(
+      pages.map((page) => page.text),
+      ['Version one A', 'Version two B'],
+    );
   });
 
   await t.test('an encrypted upload is a 400 naming its index, and nothing is charged', async () => {
     const before = await usage();
-    const error = await errorOf(await server.request('POST', '/v1/pdf/merge', { sources: [{ html: '<p>a</p>', options: { wait_until: 'load' } }, { pdf: await uploadPdf(['x'], true) }] }));
+    const error = await errorOf(
+      await server.request('POST', '/v1/pdf/merge', {
+        sources: [{ html: '<p>a</p>', options: { wait_until: 'load' } }, { pdf: await uploadPdf(['x'], true) }],
+      }),
+    );
     assert.equal(error.status, 400);
     assert.equal(error.code, 'invalid_request');
     assert.match(error.detail, /sources\[1\] is encrypted/);

@@ -83,7 +83,12 @@ function onePixelPng(width: number, height: number, rgb: [number, number, number
   header[9] = 2;
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  const png = Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  const png = Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
@@ -116,7 +121,10 @@ test('post-processing options', async (t) => {
   const server = await startTestServer(t);
 
   await t.test('metadata goes to the information dictionary and XMP; the title defaults to the page <title>', async () => {
-    const bytes = await renderPdf(server, { html: ARTICLE, options: { wait_until: 'load', metadata: { author: 'Ada & Co', subject: 'Q3', keywords: ['finance', 'q3'], creator: 'Ledger' } } });
+    const bytes = await renderPdf(server, {
+      html: ARTICLE,
+      options: { wait_until: 'load', metadata: { author: 'Ada & Co', subject: 'Q3', keywords: ['finance', 'q3'], creator: 'Ledger' } },
+    });
     const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
     assert.equal(pdf.getTitle(), 'Quarterly report');
     assert.equal(pdf.getAuthor(), 'Ada & Co');
@@ -142,7 +150,14 @@ test('post-processing options', async (t) => {
     assert.deepEqual(
       outline.map((entry) => [entry.title, entry.page, entry.children.map((child) => [child.title, child.page])]),
       [
-        ['Overview', 1, [['Revenue', 1], ['Costs', 1]]],
+        [
+          'Overview',
+          1,
+          [
+            ['Revenue', 1],
+            ['Costs', 1],
+          ],
+        ],
         ['Outlook', 2, [['Risks', 2]]],
       ],
     );
@@ -152,7 +167,10 @@ test('post-processing options', async (t) => {
 
   await t.test('a text watermark stays text, on the pages asked for only', async () => {
     const html = '<p>One</p><p style="break-before: page">Two</p><p style="break-before: page">Three</p>';
-    const bytes = await renderPdf(server, { html, options: { wait_until: 'load', watermark: { text: 'CONFIDENTIAL', pages: '1, 3', opacity: 0.3, rotate: 30, color: '#ff0000', font_size: 50 } } });
+    const bytes = await renderPdf(server, {
+      html,
+      options: { wait_until: 'load', watermark: { text: 'CONFIDENTIAL', pages: '1, 3', opacity: 0.3, rotate: 30, color: '#ff0000', font_size: 50 } },
+    });
     const { pages } = await inspectPdf(bytes);
     assert.equal(pages.length, 3);
     assert.match(pages[0]!.text, /CONFIDENTIAL/);
@@ -176,13 +194,21 @@ test('post-processing options', async (t) => {
 
   await t.test('an image watermark (PNG data: URI) is drawn as an image on every page', async () => {
     const image = onePixelPng(40, 20, [255, 0, 0]);
-    const bytes = await renderPdf(server, { html: '<p>A</p><p style="break-before: page">B</p>', options: { wait_until: 'load', watermark: { image, opacity: 0.5, position: 'bottom-right', rotate: 0 } } });
+    const bytes = await renderPdf(server, {
+      html: '<p>A</p><p style="break-before: page">B</p>',
+      options: { wait_until: 'load', watermark: { image, opacity: 0.5, position: 'bottom-right', rotate: 0 } },
+    });
     const pdf = await PDFDocument.load(bytes);
     for (const page of pdf.getPages()) {
       const xobjects = page.node.Resources()?.lookup(PDFName.of('XObject'));
       assert.ok(xobjects instanceof PDFDict, 'the page has XObjects');
-      const images = [...xobjects.entries()].map(([, ref]) => pdf.context.lookup(ref)).filter((object) => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype'))?.toString() === '/Image') as PDFRawStream[];
-      assert.ok(images.some((img) => img.dict.get(PDFName.of('Width'))?.toString() === '40' && img.dict.get(PDFName.of('Height'))?.toString() === '20'), 'the 40x20 image is on the page');
+      const images = [...xobjects.entries()]
+        .map(([, ref]) => pdf.context.lookup(ref))
+        .filter((object) => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype'))?.toString() === '/Image') as PDFRawStream[];
+      assert.ok(
+        images.some((img) => img.dict.get(PDFName.of('Width'))?.toString() === '40' && img.dict.get(PDFName.of('Height'))?.toString() === '20'),
+        'the 40x20 image is on the page',
+      );
     }
   });
 
@@ -194,30 +220,39 @@ test('post-processing options', async (t) => {
     assert.match(error.detail, /options\.watermark\.image/);
   });
 
-  await t.test(`encrypt writes AES-256 that qpdf opens with either password${hasQpdf ? '' : ' (skipped: qpdf is not installed; npm run setup installs it)'}`, { skip: !hasQpdf }, async () => {
-    const bytes = await renderPdf(server, {
-      html: '<title>Secret</title><p>Classified</p>',
-      options: { wait_until: 'load', metadata: { author: 'A' }, watermark: { text: 'COPY' }, encrypt: { owner_password: 'owner-pw', user_password: 'user-pw', permissions: { print: 'low', copy: true } } },
-    });
-    const noPassword = qpdf(['--check'], bytes);
-    assert.notEqual(noPassword.status, 0, 'without a password qpdf cannot open it');
-    assert.match(noPassword.out, /password/i);
-    const check = qpdf(['--check', '--password=user-pw'], bytes);
-    assert.equal(check.status, 0, check.out);
-    assert.match(check.out, /No syntax or stream encoding errors/);
-    const shown = qpdf(['--show-encryption', '--password=owner-pw'], bytes);
-    assert.equal(shown.status, 0, shown.out);
-    assert.match(shown.out, /R = 6/);
-    assert.match(shown.out, /Supplied password is owner password/);
-    assert.match(shown.out, /file encryption method: AESv3/);
-    assert.match(shown.out, /print low resolution: allowed/);
-    assert.match(shown.out, /print high resolution: not allowed/);
-    assert.match(shown.out, /extract for any purpose: allowed/);
-    assert.match(shown.out, /modify other: not allowed/);
-    const text = (await inspectPdf(decrypt(bytes, 'user-pw'))).text;
-    assert.match(text, /Classified/);
-    assert.match(text, /COPY/);
-  });
+  await t.test(
+    `encrypt writes AES-256 that qpdf opens with either password${hasQpdf ? '' : ' (skipped: qpdf is not installed; npm run setup installs it)'}`,
+    { skip: !hasQpdf },
+    async () => {
+      const bytes = await renderPdf(server, {
+        html: '<title>Secret</title><p>Classified</p>',
+        options: {
+          wait_until: 'load',
+          metadata: { author: 'A' },
+          watermark: { text: 'COPY' },
+          encrypt: { owner_password: 'owner-pw', user_password: 'user-pw', permissions: { print: 'low', copy: true } },
+        },
+      });
+      const noPassword = qpdf(['--check'], bytes);
+      assert.notEqual(noPassword.status, 0, 'without a password qpdf cannot open it');
+      assert.match(noPassword.out, /password/i);
+      const check = qpdf(['--check', '--password=user-pw'], bytes);
+      assert.equal(check.status, 0, check.out);
+      assert.match(check.out, /No syntax or stream encoding errors/);
+      const shown = qpdf(['--show-encryption', '--password=owner-pw'], bytes);
+      assert.equal(shown.status, 0, shown.out);
+      assert.match(shown.out, /R = 6/);
+      assert.match(shown.out, /Supplied password is owner password/);
+      assert.match(shown.out, /file encryption method: AESv3/);
+      assert.match(shown.out, /print low resolution: allowed/);
+      assert.match(shown.out, /print high resolution: not allowed/);
+      assert.match(shown.out, /extract for any purpose: allowed/);
+      assert.match(shown.out, /modify other: not allowed/);
+      const text = (await inspectPdf(decrypt(bytes, 'user-pw'))).text;
+      assert.match(text, /Classified/);
+      assert.match(text, /COPY/);
+    },
+  );
 
   await t.test('width and height set a custom paper size', async () => {
     const { pages } = await inspectPdf(await renderPdf(server, { html: '<p>x</p>', options: { wait_until: 'load', width: '100mm', height: '6in' } }));
@@ -226,16 +261,23 @@ test('post-processing options', async (t) => {
   });
 
   await t.test('wait_for_function holds the print until the expression is truthy', async () => {
-    const html = '<p id="out">waiting</p><script>setTimeout(() => { document.getElementById("out").textContent = "ready now"; window.done = true; }, 300)</script>';
+    const html =
+      '<p id="out">waiting</p><script>setTimeout(() => { document.getElementById("out").textContent = "ready now"; window.done = true; }, 300)</script>';
     const { text } = await inspectPdf(await renderPdf(server, { html, options: { wait_until: 'load', wait_for_function: 'window.done === true' } }));
     assert.match(text, /ready now/);
   });
 
   await t.test('wait_for_function works on the virtual clock of networkidle0 too (the page timers run while it polls)', async () => {
-    const html = '<p id="out">waiting</p><script>setTimeout(() => { document.getElementById("out").textContent = "late but ready"; window.late = true; }, 2000)</script>';
-    const { text } = await inspectPdf(await renderPdf(server, { html, options: { wait_until: 'networkidle0', wait_clock: 'virtual', wait_for_function: 'window.late === true' } }));
+    const html =
+      '<p id="out">waiting</p><script>setTimeout(() => { document.getElementById("out").textContent = "late but ready"; window.late = true; }, 2000)</script>';
+    const { text } = await inspectPdf(
+      await renderPdf(server, { html, options: { wait_until: 'networkidle0', wait_clock: 'virtual', wait_for_function: 'window.late === true' } }),
+    );
     assert.match(text, /late but ready/);
-    const awaited = await renderPdf(server, { html: '<p>promise</p>', options: { wait_until: 'networkidle0', wait_clock: 'virtual', wait_for_function: 'new Promise((resolve) => setTimeout(() => resolve(true), 1500))' } });
+    const awaited = await renderPdf(server, {
+      html: '<p>promise</p>',
+      options: { wait_until: 'networkidle0', wait_clock: 'virtual', wait_for_function: 'new Promise((resolve) => setTimeout(() => resolve(true), 1500))' },
+    });
     assert.match((await inspectPdf(awaited)).text, /promise/);
   });
 
@@ -263,10 +305,16 @@ test('post-processing options', async (t) => {
     const playground = await server.requestWithoutKey('POST', '/v1/playground/pdf', { html: '<p>x</p>', options: { wait_until: 'load', ...mark } });
     assert.equal(playground.status, 200);
     await check(new Uint8Array(await playground.arrayBuffer()), 'playground');
-    const preview = await server.admin('POST', '/admin/v1/templates/preview', { html: '<p>{{a}}</p>', data: { a: 'b' }, options: { wait_until: 'load', ...mark } });
+    const preview = await server.admin('POST', '/admin/v1/templates/preview', {
+      html: '<p>{{a}}</p>',
+      data: { a: 'b' },
+      options: { wait_until: 'load', ...mark },
+    });
     assert.equal(preview.status, 200);
     await check(new Uint8Array(await preview.arrayBuffer()), 'admin preview');
-    const batch = (await (await server.request('POST', '/v1/pdf/batch', { requests: [{ html: '<p>one</p>' }], options: { wait_until: 'load', ...mark } })).json()) as { results: { document_id: string }[] };
+    const batch = (await (
+      await server.request('POST', '/v1/pdf/batch', { requests: [{ html: '<p>one</p>' }], options: { wait_until: 'load', ...mark } })
+    ).json()) as { results: { document_id: string }[] };
     const stored = await server.request('GET', `/v1/documents/${batch.results[0]!.document_id}`);
     assert.equal(stored.status, 200);
     await check(new Uint8Array(await stored.arrayBuffer()), 'batch item');

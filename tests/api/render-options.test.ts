@@ -55,22 +55,34 @@ test('page options shape the printed document', { timeout: 120_000 }, async (t) 
 
   await t.test('page_ranges keeps only the listed pages, in order', async () => {
     const { pdf } = await render(server, sheets(5), { page_ranges: '2-3, 5' });
-    assert.deepEqual(pdf.pages.map((page) => page.text), ['Sheet 2', 'Sheet 3', 'Sheet 5']);
+    assert.deepEqual(
+      pdf.pages.map((page) => page.text),
+      ['Sheet 2', 'Sheet 3', 'Sheet 5'],
+    );
   });
 
   await t.test('page_ranges with an open end keeps every page from there on', async () => {
     const { pdf } = await render(server, sheets(5), { page_ranges: '4-' });
-    assert.deepEqual(pdf.pages.map((page) => page.text), ['Sheet 4', 'Sheet 5']);
+    assert.deepEqual(
+      pdf.pages.map((page) => page.text),
+      ['Sheet 4', 'Sheet 5'],
+    );
   });
 
   await t.test('page_ranges ignores spaces around pages and commas', async () => {
     const { pdf } = await render(server, sheets(5), { page_ranges: ' 1 , 3 - 4 ' });
-    assert.deepEqual(pdf.pages.map((page) => page.text), ['Sheet 1', 'Sheet 3', 'Sheet 4']);
+    assert.deepEqual(
+      pdf.pages.map((page) => page.text),
+      ['Sheet 1', 'Sheet 3', 'Sheet 4'],
+    );
   });
 
   await t.test('page_ranges that runs past the last page keeps the pages that exist', async () => {
     const { pdf } = await render(server, sheets(3), { page_ranges: '2-9' });
-    assert.deepEqual(pdf.pages.map((page) => page.text), ['Sheet 2', 'Sheet 3']);
+    assert.deepEqual(
+      pdf.pages.map((page) => page.text),
+      ['Sheet 2', 'Sheet 3'],
+    );
   });
 
   await t.test('page_ranges naming only pages the document lacks answers 400 naming the field', async () => {
@@ -83,7 +95,10 @@ test('page options shape the printed document', { timeout: 120_000 }, async (t) 
 
   await t.test('without page_ranges every page is printed', async () => {
     const { pdf } = await render(server, sheets(4));
-    assert.deepEqual(pdf.pages.map((page) => page.text), ['Sheet 1', 'Sheet 2', 'Sheet 3', 'Sheet 4']);
+    assert.deepEqual(
+      pdf.pages.map((page) => page.text),
+      ['Sheet 1', 'Sheet 2', 'Sheet 3', 'Sheet 4'],
+    );
   });
 
   await t.test('scale enlarges the text and a fixed block flows onto more pages', async () => {
@@ -218,7 +233,8 @@ test('page options shape the printed document', { timeout: 120_000 }, async (t) 
     assert.match(pdf.text, /CSS sized/);
   });
 
-  const footer = '<div style="font-size: 10px; width: 100%; text-align: center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>';
+  const footer =
+    '<div style="font-size: 10px; width: 100%; text-align: center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>';
   const titled = `<title>Quarterly report</title>${sheets(3)}`;
 
   await t.test('footer_template numbers every page "Page n of total"', async () => {
@@ -243,7 +259,10 @@ test('page options shape the printed document', { timeout: 120_000 }, async (t) 
 
   await t.test('without header or footer templates nothing is added to the pages', async () => {
     const { pdf } = await render(server, titled);
-    assert.deepEqual(pdf.pages.map((page) => page.text), ['Sheet 1', 'Sheet 2', 'Sheet 3']);
+    assert.deepEqual(
+      pdf.pages.map((page) => page.text),
+      ['Sheet 1', 'Sheet 2', 'Sheet 3'],
+    );
   });
 });
 
@@ -446,7 +465,11 @@ test('url renders load allowed fixture pages and report what went wrong', { time
     assert.match(pdf.text, /From the fixture server/);
   });
 
-  for (const [path, status] of [['/missing', 404], ['/gone', 410], ['/broken', 500]] as const) {
+  for (const [path, status] of [
+    ['/missing', 404],
+    ['/gone', 410],
+    ['/broken', 500],
+  ] as const) {
     await t.test(`a url answering ${status} gives 422 navigation_failed`, async () => {
       const error = await errorOf(await renderUrl(`${fixture.url}${path}`));
       assert.equal(error.status, 422);

@@ -12,12 +12,20 @@ const SLOW = { html: '<p>slow</p>', options: { wait_for: '#never', timeout_ms: 3
 
 function chromiumProcessesUnder(pid: number): number[] {
   const out = execFileSync('ps', ['-eo', 'pid=,ppid=,comm=']).toString();
-  const rows = out.trim().split('\n').map((line) => line.trim().split(/\s+/)).map(([p, pp, comm]) => ({ pid: Number(p), ppid: Number(pp), comm: comm ?? '' }));
+  const rows = out
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .map(([p, pp, comm]) => ({ pid: Number(p), ppid: Number(pp), comm: comm ?? '' }));
   const tree = new Set([pid]);
   let grew = true;
   while (grew) {
     grew = false;
-    for (const row of rows) if (tree.has(row.ppid) && !tree.has(row.pid)) { tree.add(row.pid); grew = true; }
+    for (const row of rows)
+      if (tree.has(row.ppid) && !tree.has(row.pid)) {
+        tree.add(row.pid);
+        grew = true;
+      }
   }
   return rows.filter((row) => tree.has(row.pid) && row.pid !== pid && /chrom/i.test(row.comm)).map((row) => row.pid);
 }
@@ -53,7 +61,11 @@ test('killing Chromium mid-render fails that render with 503, the next render wo
   const inFlight = server.render(SLOW);
   await new Promise((resolve) => setTimeout(resolve, 300));
   for (const pid of victims) {
-    try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ }
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
   }
   const failed = await errorOf(await inFlight);
   assert.equal(failed.status, 503);

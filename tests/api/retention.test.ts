@@ -24,7 +24,10 @@ function pdfFile(server: TestServer, key: IssuedKey, id: string): string {
 }
 
 async function exists(file: string): Promise<boolean> {
-  return readFile(file).then(() => true, () => false);
+  return readFile(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Polls until the file is gone (the sweeper runs every second in these tests); fails after 20 s. */
@@ -60,7 +63,9 @@ test('past its retention a document answers 410 document_expired, its bytes gone
   const server = await startTestServer(t, { plansFile: await plans(t) }, { now: clock.now });
   const key = await server.createKey('hourly');
   const id = await store(server, key);
-  const listed = (await (await server.request('GET', '/v1/documents', undefined, bearer(key))).json()) as { data: { expires_at: string; created_at: string }[] };
+  const listed = (await (await server.request('GET', '/v1/documents', undefined, bearer(key))).json()) as {
+    data: { expires_at: string; created_at: string }[];
+  };
   assert.equal(Date.parse(listed.data[0]!.expires_at) - Date.parse(listed.data[0]!.created_at), HOUR);
 
   clock.advance(HOUR - 1000);
@@ -77,7 +82,10 @@ test('past its retention a document answers 410 document_expired, its bytes gone
   assert.deepEqual(await statusOf(server, server.key, id), [404, 'document_not_found']);
 });
 
-test('the sweeper deletes expired bytes on its schedule, without any fetch', { timeout: 120_000, ...oneInstanceOnly('reads the DATA_DIR sidecars') }, async (t) => {
+test('the sweeper deletes expired bytes on its schedule, without any fetch', {
+  timeout: 120_000,
+  ...oneInstanceOnly('reads the DATA_DIR sidecars'),
+}, async (t) => {
   const clock = testClock();
   const server = await startTestServer(t, { plansFile: await plans(t), retentionSweepSeconds: 1 }, { now: clock.now });
   const key = await server.createKey('hourly');
@@ -86,7 +94,10 @@ test('the sweeper deletes expired bytes on its schedule, without any fetch', { t
   const staying = await store(server, keeper);
   clock.advance(HOUR + 1000);
   await waitUntilGone(pdfFile(server, key, expiring));
-  const sidecar = JSON.parse(await readFile(path.join(server.dataDir, 'documents', key.id, `${expiring}.json`), 'utf8')) as { state: string; expiredAt: string };
+  const sidecar = JSON.parse(await readFile(path.join(server.dataDir, 'documents', key.id, `${expiring}.json`), 'utf8')) as {
+    state: string;
+    expiredAt: string;
+  };
   assert.equal(sidecar.state, 'expired', 'a tombstone is kept');
   assert.equal(sidecar.expiredAt, clock.now().toISOString());
   assert.deepEqual(await statusOf(server, key, expiring), [410, 'document_expired']);
@@ -94,7 +105,9 @@ test('the sweeper deletes expired bytes on its schedule, without any fetch', { t
   assert.deepEqual(await statusOf(server, keeper, staying), [200, undefined]);
 });
 
-test('the 410 survives restarts; documents that expired while the server was down are swept at start-up; tombstones end after TOMBSTONE_DAYS', { timeout: 120_000 }, async (t) => {
+test('the 410 survives restarts; documents that expired while the server was down are swept at start-up; tombstones end after TOMBSTONE_DAYS', {
+  timeout: 120_000,
+}, async (t) => {
   const clock = testClock();
   const dataDir = await sharedDataDir(t);
   const plansFile = await plans(t);
@@ -144,10 +157,18 @@ test('a revoked key’s documents stay reachable to the admin until their retent
   const id = await store(server, key);
   assert.equal((await server.admin('DELETE', `/admin/v1/keys/${key.id}`)).status, 204);
   const listed = (await (await server.admin('GET', `/admin/v1/documents?key_id=${key.id}`)).json()) as { data: { id: string }[] };
-  assert.deepEqual(listed.data.map((document) => document.id), [id]);
+  assert.deepEqual(
+    listed.data.map((document) => document.id),
+    [id],
+  );
   const fetched = await server.admin('GET', `/admin/v1/documents/${id}`);
   assert.equal(fetched.status, 200);
-  assert.equal(Buffer.from(await fetched.arrayBuffer()).subarray(0, 5).toString(), '%PDF-');
+  assert.equal(
+    Buffer.from(await fetched.arrayBuffer())
+      .subarray(0, 5)
+      .toString(),
+    '%PDF-',
+  );
   clock.advance(HOUR);
   const expired = await errorOf(await server.admin('GET', `/admin/v1/documents/${id}`));
   assert.deepEqual([expired.status, expired.code], [410, 'document_expired']);

@@ -72,13 +72,19 @@ test('a new key, a rotation and a usage count survive kill -9 right after the re
 test('a bad PLANS_FILE stops start-up with one line naming the file, the entry and the field', async (t) => {
   const dir = await tempDir(t);
   const file = path.join(dir, 'plans.json');
-  await writeFile(file, JSON.stringify([
-    { id: 'gold', name: 'Gold', monthly_documents: 5, retention: '1d', batch_max_items: 0 },
-    { id: 'silver', name: 'Silver', monthly_documents: 5, retention: '1 week', batch_max_items: 0 },
-  ]));
+  await writeFile(
+    file,
+    JSON.stringify([
+      { id: 'gold', name: 'Gold', monthly_documents: 5, retention: '1d', batch_max_items: 0 },
+      { id: 'silver', name: 'Silver', monthly_documents: 5, retention: '1 week', batch_max_items: 0 },
+    ]),
+  );
   const result = await runServerProcess({ DATA_DIR: dir, PLANS_FILE: file, ADMIN_TOKEN });
   assert.equal(result.code, 1);
-  assert.equal(result.stderr, `quire: PLANS_FILE ${file}: entry 1 (id "silver"): retention must be 0 or a string such as "30d" (a number with s, m, h, d or y) (got "1 week")\n`);
+  assert.equal(
+    result.stderr,
+    `quire: PLANS_FILE ${file}: entry 1 (id "silver"): retention must be 0 or a string such as "30d" (a number with s, m, h, d or y) (got "1 week")\n`,
+  );
   assert.ok(!result.stdout.includes('browser launched'), 'refused before Chromium starts');
 });
 

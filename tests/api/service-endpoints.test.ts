@@ -65,7 +65,8 @@ test('service endpoints describe and report the service', { timeout: 60_000 }, a
     assert.match(renderer.browser, /Chrom/i);
     assert.equal(renderer.alive, true);
     assert.equal(renderer.slots, server.app.config.renderConcurrency);
-    for (const field of ['busy', 'queued', 'restarts'] as const) assert.ok(Number.isInteger(renderer[field]) && renderer[field] >= 0, `renderer.${field} = ${renderer[field]}`);
+    for (const field of ['busy', 'queued', 'restarts'] as const)
+      assert.ok(Number.isInteger(renderer[field]) && renderer[field] >= 0, `renderer.${field} = ${renderer[field]}`);
   });
 
   await t.test('GET /health ignores a wrong key rather than refusing', async () => {
@@ -102,12 +103,36 @@ test('service endpoints describe and report the service', { timeout: 60_000 }, a
     const options = body.properties!.options!;
     assert.equal(options.additionalProperties, false);
     const fields = options.properties!;
-    for (const name of ['format', 'landscape', 'margin', 'print_background', 'scale', 'page_ranges', 'prefer_css_page_size', 'media', 'timeout_ms', 'wait_until', 'wait_for', 'wait_ms', 'header_template', 'footer_template']) {
+    for (const name of [
+      'format',
+      'landscape',
+      'margin',
+      'print_background',
+      'scale',
+      'page_ranges',
+      'prefer_css_page_size',
+      'media',
+      'timeout_ms',
+      'wait_until',
+      'wait_for',
+      'wait_ms',
+      'header_template',
+      'footer_template',
+    ]) {
       assert.ok(fields[name], `options.${name} is described`);
     }
-    assert.deepEqual({ type: fields.scale!.type, minimum: fields.scale!.minimum, maximum: fields.scale!.maximum, default: fields.scale!.default }, { type: 'number', minimum: 0.1, maximum: 2, default: 1 });
-    assert.deepEqual({ type: fields.timeout_ms!.type, minimum: fields.timeout_ms!.minimum, maximum: fields.timeout_ms!.maximum, default: fields.timeout_ms!.default }, { type: 'integer', minimum: 1000, maximum: 60000, default: 30000 });
-    assert.deepEqual({ type: fields.wait_ms!.type, minimum: fields.wait_ms!.minimum, maximum: fields.wait_ms!.maximum, default: fields.wait_ms!.default }, { type: 'integer', minimum: 0, maximum: 5000, default: 0 });
+    assert.deepEqual(
+      { type: fields.scale!.type, minimum: fields.scale!.minimum, maximum: fields.scale!.maximum, default: fields.scale!.default },
+      { type: 'number', minimum: 0.1, maximum: 2, default: 1 },
+    );
+    assert.deepEqual(
+      { type: fields.timeout_ms!.type, minimum: fields.timeout_ms!.minimum, maximum: fields.timeout_ms!.maximum, default: fields.timeout_ms!.default },
+      { type: 'integer', minimum: 1000, maximum: 60000, default: 30000 },
+    );
+    assert.deepEqual(
+      { type: fields.wait_ms!.type, minimum: fields.wait_ms!.minimum, maximum: fields.wait_ms!.maximum, default: fields.wait_ms!.default },
+      { type: 'integer', minimum: 0, maximum: 5000, default: 0 },
+    );
     assert.deepEqual(fields.format!.enum, [...PAPER_FORMATS]);
     assert.equal(fields.format!.default, 'A4');
     assert.deepEqual(fields.wait_until!.enum, [...WAIT_UNTIL]);
@@ -130,7 +155,10 @@ test('service endpoints describe and report the service', { timeout: 60_000 }, a
     const error = document.components.schemas.Error!;
     assert.deepEqual([...error.required!].sort(), ['code', 'detail']);
     for (const code of Object.keys(ERROR_STATUS)) assert.ok(error.properties!.code!.enum!.includes(code), `code ${code} is listed`);
-    assert.ok(post.security.some((scheme) => 'apiKey' in scheme), 'POST /v1/pdf needs the API key');
+    assert.ok(
+      post.security.some((scheme) => 'apiKey' in scheme),
+      'POST /v1/pdf needs the API key',
+    );
     assert.equal(document.components.securitySchemes.apiKey!.scheme, 'bearer');
     assert.deepEqual(document.paths['/health']!.get!.security, [], 'GET /health needs no key');
   });

@@ -51,7 +51,9 @@ async function documentIdsOf(server: ServerProcess, keyId: string): Promise<stri
   const ids: string[] = [];
   let cursor: string | null = null;
   do {
-    const page: { data: { id: string }[]; next_cursor: string | null } = await json(await callServer(server, 'GET', `/admin/v1/documents?key_id=${keyId}&limit=100${cursor ? `&cursor=${cursor}` : ''}`, ADMIN_TOKEN));
+    const page: { data: { id: string }[]; next_cursor: string | null } = await json(
+      await callServer(server, 'GET', `/admin/v1/documents?key_id=${keyId}&limit=100${cursor ? `&cursor=${cursor}` : ''}`, ADMIN_TOKEN),
+    );
     ids.push(...page.data.map((document) => document.id));
     cursor = page.next_cursor;
   } while (cursor);
@@ -62,7 +64,9 @@ async function usedBy(server: ServerProcess, keyId: string): Promise<number> {
   return (await json<{ usage: { used: number } }>(await callServer(server, 'GET', `/admin/v1/keys/${keyId}`, ADMIN_TOKEN))).usage.used;
 }
 
-test(`kill -9 at random moments during key changes, stored renders and batches (${ROUNDS} kills): nothing acknowledged is lost, every document charged once`, { timeout: 900_000 }, async (t) => {
+test(`kill -9 at random moments during key changes, stored renders and batches (${ROUNDS} kills): nothing acknowledged is lost, every document charged once`, {
+  timeout: 900_000,
+}, async (t) => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-store-crash-'));
   t.after(() => rm(dataDir, { recursive: true, force: true }));
   const start = serverStarter(t, { DATA_DIR: dataDir, ADMIN_TOKEN, RENDER_CONCURRENCY: '2' });
@@ -71,7 +75,8 @@ test(`kill -9 at random moments during key changes, stored renders and batches (
   t.diagnostic(`CRASH_SEED=${seed}`);
 
   let server = await start();
-  const issue = async (name: string, plan: string) => json<{ id: string; key: string }>(await callServer(server, 'POST', '/admin/v1/keys', ADMIN_TOKEN, { name, plan }));
+  const issue = async (name: string, plan: string) =>
+    json<{ id: string; key: string }>(await callServer(server, 'POST', '/admin/v1/keys', ADMIN_TOKEN, { name, plan }));
   const renderKey = await issue('renders', 'business');
   const batchKey = await issue('batches', 'business');
   const keys = new Map<string, KeyState>();
@@ -179,7 +184,9 @@ test(`kill -9 at random moments during key changes, stored renders and batches (
       // Unacknowledged batches that reached the disk run too: wait for every batch of the key.
       const deadline = Date.now() + 120_000;
       for (;;) {
-        const listed = await json<{ data: { batch_id: string; status: string }[] }>(await callServer(server, 'GET', `/admin/v1/batches?key_id=${batchKey.id}&limit=100`, ADMIN_TOKEN));
+        const listed = await json<{ data: { batch_id: string; status: string }[] }>(
+          await callServer(server, 'GET', `/admin/v1/batches?key_id=${batchKey.id}&limit=100`, ADMIN_TOKEN),
+        );
         const open = listed.data.filter((batch) => batch.status !== 'completed').map((batch) => batch.batch_id);
         if (open.length === 0) break;
         assert.ok(Date.now() < deadline, `batches stuck: ${open.join(', ')}`);

@@ -69,9 +69,18 @@ test('template assets: uploaded, listed, served to renders by relative name, cap
     assert.ok(!before.some((name) => name.startsWith('OpenSans')), `no Open Sans before the font is uploaded: ${before.join(', ')}`);
     assert.equal((await putAsset(server, id, 'fonts/OpenSans.ttf', 'font/ttf', await openSansFromSparticuz())).status, 200);
     const after = (await inspectPdf(await renderPdf(server, { template_id: id }))).fonts.map((font) => font.name);
-    assert.ok(after.some((name) => name.startsWith('OpenSans')), after.join(', '));
+    assert.ok(
+      after.some((name) => name.startsWith('OpenSans')),
+      after.join(', '),
+    );
     const list = (await (await server.request('GET', `/v1/templates/${id}/assets`)).json()) as { data: { name: string; content_type: string }[] };
-    assert.deepEqual(list.data.map((asset) => [asset.name, asset.content_type]), [['css/site.css', 'text/css'], ['fonts/OpenSans.ttf', 'font/ttf']]);
+    assert.deepEqual(
+      list.data.map((asset) => [asset.name, asset.content_type]),
+      [
+        ['css/site.css', 'text/css'],
+        ['fonts/OpenSans.ttf', 'font/ttf'],
+      ],
+    );
   });
 
   await t.test('GET returns the bytes with their type; DELETE removes; another key sees 404', async () => {
@@ -94,11 +103,18 @@ test('template assets: uploaded, listed, served to renders by relative name, cap
     assert.equal((await errorOf(await putAsset(server, id, 'a%2F..%2Fb', 'text/css', Buffer.from('x')))).code, 'invalid_request');
     assert.equal((await errorOf(await putAsset(server, id, 'a.css', undefined, Buffer.from('x')))).status, 400);
     const five = new Uint8Array(5 * 1024 * 1024);
-    assert.deepEqual(await errorOf(await putAsset(server, id, 'big.bin', 'application/octet-stream', new Uint8Array(five.byteLength + 1))).then((e) => [e.status, e.code]), [413, 'payload_too_large']);
+    assert.deepEqual(
+      await errorOf(await putAsset(server, id, 'big.bin', 'application/octet-stream', new Uint8Array(five.byteLength + 1))).then((e) => [e.status, e.code]),
+      [413, 'payload_too_large'],
+    );
     for (const name of ['1.bin', '2.bin', '3.bin', '4.bin']) assert.equal((await putAsset(server, id, name, 'application/octet-stream', five)).status, 200);
     const over = await errorOf(await putAsset(server, id, '5.bin', 'application/octet-stream', new Uint8Array(1)));
     assert.deepEqual([over.status, over.code], [413, 'payload_too_large']);
-    assert.equal((await putAsset(server, id, '4.bin', 'application/octet-stream', new Uint8Array(1))).status, 200, 'replacing an asset counts its new size only');
+    assert.equal(
+      (await putAsset(server, id, '4.bin', 'application/octet-stream', new Uint8Array(1))).status,
+      200,
+      'replacing an asset counts its new size only',
+    );
   });
 
   await t.test('a chunked upload past the asset cap gets a 413 the client can read, on a connection that stays usable', async (t) => {
@@ -138,9 +154,21 @@ test('template versions: one per save, paged, viewed, diffed, restored, rendered
 
   await t.test('GET versions lists them newest first with who saved them, in pages', async () => {
     const first = (await (await server.request('GET', `/v1/templates/${id}/versions?limit=2`)).json()) as { data: VersionSummary[]; next_cursor: string };
-    assert.deepEqual(first.data.map((v) => [v.version, v.name, v.created_by]), [[3, 'v-three', 'admin'], [2, 'v-two', server.key.id]]);
-    const second = (await (await server.request('GET', `/v1/templates/${id}/versions?limit=2&cursor=${first.next_cursor}`)).json()) as { data: VersionSummary[]; next_cursor: null };
-    assert.deepEqual(second.data.map((v) => v.version), [1]);
+    assert.deepEqual(
+      first.data.map((v) => [v.version, v.name, v.created_by]),
+      [
+        [3, 'v-three', 'admin'],
+        [2, 'v-two', server.key.id],
+      ],
+    );
+    const second = (await (await server.request('GET', `/v1/templates/${id}/versions?limit=2&cursor=${first.next_cursor}`)).json()) as {
+      data: VersionSummary[];
+      next_cursor: null;
+    };
+    assert.deepEqual(
+      second.data.map((v) => v.version),
+      [1],
+    );
     assert.equal(second.next_cursor, null);
     assert.equal((await errorOf(await server.request('GET', `/v1/templates/${id}/versions?cursor=bogus`))).code, 'invalid_request');
   });
@@ -163,7 +191,13 @@ test('template versions: one per save, paged, viewed, diffed, restored, rendered
   });
 
   await t.test('a batch item names template_version too', async () => {
-    const response = await postBatch(server, { requests: [{ template_id: id, template_version: 1, data: { x: 'D' } }, { template_id: id, data: { x: 'E' } }], options: FAST });
+    const response = await postBatch(server, {
+      requests: [
+        { template_id: id, template_version: 1, data: { x: 'D' } },
+        { template_id: id, data: { x: 'E' } },
+      ],
+      options: FAST,
+    });
     assert.ok(response.status === 200 || response.status === 202, String(response.status));
     const batch = await waitForBatch(server, ((await response.json()) as { batch_id: string }).batch_id);
     const texts = [];
@@ -180,7 +214,10 @@ test('template versions: one per save, paged, viewed, diffed, restored, rendered
     assert.equal(restored.status, 200);
     assert.deepEqual(((await restored.json()) as { name: string }).name, 'v-one');
     const list = (await (await server.request('GET', `/v1/templates/${id}/versions?limit=1`)).json()) as { data: VersionSummary[] };
-    assert.deepEqual(list.data.map((v) => [v.version, v.name]), [[4, 'v-one']]);
+    assert.deepEqual(
+      list.data.map((v) => [v.version, v.name]),
+      [[4, 'v-one']],
+    );
     assert.match((await inspectPdf(await renderPdf(server, { template_id: id, data: { x: 'C' } }))).text, /First C/);
   });
 
@@ -199,7 +236,11 @@ test('visual check: a changed CSS rule is reported on the page it changes', { ti
   const id = await createTemplate(server, { name: 'three pages', html: `<link rel="stylesheet" href="style.css">${pages}`, sample_data: {} });
   assert.equal((await putAsset(server, id, 'style.css', 'text/css', Buffer.from('.p2 h1 { color: black; }'))).status, 200);
   // A save after the upload: version 2's reference is drawn with the stylesheet.
-  assert.equal((await server.request('PUT', `/v1/templates/${id}`, { name: 'three pages', html: `<link rel="stylesheet" href="style.css">${pages}`, sample_data: {} })).status, 200);
+  assert.equal(
+    (await server.request('PUT', `/v1/templates/${id}`, { name: 'three pages', html: `<link rel="stylesheet" href="style.css">${pages}`, sample_data: {} }))
+      .status,
+    200,
+  );
   const reference = await server.admin('GET', `/admin/v1/templates/${id}/versions/2/reference`);
   assert.equal(reference.status, 200);
   assert.equal((await inspectPdf(new Uint8Array(await reference.arrayBuffer()))).pages.length, 3);
@@ -208,7 +249,12 @@ test('visual check: a changed CSS rule is reported on the page it changes', { ti
   assert.deepEqual(unchanged, { template_id: id, template_version: 2, pages: 3, changed_pages: [], max_diff_ratio: 0, verdict: 'unchanged' });
 
   assert.equal((await putAsset(server, id, 'style.css', 'text/css', Buffer.from('.p2 h1 { color: red; font-size: 60px; }'))).status, 200);
-  const changed = (await (await server.admin('POST', `/admin/v1/templates/${id}/check`, {})).json()) as { changed_pages: number[]; max_diff_ratio: number; verdict: string; pages: number };
+  const changed = (await (await server.admin('POST', `/admin/v1/templates/${id}/check`, {})).json()) as {
+    changed_pages: number[];
+    max_diff_ratio: number;
+    verdict: string;
+    pages: number;
+  };
   assert.deepEqual([changed.pages, changed.changed_pages, changed.verdict], [3, [2], 'changed']);
   assert.ok(changed.max_diff_ratio > 0 && changed.max_diff_ratio < 1, String(changed.max_diff_ratio));
 
@@ -231,31 +277,63 @@ test('export and import: a template travels with its assets as one archive', { t
 
   // Imported by another key: a new template with the same HTML, data and assets, at version 1.
   const other = await server.createKey('starter');
-  const imported = await fetch(`${server.url}/v1/templates/import`, { method: 'POST', headers: { ...bearer(other), 'content-type': 'application/gzip' }, body: new Blob([archive as Uint8Array<ArrayBuffer>]) });
+  const imported = await fetch(`${server.url}/v1/templates/import`, {
+    method: 'POST',
+    headers: { ...bearer(other), 'content-type': 'application/gzip' },
+    body: new Blob([archive as Uint8Array<ArrayBuffer>]),
+  });
   assert.equal(imported.status, 201, await imported.clone().text());
   const copy = (await imported.json()) as { template_id: string; name: string; html: string; sample_data: unknown };
   assert.notEqual(copy.template_id, id);
   assert.deepEqual([copy.name, copy.html, copy.sample_data], ['Travelling', '<p>Hello {{who}}</p><img src="img/logo.png">', { who: 'Ada' }]);
-  const assets = (await (await server.request('GET', `/v1/templates/${copy.template_id}/assets`, undefined, bearer(other))).json()) as { data: { name: string; content_type: string; size: number }[] };
-  assert.deepEqual(assets.data.map((asset) => [asset.name, asset.content_type]), [['img/logo.png', 'image/png'], ['style.css', 'text/css']]);
-  const versions = (await (await server.request('GET', `/v1/templates/${copy.template_id}/versions`, undefined, bearer(other))).json()) as { data: { version: number; created_by: string }[] };
-  assert.deepEqual(versions.data.map((v) => [v.version, v.created_by]), [[1, other.id]]);
+  const assets = (await (await server.request('GET', `/v1/templates/${copy.template_id}/assets`, undefined, bearer(other))).json()) as {
+    data: { name: string; content_type: string; size: number }[];
+  };
+  assert.deepEqual(
+    assets.data.map((asset) => [asset.name, asset.content_type]),
+    [
+      ['img/logo.png', 'image/png'],
+      ['style.css', 'text/css'],
+    ],
+  );
+  const versions = (await (await server.request('GET', `/v1/templates/${copy.template_id}/versions`, undefined, bearer(other))).json()) as {
+    data: { version: number; created_by: string }[];
+  };
+  assert.deepEqual(
+    versions.data.map((v) => [v.version, v.created_by]),
+    [[1, other.id]],
+  );
   const pdf = await server.render({ template_id: copy.template_id, options: LOAD }, bearer(other));
   assert.deepEqual(await embeddedImages(new Uint8Array(await pdf.arrayBuffer())), [{ width: 23, height: 23 }]);
   const reference = await server.admin('GET', `/admin/v1/templates/${copy.template_id}/versions/1/reference`);
-  assert.deepEqual(await embeddedImages(new Uint8Array(await reference.arrayBuffer())), [{ width: 23, height: 23 }], 'the first version’s reference was rendered with the imported assets');
+  assert.deepEqual(
+    await embeddedImages(new Uint8Array(await reference.arrayBuffer())),
+    [{ width: 23, height: 23 }],
+    'the first version’s reference was rendered with the imported assets',
+  );
 
   // The admin imports for a key named by key_id.
-  const admin = await fetch(`${server.url}/admin/v1/templates/import?key_id=${other.id}`, { method: 'POST', headers: { authorization: `Bearer ${server.adminToken}` }, body: new Blob([archive as Uint8Array<ArrayBuffer>]) });
+  const admin = await fetch(`${server.url}/admin/v1/templates/import?key_id=${other.id}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.adminToken}` },
+    body: new Blob([archive as Uint8Array<ArrayBuffer>]),
+  });
   assert.equal(admin.status, 201);
   assert.equal(((await admin.json()) as { key_id: string }).key_id, other.id);
 });
 
 test('import refuses what is not a template archive, before storing anything', { timeout: 60_000 }, async (t) => {
   const server = await startTestServer(t);
-  const post = (body: Uint8Array) => fetch(`${server.url}/v1/templates/import`, { method: 'POST', headers: bearer(server.key), body: new Blob([body as Uint8Array<ArrayBuffer>]) });
+  const post = (body: Uint8Array) =>
+    fetch(`${server.url}/v1/templates/import`, { method: 'POST', headers: bearer(server.key), body: new Blob([body as Uint8Array<ArrayBuffer>]) });
   const { packArchive } = await import('../../server/src/services/tar-archive.ts');
-  const manifest = (fields: Record<string, unknown>) => packArchive([{ name: 'manifest.json', bytes: Buffer.from(JSON.stringify({ format: 'quire-template/1', name: 'x', html: '<p>x</p>', sample_data: null, assets: [], ...fields })) }]);
+  const manifest = (fields: Record<string, unknown>) =>
+    packArchive([
+      {
+        name: 'manifest.json',
+        bytes: Buffer.from(JSON.stringify({ format: 'quire-template/1', name: 'x', html: '<p>x</p>', sample_data: null, assets: [], ...fields })),
+      },
+    ]);
   for (const [body, why] of [
     [Buffer.from('not gzip'), 'not gzip'],
     [packArchive([{ name: 'other.txt', bytes: Buffer.from('x') }]), 'no manifest'],
@@ -268,7 +346,18 @@ test('import refuses what is not a template archive, before storing anything', {
     assert.deepEqual([answer.status, answer.code], [400, 'invalid_request'], `${why}: ${answer.detail}`);
   }
   const bigAsset = packArchive([
-    { name: 'manifest.json', bytes: Buffer.from(JSON.stringify({ format: 'quire-template/1', name: 'x', html: '<p>x</p>', sample_data: null, assets: [{ name: 'a.bin', content_type: 'application/octet-stream', file: 'assets/0' }] })) },
+    {
+      name: 'manifest.json',
+      bytes: Buffer.from(
+        JSON.stringify({
+          format: 'quire-template/1',
+          name: 'x',
+          html: '<p>x</p>',
+          sample_data: null,
+          assets: [{ name: 'a.bin', content_type: 'application/octet-stream', file: 'assets/0' }],
+        }),
+      ),
+    },
     { name: 'assets/0', bytes: new Uint8Array(5 * 1024 * 1024 + 1) },
   ]);
   assert.equal((await errorOf(await post(bigAsset))).status, 413);
@@ -278,7 +367,9 @@ test('import refuses what is not a template archive, before storing anything', {
 
 test('OpenAPI documents the raw bodies of asset uploads and imports', async (t) => {
   const server = await startTestServer(t);
-  const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>> };
+  const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>;
+  };
   assert.deepEqual(Object.keys(document.paths['/v1/templates/{template_id}/assets/{name}']!.put!.requestBody!.content), ['*/*']);
   assert.deepEqual(Object.keys(document.paths['/v1/templates/import']!.post!.requestBody!.content), ['application/gzip']);
   assert.ok(document.paths['/admin/v1/templates/{template_id}/check']!.post);

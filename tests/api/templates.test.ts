@@ -60,11 +60,23 @@ test('templates: create, list, fetch, replace and delete, scoped to the key that
     const fresh = await server.createKey('starter');
     const made = [];
     for (const name of ['one', 'two', 'three']) made.push(await createTemplate(server, { name, html: `<p>${name}</p>` }, bearer(fresh)));
-    const first = (await (await server.request('GET', '/v1/templates?limit=2', undefined, bearer(fresh))).json()) as { data: Record<string, unknown>[]; next_cursor: string };
-    assert.deepEqual(first.data.map((entry) => entry.name), ['three', 'two']);
+    const first = (await (await server.request('GET', '/v1/templates?limit=2', undefined, bearer(fresh))).json()) as {
+      data: Record<string, unknown>[];
+      next_cursor: string;
+    };
+    assert.deepEqual(
+      first.data.map((entry) => entry.name),
+      ['three', 'two'],
+    );
     assert.deepEqual(Object.keys(first.data[0]!).sort(), ['created_at', 'name', 'template_id', 'updated_at']);
-    const second = (await (await server.request('GET', `/v1/templates?limit=2&cursor=${first.next_cursor}`, undefined, bearer(fresh))).json()) as { data: { template_id: string }[]; next_cursor: null };
-    assert.deepEqual(second.data.map((entry) => entry.template_id), [made[0]!.template_id]);
+    const second = (await (await server.request('GET', `/v1/templates?limit=2&cursor=${first.next_cursor}`, undefined, bearer(fresh))).json()) as {
+      data: { template_id: string }[];
+      next_cursor: null;
+    };
+    assert.deepEqual(
+      second.data.map((entry) => entry.template_id),
+      [made[0]!.template_id],
+    );
     assert.equal(second.next_cursor, null);
   });
 
@@ -74,7 +86,10 @@ test('templates: create, list, fetch, replace and delete, scoped to the key that
     const response = await server.request('PUT', `/v1/templates/${created.template_id}`, { name: 'v2', html: '<p>Version two {{x}}</p>' });
     assert.equal(response.status, 200);
     const replaced = (await response.json()) as TemplateJson;
-    assert.deepEqual([replaced.template_id, replaced.name, replaced.html, replaced.sample_data, replaced.created_at], [created.template_id, 'v2', '<p>Version two {{x}}</p>', null, created.created_at]);
+    assert.deepEqual(
+      [replaced.template_id, replaced.name, replaced.html, replaced.sample_data, replaced.created_at],
+      [created.template_id, 'v2', '<p>Version two {{x}}</p>', null, created.created_at],
+    );
     assert.match(await renderText(server, { template_id: created.template_id, data: { x: 'B' } }), /Version two B/);
   });
 
@@ -90,7 +105,11 @@ test('templates: create, list, fetch, replace and delete, scoped to the key that
   await t.test('another key’s template answers 404 template_not_found to fetch, replace, delete and render, and is not listed', async () => {
     const mine = await createTemplate(server, { name: 'private', html: '<p>mine {{x}}</p>' });
     const asOther = bearer(other);
-    for (const [method, body] of [['GET', undefined], ['PUT', { name: 'stolen', html: 'x' }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PUT', { name: 'stolen', html: 'x' }],
+      ['DELETE', undefined],
+    ] as const) {
       const error = await errorOf(await server.request(method, `/v1/templates/${mine.template_id}`, body, asOther));
       assert.deepEqual([error.status, error.code], [404, 'template_not_found'], method);
     }
@@ -99,11 +118,13 @@ test('templates: create, list, fetch, replace and delete, scoped to the key that
     assert.equal(await usedBy(server, other.id), 0, 'the refused render was not charged');
     const listed = (await (await server.request('GET', '/v1/templates', undefined, asOther)).json()) as { data: unknown[] };
     assert.deepEqual(listed.data, []);
-    assert.equal((await (await server.request('GET', `/v1/templates/${mine.template_id}`)).json() as TemplateJson).name, 'private', 'untouched');
+    assert.equal(((await (await server.request('GET', `/v1/templates/${mine.template_id}`)).json()) as TemplateJson).name, 'private', 'untouched');
   });
 
   await t.test('a template with a syntax error is refused at creation with a 400 naming line and column', async () => {
-    const error = await errorOf(await server.request('POST', '/v1/templates', { name: 'broken', html: '<table>\n  {{#items}}\n    <tr>{{name}}</tr>\n</table>' }));
+    const error = await errorOf(
+      await server.request('POST', '/v1/templates', { name: 'broken', html: '<table>\n  {{#items}}\n    <tr>{{name}}</tr>\n</table>' }),
+    );
     assert.deepEqual([error.status, error.code], [400, 'invalid_request']);
     assert.equal(error.detail, 'html has a template syntax error at line 2, column 3: {{#items}} is never closed with {{/items}}');
   });
@@ -129,7 +150,10 @@ test('templates: create, list, fetch, replace and delete, scoped to the key that
     }
     let deep: unknown = 1;
     for (let i = 0; i < 100; i++) deep = { d: deep };
-    assert.match((await errorOf(await server.request('POST', '/v1/templates', { name: 'x', html: 'x', sample_data: deep }))).detail, /sample_data must not be nested more than 64 levels deep/);
+    assert.match(
+      (await errorOf(await server.request('POST', '/v1/templates', { name: 'x', html: 'x', sample_data: deep }))).detail,
+      /sample_data must not be nested more than 64 levels deep/,
+    );
   });
 
   await t.test('a template whose HTML is over 5 MB is refused with 413 payload_too_large', async () => {
@@ -164,7 +188,10 @@ test('rendering a template by template_id follows the placeholder rules', { time
       '<h1>Invoice {{number}}</h1><table>{{#items}}<tr><td>Item {{description}} x{{qty}} {{currency}}</td></tr>{{/items}}</table>' +
       '{{^items}}<p>No items</p>{{/items}}<p>Tags: {{#tags}}[{{.}}]{{/tags}}</p>{{#paid}}<p>PAID</p>{{/paid}}{{^paid}}<p>DUE</p>{{/paid}}';
     const { template_id } = await createTemplate(server, { name: 'invoice', html });
-    const items = [{ description: 'Paper', qty: 2 }, { description: 'Ink', qty: 1 }];
+    const items = [
+      { description: 'Paper', qty: 2 },
+      { description: 'Ink', qty: 1 },
+    ];
     const text = await renderText(server, { template_id, data: { number: 'F-7', currency: 'EUR', items, tags: ['a', 'b'], paid: true } });
     assert.match(text, /Invoice F-7/);
     assert.match(text, /Item Paper x2 EUR[\s\S]*Item Ink x1 EUR/);
@@ -199,7 +226,12 @@ test('rendering a template by template_id follows the placeholder rules', { time
     assert.deepEqual([error.status, error.code], [413, 'payload_too_large']);
     assert.match(error.detail, /5 MB/);
     // Escaping counts: each & becomes &amp; (5 bytes).
-    const escaped = await errorOf(await server.render({ template_id: (await createTemplate(server, { name: 'amp', html: '{{a}}' })).template_id, data: { a: '&'.repeat(1.1 * 1024 * 1024) } }));
+    const escaped = await errorOf(
+      await server.render({
+        template_id: (await createTemplate(server, { name: 'amp', html: '{{a}}' })).template_id,
+        data: { a: '&'.repeat(1.1 * 1024 * 1024) },
+      }),
+    );
     assert.equal(escaped.code, 'payload_too_large');
     assert.equal(await usedBy(server, server.key.id), before);
   });
@@ -215,7 +247,10 @@ test('rendering a template by template_id follows the placeholder rules', { time
   });
 
   await t.test('hostile data (__proto__, constructor, deep nesting) renders safely and changes no later render', async () => {
-    const { template_id } = await createTemplate(server, { name: 'hostile', html: '<p>Name [{{name}}] Admin [{{isAdmin}}] C [{{constructor.name}}] Deep [{{d.d.d}}]</p>' });
+    const { template_id } = await createTemplate(server, {
+      name: 'hostile',
+      html: '<p>Name [{{name}}] Admin [{{isAdmin}}] C [{{constructor.name}}] Deep [{{d.d.d}}]</p>',
+    });
     const nestedBody = (levels: number) => {
       let deep = '1';
       for (let i = 0; i < levels; i++) deep = `{"d":${deep}}`;

@@ -25,11 +25,16 @@ async function rendererState(server: TestServer): Promise<{ busy: number; queued
   return health.renderer;
 }
 
-test('anonymous wait_for "#never" playground calls cannot take every slot: a paid render still gets one', { timeout: 120_000, ...oneInstanceOnly('the render queue is per instance') }, async (t) => {
+test('anonymous wait_for "#never" playground calls cannot take every slot: a paid render still gets one', {
+  timeout: 120_000,
+  ...oneInstanceOnly('the render queue is per instance'),
+}, async (t) => {
   // Issue 11's repro, with the playground's timeout cap lowered so the hogs end sooner.
   const server = await startTestServer(t, { renderConcurrency: 2, playgroundMaxTimeoutMs: 4000, playgroundRateLimit: 100 });
   const hog = { html: '<p>x', options: { wait_for: '#never', timeout_ms: 60_000 } };
-  const hogs = Array.from({ length: 3 }, () => server.requestWithoutKey('POST', '/v1/playground/pdf', hog).then(async (response) => ({ status: response.status, body: await response.text() })));
+  const hogs = Array.from({ length: 3 }, () =>
+    server.requestWithoutKey('POST', '/v1/playground/pdf', hog).then(async (response) => ({ status: response.status, body: await response.text() })),
+  );
   // The playground holds its one slot (the other hogs wait for that share, not for the server).
   await until(async () => {
     const state = await rendererState(server);
@@ -74,7 +79,9 @@ test('a 7 MB chunked body with no Content-Length gets a 413 the client can read,
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   t.after(() => agent.destroy());
   // No Content-Length: node sends it chunked.
-  const answer = await sendRaw(agent, port, 'POST', '/v1/pdf', { ...bearer(server.key), 'content-type': 'application/json' }, (req) => writeChunked(req, 7, '{"html": "', '"}'));
+  const answer = await sendRaw(agent, port, 'POST', '/v1/pdf', { ...bearer(server.key), 'content-type': 'application/json' }, (req) =>
+    writeChunked(req, 7, '{"html": "', '"}'),
+  );
   assert.equal(answer.status, 413);
   assert.deepEqual(JSON.parse(answer.body).code, 'payload_too_large');
   // The rest of the body was read and dropped, so the same connection carries the next request
@@ -84,7 +91,10 @@ test('a 7 MB chunked body with no Content-Length gets a 413 the client can read,
   assert.equal(next.socket, answer.socket, 'the kept-alive connection was reused');
 });
 
-test('TRUST_PROXY decides which address the playground limit counts', { timeout: 90_000, ...oneInstanceOnly('the playground rate limit is per instance') }, async (t) => {
+test('TRUST_PROXY decides which address the playground limit counts', {
+  timeout: 90_000,
+  ...oneInstanceOnly('the playground rate limit is per instance'),
+}, async (t) => {
   const call = (server: TestServer, forwardedFor: string) =>
     server.requestWithoutKey('POST', '/v1/playground/pdf', { html: '<p>hi</p>', options: LOAD }, { 'x-forwarded-for': forwardedFor });
 
@@ -102,7 +112,10 @@ test('TRUST_PROXY decides which address the playground limit counts', { timeout:
   });
 });
 
-test('a generated admin token is printed once to the terminal and never written to the log', { timeout: 60_000, ...oneInstanceOnly('a generated token differs per DATA_DIR') }, async (t) => {
+test('a generated admin token is printed once to the terminal and never written to the log', {
+  timeout: 60_000,
+  ...oneInstanceOnly('a generated token differs per DATA_DIR'),
+}, async (t) => {
   const lines: string[] = [];
   const log = pino(
     { level: 'debug' },
@@ -124,7 +137,10 @@ test('a generated admin token is printed once to the terminal and never written 
 test('background batches past a key’s backlog cap get 429 too_many_batches, past the server’s 503, with Retry-After', { timeout: 120_000 }, async (t) => {
   const server = await startTestServer(t, { batchQueueItemsPerKey: 15, batchQueueItems: 20, batchQueueBytesPerKey: 64 * 1024, shutdownTimeoutMs: 1000 });
   // Slow items keep the first batch waiting for the whole test.
-  const slowBatch = (items: number) => ({ async: true, requests: Array.from({ length: items }, (_, i) => ({ html: `<p>item ${i}</p>`, options: { wait_until: 'load', wait_ms: 5000 } })) });
+  const slowBatch = (items: number) => ({
+    async: true,
+    requests: Array.from({ length: items }, (_, i) => ({ html: `<p>item ${i}</p>`, options: { wait_until: 'load', wait_ms: 5000 } })),
+  });
   const batch = (key: { key: string }, body: unknown) => server.request('POST', '/v1/pdf/batch', body, bearer(key.key));
 
   assert.equal((await batch(server.key, slowBatch(12))).status, 202);
@@ -147,7 +163,10 @@ test('background batches past a key’s backlog cap get 429 too_many_batches, pa
   assert.equal(inCall.status, 200);
 });
 
-test('the playground counts its rate limit before any DNS lookup', { timeout: 60_000, ...oneInstanceOnly('the playground rate limit is per instance') }, async (t) => {
+test('the playground counts its rate limit before any DNS lookup', {
+  timeout: 60_000,
+  ...oneInstanceOnly('the playground rate limit is per instance'),
+}, async (t) => {
   const looked: string[] = [];
   const resolve = async (host: string) => {
     looked.push(host);
@@ -160,7 +179,10 @@ test('the playground counts its rate limit before any DNS lookup', { timeout: 60
   assert.deepEqual(looked, [], 'a caller over the limit made the server resolve nothing');
 });
 
-test('a key over its plan’s concurrency waits in its own queue; another key’s render takes the free slot', { timeout: 120_000, ...oneInstanceOnly('the render queue is per instance') }, async (t) => {
+test('a key over its plan’s concurrency waits in its own queue; another key’s render takes the free slot', {
+  timeout: 120_000,
+  ...oneInstanceOnly('the render queue is per instance'),
+}, async (t) => {
   // A long queue wait: the flooder's last render waits for three others, however loaded the machine.
   const server = await startTestServer(t, { renderConcurrency: 2, renderQueueTimeoutMs: 120_000 });
   const flooder = await server.createKey('free'); // concurrency 1

@@ -33,7 +33,11 @@ test('/openapi.json gives the forms every page option default, bound and choice'
   assert.deepEqual(spec.formats, ['A4', 'A3', 'A5', 'Letter', 'Legal', 'Tabloid']);
   assert.deepEqual(spec.waitUntil, ['load', 'domcontentloaded', 'networkidle0', 'networkidle2']);
   assert.deepEqual(spec.watermark.defaults, { opacity: 0.2, rotate: 45, font_size: 64, color: '#888888', position: 'center', layer: 'over' });
-  assert.deepEqual(spec.watermark.bounds, { opacity: { min: 0, max: 1, step: 0.05 }, rotate: { min: -360, max: 360, step: 1 }, font_size: { min: 4, max: 400, step: 1 } });
+  assert.deepEqual(spec.watermark.bounds, {
+    opacity: { min: 0, max: 1, step: 0.05 },
+    rotate: { min: -360, max: 360, step: 1 },
+    font_size: { min: 4, max: 400, step: 1 },
+  });
   assert.equal(spec.watermark.positions.length, 9);
 });
 

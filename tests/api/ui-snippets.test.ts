@@ -29,7 +29,9 @@ test('the curl and JavaScript snippets render the same PDF when pasted into bash
   assert.match(fromCurl.text, /It's "quoted" \$HOME `uname` \$\(echo no\) \\n & \| ; < > — ünïcode/);
 
   const playgroundOut = path.join(folder, 'playground.pdf');
-  await run('bash', ['-c', curlSnippet({ origin: server.url, path: '/v1/playground/pdf', body, keyed: false, output: playgroundOut })], { env: { PATH: process.env.PATH } });
+  await run('bash', ['-c', curlSnippet({ origin: server.url, path: '/v1/playground/pdf', body, keyed: false, output: playgroundOut })], {
+    env: { PATH: process.env.PATH },
+  });
   assert.match((await inspectPdf(await readFile(playgroundOut))).text, /It's "quoted"/);
 
   const script = path.join(folder, 'render.mjs');

@@ -14,10 +14,13 @@ async function plansFile(t: { after: (fn: () => Promise<void>) => void }): Promi
   const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-plans-'));
   t.after(() => rm(dir, { recursive: true, force: true }));
   const file = path.join(dir, 'plans.json');
-  await writeFile(file, JSON.stringify([
-    { id: 'ten', name: 'Ten', monthly_documents: 10, retention: '1d', batch_max_items: 0 },
-    { id: 'two', name: 'Two', monthly_documents: 2, retention: '1d', batch_max_items: 0 },
-  ]));
+  await writeFile(
+    file,
+    JSON.stringify([
+      { id: 'ten', name: 'Ten', monthly_documents: 10, retention: '1d', batch_max_items: 0 },
+      { id: 'two', name: 'Two', monthly_documents: 2, retention: '1d', batch_max_items: 0 },
+    ]),
+  );
   return file;
 }
 
@@ -67,12 +70,21 @@ test('50 concurrent renders on a 10-document plan give exactly ten 200s and fort
   const refused = responses.filter((response) => response.status === 402);
   assert.equal(ok.length, 10);
   assert.equal(refused.length, 40);
-  assert.deepEqual(ok.map((response) => Number(response.headers.get('x-service-usage'))).sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  assert.deepEqual(
+    ok.map((response) => Number(response.headers.get('x-service-usage'))).sort((a, b) => a - b),
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+  );
   for (const response of refused) {
     assert.deepEqual(usageOf(response), ['10', '10', 'ten']);
     assert.equal((await errorOf(response)).code, 'quota_exceeded');
   }
-  for (const response of ok) assert.equal(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString(), '%PDF-');
+  for (const response of ok)
+    assert.equal(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+      '%PDF-',
+    );
   assert.equal((await usedThisMonth(server, key)).used, 10);
   const month = new Date().toISOString().slice(0, 7);
   const onDisk = JSON.parse(await readFile(path.join(server.dataDir, 'usage', key.id, `${month}.json`), 'utf8')) as { used: number };
@@ -82,10 +94,13 @@ test('50 concurrent renders on a 10-document plan give exactly ten 200s and fort
 test('a failed render (timeout, unreachable url, blocked url, bad request) is not charged', async (t) => {
   const broken = http.createServer((_req, res) => void res.writeHead(500).end('no'));
   await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
-  t.after(() => new Promise<void>((resolve) => {
-    broken.closeAllConnections();
-    broken.close(() => resolve());
-  }));
+  t.after(
+    () =>
+      new Promise<void>((resolve) => {
+        broken.closeAllConnections();
+        broken.close(() => resolve());
+      }),
+  );
   const { port } = broken.address() as AddressInfo;
   const fixture = { url: `http://127.0.0.1:${port}` };
   const server = await startTestServer(t, { plansFile: await plansFile(t), allowHosts: [`127.0.0.1:${port}`] });

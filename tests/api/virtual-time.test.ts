@@ -26,7 +26,10 @@ async function sameOnBothClocks(server: TestServer, body: Record<string, unknown
   const real = await pdfOf(server, body, 'real');
   const virtual = await pdfOf(server, body, 'virtual');
   assert.equal(virtual.pages.length, real.pages.length);
-  assert.deepEqual(virtual.pages.map((page) => page.text), real.pages.map((page) => page.text));
+  assert.deepEqual(
+    virtual.pages.map((page) => page.text),
+    real.pages.map((page) => page.text),
+  );
   assert.deepEqual(virtual.fonts.map((font) => font.name).sort(), real.fonts.map((font) => font.name).sort());
   return virtual;
 }
@@ -57,12 +60,14 @@ test('networkidle0 on the virtual clock prints what the wall clock prints', asyn
     // Strictly, networkidle0 is 500 ms without traffic: the timers due before 500 ms run, later
     // ones do not. On the wall clock Chromium's signal comes 0-500 ms after that, so the 550 and
     // 700 ms timers may or may not have run there.
-    const html = '<p id="t">start</p><script>for (const ms of [100, 250, 400, 450, 550, 700]) setTimeout(() => { document.getElementById("t").textContent = "after " + ms }, ms)</script>';
+    const html =
+      '<p id="t">start</p><script>for (const ms of [100, 250, 400, 450, 550, 700]) setTimeout(() => { document.getElementById("t").textContent = "after " + ms }, ms)</script>';
     const virtual = await pdfOf(server, { html }, 'virtual');
     assert.equal(virtual.text, 'after 450');
     const real = await pdfOf(server, { html }, 'real');
     assert.match(real.text, /^after (450|550|700)$/);
-    const early = '<p id="t">start</p><script>for (const ms of [100, 250, 400]) setTimeout(() => { document.getElementById("t").textContent = "after " + ms }, ms)</script>';
+    const early =
+      '<p id="t">start</p><script>for (const ms of [100, 250, 400]) setTimeout(() => { document.getElementById("t").textContent = "after " + ms }, ms)</script>';
     assert.match((await sameOnBothClocks(server, { html: early })).text, /after 400/);
   });
 
@@ -77,7 +82,10 @@ test('networkidle0 on the virtual clock prints what the wall clock prints', asyn
   await t.test('a web font', async () => {
     const html = `<style>@font-face { font-family: Fixture; src: url("${fixture.url}/font.ttf"); } p { font-family: Fixture }</style><p>web font</p>`;
     const pdf = await sameOnBothClocks(server, { html });
-    assert.ok(pdf.fonts.some((font) => font.name.startsWith('DejaVuSansMono')), pdf.fonts.map((font) => font.name).join(', '));
+    assert.ok(
+      pdf.fonts.some((font) => font.name.startsWith('DejaVuSansMono')),
+      pdf.fonts.map((font) => font.name).join(', '),
+    );
   });
 
   await t.test('a lazy image', async () => {
@@ -91,7 +99,8 @@ test('networkidle0 on the virtual clock prints what the wall clock prints', asyn
   });
 
   await t.test('requestAnimationFrame and IntersectionObserver callbacks run', async () => {
-    const html = '<p id="f">no frame</p><p id="o">not observed</p><script>requestAnimationFrame(() => requestAnimationFrame(() => { document.getElementById("f").textContent = "second frame" })); new IntersectionObserver((entries) => { if (entries[0].isIntersecting) document.getElementById("o").textContent = "observed" }).observe(document.getElementById("o"))</script>';
+    const html =
+      '<p id="f">no frame</p><p id="o">not observed</p><script>requestAnimationFrame(() => requestAnimationFrame(() => { document.getElementById("f").textContent = "second frame" })); new IntersectionObserver((entries) => { if (entries[0].isIntersecting) document.getElementById("o").textContent = "observed" }).observe(document.getElementById("o"))</script>';
     const pdf = await sameOnBothClocks(server, { html });
     assert.match(pdf.text, /second frame/);
     assert.match(pdf.text, /observed/);
@@ -104,8 +113,9 @@ test('networkidle0 on the virtual clock prints what the wall clock prints', asyn
     assert.equal(error.code, 'render_timeout');
   });
 
-  await t.test('wait_ms and wait_for run the page\'s timers on its clock', async () => {
-    const html = '<p id="t">start</p><script>setTimeout(() => { document.getElementById("t").textContent = "late timer" }, 2000); setTimeout(() => document.body.insertAdjacentHTML("beforeend", "<p id=shown>shown</p>"), 1500)</script>';
+  await t.test("wait_ms and wait_for run the page's timers on its clock", async () => {
+    const html =
+      '<p id="t">start</p><script>setTimeout(() => { document.getElementById("t").textContent = "late timer" }, 2000); setTimeout(() => document.body.insertAdjacentHTML("beforeend", "<p id=shown>shown</p>"), 1500)</script>';
     const waited = await sameOnBothClocks(server, { html, options: { wait_ms: 2500 } });
     assert.match(waited.text, /late timer/);
     const selected = await sameOnBothClocks(server, { html, options: { wait_for: '#shown' } });
@@ -113,7 +123,8 @@ test('networkidle0 on the virtual clock prints what the wall clock prints', asyn
   });
 
   await t.test('Date.now() follows the virtual clock', async () => {
-    const html = '<p id="t"></p><script>const t0 = Date.now(); setTimeout(() => { document.getElementById("t").textContent = "elapsed " + (Date.now() - t0 >= 300) }, 300)</script>';
+    const html =
+      '<p id="t"></p><script>const t0 = Date.now(); setTimeout(() => { document.getElementById("t").textContent = "elapsed " + (Date.now() - t0 >= 300) }, 300)</script>';
     const pdf = await sameOnBothClocks(server, { html });
     assert.match(pdf.text, /elapsed true/);
   });

@@ -53,7 +53,12 @@ test('the batches screen follows the event stream to completed (API stubbed with
   const created = new Date(Date.now() - 90_000).toISOString();
   const item = (index: number, status: string, extra: Record<string, unknown> = {}) => ({ index, status, ...extra });
   const states = [
-    { status: 'processing', succeeded: 1, failed: 0, results: [item(0, 'succeeded', { document_id: 'doc_a1', filename: 'letter-1.pdf' }), item(1, 'rendering'), item(2, 'queued')] },
+    {
+      status: 'processing',
+      succeeded: 1,
+      failed: 0,
+      results: [item(0, 'succeeded', { document_id: 'doc_a1', filename: 'letter-1.pdf' }), item(1, 'rendering'), item(2, 'queued')],
+    },
     {
       status: 'completed',
       succeeded: 2,

@@ -30,7 +30,8 @@ function electronBinary(): string | undefined {
 }
 
 const binary = electronBinary();
-const SKIP_REASON = 'Electron binary not installed: ELECTRON_SKIP_BINARY_DOWNLOAD on machines without internet (run `npx install-electron` where there is internet)';
+const SKIP_REASON =
+  'Electron binary not installed: ELECTRON_SKIP_BINARY_DOWNLOAD on machines without internet (run `npx install-electron` where there is internet)';
 
 test.describe('desktop app', () => {
   test.skip(!binary, SKIP_REASON);
@@ -41,7 +42,7 @@ test.describe('desktop app', () => {
     execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'build-electron.ts')], { cwd: root, stdio: 'inherit' });
   });
 
-  test('starts the server, hands the admin window its token, renders on Electron\'s Chromium and quits cleanly', async () => {
+  test("starts the server, hands the admin window its token, renders on Electron's Chromium and quits cleanly", async () => {
     test.setTimeout(120_000);
     const userData = await mkdtemp(path.join(os.tmpdir(), 'quire-desktop-e2e-'));
     try {
@@ -59,7 +60,9 @@ test.describe('desktop app', () => {
 
       const token = await window.evaluate(() => (globalThis as unknown as { quire: { getAdminToken(): Promise<string> } }).quire.getAdminToken());
       expect(token).toBe(readFileSync(path.join(userData, 'data', 'admin-token'), 'utf8').trim());
-      expect(await window.evaluate(() => [typeof (globalThis as Record<string, unknown>).require, typeof (globalThis as Record<string, unknown>).process])).toEqual(['undefined', 'undefined']);
+      expect(
+        await window.evaluate(() => [typeof (globalThis as Record<string, unknown>).require, typeof (globalThis as Record<string, unknown>).process]),
+      ).toEqual(['undefined', 'undefined']);
 
       const health = (await (await fetch(`${origin}/health`)).json()) as { status: string; renderer: { browser: string } };
       expect(health.status).toBe('ok');
@@ -78,7 +81,11 @@ test.describe('desktop app', () => {
         body: JSON.stringify({ html: '<h1>Rendered by the desktop app</h1>', options: { wait_until: 'load' } }),
       });
       expect(rendered.status).toBe(200);
-      expect(Buffer.from(await rendered.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(
+        Buffer.from(await rendered.arrayBuffer())
+          .subarray(0, 5)
+          .toString('latin1'),
+      ).toBe('%PDF-');
 
       const exited = new Promise<number | null>((resolve) => app.process().once('exit', (code) => resolve(code)));
       await app.close();

@@ -68,7 +68,11 @@ test('the HTML editor highlights placeholders, completes data paths and marks wh
 
 test('assets upload from the editor; versions are viewed, diffed and restored', async ({ admin: page, quire }, testInfo) => {
   const id = await createTemplate(quire, '<h1>First {{customer.name}}</h1>\n<img src="img/logo.png">');
-  await quire.admin('PUT', `/admin/v1/templates/${id}`, { name: 'Studio', html: '<h1>Second {{customer.name}}</h1>\n<img src="img/logo.png">', sample_data: SAMPLE });
+  await quire.admin('PUT', `/admin/v1/templates/${id}`, {
+    name: 'Studio',
+    html: '<h1>Second {{customer.name}}</h1>\n<img src="img/logo.png">',
+    sample_data: SAMPLE,
+  });
   await page.goto(`/admin/templates/${id}`);
 
   const canvas = createCanvas(30, 30);

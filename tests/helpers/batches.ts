@@ -45,7 +45,13 @@ export function postBatch(server: TestServer, body: unknown, key?: IssuedKey): P
 }
 
 /** GET /v1/pdf/batch/{id} until `done` holds (default: completed); fails after timeoutMs. */
-export async function waitForBatch(server: TestServer, id: string, key?: IssuedKey, done: (batch: BatchJson) => boolean = (batch) => batch.status === 'completed', timeoutMs = 60_000): Promise<BatchJson> {
+export async function waitForBatch(
+  server: TestServer,
+  id: string,
+  key?: IssuedKey,
+  done: (batch: BatchJson) => boolean = (batch) => batch.status === 'completed',
+  timeoutMs = 60_000,
+): Promise<BatchJson> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await server.request('GET', `/v1/pdf/batch/${id}`, undefined, key ? bearer(key) : {});

@@ -14,7 +14,14 @@ import puppeteer, { type Browser, type BrowserContext, type CDPSession } from 'p
 import { findChromium } from '../../server/src/render/chromium-path.ts';
 import { launchFlags, needsNoSandbox } from '../../server/src/render/launch-flags.ts';
 import type { DebuggerLike } from '../../electron/debugger-session.ts';
-import type { ElectronRenderApi, ProxySettings, RenderSession, RenderWebContents, RenderWindow, RenderWindowOptions } from '../../electron/electron-page-source.ts';
+import type {
+  ElectronRenderApi,
+  ProxySettings,
+  RenderSession,
+  RenderWebContents,
+  RenderWindow,
+  RenderWindowOptions,
+} from '../../electron/electron-page-source.ts';
 import type { ElectronPrintOptions } from '../../electron/print-options.ts';
 
 // Any listener fits (never[]): each event's emitter passes the arguments Electron would for it.
@@ -90,12 +97,15 @@ class FakeDebugger implements DebuggerLike {
   private attached = false;
 
   constructor(private readonly session: Promise<CDPSession>) {
-    void session.then((cdp) => {
-      // puppeteer's emitter (mitt) hands every event to '*' listeners: Electron's single 'message' event.
-      (cdp as unknown as { on(type: '*', handler: (type: unknown, event: unknown) => void): void }).on('*', (type, event) => {
-        if (typeof type === 'string' && type.includes('.')) this.listeners.emit('message', {}, type, event, '');
-      });
-    }, () => undefined);
+    void session.then(
+      (cdp) => {
+        // puppeteer's emitter (mitt) hands every event to '*' listeners: Electron's single 'message' event.
+        (cdp as unknown as { on(type: '*', handler: (type: unknown, event: unknown) => void): void }).on('*', (type, event) => {
+          if (typeof type === 'string' && type.includes('.')) this.listeners.emit('message', {}, type, event, '');
+        });
+      },
+      () => undefined,
+    );
   }
 
   attach(): void {
@@ -134,9 +144,12 @@ class FakeWebContents implements RenderWebContents {
 
   constructor(private readonly session: Promise<CDPSession>) {
     this.debugger = new FakeDebugger(session);
-    void session.then((cdp) => {
-      cdp.on('Inspector.targetCrashed', () => this.events.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 9 }));
-    }, () => undefined);
+    void session.then(
+      (cdp) => {
+        cdp.on('Inspector.targetCrashed', () => this.events.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 9 }));
+      },
+      () => undefined,
+    );
   }
 
   setAudioMuted(muted: boolean): void {

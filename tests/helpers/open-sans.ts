@@ -11,8 +11,18 @@ export async function openSansFromSparticuz(): Promise<Buffer> {
   const packageDir = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@sparticuz/chromium')), '..', '..');
   const tar = brotliDecompressSync(await readFile(path.join(packageDir, 'bin', 'fonts.tar.br')));
   for (let offset = 0; offset + 512 <= tar.length; ) {
-    const name = tar.subarray(offset, offset + 100).toString('utf8').replace(/\0.*$/s, '');
-    const size = parseInt(tar.subarray(offset + 124, offset + 136).toString('utf8').replace(/\0.*$/s, '').trim() || '0', 8);
+    const name = tar
+      .subarray(offset, offset + 100)
+      .toString('utf8')
+      .replace(/\0.*$/s, '');
+    const size = parseInt(
+      tar
+        .subarray(offset + 124, offset + 136)
+        .toString('utf8')
+        .replace(/\0.*$/s, '')
+        .trim() || '0',
+      8,
+    );
     if (name.endsWith('OpenSans-Regular.ttf')) return tar.subarray(offset + 512, offset + 512 + size);
     offset += 512 + Math.ceil(size / 512) * 512;
     if (!name) break;

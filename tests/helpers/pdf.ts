@@ -31,7 +31,11 @@ export async function inspectPdf(bytes: Uint8Array | ArrayBuffer): Promise<Inspe
     const page = await document.getPage(number);
     const [x0, y0, x1, y1] = page.view as [number, number, number, number];
     const content = await page.getTextContent();
-    const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' ').trim();
+    const text = content.items
+      .map((item) => ('str' in item ? item.str : ''))
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     pages.push({ width: round(x1 - x0), height: round(y1 - y0), text });
   }
   await document.destroy();

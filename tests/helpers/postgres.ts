@@ -106,7 +106,10 @@ async function startCluster(durable: boolean): Promise<{ url: string; stop: () =
     await as(tool('pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(folder, 'server.log'), '-w', '-t', '60', 'start']);
   } catch (error) {
     await rm(folder, { recursive: true, force: true });
-    const message = (error as { code?: string }).code === 'ENOENT' ? 'initdb/pg_ctl not found: install PostgreSQL (npm run setup), set PG_BIN, or set DATABASE_URL' : String((error as { stderr?: string }).stderr || error);
+    const message =
+      (error as { code?: string }).code === 'ENOENT'
+        ? 'initdb/pg_ctl not found: install PostgreSQL (npm run setup), set PG_BIN, or set DATABASE_URL'
+        : String((error as { stderr?: string }).stderr || error);
     throw new Error(`could not start a PostgreSQL cluster for the tests: ${message}`);
   }
   return {

@@ -10,7 +10,14 @@ export interface RawAnswer {
 }
 
 /** One request on the agent's (single, kept-alive) connection; `write` writes the body, or none is sent. */
-export function sendRaw(agent: http.Agent, port: string, method: string, path: string, headers: Record<string, string>, write?: (req: http.ClientRequest) => void): Promise<RawAnswer> {
+export function sendRaw(
+  agent: http.Agent,
+  port: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  write?: (req: http.ClientRequest) => void,
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = http.request({ agent, host: '127.0.0.1', port, method, path, headers });
     req.on('response', (res) => {

@@ -47,7 +47,12 @@ export interface TestServerOptions {
 
 type Hook = Pick<TestContext, 'after'> | { after: (fn: () => Promise<void>) => void };
 
-export async function startTestServer(t: Hook, overrides: Partial<Config> = {}, collaborators: AppOverrides = {}, options: TestServerOptions = {}): Promise<TestServer> {
+export async function startTestServer(
+  t: Hook,
+  overrides: Partial<Config> = {},
+  collaborators: AppOverrides = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'quire-test-')));
   // An explicit adminToken of '' leaves the server to generate DATA_DIR/admin-token.
   const adminToken = 'adminToken' in overrides ? overrides.adminToken : `adm_test_${randomBytes(16).toString('hex')}`;

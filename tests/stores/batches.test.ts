@@ -30,7 +30,10 @@ function batch(keyId: string, overrides: Partial<BatchRecord> = {}): BatchRecord
   };
 }
 
-const REQUESTS = [{ html: '<p>a</p>', options: DEFAULT_PDF_OPTIONS }, { html: '<p>b</p>', options: DEFAULT_PDF_OPTIONS }];
+const REQUESTS = [
+  { html: '<p>a</p>', options: DEFAULT_PDF_OPTIONS },
+  { html: '<p>b</p>', options: DEFAULT_PDF_OPTIONS },
+];
 
 forEachBackend((backend) => {
   test('a batch is held by the instance that created it; its saved state and requests read back', async () => {
@@ -42,7 +45,10 @@ forEachBackend((backend) => {
     record.status = 'processing';
     await Promise.all([store.save(record), store.save(record)]);
     await store.flush();
-    assert.deepEqual((await store.get(record.id))?.items.map((item) => item.status), ['succeeded', 'queued']);
+    assert.deepEqual(
+      (await store.get(record.id))?.items.map((item) => item.status),
+      ['succeeded', 'queued'],
+    );
     assert.deepEqual(await store.requests(record.id), REQUESTS);
     await store.dropRequests(record.id);
     await assert.rejects(store.requests(record.id));
@@ -55,8 +61,14 @@ forEachBackend((backend) => {
     await store.create(old, REQUESTS);
     await store.create(recent, REQUESTS);
     const first = await store.page(key, 1, undefined);
-    assert.deepEqual(first.items.map((record) => record.id), [recent.id]);
-    assert.deepEqual((await store.page(key, 1, first.nextCursor!)).items.map((record) => record.id), [old.id]);
+    assert.deepEqual(
+      first.items.map((record) => record.id),
+      [recent.id],
+    );
+    assert.deepEqual(
+      (await store.page(key, 1, first.nextCursor!)).items.map((record) => record.id),
+      [old.id],
+    );
     Object.assign(old, { status: 'completed', completedAt: '2026-03-01T00:01:00.000Z', expiresAt: '2026-03-05T00:00:00.000Z' });
     await store.save(old);
     await store.release(old.id);
@@ -70,7 +82,7 @@ forEachBackend((backend) => {
 const REQUEST_BYTES = Buffer.byteLength(JSON.stringify(REQUESTS));
 
 forEachBackend((backend) => {
-  test('a background batch is admitted only within the backlog caps, its key\'s and every key\'s; completing one makes room', async () => {
+  test("a background batch is admitted only within the backlog caps, its key's and every key's; completing one makes room", async () => {
     const store = await storeOn(backend);
     const [key, other, third] = [newId('key'), newId('key'), newId('key')];
     const limits = { itemsPerKey: 4, items: 6, bytesPerKey: 10 * REQUEST_BYTES, bytes: 10 * REQUEST_BYTES };
@@ -78,17 +90,26 @@ forEachBackend((backend) => {
     await store.create(first, REQUESTS, limits);
     await store.create(batch(key), REQUESTS, limits);
     const refused = batch(key);
-    await assert.rejects(store.create(refused, REQUESTS, limits), (error: unknown) => error instanceof BacklogFullError && error.scope === 'key' && error.load.items === 4 && error.load.bytes === 2 * REQUEST_BYTES);
+    await assert.rejects(
+      store.create(refused, REQUESTS, limits),
+      (error: unknown) => error instanceof BacklogFullError && error.scope === 'key' && error.load.items === 4 && error.load.bytes === 2 * REQUEST_BYTES,
+    );
     assert.equal(await store.get(refused.id), undefined, 'nothing recorded');
     // In-call batches are not counted, nor checked.
     await store.create(batch(key, { mode: 'sync' }), REQUESTS);
     await store.create(batch(other), REQUESTS, limits);
-    await assert.rejects(store.create(batch(third), REQUESTS, limits), (error: unknown) => error instanceof BacklogFullError && error.scope === 'all' && error.load.items === 6);
+    await assert.rejects(
+      store.create(batch(third), REQUESTS, limits),
+      (error: unknown) => error instanceof BacklogFullError && error.scope === 'all' && error.load.items === 6,
+    );
     Object.assign(first, { status: 'completed', completedAt: '2026-03-10T12:01:00.000Z' });
     await store.save(first);
     await store.flush();
     await store.create(batch(third), REQUESTS, limits);
-    await assert.rejects(store.create(batch(key), REQUESTS, { ...limits, items: 100, bytesPerKey: 2 * REQUEST_BYTES - 1 }), (error: unknown) => error instanceof BacklogFullError && error.scope === 'key');
+    await assert.rejects(
+      store.create(batch(key), REQUESTS, { ...limits, items: 100, bytesPerKey: 2 * REQUEST_BYTES - 1 }),
+      (error: unknown) => error instanceof BacklogFullError && error.scope === 'key',
+    );
   });
 
   test('background batches created at once, on one instance or two, never go past the backlog caps', async () => {
@@ -116,7 +137,11 @@ test('PostgreSQL: a batch whose holder stopped renewing its lease is adopted by 
   // The holder dies: its lease runs out (here: set to the past rather than waited for).
   await databases[0]!.pool.query("UPDATE batches SET lease_expires_at = now() - interval '1 second' WHERE id = $1", [record.id]);
   const [adoptedByFirst, adoptedBySecond] = await Promise.all([first.adopt(), second.adopt()]);
-  assert.deepEqual([...adoptedByFirst, ...adoptedBySecond].map((adopted) => adopted.id), [record.id], 'adopted once');
+  assert.deepEqual(
+    [...adoptedByFirst, ...adoptedBySecond].map((adopted) => adopted.id),
+    [record.id],
+    'adopted once',
+  );
   const [winner] = adoptedByFirst.length > 0 ? [first] : [second];
   assert.equal(winner.held(record.id)?.id, record.id);
   await assert.rejects(dead.save(record), LeaseLostError);
@@ -125,7 +150,14 @@ test('PostgreSQL: a batch whose holder stopped renewing its lease is adopted by 
   await winner.heartbeat();
   assert.equal(winner.held(record.id)?.id, record.id, 'the heartbeat keeps it');
   await winner.release(record.id);
-  assert.deepEqual(await first.adopt().then((a) => a.map((r) => r.id)).then(async (a) => [...a, ...(await second.adopt()).map((r) => r.id)]), [record.id], 'released with work left: adopted again');
+  assert.deepEqual(
+    await first
+      .adopt()
+      .then((a) => a.map((r) => r.id))
+      .then(async (a) => [...a, ...(await second.adopt()).map((r) => r.id)]),
+    [record.id],
+    'released with work left: adopted again',
+  );
 });
 
 test('PostgreSQL: an instance that stops hands its batches back: another adopts them at once, without waiting for the lease', async (t) => {
@@ -140,5 +172,8 @@ test('PostgreSQL: an instance that stops hands its batches back: another adopts 
   assert.deepEqual(await other.adopt(), [], 'held while its instance runs');
   await stopping.handBack();
   assert.equal(stopping.held(record.id), undefined);
-  assert.deepEqual((await other.adopt()).map((adopted) => adopted.id), [record.id]);
+  assert.deepEqual(
+    (await other.adopt()).map((adopted) => adopted.id),
+    [record.id],
+  );
 });

@@ -38,7 +38,6 @@ function record(keyId: string, second: number, overrides: Partial<DocumentRecord
   };
 }
 
-
 forEachBackend((backend) => {
   test('a document round-trips with its bytes (several chunks), as stored', async () => {
     const store = await storeOn(backend);
@@ -56,10 +55,16 @@ forEachBackend((backend) => {
     for (let second = 1; second <= 5; second++) docs.push(await store.put(record(key, second), Buffer.from('%PDF-1.7')));
     const first = await store.page(key, 2, undefined, 0);
     const rest = await store.page(key, 10, first.nextCursor!, 0);
-    assert.deepEqual([...first.items, ...rest.items].map((document) => document.id), docs.map((document) => document.id).reverse());
+    assert.deepEqual(
+      [...first.items, ...rest.items].map((document) => document.id),
+      docs.map((document) => document.id).reverse(),
+    );
     assert.equal(rest.nextCursor, null);
     const live = await store.page(key, 10, undefined, docs[2]!.expiresMs);
-    assert.deepEqual(live.items.map((document) => document.id), [docs[4]!.id, docs[3]!.id]);
+    assert.deepEqual(
+      live.items.map((document) => document.id),
+      [docs[4]!.id, docs[3]!.id],
+    );
     assert.ok((await store.page(undefined, 100, undefined, 0)).items.some((document) => document.id === docs[0]!.id));
   });
 

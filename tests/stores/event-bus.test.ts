@@ -34,7 +34,10 @@ forEachBackend((backend) => {
       },
     );
     for (let used = 1; used <= 5; used++) bus.publish('usage.changed', usage(used));
-    assert.deepEqual((await collected(seen, 5)).map((event) => (event.data as { used: number }).used), [1, 2, 3, 4, 5]);
+    assert.deepEqual(
+      (await collected(seen, 5)).map((event) => (event.data as { used: number }).used),
+      [1, 2, 3, 4, 5],
+    );
     unsubscribe();
     bus.publish('usage.changed', usage(6));
     bus.close();
@@ -57,7 +60,10 @@ forEachBackend((backend) => {
       // Each instance's own events keep the order it published them in.
       for (const parity of [0, 1]) {
         const own = first.map((event) => (event.data as { used: number }).used).filter((used) => used % 2 === parity);
-        assert.deepEqual(own, [...own].sort((a, b) => a - b));
+        assert.deepEqual(
+          own,
+          [...own].sort((a, b) => a - b),
+        );
       }
       for (const bus of buses) bus.close();
     });

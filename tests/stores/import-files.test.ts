@@ -47,7 +47,20 @@ function importCli(dataDir: string, databaseUrl: string) {
 }
 
 function documentRecord(id: string, keyId: string, state: DocumentRecord['state'] = 'stored'): DocumentRecord {
-  return { id, keyId, filename: `${id}.pdf`, size: 0, createdAt: NOW.toISOString(), expiresAt: '2026-04-10T12:00:00.000Z', source: 'render', batchId: null, planId: 'starter', retention: '30d', state, expiredAt: null };
+  return {
+    id,
+    keyId,
+    filename: `${id}.pdf`,
+    size: 0,
+    createdAt: NOW.toISOString(),
+    expiresAt: '2026-04-10T12:00:00.000Z',
+    source: 'render',
+    batchId: null,
+    planId: 'starter',
+    retention: '30d',
+    state,
+    expiredAt: null,
+  };
 }
 
 test('import copies an embedded store into PostgreSQL, and a second run changes nothing', { timeout: 120_000 }, async (t) => {
@@ -60,9 +73,13 @@ test('import copies an embedded store into PostgreSQL, and a second run changes 
     { id: 'key_gone', name: 'gone', planId: 'growth', autoStore: false, keyHash: null, createdAt: at, updatedAt: at, revokedAt: at },
   );
   const usage = new UsageStore(dataDir);
-  const meter = new UsageMeter((accountId, month) => usage.open(accountId, month), () => NOW);
+  const meter = new UsageMeter(
+    (accountId, month) => usage.open(accountId, month),
+    () => NOW,
+  );
   // Open tags as a crash leaves them: a batch's that is gone, and two stored renders' (doc_kept was stored, doc_lost never was).
-  for (const tag of ['bat_gone:0', 'doc:doc_kept', 'doc:doc_lost', undefined]) await (await meter.reserve('key_live', { id: 'starter', monthlyDocuments: 1000 })).commit(tag);
+  for (const tag of ['bat_gone:0', 'doc:doc_kept', 'doc:doc_lost', undefined])
+    await (await meter.reserve('key_live', { id: 'starter', monthlyDocuments: 1000 })).commit(tag);
   const templates = await TemplatesStore.open(dataDir);
   await templates.insert({ id: 'tpl_one', keyId: 'key_live', name: 'one', html: '<p>{{x}}</p>', sampleData: { x: 1 }, createdAt: at, updatedAt: at });
   const { store: documents } = await DocumentsStore.open(dataDir);
@@ -101,7 +118,9 @@ test('import copies an embedded store into PostgreSQL, and a second run changes 
 });
 
 test('import without DATABASE_URL or --from says what is missing', async () => {
-  const failed = await run('npm', ['run', '-s', 'cli', '--', 'import'], { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: database.url } }).catch((error: { stderr: string; code: number }) => error);
+  const failed = await run('npm', ['run', '-s', 'cli', '--', 'import'], { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: database.url } }).catch(
+    (error: { stderr: string; code: number }) => error,
+  );
   assert.equal((failed as { code: number }).code, 1);
   assert.match((failed as { stderr: string }).stderr, /import needs --from DATA_DIR/);
 });
@@ -112,11 +131,18 @@ const LOAD = { wait_until: 'load' };
 /** Every row of the tables the import writes, as one digest per table (leases included: a changed row shows). */
 async function snapshot(db: Database): Promise<Record<string, string>> {
   const tables = ['api_keys', 'usage_months', 'usage_charges', 'templates', 'template_versions', 'template_assets', 'documents', 'document_blobs', 'batches'];
-  const rows = await Promise.all(tables.map(async (table) => (await db.pool.query(`SELECT coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') AS digest, count(*)::int AS n FROM ${table} t`)).rows[0]));
+  const rows = await Promise.all(
+    tables.map(
+      async (table) =>
+        (await db.pool.query(`SELECT coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') AS digest, count(*)::int AS n FROM ${table} t`)).rows[0],
+    ),
+  );
   return Object.fromEntries(tables.map((table, at) => [table, `${rows[at].n} ${rows[at].digest}`]));
 }
 
-test('after the import a server on DATABASE_URL lists template versions, serves assets and batches as before, and finishes an unfinished batch charging each item once', { timeout: 300_000 }, async (t) => {
+test('after the import a server on DATABASE_URL lists template versions, serves assets and batches as before, and finishes an unfinished batch charging each item once', {
+  timeout: 300_000,
+}, async (t) => {
   const target = await startTestDatabase(t);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-import-'));
   t.after(() => rm(dataDir, { recursive: true, force: true }));
@@ -125,12 +151,32 @@ test('after the import a server on DATABASE_URL lists template versions, serves 
 
   // The embedded server (files, real Chromium): a template saved twice with two assets, and a completed in-call batch with a delivered webhook.
   const embedded = await startTestServer(t, { dataDir, allowHosts: [`127.0.0.1:${receiver.port}`] });
-  const created = await embedded.request('POST', '/v1/templates', { name: 'invoice', html: '<link rel="stylesheet" href="style.css"><img src="img/logo.png"><h1>{{who}}</h1>', sample_data: { who: 'Ada' } });
+  const created = await embedded.request('POST', '/v1/templates', {
+    name: 'invoice',
+    html: '<link rel="stylesheet" href="style.css"><img src="img/logo.png"><h1>{{who}}</h1>',
+    sample_data: { who: 'Ada' },
+  });
   assert.equal(created.status, 201);
   const templateId = ((await created.json()) as { template_id: string }).template_id;
-  assert.equal((await embedded.request('PUT', `/v1/templates/${templateId}`, { name: 'invoice', html: '<link rel="stylesheet" href="style.css"><img src="img/logo.png"><h1>Dear {{who}}</h1>', sample_data: { who: 'Grace' } })).status, 200);
-  for (const [name, type, bytes] of [['img/logo.png', 'image/png', PNG], ['style.css', 'text/css', Buffer.from('h1 { color: #123456 }')]] as const) {
-    const put = await fetch(`${embedded.url}/v1/templates/${templateId}/assets/${name}`, { method: 'PUT', headers: { ...bearer(embedded.key), 'content-type': type }, body: bytes });
+  assert.equal(
+    (
+      await embedded.request('PUT', `/v1/templates/${templateId}`, {
+        name: 'invoice',
+        html: '<link rel="stylesheet" href="style.css"><img src="img/logo.png"><h1>Dear {{who}}</h1>',
+        sample_data: { who: 'Grace' },
+      })
+    ).status,
+    200,
+  );
+  for (const [name, type, bytes] of [
+    ['img/logo.png', 'image/png', PNG],
+    ['style.css', 'text/css', Buffer.from('h1 { color: #123456 }')],
+  ] as const) {
+    const put = await fetch(`${embedded.url}/v1/templates/${templateId}/assets/${name}`, {
+      method: 'PUT',
+      headers: { ...bearer(embedded.key), 'content-type': type },
+      body: bytes,
+    });
     assert.ok(put.ok, await put.text());
   }
   const references = [];
@@ -179,12 +225,35 @@ test('after the import a server on DATABASE_URL lists template versions, serves 
     })),
   };
   const { store: batchFiles } = await FileBatchStore.open(dataDir);
-  await batchFiles.create(unfinished, [0, 1, 2, 3].map((index) => ({ html: `<h1>unfinished ${index}</h1>`, options: { ...DEFAULT_PDF_OPTIONS, wait_until: 'load' as const }, filename: `item-${index}.pdf` })));
+  await batchFiles.create(
+    unfinished,
+    [0, 1, 2, 3].map((index) => ({
+      html: `<h1>unfinished ${index}</h1>`,
+      options: { ...DEFAULT_PDF_OPTIONS, wait_until: 'load' as const },
+      filename: `item-${index}.pdf`,
+    })),
+  );
   const { store: documentFiles } = await DocumentsStore.open(dataDir);
   const usage = new UsageStore(dataDir);
   const meter = new UsageMeter((accountId, month) => usage.open(accountId, month));
   for (const index of [0, 1]) {
-    await documentFiles.put({ id: `doc_unfinished${index}`, keyId: embedded.key.id, filename: `item-${index}.pdf`, size: itemPdf.length, createdAt: now.toISOString(), expiresAt: unfinished.expiresAt, source: 'batch', batchId: unfinished.id, planId: 'business', retention: '2y', state: 'stored', expiredAt: null }, itemPdf);
+    await documentFiles.put(
+      {
+        id: `doc_unfinished${index}`,
+        keyId: embedded.key.id,
+        filename: `item-${index}.pdf`,
+        size: itemPdf.length,
+        createdAt: now.toISOString(),
+        expiresAt: unfinished.expiresAt,
+        source: 'batch',
+        batchId: unfinished.id,
+        planId: 'business',
+        retention: '2y',
+        state: 'stored',
+        expiredAt: null,
+      },
+      itemPdf,
+    );
     await (await meter.reserve(embedded.key.id, { id: 'business', monthlyDocuments: 250_000 })).commit(index === 1 ? `${unfinished.id}:1` : undefined);
   }
 
@@ -197,7 +266,10 @@ test('after the import a server on DATABASE_URL lists template versions, serves 
   const key = bearer(embedded.key);
   assert.deepEqual(await (await moved.request('GET', `/v1/templates/${templateId}/versions`, undefined, key)).json(), versionsBefore);
   for (const version of [1, 2]) {
-    assert.deepEqual(Buffer.from(await (await moved.admin('GET', `/admin/v1/templates/${templateId}/versions/${version}/reference`)).arrayBuffer()), references[version - 1]);
+    assert.deepEqual(
+      Buffer.from(await (await moved.admin('GET', `/admin/v1/templates/${templateId}/versions/${version}/reference`)).arrayBuffer()),
+      references[version - 1],
+    );
   }
   const logo = await moved.request('GET', `/v1/templates/${templateId}/assets/img/logo.png`, undefined, key);
   assert.equal(logo.headers.get('content-type'), 'image/png');
@@ -205,10 +277,16 @@ test('after the import a server on DATABASE_URL lists template versions, serves 
   assert.deepEqual(await (await moved.request('GET', `/v1/pdf/batch/${completedId}`, undefined, key)).json(), batchBefore);
   assert.deepEqual(await (await moved.admin('GET', `/admin/v1/batches/${completedId}`)).json(), adminBefore);
   const listed = ((await (await moved.admin('GET', `/admin/v1/batches?key_id=${embedded.key.id}`)).json()) as { data: { batch_id: string }[] }).data;
-  assert.deepEqual(listed.find((batch) => batch.batch_id === completedId), listedBefore.find((batch) => (batch as { batch_id: string }).batch_id === completedId));
+  assert.deepEqual(
+    listed.find((batch) => batch.batch_id === completedId),
+    listedBefore.find((batch) => (batch as { batch_id: string }).batch_id === completedId),
+  );
 
   const finished = await waitForBatch(moved, unfinished.id, embedded.key);
-  assert.deepEqual(finished.results.map((item) => item.status), ['succeeded', 'succeeded', 'succeeded', 'succeeded']);
+  assert.deepEqual(
+    finished.results.map((item) => item.status),
+    ['succeeded', 'succeeded', 'succeeded', 'succeeded'],
+  );
   const rendered = await moved.request('GET', '/v1/documents/doc_unfinished3', undefined, key);
   assert.equal(rendered.status, 200);
   assert.match((await inspectPdf(await rendered.arrayBuffer())).text, /unfinished 3/);
@@ -217,7 +295,11 @@ test('after the import a server on DATABASE_URL lists template versions, serves 
   await moved.app.close();
   const db = await openDatabase(target.url);
   t.after(() => db.close());
-  assert.deepEqual((await db.pool.query('SELECT tag FROM usage_charges')).rows, [], 'no tag of the completed batch copied; the unfinished one’s settled as it completed');
+  assert.deepEqual(
+    (await db.pool.query('SELECT tag FROM usage_charges')).rows,
+    [],
+    'no tag of the completed batch copied; the unfinished one’s settled as it completed',
+  );
 
   const before = await snapshot(db);
   const second = await importCli(dataDir, target.url);
@@ -260,24 +342,72 @@ test('an import interrupted before any of its writes, run again, leaves versions
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-import-'));
   t.after(() => rm(dataDir, { recursive: true, force: true }));
   const at = NOW.toISOString();
-  await (await KeysStore.open(dataDir)).insert({ id: 'key_resume', name: 'resume', planId: 'starter', autoStore: false, keyHash: 'hash_resume', createdAt: at, updatedAt: at, revokedAt: null });
-  await (await TemplatesStore.open(dataDir)).insert({ id: 'tpl_resume', keyId: 'key_resume', name: 'r', html: '<p>2</p>', sampleData: null, createdAt: at, updatedAt: at });
+  await (await KeysStore.open(dataDir)).insert({
+    id: 'key_resume',
+    name: 'resume',
+    planId: 'starter',
+    autoStore: false,
+    keyHash: 'hash_resume',
+    createdAt: at,
+    updatedAt: at,
+    revokedAt: null,
+  });
+  await (await TemplatesStore.open(dataDir)).insert({
+    id: 'tpl_resume',
+    keyId: 'key_resume',
+    name: 'r',
+    html: '<p>2</p>',
+    sampleData: null,
+    createdAt: at,
+    updatedAt: at,
+  });
   const versions = await FileTemplateVersionsStore.open(dataDir);
   const references = [randomBytes(2048), randomBytes(4096)];
   for (const [index, reference] of references.entries()) {
-    await versions.append({ templateId: 'tpl_resume', name: 'r', html: `<p>${index + 1}</p>`, sampleData: { n: index }, createdAt: at, createdBy: 'key_resume' });
+    await versions.append({
+      templateId: 'tpl_resume',
+      name: 'r',
+      html: `<p>${index + 1}</p>`,
+      sampleData: { n: index },
+      createdAt: at,
+      createdBy: 'key_resume',
+    });
     await versions.saveReference('tpl_resume', index + 1, reference);
   }
   const assets = await FileTemplateAssetsStore.open(dataDir);
   const assetBytes = { 'a.png': PNG, 'fonts/b.woff2': randomBytes(64 * 1024) };
-  for (const [name, bytes] of Object.entries(assetBytes)) await assets.put('tpl_resume', { meta: { name, contentType: 'application/octet-stream', size: bytes.length, updatedAt: at }, bytes });
+  for (const [name, bytes] of Object.entries(assetBytes))
+    await assets.put('tpl_resume', { meta: { name, contentType: 'application/octet-stream', size: bytes.length, updatedAt: at }, bytes });
   const { store: documents } = await DocumentsStore.open(dataDir);
   await documents.put({ ...documentRecord('doc_resume0', 'key_resume'), source: 'batch', batchId: 'bat_resume', size: 8 }, Buffer.from('%PDF-1.7'));
   const usage = new UsageStore(dataDir);
-  await (await new UsageMeter((accountId, month) => usage.open(accountId, month), () => NOW).reserve('key_resume', { id: 'starter', monthlyDocuments: 1000 })).commit('bat_resume:0');
+  await (
+    await new UsageMeter(
+      (accountId, month) => usage.open(accountId, month),
+      () => NOW,
+    ).reserve('key_resume', { id: 'starter', monthlyDocuments: 1000 })
+  ).commit('bat_resume:0');
   const { store: batches } = await FileBatchStore.open(dataDir);
-  const item = (index: number, status: 'rendering' | 'queued') => ({ index, status, documentId: `doc_resume${index}`, filename: null, error: null, startedAt: status === 'queued' ? null : at, finishedAt: null });
-  const batch: BatchRecord = { id: 'bat_resume', keyId: 'key_resume', mode: 'async', status: 'processing', createdAt: at, completedAt: null, expiresAt: '2099-01-01T00:00:00.000Z', webhook: null, items: [item(0, 'rendering'), item(1, 'queued')] };
+  const item = (index: number, status: 'rendering' | 'queued') => ({
+    index,
+    status,
+    documentId: `doc_resume${index}`,
+    filename: null,
+    error: null,
+    startedAt: status === 'queued' ? null : at,
+    finishedAt: null,
+  });
+  const batch: BatchRecord = {
+    id: 'bat_resume',
+    keyId: 'key_resume',
+    mode: 'async',
+    status: 'processing',
+    createdAt: at,
+    completedAt: null,
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    webhook: null,
+    items: [item(0, 'rendering'), item(1, 'queued')],
+  };
   const requests = [0, 1].map((index) => ({ html: `<p>${index}</p>`, options: DEFAULT_PDF_OPTIONS }));
   await batches.create(batch, requests);
 
@@ -310,6 +440,14 @@ test('an import interrupted before any of its writes, run again, leaves versions
   const pgBatches = new PgBatchStore(db.pool);
   assert.deepEqual(await pgBatches.get('bat_resume'), batch);
   assert.deepEqual(await pgBatches.requests('bat_resume'), requests);
-  assert.deepEqual((await db.pool.query("SELECT lease_owner FROM batches WHERE id = 'bat_resume'")).rows, [{ lease_owner: null }], 'free for the first instance to adopt');
-  assert.equal(await new PgUsageLedger(db.pool, () => NOW).wasCharged('key_resume', 'bat_resume:0', '2026-03'), true, 'the rendering item’s charge is known, so it is not charged again');
+  assert.deepEqual(
+    (await db.pool.query("SELECT lease_owner FROM batches WHERE id = 'bat_resume'")).rows,
+    [{ lease_owner: null }],
+    'free for the first instance to adopt',
+  );
+  assert.equal(
+    await new PgUsageLedger(db.pool, () => NOW).wasCharged('key_resume', 'bat_resume:0', '2026-03'),
+    true,
+    'the rendering item’s charge is known, so it is not charged again',
+  );
 });

@@ -14,7 +14,17 @@ async function storeOn(backend: Backend): Promise<KeyStore> {
 
 function record(overrides: Partial<KeyRecord> = {}): KeyRecord {
   const id = newId('key');
-  return { id, name: `key ${id}`, planId: 'starter', autoStore: false, keyHash: `hash_${id}`, createdAt: '2026-03-10T12:00:00.123Z', updatedAt: '2026-03-10T12:00:00.123Z', revokedAt: null, ...overrides };
+  return {
+    id,
+    name: `key ${id}`,
+    planId: 'starter',
+    autoStore: false,
+    keyHash: `hash_${id}`,
+    createdAt: '2026-03-10T12:00:00.123Z',
+    updatedAt: '2026-03-10T12:00:00.123Z',
+    revokedAt: null,
+    ...overrides,
+  };
 }
 
 forEachBackend((backend) => {
@@ -55,16 +65,28 @@ forEachBackend((backend) => {
   test('live keys are paged newest first (ties by id), revoked ones left out, with the one cursor form of every store', async () => {
     const store = await storeOn(backend);
     // The newest keys of the store (the database is shared by this file's tests).
-    const keys = ['2099-01-01T00:00:00.001Z', '2099-01-01T00:00:00.002Z', '2099-01-01T00:00:00.002Z', '2099-01-01T00:00:00.003Z', '2099-01-01T00:00:00.004Z'].map((createdAt) => record({ createdAt }));
+    const keys = [
+      '2099-01-01T00:00:00.001Z',
+      '2099-01-01T00:00:00.002Z',
+      '2099-01-01T00:00:00.002Z',
+      '2099-01-01T00:00:00.003Z',
+      '2099-01-01T00:00:00.004Z',
+    ].map((createdAt) => record({ createdAt }));
     await store.insert(...keys);
     await store.update(keys[3]!.id, { keyHash: null, revokedAt: '2099-01-02T00:00:00.000Z' });
     const [a, b, c, , e] = keys as [KeyRecord, KeyRecord, KeyRecord, KeyRecord, KeyRecord];
     const [tieFirst, tieSecond] = b.id > c.id ? [b, c] : [c, b];
     const first = await store.page(2, undefined);
-    assert.deepEqual(first.items.map((key) => key.id), [e.id, tieFirst.id]);
+    assert.deepEqual(
+      first.items.map((key) => key.id),
+      [e.id, tieFirst.id],
+    );
     assert.equal(first.nextCursor, encodeCursor({ createdMs: Date.parse(tieFirst.createdAt), id: tieFirst.id }));
     const second = await store.page(2, first.nextCursor!);
-    assert.deepEqual(second.items.map((key) => key.id), [tieSecond.id, a.id]);
+    assert.deepEqual(
+      second.items.map((key) => key.id),
+      [tieSecond.id, a.id],
+    );
     assert.deepEqual(second.items[1], a, 'records come whole');
     await assert.rejects(store.page(2, 'not-a-cursor'), InvalidCursorError);
   });

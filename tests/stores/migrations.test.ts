@@ -17,7 +17,10 @@ test('instances starting together apply each migration exactly once', async () =
     assert.ok(shipped.length > 0);
     assert.deepEqual(applied.flat().sort(), shipped);
     const { rows } = await pools[0]!.query('SELECT version FROM schema_migrations ORDER BY version');
-    assert.deepEqual(rows.map((row) => row.version), shipped);
+    assert.deepEqual(
+      rows.map((row) => row.version),
+      shipped,
+    );
     assert.deepEqual(await migrate(pools[0]!), []);
   } finally {
     await Promise.all(pools.map((pool) => pool.end()));

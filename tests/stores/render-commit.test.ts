@@ -26,7 +26,10 @@ async function unitOn(backend: Backend): Promise<{ ledger: UsageLedger; document
     const dataDir = await backend.dataDir();
     const usage = new UsageStore(dataDir);
     const { store: documents } = await DocumentsStore.open(dataDir);
-    const meter = new UsageMeter((accountId, month) => usage.open(accountId, month), () => NOW);
+    const meter = new UsageMeter(
+      (accountId, month) => usage.open(accountId, month),
+      () => NOW,
+    );
     return { ledger: meter, documents, commit: fileRenderCommit(documents, meter) };
   }
   const { pool } = backend.database();
@@ -36,7 +39,20 @@ async function unitOn(backend: Backend): Promise<{ ledger: UsageLedger; document
 }
 
 function record(keyId: string, id = newId('doc')): DocumentRecord {
-  return { id, keyId, filename: null, size: 8, createdAt: NOW.toISOString(), expiresAt: '2026-04-10T12:00:00.000Z', source: 'render', batchId: null, planId: 'one', retention: '30d', state: 'stored', expiredAt: null };
+  return {
+    id,
+    keyId,
+    filename: null,
+    size: 8,
+    createdAt: NOW.toISOString(),
+    expiresAt: '2026-04-10T12:00:00.000Z',
+    source: 'render',
+    batchId: null,
+    planId: 'one',
+    retention: '30d',
+    state: 'stored',
+    expiredAt: null,
+  };
 }
 
 forEachBackend((backend) => {
@@ -44,7 +60,11 @@ forEachBackend((backend) => {
     const { ledger, documents, commit } = await unitOn(backend);
     const key = newId('key');
     const kept = record(key);
-    const { usage, document } = await commit.commit({ reservation: await ledger.reserve(key, ONE), document: { record: kept, pdf: Buffer.from('%PDF-1.7') }, chargeTag: 'bat_x:0' });
+    const { usage, document } = await commit.commit({
+      reservation: await ledger.reserve(key, ONE),
+      document: { record: kept, pdf: Buffer.from('%PDF-1.7') },
+      chargeTag: 'bat_x:0',
+    });
     assert.equal(usage.used, 1);
     assert.equal(document?.id, kept.id);
     assert.equal((await documents.get(kept.id))?.keyId, key);
@@ -58,7 +78,9 @@ forEachBackend((backend) => {
     const taken = record(key);
     if (backend.kind === 'postgresql') await documents.put(taken, Buffer.from('%PDF-1.7'));
     const failing = backend.kind === 'files' ? record(key, '../escape') : { ...taken };
-    await assert.rejects(commit.commit({ reservation: await ledger.reserve(key, ONE), document: { record: failing, pdf: Buffer.from('%PDF-1.7') }, chargeTag: 'bat_y:0' }));
+    await assert.rejects(
+      commit.commit({ reservation: await ledger.reserve(key, ONE), document: { record: failing, pdf: Buffer.from('%PDF-1.7') }, chargeTag: 'bat_y:0' }),
+    );
     assert.equal((await ledger.usage(key, ONE)).used, 0);
     assert.equal(await ledger.wasCharged(key, 'bat_y:0', '2026-03'), false);
     // The one document of the plan is free again.
@@ -97,15 +119,22 @@ forEachBackend((backend) => {
     if (backend.kind === 'postgresql') await documents.put(taken, Buffer.from('%PDF-1.7'));
     const failing = backend.kind === 'files' ? record(other, '../escape') : { ...taken };
     const failingHolds = [await ledger.reserve(other, THREE), await ledger.reserve(other, THREE)];
-    await assert.rejects(commit.commit({ reservation: failingHolds[0]!, also: failingHolds.slice(1), document: { record: failing, pdf: Buffer.from('%PDF-1.7') } }));
+    await assert.rejects(
+      commit.commit({ reservation: failingHolds[0]!, also: failingHolds.slice(1), document: { record: failing, pdf: Buffer.from('%PDF-1.7') } }),
+    );
     assert.equal((await ledger.usage(other, THREE)).used, 0, 'every hold given back');
-    assert.equal((await commit.commit({ reservation: await ledger.reserve(other, THREE), also: [await ledger.reserve(other, THREE), await ledger.reserve(other, THREE)] })).usage.used, 3, 'the allowance is whole again');
+    assert.equal(
+      (await commit.commit({ reservation: await ledger.reserve(other, THREE), also: [await ledger.reserve(other, THREE), await ledger.reserve(other, THREE)] }))
+        .usage.used,
+      3,
+      'the allowance is whole again',
+    );
   });
 });
 
 forEachBackend((backend) => {
   if (backend.kind !== 'postgresql') return;
-  test('a batch item\'s render marks the item succeeded in the same transaction, and keeps and counts nothing once the batch\'s lease is lost', async () => {
+  test("a batch item's render marks the item succeeded in the same transaction, and keeps and counts nothing once the batch's lease is lost", async () => {
     const { pool } = backend.database();
     const ledger = new PgUsageLedger(pool, () => NOW);
     const documents = new PgDocumentStore(pool, new PgPdfBlobStore(pool));
@@ -113,20 +142,54 @@ forEachBackend((backend) => {
     const commit = pgRenderCommit(pool, documents, ledger, batches);
     const key = newId('key');
     const batch: BatchRecord = {
-      id: newId('bat'), keyId: key, mode: 'async', status: 'processing', createdAt: NOW.toISOString(), completedAt: null, expiresAt: '2026-04-10T12:00:00.000Z', webhook: null,
-      items: [0, 1].map((index) => ({ index, status: 'rendering', documentId: newId('doc'), filename: null, error: null, startedAt: NOW.toISOString(), finishedAt: null })),
+      id: newId('bat'),
+      keyId: key,
+      mode: 'async',
+      status: 'processing',
+      createdAt: NOW.toISOString(),
+      completedAt: null,
+      expiresAt: '2026-04-10T12:00:00.000Z',
+      webhook: null,
+      items: [0, 1].map((index) => ({
+        index,
+        status: 'rendering',
+        documentId: newId('doc'),
+        filename: null,
+        error: null,
+        startedAt: NOW.toISOString(),
+        finishedAt: null,
+      })),
     };
-    await batches.create(batch, [{ html: '<p>a</p>', options: DEFAULT_PDF_OPTIONS }, { html: '<p>b</p>', options: DEFAULT_PDF_OPTIONS }]);
+    await batches.create(batch, [
+      { html: '<p>a</p>', options: DEFAULT_PDF_OPTIONS },
+      { html: '<p>b</p>', options: DEFAULT_PDF_OPTIONS },
+    ]);
     const TWO = { id: 'two', monthlyDocuments: 2 };
     const first = { ...record(key, batch.items[0]!.documentId), source: 'batch' as const, batchId: batch.id };
-    await commit.commit({ reservation: await ledger.reserve(key, TWO), document: { record: first, pdf: Buffer.from('%PDF-1.7') }, chargeTag: `${batch.id}:0`, batchItem: { batchId: batch.id, index: 0 } });
+    await commit.commit({
+      reservation: await ledger.reserve(key, TWO),
+      document: { record: first, pdf: Buffer.from('%PDF-1.7') },
+      chargeTag: `${batch.id}:0`,
+      batchItem: { batchId: batch.id, index: 0 },
+    });
     const stored = (await pool.query<{ record: BatchRecord }>('SELECT record FROM batches WHERE id = $1', [batch.id])).rows[0]!.record;
-    assert.deepEqual(stored.items.map((item) => item.status), ['succeeded', 'rendering']);
+    assert.deepEqual(
+      stored.items.map((item) => item.status),
+      ['succeeded', 'rendering'],
+    );
     assert.match(String(stored.items[0]!.finishedAt), /^\d{4}-\d\d-\d\dT/);
     // Another instance adopts the batch: this one's next render of it keeps and counts nothing.
     await pool.query("UPDATE batches SET lease_owner = 'someone-else' WHERE id = $1", [batch.id]);
     const second = { ...record(key, batch.items[1]!.documentId), source: 'batch' as const, batchId: batch.id };
-    await assert.rejects(commit.commit({ reservation: await ledger.reserve(key, TWO), document: { record: second, pdf: Buffer.from('%PDF-1.7') }, chargeTag: `${batch.id}:1`, batchItem: { batchId: batch.id, index: 1 } }), LeaseLostError);
+    await assert.rejects(
+      commit.commit({
+        reservation: await ledger.reserve(key, TWO),
+        document: { record: second, pdf: Buffer.from('%PDF-1.7') },
+        chargeTag: `${batch.id}:1`,
+        batchItem: { batchId: batch.id, index: 1 },
+      }),
+      LeaseLostError,
+    );
     assert.equal(await documents.get(second.id), undefined);
     assert.equal((await ledger.usage(key, TWO)).used, 1);
     assert.equal(await ledger.wasCharged(key, `${batch.id}:1`, '2026-03'), false);

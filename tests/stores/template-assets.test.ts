@@ -24,7 +24,13 @@ forEachBackend((backend) => {
     await store.put(template, asset('css/b.css', 'b'));
     await store.put(template, asset('a.css', 'a'));
     await store.put(template, asset('css/b.css', 'b, again'));
-    assert.deepEqual((await store.list(template)).map((meta) => [meta.name, meta.size]), [['a.css', 1], ['css/b.css', 8]]);
+    assert.deepEqual(
+      (await store.list(template)).map((meta) => [meta.name, meta.size]),
+      [
+        ['a.css', 1],
+        ['css/b.css', 8],
+      ],
+    );
     const read = (await store.read(template, 'css/b.css'))!;
     assert.equal(new TextDecoder().decode(read.bytes), 'b, again');
     assert.deepEqual(read.meta, asset('css/b.css', 'b, again').meta);
@@ -45,7 +51,10 @@ forEachBackend((backend) => {
       /over the cap/,
     );
     assert.deepEqual(seen, ['one.css']);
-    assert.deepEqual((await store.list(template)).map((meta) => meta.name), ['one.css']);
+    assert.deepEqual(
+      (await store.list(template)).map((meta) => meta.name),
+      ['one.css'],
+    );
     await store.put(template, asset('two.css', '2'));
     assert.equal(await store.remove(template, 'one.css'), true);
     assert.equal(await store.remove(template, 'one.css'), false);

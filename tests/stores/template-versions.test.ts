@@ -36,7 +36,10 @@ forEachBackend((backend) => {
     const template = newId('tpl');
     for (let i = 0; i < 3; i++) await store.append(version(template, `v${i}`));
     const first = await store.page(template, 2, undefined);
-    assert.deepEqual(first.items.map((meta) => meta.number), [3, 2]);
+    assert.deepEqual(
+      first.items.map((meta) => meta.number),
+      [3, 2],
+    );
     const rest = await store.page(template, 2, first.nextCursor!);
     assert.deepEqual([rest.items.map((meta) => meta.number), rest.nextCursor], [[1], null]);
     await assert.rejects(store.page(template, 2, 'nope'), InvalidCursorError);

@@ -16,7 +16,16 @@ async function storeOn(backend: Backend): Promise<TemplateStore> {
 
 function template(keyId: string, second: number, overrides: Partial<TemplateRecord> = {}): TemplateRecord {
   const at = new Date(Date.UTC(2026, 2, 10, 12, 0, second, 250)).toISOString();
-  return { id: newId('tpl'), keyId, name: `t${second}`, html: `<p>{{n}} ${second}</p>`, sampleData: { n: second, nested: { list: [1, 'two'] } }, createdAt: at, updatedAt: at, ...overrides };
+  return {
+    id: newId('tpl'),
+    keyId,
+    name: `t${second}`,
+    html: `<p>{{n}} ${second}</p>`,
+    sampleData: { n: second, nested: { list: [1, 'two'] } },
+    createdAt: at,
+    updatedAt: at,
+    ...overrides,
+  };
 }
 
 forEachBackend((backend) => {
@@ -43,7 +52,10 @@ forEachBackend((backend) => {
     assert.ok(first.nextCursor);
     const second = await store.page(a, 2, first.nextCursor!);
     const ids = [...first.items, ...second.items].map((meta) => meta.id);
-    const expected = records.filter((record) => record.keyId === a).sort((x, y) => (x.createdAt === y.createdAt ? (x.id < y.id ? 1 : -1) : x.createdAt < y.createdAt ? 1 : -1)).map((record) => record.id);
+    const expected = records
+      .filter((record) => record.keyId === a)
+      .sort((x, y) => (x.createdAt === y.createdAt ? (x.id < y.id ? 1 : -1) : x.createdAt < y.createdAt ? 1 : -1))
+      .map((record) => record.id);
     assert.deepEqual(ids, expected);
     assert.equal(second.nextCursor, null);
     const all = await store.page(undefined, 100, undefined);

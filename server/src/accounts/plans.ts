@@ -90,7 +90,8 @@ export function parsePlansFile(text: string, file: string): Plan[] {
   } catch (error) {
     return fail(`is not valid JSON (${(error as Error).message})`);
   }
-  if (!Array.isArray(entries)) return fail('must be a JSON array of plans, such as [{"id":"starter","name":"Starter","monthly_documents":1000,"retention":"30d","batch_max_items":10}]');
+  if (!Array.isArray(entries))
+    return fail('must be a JSON array of plans, such as [{"id":"starter","name":"Starter","monthly_documents":1000,"retention":"30d","batch_max_items":10}]');
   const seen = new Map<string, number>();
   return entries.map((entry: unknown, index) => {
     const id = typeof (entry as { id?: unknown })?.id === 'string' ? ` (id "${(entry as { id: string }).id}")` : '';
@@ -107,7 +108,14 @@ export function parsePlansFile(text: string, file: string): Plan[] {
 
 /** A plan in the form PLANS_FILE (and the admin API) spells it. */
 export function toPlanEntry(plan: Plan): PlanFileEntry {
-  return { id: plan.id, name: plan.name, monthly_documents: plan.monthlyDocuments, retention: plan.retention, batch_max_items: plan.batchMaxItems, concurrency: plan.concurrency };
+  return {
+    id: plan.id,
+    name: plan.name,
+    monthly_documents: plan.monthlyDocuments,
+    retention: plan.retention,
+    batch_max_items: plan.batchMaxItems,
+    concurrency: plan.concurrency,
+  };
 }
 
 /** The plan's retention in seconds (0: documents are not kept). */

@@ -253,7 +253,9 @@ export class UsageMeter implements UsageLedger {
     const current = this.counters.get(accountId);
     if (current && current.month === month) return current.ready;
     // A new month starts from its own file; renders still holding last month's counter settle there.
-    const ready = this.openFile(accountId, month).then((file) => this.settleOpenCharges({ month, committed: file.used, reserved: 0, charges: new Set(file.charges ?? []), file, pending: [], writing: false }));
+    const ready = this.openFile(accountId, month).then((file) =>
+      this.settleOpenCharges({ month, committed: file.used, reserved: 0, charges: new Set(file.charges ?? []), file, pending: [], writing: false }),
+    );
     const entry = { month, ready };
     this.counters.set(accountId, entry);
     ready.catch(() => {

@@ -45,7 +45,17 @@ export interface EgressProxy {
 export const GUARD_HEADER = 'x-quire-guard';
 
 // RFC 9110 hop-by-hop headers, plus the proxy's own: never forwarded in either direction.
-const HOP_BY_HOP = new Set(['connection', 'proxy-connection', 'keep-alive', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'proxy-connection',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 type Refusal = { status: 403 | 502; reason: string };
 
@@ -266,7 +276,9 @@ function refuseResponse(res: http.ServerResponse, refusal: Refusal): void {
 function refuseSocket(client: Duplex, refusal: Refusal): void {
   if (client.destroyed) return;
   const text = refusal.status === 403 ? 'Forbidden' : 'Bad Gateway';
-  client.end(`HTTP/1.1 ${refusal.status} ${text}\r\n${GUARD_HEADER}: ${refusal.status === 403 ? 'blocked' : 'failed'}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+  client.end(
+    `HTTP/1.1 ${refusal.status} ${text}\r\n${GUARD_HEADER}: ${refusal.status === 403 ? 'blocked' : 'failed'}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+  );
 }
 
 function isLocalAddress(address: string): boolean {

@@ -35,7 +35,10 @@ export interface CheckedDestination {
 
 /** Lower case, no brackets around IPv6, no trailing dots: the form rules and resolvers see. */
 export function normalizeHost(hostname: string): string {
-  return hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
+  return hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '')
+    .toLowerCase();
 }
 
 /**

@@ -45,7 +45,10 @@ export async function checkWebhookTarget(raw: string, policy: AddressPolicy, res
 export function pinnedLookup(target: PinnedTarget): LookupFunction {
   return (_hostname, options, callback) => {
     const all = typeof options === 'object' && options !== null && (options as { all?: boolean }).all;
-    if (all) (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
+    if (all)
+      (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [
+        { address: target.address, family: target.family },
+      ]);
     else callback(null, target.address, target.family);
   };
 }

@@ -64,13 +64,19 @@ function successResponses(responses: Record<number, ResponseSpec>): Record<strin
   const out: Record<string, unknown> = {};
   for (const [status, spec] of Object.entries(responses)) {
     const content =
-      spec.body === 'pdf' ? { 'application/pdf': { schema: { type: 'string', format: 'binary' } } }
-      : spec.body === 'sse' ? { 'text/event-stream': { schema: { type: 'string' } } }
-      : spec.body === 'image' ? Object.fromEntries(['image/png', 'image/jpeg', 'image/webp'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }]))
-      : spec.body === 'text' ? { 'text/plain': { schema: { type: 'string' } } }
-      : spec.body === 'html' ? { 'text/html': { schema: { type: 'string' } } }
-      : spec.body ? { 'application/json': { schema: jsonSchema(spec.body) } }
-      : undefined;
+      spec.body === 'pdf'
+        ? { 'application/pdf': { schema: { type: 'string', format: 'binary' } } }
+        : spec.body === 'sse'
+          ? { 'text/event-stream': { schema: { type: 'string' } } }
+          : spec.body === 'image'
+            ? Object.fromEntries(['image/png', 'image/jpeg', 'image/webp'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }]))
+            : spec.body === 'text'
+              ? { 'text/plain': { schema: { type: 'string' } } }
+              : spec.body === 'html'
+                ? { 'text/html': { schema: { type: 'string' } } }
+                : spec.body
+                  ? { 'application/json': { schema: jsonSchema(spec.body) } }
+                  : undefined;
     const headers = spec.headers
       ? Object.fromEntries(Object.entries(spec.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]))
       : undefined;

@@ -44,7 +44,8 @@ export const encryptSchema = z
 export const WATERMARK_POSITIONS = ['center', 'top-left', 'top', 'top-right', 'left', 'right', 'bottom-left', 'bottom', 'bottom-right'] as const;
 
 // Helvetica (a standard PDF font, nothing embedded) draws WinAnsi text only: Latin scripts.
-const WIN_ANSI = /^[\u0020-\u007e\u00a0-\u00ff\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178]*$/;
+const WIN_ANSI =
+  /^[\u0020-\u007e\u00a0-\u00ff\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178]*$/;
 const DATA_IMAGE = /^data:image\/(png|jpeg|jpg);base64,[A-Za-z0-9+/=\s]+$/;
 
 export const watermarkSchema = z

@@ -11,7 +11,10 @@ import { metadataXmp } from './xmp.ts';
 /** A request option the document cannot take (an image that does not decode); the worker passes it on. */
 export class FinishInputError extends Error {
   override readonly name = 'FinishInputError';
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
   }
 }

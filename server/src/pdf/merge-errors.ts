@@ -3,7 +3,10 @@
 /** A merge source that cannot be used; `index` is its place in the request's sources. */
 export class MergeSourceError extends Error {
   override readonly name = 'MergeSourceError';
-  constructor(readonly index: number, message: string) {
+  constructor(
+    readonly index: number,
+    message: string,
+  ) {
     super(message);
   }
 }

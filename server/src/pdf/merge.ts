@@ -54,7 +54,11 @@ async function copyFrom(merged: PDFDocument, source: PDFDocument, part: MergePar
     let indexes = source.getPageIndices();
     if (part.pages) {
       const selected = selectPages(part.pages, count);
-      if (selected.missing !== undefined) throw new MergeSourceError(index, `sources[${index}].page_ranges names page ${selected.missing}, but the document has ${count} page${count === 1 ? '' : 's'}`);
+      if (selected.missing !== undefined)
+        throw new MergeSourceError(
+          index,
+          `sources[${index}].page_ranges names page ${selected.missing}, but the document has ${count} page${count === 1 ? '' : 's'}`,
+        );
       indexes = selected.indexes;
     }
     return { pages: await merged.copyPages(source, indexes), kept: indexes };

@@ -16,13 +16,15 @@ export function hasOrderedPages(ranges: string): boolean {
 
 /** A page list as a request gives it; `what` ends the description. */
 export function pageListSchema(what: string) {
-  return z
-    .string()
-    .max(1000)
-    .regex(PAGE_LIST, { message: 'must be a list of pages and ranges such as "1-3, 5"', abort: true })
-    // Chromium answers page 0 and backwards ranges with the same error as pages past the end.
-    .refine(hasOrderedPages, { message: 'must count pages from 1, and each range must not run backwards (as in "1-3, 5")' })
-    .describe(`Pages such as "1-3, 5" ("4-" runs to the end). ${what}`);
+  return (
+    z
+      .string()
+      .max(1000)
+      .regex(PAGE_LIST, { message: 'must be a list of pages and ranges such as "1-3, 5"', abort: true })
+      // Chromium answers page 0 and backwards ranges with the same error as pages past the end.
+      .refine(hasOrderedPages, { message: 'must count pages from 1, and each range must not run backwards (as in "1-3, 5")' })
+      .describe(`Pages such as "1-3, 5" ("4-" runs to the end). ${what}`)
+  );
 }
 
 /**

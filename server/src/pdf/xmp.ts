@@ -19,7 +19,9 @@ export function metadataXmp(fields: XmpFields): string {
     fields.title ? `<dc:title>${alt(fields.title)}</dc:title>` : '',
     fields.author ? `<dc:creator><rdf:Seq><rdf:li>${escapeXml(fields.author)}</rdf:li></rdf:Seq></dc:creator>` : '',
     fields.subject ? `<dc:description>${alt(fields.subject)}</dc:description>` : '',
-    fields.keywords?.length ? `<dc:subject><rdf:Bag>${fields.keywords.map((word) => `<rdf:li>${escapeXml(word)}</rdf:li>`).join('')}</rdf:Bag></dc:subject>` : '',
+    fields.keywords?.length
+      ? `<dc:subject><rdf:Bag>${fields.keywords.map((word) => `<rdf:li>${escapeXml(word)}</rdf:li>`).join('')}</rdf:Bag></dc:subject>`
+      : '',
     fields.keywords?.length ? `<pdf:Keywords>${escapeXml(fields.keywords.join(', '))}</pdf:Keywords>` : '',
     fields.producer ? `<pdf:Producer>${escapeXml(fields.producer)}</pdf:Producer>` : '',
     fields.creator ? `<xmp:CreatorTool>${escapeXml(fields.creator)}</xmp:CreatorTool>` : '',

@@ -107,7 +107,10 @@ export class BatchWorker {
       if (this.stopped) return; // left as it is on disk: start-up settles it
       this.options.log.error({ err: error, batch_id: item.batchId, index: item.index, tries }, 'batch item could not be run; giving it up');
       const giveUp = this.runner!.onGiveUp(item.batchId, item.index, error).catch((failure: unknown) =>
-        this.options.log.error({ err: failure, batch_id: item.batchId, index: item.index }, 'batch item given up, but its failure could not be recorded either'),
+        this.options.log.error(
+          { err: failure, batch_id: item.batchId, index: item.index },
+          'batch item given up, but its failure could not be recorded either',
+        ),
       );
       this.running.add(giveUp);
       void giveUp.finally(() => this.running.delete(giveUp));

@@ -162,7 +162,8 @@ export class HotFolder<Request, Caller> {
     } catch (error) {
       problem = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it does not exist' : `it cannot be read: ${(error as Error).message}`;
     }
-    if (this.unconfigured !== problem) this.deps.log.warn({ file, problem }, `hot folder: files wait in in/ until ${HOT_FOLDER_SETTINGS} names a live key ({"key_id": "key_..."})`);
+    if (this.unconfigured !== problem)
+      this.deps.log.warn({ file, problem }, `hot folder: files wait in in/ until ${HOT_FOLDER_SETTINGS} names a live key ({"key_id": "key_..."})`);
     this.unconfigured = problem;
     return undefined;
   }
@@ -195,7 +196,8 @@ export class HotFolder<Request, Caller> {
 
   private async readInput(file: string, name: string): Promise<Request> {
     const { size } = await stat(file);
-    if (size > MAX_INPUT_BYTES) throw new HotFolderInputError('payload_too_large', `${name} is ${size} bytes; the largest file the hot folder takes is ${MAX_INPUT_BYTES} bytes`);
+    if (size > MAX_INPUT_BYTES)
+      throw new HotFolderInputError('payload_too_large', `${name} is ${size} bytes; the largest file the hot folder takes is ${MAX_INPUT_BYTES} bytes`);
     const text = await readFile(file, 'utf8');
     const extension = path.extname(name).toLowerCase();
     if (extension === '.html' || extension === '.htm') return this.deps.parseRequest({ html: text });

@@ -113,15 +113,31 @@ export class WebhookDeliverer {
     const attempt = webhook.attempts.length + 1;
     const finished = this.now();
     const nextAttemptAt = ok || attempt >= attempts ? null : new Date(finished.getTime() + retryBaseMs * WEBHOOK_BACKOFF_FACTOR ** (attempt - 1)).toISOString();
-    const record: WebhookAttemptRecord = { attempt, at: started.toISOString(), statusCode, ok, error, durationMs: finished.getTime() - started.getTime(), nextAttemptAt };
+    const record: WebhookAttemptRecord = {
+      attempt,
+      at: started.toISOString(),
+      statusCode,
+      ok,
+      error,
+      durationMs: finished.getTime() - started.getTime(),
+      nextAttemptAt,
+    };
     webhook.attempts.push(record);
     webhook.status = ok ? 'delivered' : nextAttemptAt ? 'pending' : 'failed';
     webhook.nextAttemptAt = nextAttemptAt;
     await this.options.store.save(batch);
     // Delivered or given up: nothing is left to do for this batch (PostgreSQL: its lease ends).
     if (webhook.status !== 'pending') await this.options.store.release(batch.id);
-    this.options.events.publish('batch.webhook', { batch_id: batch.id, key_id: batch.keyId, attempt, ok, status_code: statusCode, webhook_status: webhook.status });
-    if (!ok) this.options.log.info({ batch_id: batch.id, attempt, status: statusCode, error: error?.code, next_attempt_at: nextAttemptAt }, 'webhook delivery failed');
+    this.options.events.publish('batch.webhook', {
+      batch_id: batch.id,
+      key_id: batch.keyId,
+      attempt,
+      ok,
+      status_code: statusCode,
+      webhook_status: webhook.status,
+    });
+    if (!ok)
+      this.options.log.info({ batch_id: batch.id, attempt, status: statusCode, error: error?.code, next_attempt_at: nextAttemptAt }, 'webhook delivery failed');
   }
 }
 

@@ -121,10 +121,7 @@ export class BrowserHost {
     const generation = this.current;
     if (!generation?.isAlive) return false;
     try {
-      await Promise.race([
-        generation.browser.version(),
-        delay(timeoutMs).then(() => Promise.reject(new Error('probe timed out'))),
-      ]);
+      await Promise.race([generation.browser.version(), delay(timeoutMs).then(() => Promise.reject(new Error('probe timed out')))]);
       return true;
     } catch {
       return false;
@@ -223,7 +220,6 @@ async function removeStaleProfiles(): Promise<void> {
     }),
   );
 }
-
 
 function killGroup(processId: number): void {
   try {

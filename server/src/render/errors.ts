@@ -3,7 +3,10 @@
 /** Every slot is busy and the wait queue is full, or the wait took too long. */
 export class RendererBusyError extends Error {
   override readonly name = 'RendererBusyError';
-  constructor(readonly retryAfterSeconds: number, reason: string) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    reason: string,
+  ) {
     super(reason);
   }
 }
@@ -16,7 +19,10 @@ export class RendererCrashedError extends Error {
 /** The render's time budget (options.timeout_ms) ran out. */
 export class RenderTimeoutError extends Error {
   override readonly name = 'RenderTimeoutError';
-  constructor(readonly timeoutMs: number, readonly stage: string) {
+  constructor(
+    readonly timeoutMs: number,
+    readonly stage: string,
+  ) {
     super(`render did not finish within ${timeoutMs} ms (while ${stage})`);
   }
 }
@@ -29,7 +35,10 @@ export class NavigationError extends Error {
 /** The request asked for something the document cannot give (a page range beyond its pages, a bad selector). */
 export class RenderInputError extends Error {
   override readonly name = 'RenderInputError';
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
   }
 }

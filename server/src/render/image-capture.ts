@@ -17,7 +17,10 @@ export const imageCaptureFields = {
   clip: z
     .strictObject({
       x: z.number().min(0).max(MAX_SIDE),
-      y: z.number().min(0).max(MAX_SIDE * 4),
+      y: z
+        .number()
+        .min(0)
+        .max(MAX_SIDE * 4),
       width: z.number().min(1, between(1, MAX_SIDE)).max(MAX_SIDE, between(1, MAX_SIDE)),
       height: z.number().min(1, between(1, MAX_SIDE)).max(MAX_SIDE, between(1, MAX_SIDE)),
     })

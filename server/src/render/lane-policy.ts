@@ -54,9 +54,12 @@ export function isLaneReusable(kind: RenderSource['kind'], renderSucceeded: bool
 export function tearDownLane(page: CdpPage): Promise<boolean> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), TEARDOWN_WAIT_MS);
-    page.clear().then(
-      () => resolve(true),
-      () => resolve(false),
-    ).finally(() => clearTimeout(timer));
+    page
+      .clear()
+      .then(
+        () => resolve(true),
+        () => resolve(false),
+      )
+      .finally(() => clearTimeout(timer));
   });
 }

@@ -51,9 +51,15 @@ const REVIEWED_FLAGS: ReadonlyArray<readonly [flag: string, why: string]> = [
 // Chromium features switched off, each for a reason. None of them is site isolation: every render
 // still gets its own origin, and cross-site frames their own processes.
 const DISABLED_FEATURES: ReadonlyArray<readonly [feature: string, why: string]> = [
-  ['RenderDocument', 'a new frame host per same-site navigation costs 30-45 ms of CPU per render (bench/); it is hardening against frame-host reuse bugs, not isolation between sites, and each render is a fresh origin anyway'],
+  [
+    'RenderDocument',
+    'a new frame host per same-site navigation costs 30-45 ms of CPU per render (bench/); it is hardening against frame-host reuse bugs, not isolation between sites, and each render is a fresh origin anyway',
+  ],
   ['BackForwardCache', 'a page navigated away from must die, not be kept alive with its timers'],
-  ['LocalNetworkAccessChecks', 'render documents are served from memory and count as "public", so the browser would refuse sub-resources on ALLOW_HOSTS intranet hosts; the network guard decides reachability instead'],
+  [
+    'LocalNetworkAccessChecks',
+    'render documents are served from memory and count as "public", so the browser would refuse sub-resources on ALLOW_HOSTS intranet hosts; the network guard decides reachability instead',
+  ],
   ['Translate', 'no translate service'],
   ['MediaRouter', 'no cast discovery on the local network'],
   ['DialMediaRouteProvider', 'no DIAL discovery on the local network'],

@@ -10,7 +10,8 @@ const NO_LINE_BREAKS = /^[^\r\n\0]*$/;
 const COOKIE_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const COOKIE_VALUE = /^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*$/;
 
-const ORIGIN_ONLY = 'Sent only to the url’s own origin (scheme, host and port): never to sub-resources elsewhere, nor after a redirect to another origin. Never logged.';
+const ORIGIN_ONLY =
+  'Sent only to the url’s own origin (scheme, host and port): never to sub-resources elsewhere, nor after a redirect to another origin. Never logged.';
 
 export const httpHeadersSchema = z
   .record(z.string(), z.string().max(8192).regex(NO_LINE_BREAKS, { message: 'must not contain line breaks' }))
@@ -21,7 +22,12 @@ export const httpHeadersSchema = z
     for (const name of names) {
       if (!TOKEN.test(name) || name.length > 256) ctx.addIssue({ code: 'custom', path: [name], message: 'is not a valid HTTP header name', input: undefined });
       else if (REFUSED_HEADER.test(name)) {
-        ctx.addIssue({ code: 'custom', path: [name], message: 'may not be set (hop-by-hop, Host, Cookie and Proxy-* headers are refused; use cookies for cookies)', input: undefined });
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'may not be set (hop-by-hop, Host, Cookie and Proxy-* headers are refused; use cookies for cookies)',
+          input: undefined,
+        });
       }
     }
   })
@@ -38,14 +44,13 @@ export const cookieSchema = z.strictObject({
 
 export const urlOnlyFields = {
   http_headers: httpHeadersSchema.optional(),
-  cookies: z
-    .array(cookieSchema)
-    .max(50)
-    .optional()
-    .describe(`Extension, url renders only: cookies sent as a Cookie header. ${ORIGIN_ONLY}`),
+  cookies: z.array(cookieSchema).max(50).optional().describe(`Extension, url renders only: cookies sent as a Cookie header. ${ORIGIN_ONLY}`),
   basic_auth: z
     .strictObject({
-      username: z.string().max(256).regex(/^[^:\r\n\0]*$/, { message: 'must not contain a colon or line breaks' }),
+      username: z
+        .string()
+        .max(256)
+        .regex(/^[^:\r\n\0]*$/, { message: 'must not contain a colon or line breaks' }),
       password: z.string().max(256).regex(NO_LINE_BREAKS, { message: 'must not contain line breaks' }),
     })
     .optional()

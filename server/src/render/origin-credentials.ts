@@ -26,7 +26,12 @@ export async function sendCredentialsToOrigin(session: CdpSession, url: string, 
     session.send('Fetch.continueRequest', { requestId: event.requestId, ...(headers ? { headers } : {}) }).catch(() => undefined);
   };
   session.on('Fetch.requestPaused', onPaused);
-  await session.send('Fetch.enable', { patterns: [{ urlPattern: RENDER_URL_PATTERN, requestStage: 'Request' }, { urlPattern: '*', requestStage: 'Request' }] });
+  await session.send('Fetch.enable', {
+    patterns: [
+      { urlPattern: RENDER_URL_PATTERN, requestStage: 'Request' },
+      { urlPattern: '*', requestStage: 'Request' },
+    ],
+  });
   return async () => {
     session.off('Fetch.requestPaused', onPaused);
     await session.send('Fetch.enable', { patterns: [{ urlPattern: RENDER_URL_PATTERN, requestStage: 'Request' }] });
@@ -48,7 +53,9 @@ function withCredentials(original: Protocol.Network.Headers, target: URL, creden
   if (credentials.basic_auth) {
     extra.Authorization = `Basic ${Buffer.from(`${credentials.basic_auth.username}:${credentials.basic_auth.password}`, 'utf8').toString('base64')}`;
   }
-  const cookies = (credentials.cookies ?? []).filter((cookie) => (!cookie.secure || target.protocol === 'https:') && pathMatches(target.pathname, cookie.path ?? '/'));
+  const cookies = (credentials.cookies ?? []).filter(
+    (cookie) => (!cookie.secure || target.protocol === 'https:') && pathMatches(target.pathname, cookie.path ?? '/'),
+  );
   if (cookies.length > 0) extra.Cookie = cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
   const overridden = new Set(Object.keys(extra).map((name) => name.toLowerCase()));
   return [

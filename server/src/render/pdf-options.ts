@@ -62,10 +62,13 @@ const MAX_PAPER_PX = 200 * 96;
 const paperLength = z
   .string()
   .max(100)
-  .refine((value) => {
-    const px = cssLengthToPx(value);
-    return px !== undefined && px >= 72 && px <= MAX_PAPER_PX;
-  }, { message: 'must be a CSS length between 0.75in and 200in, such as "210mm" or "8.5in"' });
+  .refine(
+    (value) => {
+      const px = cssLengthToPx(value);
+      return px !== undefined && px >= 72 && px <= MAX_PAPER_PX;
+    },
+    { message: 'must be a CSS length between 0.75in and 200in, such as "210mm" or "8.5in"' },
+  );
 const oneDecimal = (n: number) => n.toFixed(1);
 
 export const pdfOptionsSchema = z
@@ -81,22 +84,33 @@ export const pdfOptionsSchema = z
       .default('1cm')
       .describe('Page margin as a CSS length (px, in, cm, mm, Q, pt, pc), or a CSS shorthand of up to four.'),
     print_background: z.boolean().default(true),
-    scale: z.number().min(0.1, between(0.1, 2, oneDecimal)).max(2, between(0.1, 2, oneDecimal)).default(1),
+    scale: z
+      .number()
+      .min(0.1, between(0.1, 2, oneDecimal))
+      .max(2, between(0.1, 2, oneDecimal))
+      .default(1),
     page_ranges: pageListSchema('Pages to keep. Default: all pages.').optional(),
     prefer_css_page_size: z.boolean().default(false),
     media: z.enum(['print', 'screen']).default('print').describe('CSS media type to emulate.'),
-    timeout_ms: z.int().min(1000, between(1000, 60_000)).max(60_000, between(1000, 60_000)).default(30_000).describe('Budget for the whole render: navigation, waits and printing.'),
+    timeout_ms: z
+      .int()
+      .min(1000, between(1000, 60_000))
+      .max(60_000, between(1000, 60_000))
+      .default(30_000)
+      .describe('Budget for the whole render: navigation, waits and printing.'),
     wait_until: z
       .enum(WAIT_UNTIL)
       .default('networkidle0')
-      .describe('When the page counts as loaded. networkidle0 (networkidle2): after the load event, 500 ms with no (at most 2) requests in flight, on the clock wait_clock names.'),
+      .describe(
+        'When the page counts as loaded. networkidle0 (networkidle2): after the load event, 500 ms with no (at most 2) requests in flight, on the clock wait_clock names.',
+      ),
     wait_clock: z
       .enum(WAIT_CLOCK)
       .default('virtual')
       .describe(
         'Extension: the clock the page runs on while Quire waits for networkidle0, wait_for and wait_ms. "virtual" (default): ' +
-          'Chromium\'s virtual time; Date.now(), performance.now() and timers jump to the next due timer instead of waiting, and stand ' +
-          'still while a request is in flight, so networkidle0 is exactly 500 ms of the page\'s clock after its last request started ' +
+          "Chromium's virtual time; Date.now(), performance.now() and timers jump to the next due timer instead of waiting, and stand " +
+          "still while a request is in flight, so networkidle0 is exactly 500 ms of the page's clock after its last request started " +
           '(timers due in that time run, later ones do not) and a page with no traffic is printed within tens of milliseconds. The page ' +
           'is drawn every 100 ms of its clock and once more before the network counts as idle, so requestAnimationFrame callbacks, ' +
           'intersection observers and lazy (loading="lazy") images run as on a screen, at 10 frames per virtual second. The clock is ' +
@@ -104,16 +118,25 @@ export const pdfOptionsSchema = z
           'wall clock, for a page that needs wall time to pass (networkidle0 then costs 0.5-1 s of waiting even with no traffic). ' +
           'Applies to wait_until networkidle0 only; other values, and the desktop app, always use the wall clock.',
       ),
-    wait_for: z.string().min(1).max(1000).optional().describe('CSS selector to wait for before printing (the page\'s clock runs meanwhile, see wait_clock).'),
+    wait_for: z.string().min(1).max(1000).optional().describe("CSS selector to wait for before printing (the page's clock runs meanwhile, see wait_clock)."),
     wait_ms: z
       .int()
       .min(0, between(0, 5000))
       .max(5000, between(0, 5000))
       .default(0)
-      .describe('Extra delay before printing, in milliseconds: of the page\'s clock when it is virtual (wait_clock; its timers due in that time run at once), otherwise of wall time.'),
-    header_template: z.string().max(TEMPLATE_MAX).optional().describe('Extension: HTML for the page header; classes pageNumber, totalPages, title, date are filled in.'),
+      .describe(
+        "Extra delay before printing, in milliseconds: of the page's clock when it is virtual (wait_clock; its timers due in that time run at once), otherwise of wall time.",
+      ),
+    header_template: z
+      .string()
+      .max(TEMPLATE_MAX)
+      .optional()
+      .describe('Extension: HTML for the page header; classes pageNumber, totalPages, title, date are filled in.'),
     footer_template: z.string().max(TEMPLATE_MAX).optional().describe('Extension: HTML for the page footer, as header_template.'),
-    tagged: z.boolean().default(false).describe('Extension: produce a tagged (accessible) PDF. Off by default: tagged PDFs are several times larger and slower to make.'),
+    tagged: z
+      .boolean()
+      .default(false)
+      .describe('Extension: produce a tagged (accessible) PDF. Off by default: tagged PDFs are several times larger and slower to make.'),
     width: paperLength.optional().describe('Extension: custom paper width as a CSS length ("210mm", "8.5in"); with height, instead of format.'),
     height: paperLength.optional().describe('Extension: custom paper height as a CSS length; with width, instead of format.'),
     wait_for_function: z
@@ -164,5 +187,7 @@ export function paperSizePoints(options: PaperChoice): { width: number; height: 
 /** Custom paper needs both sides: which field is missing, or undefined when the choice is whole. */
 export function paperProblem(options: Pick<PdfOptions, 'width' | 'height'>): { field: 'width' | 'height'; message: string } | undefined {
   if ((options.width === undefined) === (options.height === undefined)) return undefined;
-  return options.width === undefined ? { field: 'width', message: 'is required with height (custom paper takes both)' } : { field: 'height', message: 'is required with width (custom paper takes both)' };
+  return options.width === undefined
+    ? { field: 'width', message: 'is required with height (custom paper takes both)' }
+    : { field: 'height', message: 'is required with width (custom paper takes both)' };
 }

@@ -236,4 +236,3 @@ function outcomeOf(error: unknown): RenderOutcome {
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
-

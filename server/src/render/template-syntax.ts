@@ -94,7 +94,10 @@ export function parseTemplate(source: string): TemplateNode[] {
         if (!section) fail(start, `{{/${nameOf(path)}}} closes a section that was never opened`);
         if (section!.name !== nameOf(path)) {
           const opened = positionOf(source, section!.offset);
-          fail(start, `{{/${nameOf(path)}}} does not match {{${section!.inverted ? '^' : '#'}${section!.name}}} opened at line ${opened.line}, column ${opened.column}`);
+          fail(
+            start,
+            `{{/${nameOf(path)}}} does not match {{${section!.inverted ? '^' : '#'}${section!.name}}} opened at line ${opened.line}, column ${opened.column}`,
+          );
         }
         current().push({ type: 'section', path: section!.path, inverted: section!.inverted, children: section!.children });
         break;

@@ -33,7 +33,10 @@ export const MAX_EXPAND_STEPS = 1_000_000;
 
 /** Expansion went past one of its limits; `limit` says which. */
 export class TemplateLimitError extends Error {
-  constructor(readonly limit: 'output' | 'steps', readonly bound: number) {
+  constructor(
+    readonly limit: 'output' | 'steps',
+    readonly bound: number,
+  ) {
     super(limit === 'output' ? `the expanded template is longer than ${bound} characters` : `expanding the template takes more than ${bound} steps`);
     this.name = 'TemplateLimitError';
   }

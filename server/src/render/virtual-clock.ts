@@ -116,7 +116,10 @@ export class VirtualClock {
 
   private async hasImagesLoading(): Promise<boolean> {
     const { result } = await this.session
-      .send('Runtime.evaluate', { expression: "Array.prototype.some.call(document.images, (image) => !image.complete && image.currentSrc !== '')", returnByValue: true })
+      .send('Runtime.evaluate', {
+        expression: "Array.prototype.some.call(document.images, (image) => !image.complete && image.currentSrc !== '')",
+        returnByValue: true,
+      })
       .catch(() => ({ result: undefined }));
     return result?.value === true;
   }

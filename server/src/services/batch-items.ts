@@ -71,7 +71,10 @@ export class BatchItems {
     if (isFinal(item)) return 'ended';
     const account = await this.accountOf(batch.keyId);
     if (!account) {
-      await this.fail(batch, item, { code: 'forbidden', detail: 'The API key that sent this batch was revoked, or its plan is no longer offered, before this item rendered.' });
+      await this.fail(batch, item, {
+        code: 'forbidden',
+        detail: 'The API key that sent this batch was revoked, or its plan is no longer offered, before this item rendered.',
+      });
       return 'ended';
     }
     item.status = 'rendering';
@@ -112,7 +115,9 @@ export class BatchItems {
     const item = batch.items[index]!;
     if (!isFinal(item)) markFailed(item, this.describe(error, batch.id, index), this.now());
     this.deps.events.publish('batch.progress', { ...batchEventData(batch), index, item_status: item.status as 'succeeded' | 'failed' });
-    await this.deps.store.save(batch).catch((failure: unknown) => this.deps.log.error({ err: failure, batch_id: batch.id, index }, 'could not record a given-up batch item'));
+    await this.deps.store
+      .save(batch)
+      .catch((failure: unknown) => this.deps.log.error({ err: failure, batch_id: batch.id, index }, 'could not record a given-up batch item'));
     await this.completeIfDone(batch).catch((failure: unknown) => this.deps.log.error({ err: failure, batch_id: batch.id }, 'could not complete a batch'));
   }
 
@@ -203,7 +208,8 @@ export class BatchItems {
   /** Charges a document stored before a crash cut its charge off; the error when it cannot be. */
   private async chargeNow(keyId: string, tag: string): Promise<ErrorRecord | undefined> {
     const account = await this.accountOf(keyId);
-    if (!account) return { code: 'forbidden', detail: 'The API key that sent this batch was revoked, or its plan is no longer offered, before this item rendered.' };
+    if (!account)
+      return { code: 'forbidden', detail: 'The API key that sent this batch was revoked, or its plan is no longer offered, before this item rendered.' };
     try {
       const reservation = await this.deps.meter.reserve(keyId, account.plan);
       const usage = await reservation.commit(tag);

@@ -135,7 +135,11 @@ export class BatchesService {
       // The answer shows the batch as accepted (all queued), whatever the worker does meanwhile.
       const accepted = structuredClone(batch);
       this.requests.set(batch.id, input.requests);
-      this.worker.enqueue(batch.keyId, batch.id, batch.items.map((item) => item.index));
+      this.worker.enqueue(
+        batch.keyId,
+        batch.id,
+        batch.items.map((item) => item.index),
+      );
       return { batch: accepted, inCall, usage, afterResponse: () => undefined };
     }
     this.inCall.add(batch.id);
@@ -193,7 +197,11 @@ export class BatchesService {
       this.options.log.error({ err: error, batch_id: batch.id }, 'the requests of an unfinished batch cannot be read; its remaining items fail');
       for (const item of batch.items) {
         if (item.status === 'queued' || item.status === 'rendering') {
-          Object.assign(item, { status: 'failed', error: { code: 'internal_error', detail: 'This item could not be rendered: its request was lost.' }, finishedAt: this.now().toISOString() });
+          Object.assign(item, {
+            status: 'failed',
+            error: { code: 'internal_error', detail: 'This item could not be rendered: its request was lost.' },
+            finishedAt: this.now().toISOString(),
+          });
         }
       }
       await this.items.completeIfDone(batch);
@@ -205,7 +213,9 @@ export class BatchesService {
   }
 
   private async release(batchId: string): Promise<void> {
-    await this.store.release(batchId).catch((error: unknown) => this.options.log.warn({ err: error, batch_id: batchId }, 'could not release a batch lease; it expires by itself'));
+    await this.store
+      .release(batchId)
+      .catch((error: unknown) => this.options.log.warn({ err: error, batch_id: batchId }, 'could not release a batch lease; it expires by itself'));
   }
 
   /** Shutdown, first step: hand out no more items; items the closing renderer turns away stay for start-up. */
@@ -247,7 +257,9 @@ export class BatchesService {
       }),
     );
     if (outcomes.includes('interrupted')) {
-      throw new ApiError('renderer_busy', `The server is shutting down; batch ${batch.id} finishes after it restarts (GET /v1/pdf/batch/${batch.id}).`, { 'Retry-After': '5' });
+      throw new ApiError('renderer_busy', `The server is shutting down; batch ${batch.id} finishes after it restarts (GET /v1/pdf/batch/${batch.id}).`, {
+        'Retry-After': '5',
+      });
     }
   }
 
@@ -265,11 +277,17 @@ export class BatchesService {
       );
     }
     if (items > plan.batchMaxItems) {
-      throw new ApiError('batch_too_large', `The ${plan.name} plan allows at most ${plan.batchMaxItems} items per batch (got ${items}); split the batch or move to a larger plan.`);
+      throw new ApiError(
+        'batch_too_large',
+        `The ${plan.name} plan allows at most ${plan.batchMaxItems} items per batch (got ${items}); split the batch or move to a larger plan.`,
+      );
     }
     // docs/api.md#batches: every batch item is stored, so a plan that keeps nothing cannot batch.
     if (plan.retentionSeconds <= 0) {
-      throw new ApiError('storage_unavailable', `The ${plan.name} plan keeps no documents (retention 0), and every batch item is stored; move the key to a plan with retention.`);
+      throw new ApiError(
+        'storage_unavailable',
+        `The ${plan.name} plan keeps no documents (retention 0), and every batch item is stored; move the key to a plan with retention.`,
+      );
     }
   }
 
@@ -301,7 +319,14 @@ export class BatchesService {
       webhook:
         input.webhook_url === undefined
           ? null
-          : { url: input.webhook_url, secret: input.webhook_secret ?? null, messageId: `msg_${id.slice('bat_'.length)}`, status: 'waiting', nextAttemptAt: null, attempts: [] },
+          : {
+              url: input.webhook_url,
+              secret: input.webhook_secret ?? null,
+              messageId: `msg_${id.slice('bat_'.length)}`,
+              status: 'waiting',
+              nextAttemptAt: null,
+              attempts: [],
+            },
       items: input.requests.map((request, index) => ({
         index,
         status: 'queued',

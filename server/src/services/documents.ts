@@ -58,7 +58,10 @@ export class DocumentsService {
     const { plan } = account;
     if (plan.retentionSeconds <= 0) {
       if (store === undefined) return undefined;
-      throw new ApiError('storage_unavailable', `The ${plan.name} plan keeps no documents (retention 0), so store cannot be used; render without store, or move the key to a plan with retention.`);
+      throw new ApiError(
+        'storage_unavailable',
+        `The ${plan.name} plan keeps no documents (retention 0), so store cannot be used; render without store, or move the key to a plan with retention.`,
+      );
     }
     return { planId: plan.id, retention: String(plan.retention), retentionSeconds: plan.retentionSeconds };
   }

@@ -9,7 +9,9 @@ import type { PdfOptions } from '../render/pdf-options.ts';
 import type { Account } from './keys.ts';
 import { tenantOf, type RenderedPdf, type RenderInput, type RenderService } from './render.ts';
 
-export type ImageRenderOptions = ImageCapture & Pick<PdfOptions, 'media' | 'timeout_ms' | 'wait_until' | 'wait_for' | 'wait_ms' | 'wait_for_function'> & OriginCredentials;
+export type ImageRenderOptions = ImageCapture &
+  Pick<PdfOptions, 'media' | 'timeout_ms' | 'wait_until' | 'wait_for' | 'wait_ms' | 'wait_for_function'> &
+  OriginCredentials;
 
 export interface ImageInput extends Pick<RenderInput, 'html' | 'url' | 'template_id' | 'template_version' | 'data'> {
   options?: ImageRenderOptions;

@@ -47,13 +47,21 @@ export interface KeysServiceDeps {
 
 /** Raised when a valid key's plan is no longer configured (PLANS_FILE changed under it). */
 export class UnknownPlanError extends Error {
-  constructor(readonly keyId: string, readonly planId: string) {
+  constructor(
+    readonly keyId: string,
+    readonly planId: string,
+  ) {
     super(`key ${keyId} is on plan "${planId}", which is not configured`);
   }
 }
 
 /** Loads the plans (throws PlansFileError for a bad PLANS_FILE) and builds the service over the given stores. */
-export async function openKeysService(options: { store: KeyStore; meter: UsageLedger; plansFile: string; now?: () => Date }): Promise<{ keys: KeysService; meter: UsageLedger }> {
+export async function openKeysService(options: {
+  store: KeyStore;
+  meter: UsageLedger;
+  plansFile: string;
+  now?: () => Date;
+}): Promise<{ keys: KeysService; meter: UsageLedger }> {
   const plans = await loadPlans(options.plansFile);
   return { keys: new KeysService({ store: options.store, plans, meter: options.meter, now: options.now }), meter: options.meter };
 }

@@ -65,7 +65,8 @@ export class MergeService {
   private async prepare(source: MergeSourceInput, index: number, account: Account): Promise<Prepared> {
     if ('document_id' in source) {
       const { file } = await this.deps.documents.open(account.keyId, source.document_id).catch((error: unknown) => {
-        if (error instanceof ApiError && error.code === 'document_not_found') throw new ApiError('document_not_found', `sources[${index}].document_id ${source.document_id} was not found`);
+        if (error instanceof ApiError && error.code === 'document_not_found')
+          throw new ApiError('document_not_found', `sources[${index}].document_id ${source.document_id} was not found`);
         throw error;
       });
       try {
@@ -77,10 +78,16 @@ export class MergeService {
     }
     if ('pdf' in source) {
       // The cheap check now; a damaged or encrypted file is found by the worker, still before any charge.
-      if (Buffer.from(source.pdf.subarray(0, 1024)).toString('latin1').indexOf('%PDF-') === -1) throw new ApiError('invalid_request', `sources[${index}].pdf is not a PDF`);
+      if (Buffer.from(source.pdf.subarray(0, 1024)).toString('latin1').indexOf('%PDF-') === -1)
+        throw new ApiError('invalid_request', `sources[${index}].pdf is not a PDF`);
       return { kind: 'bytes', pdf: source.pdf, pages: source.page_ranges };
     }
-    return { kind: 'render', source: await this.deps.render.resolveSource(source, account), options: source.options ?? DEFAULT_PDF_OPTIONS, pages: source.page_ranges };
+    return {
+      kind: 'render',
+      source: await this.deps.render.resolveSource(source, account),
+      options: source.options ?? DEFAULT_PDF_OPTIONS,
+      pages: source.page_ranges,
+    };
   }
 
   private async renderParts(prepared: Prepared[], tenant: Tenant): Promise<MergePart[]> {

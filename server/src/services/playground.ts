@@ -74,10 +74,14 @@ export class PlaygroundService {
     await this.deps.sources.resolveSource({ html: input.html, url: input.url }, PLAYGROUND_ACCOUNT, WITHOUT_DNS);
     const rate = this.limiter.take(clientGroup(clientAddress));
     if (!rate.allowed) {
-      throw new ApiError('rate_limited', `The playground allows ${rate.limit} renders a minute from one address; try again in ${rate.resetSeconds} s, or use POST /v1/pdf with an API key.`, {
-        'Retry-After': String(rate.resetSeconds),
-        ...rateLimitHeaders(rate),
-      });
+      throw new ApiError(
+        'rate_limited',
+        `The playground allows ${rate.limit} renders a minute from one address; try again in ${rate.resetSeconds} s, or use POST /v1/pdf with an API key.`,
+        {
+          'Retry-After': String(rate.resetSeconds),
+          ...rateLimitHeaders(rate),
+        },
+      );
     }
     const source = await this.deps.sources.resolveSource({ html: input.html, url: input.url }, PLAYGROUND_ACCOUNT);
     const options = input.options ?? DEFAULT_PDF_OPTIONS;
@@ -112,7 +116,10 @@ export function clientGroup(address: string): string {
   const headParts = head ? head.split(':') : [];
   const tailParts = tail ? tail.split(':') : [];
   const groups = address.includes('::') ? [...headParts, ...Array(Math.max(0, 8 - headParts.length - tailParts.length)).fill('0'), ...tailParts] : headParts;
-  return `${groups.slice(0, 4).map((part) => part.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((part) => part.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /**

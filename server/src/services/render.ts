@@ -107,7 +107,12 @@ export class RenderService {
           pdf,
         }
       : undefined;
-    const { usage } = await this.deps.commit.commit({ reservation, document, chargeTag: batchItem?.chargeTag, batchItem: batchItem && { batchId: batchItem.batchId, index: batchItem.index } });
+    const { usage } = await this.deps.commit.commit({
+      reservation,
+      document,
+      chargeTag: batchItem?.chargeTag,
+      batchItem: batchItem && { batchId: batchItem.batchId, index: batchItem.index },
+    });
     const documentId = document?.record.id;
     this.deps.onUsage?.(account.keyId, usage);
     return { pdf, filename: input.filename, usage, documentId };
@@ -130,7 +135,16 @@ export class RenderService {
       throw error;
     }
     const document = charge.storage
-      ? { record: this.deps.documents.recordFor({ keyId: account.keyId, storage: charge.storage, size: pdf.byteLength, filename: charge.filename, source: 'render' }), pdf }
+      ? {
+          record: this.deps.documents.recordFor({
+            keyId: account.keyId,
+            storage: charge.storage,
+            size: pdf.byteLength,
+            filename: charge.filename,
+            source: 'render',
+          }),
+          pdf,
+        }
       : undefined;
     const [first, ...others] = holds as [Reservation, ...Reservation[]];
     const { usage } = await this.deps.commit.commit({ reservation: first, also: others, document });

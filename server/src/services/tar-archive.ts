@@ -43,7 +43,8 @@ export function unpackArchive(gzipped: Uint8Array, maxBytes: number): ArchiveFil
   try {
     tar = gunzipSync(gzipped, { maxOutputLength: maxBytes });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new ArchiveError(`the archive unpacks to more than ${maxBytes / 1024 / 1024} MB`);
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new ArchiveError(`the archive unpacks to more than ${maxBytes / 1024 / 1024} MB`);
     throw new ArchiveError('the body is not a gzip-compressed archive');
   }
   const files: ArchiveFile[] = [];
@@ -63,7 +64,10 @@ export function unpackArchive(gzipped: Uint8Array, maxBytes: number): ArchiveFil
 }
 
 function field(header: Buffer, start: number, length: number): string {
-  return header.subarray(start, start + length).toString('ascii').replace(/\0.*$/s, '');
+  return header
+    .subarray(start, start + length)
+    .toString('ascii')
+    .replace(/\0.*$/s, '');
 }
 
 /** The ustar checksum: the header's bytes summed with the checksum field read as spaces. */

@@ -87,11 +87,15 @@ function readArchive(archive: Uint8Array): { manifest: Manifest; files: Map<stri
     throw invalid('manifest.json is not valid JSON');
   }
   if (manifest?.format !== ARCHIVE_FORMAT) throw invalid(`manifest.json must have format ${ARCHIVE_FORMAT}`);
-  if (typeof manifest.name !== 'string' || manifest.name.length < 1 || manifest.name.length > 200) throw invalid('manifest.json needs a name of 1 to 200 characters');
+  if (typeof manifest.name !== 'string' || manifest.name.length < 1 || manifest.name.length > 200)
+    throw invalid('manifest.json needs a name of 1 to 200 characters');
   if (typeof manifest.html !== 'string') throw invalid('manifest.json needs the html as a string');
   const data = manifest.sample_data;
   if (data !== null && (typeof data !== 'object' || Array.isArray(data))) throw invalid('manifest.json sample_data must be an object or null');
-  if (!Array.isArray(manifest.assets) || !manifest.assets.every((asset) => typeof asset?.name === 'string' && typeof asset.file === 'string' && typeof asset.content_type === 'string')) {
+  if (
+    !Array.isArray(manifest.assets) ||
+    !manifest.assets.every((asset) => typeof asset?.name === 'string' && typeof asset.file === 'string' && typeof asset.content_type === 'string')
+  ) {
     throw invalid('manifest.json assets must be a list of {name, content_type, file}');
   }
   return { manifest, files };

@@ -75,16 +75,23 @@ export function checkAsset(name: string, contentType: string | undefined, size: 
 
 /** Refuses (413) a set of assets over the per-template count or total size. */
 export function checkTotals(assets: readonly Pick<AssetMeta, 'size'>[]): void {
-  if (assets.length > MAX_ASSETS_PER_TEMPLATE) throw new ApiError('payload_too_large', `A template may have at most ${MAX_ASSETS_PER_TEMPLATE} assets; delete one first.`);
+  if (assets.length > MAX_ASSETS_PER_TEMPLATE)
+    throw new ApiError('payload_too_large', `A template may have at most ${MAX_ASSETS_PER_TEMPLATE} assets; delete one first.`);
   const total = assets.reduce((sum, asset) => sum + asset.size, 0);
   if (total > MAX_TEMPLATE_ASSET_BYTES) {
-    throw new ApiError('payload_too_large', `A template’s assets may take ${MAX_TEMPLATE_ASSET_BYTES / 1024 / 1024} MB together; these would make ${(total / 1024 / 1024).toFixed(1)} MB.`);
+    throw new ApiError(
+      'payload_too_large',
+      `A template’s assets may take ${MAX_TEMPLATE_ASSET_BYTES / 1024 / 1024} MB together; these would make ${(total / 1024 / 1024).toFixed(1)} MB.`,
+    );
   }
 }
 
 function checkName(name: string): string {
   if (name.length > 200 || !ASSET_NAME.test(name) || name.split('/').includes('..')) {
-    throw new ApiError('invalid_request', 'The asset name must be a relative path of letters, digits, ".", "_" and "-", folders separated by "/" (for example fonts/Inter.woff2), at most 200 characters.');
+    throw new ApiError(
+      'invalid_request',
+      'The asset name must be a relative path of letters, digits, ".", "_" and "-", folders separated by "/" (for example fonts/Inter.woff2), at most 200 characters.',
+    );
   }
   return name;
 }

@@ -113,11 +113,25 @@ export class TemplateVersionsService {
     const reference = (await this.making.get(`${id}/${versionNumber}`)) ?? (await this.deps.store.readReference(id, versionNumber));
     if (!reference) {
       const made = await this.reference(version, true);
-      return { templateId: id, version: versionNumber, pages: made ? await countPages(made) : 0, changedPages: [], maxDiffRatio: 0, verdict: 'reference_created' };
+      return {
+        templateId: id,
+        version: versionNumber,
+        pages: made ? await countPages(made) : 0,
+        changedPages: [],
+        maxDiffRatio: 0,
+        verdict: 'reference_created',
+      };
     }
     const now = await this.render(version);
     const { pages, changedPages, diffRatios } = await comparePdfs(reference, now);
-    return { templateId: id, version: versionNumber, pages, changedPages, maxDiffRatio: Math.max(0, ...diffRatios), verdict: changedPages.length > 0 ? 'changed' : 'unchanged' };
+    return {
+      templateId: id,
+      version: versionNumber,
+      pages,
+      changedPages,
+      maxDiffRatio: Math.max(0, ...diffRatios),
+      verdict: changedPages.length > 0 ? 'changed' : 'unchanged',
+    };
   }
 
   private reference(version: TemplateVersion, interactive = false): Promise<Uint8Array | undefined> {
@@ -131,7 +145,10 @@ export class TemplateVersionsService {
         return pdf;
       } catch (error) {
         if (interactive) throw error;
-        this.deps.log.warn({ template_id: version.templateId, version: version.number, err: (error as Error).message }, 'could not render the reference of a template version');
+        this.deps.log.warn(
+          { template_id: version.templateId, version: version.number, err: (error as Error).message },
+          'could not render the reference of a template version',
+        );
         return undefined;
       } finally {
         this.making.delete(key);

@@ -63,7 +63,15 @@ export class TemplatesService {
   async create(keyId: string, input: TemplateInput, by: string = keyId, prepare?: Prepare): Promise<TemplateRecord> {
     const template = compile(input.html);
     const at = this.now().toISOString();
-    const record: TemplateRecord = { id: newId('tpl'), keyId, name: input.name, html: input.html, sampleData: input.sampleData ?? null, createdAt: at, updatedAt: at };
+    const record: TemplateRecord = {
+      id: newId('tpl'),
+      keyId,
+      name: input.name,
+      html: input.html,
+      sampleData: input.sampleData ?? null,
+      createdAt: at,
+      updatedAt: at,
+    };
     await this.deps.store.insert(record);
     await this.remember(record.id, template);
     if (prepare) {
@@ -83,7 +91,8 @@ export class TemplatesService {
     try {
       await this.deps.keys.get(keyId);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'not_found') throw new ApiError('invalid_request', `key_id ${keyId} is not an API key in use (unknown or revoked).`);
+      if (error instanceof ApiError && error.code === 'not_found')
+        throw new ApiError('invalid_request', `key_id ${keyId} is not an API key in use (unknown or revoked).`);
       throw error;
     }
     return this.create(keyId, input, ADMIN_AUTHOR, prepare);
@@ -104,7 +113,12 @@ export class TemplatesService {
   async replace(owner: Owner, id: string, input: TemplateInput): Promise<TemplateRecord> {
     await this.visible(owner, id);
     const template = compile(input.html);
-    const record = await this.deps.store.replace(id, { name: input.name, html: input.html, sampleData: input.sampleData ?? null, updatedAt: this.now().toISOString() });
+    const record = await this.deps.store.replace(id, {
+      name: input.name,
+      html: input.html,
+      sampleData: input.sampleData ?? null,
+      updatedAt: this.now().toISOString(),
+    });
     if (!record) notFound(id);
     await this.remember(id, template);
     await this.recordVersion(record!, owner ?? ADMIN_AUTHOR);
@@ -177,7 +191,14 @@ export class TemplatesService {
   }
 
   private async recordVersion(record: TemplateRecord, by: string): Promise<void> {
-    const version = await this.deps.versions.append({ templateId: record.id, name: record.name, html: record.html, sampleData: record.sampleData, createdAt: record.updatedAt, createdBy: by });
+    const version = await this.deps.versions.append({
+      templateId: record.id,
+      name: record.name,
+      html: record.html,
+      sampleData: record.sampleData,
+      createdAt: record.updatedAt,
+      createdBy: by,
+    });
     this.deps.onVersion?.(version);
   }
 
@@ -199,7 +220,8 @@ function compile(html: string): CompiledTemplate {
   try {
     return compileTemplate(html);
   } catch (error) {
-    if (error instanceof TemplateSyntaxError) throw new ApiError('invalid_request', `html has a template syntax error at line ${error.line}, column ${error.column}: ${error.reason}`);
+    if (error instanceof TemplateSyntaxError)
+      throw new ApiError('invalid_request', `html has a template syntax error at line ${error.line}, column ${error.column}: ${error.reason}`);
     throw error;
   }
 }
@@ -211,7 +233,10 @@ function expand(template: CompiledTemplate, data: unknown): string {
   } catch (error) {
     if (!(error instanceof TemplateLimitError)) throw error;
     if (error.limit === 'output') throw new ApiError('payload_too_large', 'The HTML to render is larger than the 5 MB limit (after template substitution).');
-    throw new ApiError('payload_too_large', `The template with this data takes more than ${MAX_EXPAND_STEPS.toLocaleString('en')} steps to expand (lists nested in lists); send less data.`);
+    throw new ApiError(
+      'payload_too_large',
+      `The template with this data takes more than ${MAX_EXPAND_STEPS.toLocaleString('en')} steps to expand (lists nested in lists); send less data.`,
+    );
   }
 }
 

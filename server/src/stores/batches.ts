@@ -166,7 +166,10 @@ export class FileBatchStore implements BatchStore {
   private constructor(readonly root: string) {}
 
   /** Opens DATA_DIR/batches: removes uncommitted creations and temp files, indexes every state file. */
-  static async open(dataDir: string, warn: (details: Record<string, unknown>, message: string) => void = () => undefined): Promise<{ store: FileBatchStore; report: BatchScanReport }> {
+  static async open(
+    dataDir: string,
+    warn: (details: Record<string, unknown>, message: string) => void = () => undefined,
+  ): Promise<{ store: FileBatchStore; report: BatchScanReport }> {
     const store = new FileBatchStore(path.join(dataDir, 'batches'));
     await mkdir(store.root, { recursive: true, mode: 0o700 });
     const report = await store.scan(warn);

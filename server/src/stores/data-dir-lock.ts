@@ -23,8 +23,13 @@ export interface LockHolder {
 }
 
 export class DataDirLockedError extends Error {
-  constructor(readonly dataDir: string, readonly holder: LockHolder) {
-    super(`${dataDir} is in use by another Quire ${holder.role} (pid ${holder.pid}${holder.url ? `, ${holder.url}` : ''}); stop it first, or use another DATA_DIR.`);
+  constructor(
+    readonly dataDir: string,
+    readonly holder: LockHolder,
+  ) {
+    super(
+      `${dataDir} is in use by another Quire ${holder.role} (pid ${holder.pid}${holder.url ? `, ${holder.url}` : ''}); stop it first, or use another DATA_DIR.`,
+    );
     this.name = 'DataDirLockedError';
   }
 }

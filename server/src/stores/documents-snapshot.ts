@@ -26,7 +26,22 @@ export interface DocumentsSnapshot {
 }
 
 /** Compact form of a record in the file. */
-type Row = [string, string, string | null, number, string, number, string, number, DocumentSource, string | null, string, string, 'stored' | 'expired', string | null];
+type Row = [
+  string,
+  string,
+  string | null,
+  number,
+  string,
+  number,
+  string,
+  number,
+  DocumentSource,
+  string | null,
+  string,
+  string,
+  'stored' | 'expired',
+  string | null,
+];
 
 interface SnapshotFile {
   version: 2;
@@ -52,7 +67,20 @@ export async function readDocumentsSnapshot(root: string): Promise<DocumentsSnap
   }
   const documents = parsed.rows.map(
     ([keyId, id, filename, size, createdAt, createdMs, expiresAt, expiresMs, source, batchId, planId, retention, state, expiredAt]): StoredDocument => ({
-      id, keyId, filename, size, createdAt, expiresAt, source, batchId, planId, retention, state, expiredAt, createdMs, expiresMs,
+      id,
+      keyId,
+      filename,
+      size,
+      createdAt,
+      expiresAt,
+      source,
+      batchId,
+      planId,
+      retention,
+      state,
+      expiredAt,
+      createdMs,
+      expiresMs,
     }),
   );
   return { folders: new Map(Object.entries(parsed.folders)), documents };
@@ -64,11 +92,31 @@ export function isFolderUnchanged(recorded: FolderStamp | undefined, mtimeNs: bi
 }
 
 /** Writes the snapshot durably (one write path for every store); `documents` oldest first. */
-export async function writeDocumentsSnapshot(root: string, folders: ReadonlyMap<string, FolderStamp>, documents: readonly StoredDocument[], sync = true): Promise<void> {
+export async function writeDocumentsSnapshot(
+  root: string,
+  folders: ReadonlyMap<string, FolderStamp>,
+  documents: readonly StoredDocument[],
+  sync = true,
+): Promise<void> {
   const file: SnapshotFile = {
     version: 2,
     folders: Object.fromEntries(folders),
-    rows: documents.map((d) => [d.keyId, d.id, d.filename, d.size, d.createdAt, d.createdMs, d.expiresAt, d.expiresMs, d.source, d.batchId, d.planId, d.retention, d.state, d.expiredAt]),
+    rows: documents.map((d) => [
+      d.keyId,
+      d.id,
+      d.filename,
+      d.size,
+      d.createdAt,
+      d.createdMs,
+      d.expiresAt,
+      d.expiresMs,
+      d.source,
+      d.batchId,
+      d.planId,
+      d.retention,
+      d.state,
+      d.expiredAt,
+    ]),
   };
   await writeFileDurably(path.join(root, FILE), JSON.stringify(file), { sync });
 }

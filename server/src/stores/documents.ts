@@ -36,7 +36,6 @@ export interface ReconcileReport {
   removedOrphanSidecars: number;
 }
 
-
 /**
  * Stored documents, wherever they are kept: DocumentsStore (files under DATA_DIR) or
  * stores/pg/documents.ts (PostgreSQL rows, bytes through a PdfBlobStore).
@@ -226,7 +225,15 @@ export class DocumentsStore implements DocumentStore {
    * (stores/documents-snapshot.ts) and scanning the others; then records a new snapshot.
    */
   private async scan(): Promise<ReconcileReport> {
-    const report: ReconcileReport = { documents: 0, tombstones: 0, scannedFolders: 0, snapshotFolders: 0, removedTempFiles: 0, removedOrphanPdfs: 0, removedOrphanSidecars: 0 };
+    const report: ReconcileReport = {
+      documents: 0,
+      tombstones: 0,
+      scannedFolders: 0,
+      snapshotFolders: 0,
+      removedTempFiles: 0,
+      removedOrphanPdfs: 0,
+      removedOrphanSidecars: 0,
+    };
     const snapshot = await readDocumentsSnapshot(this.root);
     const folders = new Map<string, FolderStamp>();
     const trusted = new Set<string>();
@@ -352,7 +359,12 @@ function toRecord(document: StoredDocument): DocumentRecord {
 export function readDocumentSidecar(file: string): DocumentRecord | Error {
   try {
     const record = JSON.parse(readFileSync(file, 'utf8')) as DocumentRecord;
-    if (typeof record?.id !== 'string' || typeof record.keyId !== 'string' || Number.isNaN(Date.parse(record.createdAt)) || Number.isNaN(Date.parse(record.expiresAt))) {
+    if (
+      typeof record?.id !== 'string' ||
+      typeof record.keyId !== 'string' ||
+      Number.isNaN(Date.parse(record.createdAt)) ||
+      Number.isNaN(Date.parse(record.expiresAt))
+    ) {
       return new Error('not a document sidecar');
     }
     if (`${record.keyId}/${record.id}.json` !== file.split(path.sep).slice(-2).join('/')) return new Error('its id or key does not match its file name');

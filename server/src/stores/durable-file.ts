@@ -13,7 +13,10 @@ let writes = 0;
 
 /** The disk (or the user's quota) is full: nothing was written. */
 export class StorageFullError extends Error {
-  constructor(readonly file: string, cause: unknown) {
+  constructor(
+    readonly file: string,
+    cause: unknown,
+  ) {
     super(`no space left to write ${file}`, { cause });
     this.name = 'StorageFullError';
   }
@@ -21,7 +24,10 @@ export class StorageFullError extends Error {
 
 /** A store file that does not parse or validate: reported by name, never replaced or emptied. */
 export class StoreReadError extends Error {
-  constructor(readonly file: string, readonly problem: string) {
+  constructor(
+    readonly file: string,
+    readonly problem: string,
+  ) {
     super(`${file} is damaged: ${problem}. It was left as it is; run \`npm run cli -- doctor\` to list damaged files and move one aside.`);
     this.name = 'StoreReadError';
   }

@@ -146,7 +146,16 @@ async function copyTemplates({ dataDir }: Source, { pool }: Database): Promise<{
       const { rowCount: inserted } = await pool.query(
         `INSERT INTO template_versions (template_id, number, name, html, sample_data, created_at, created_by, reference) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (template_id, number) DO NOTHING`,
-        [record.id, number, version.name, version.html, jsonOrNull(version.sampleData), version.createdAt, version.createdBy, reference ? Buffer.from(reference) : null],
+        [
+          record.id,
+          number,
+          version.name,
+          version.html,
+          jsonOrNull(version.sampleData),
+          version.createdAt,
+          version.createdBy,
+          reference ? Buffer.from(reference) : null,
+        ],
       );
       count(copied.versions, inserted === 1);
     }
@@ -203,7 +212,16 @@ async function copyBatches({ batches }: Source, { pool }: Database): Promise<Cou
     const { rowCount } = await pool.query(
       `INSERT INTO batches (id, key_id, created_at, expires_at, status, webhook_pending, record, requests, lease_owner, lease_expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, NULL) ON CONFLICT (id) DO NOTHING`,
-      [batch.id, batch.keyId, batch.createdAt, batch.expiresAt, batch.status, batch.webhook?.status === 'pending', JSON.stringify(batch), unfinished ? JSON.stringify(await batches.requests(batch.id)) : null],
+      [
+        batch.id,
+        batch.keyId,
+        batch.createdAt,
+        batch.expiresAt,
+        batch.status,
+        batch.webhook?.status === 'pending',
+        JSON.stringify(batch),
+        unfinished ? JSON.stringify(await batches.requests(batch.id)) : null,
+      ],
     );
     count(copied, rowCount === 1);
     if (rowCount === 1 && unfinished) copied.unfinished++;

@@ -135,7 +135,8 @@ export class KeysStore implements KeyStore {
 }
 
 function validateKeysFile(data: unknown): string | undefined {
-  if (typeof data !== 'object' || data === null || !Array.isArray((data as KeysFile).keys)) return `expected {"keys": [...]}, found ${data === null ? 'null' : typeof data}`;
+  if (typeof data !== 'object' || data === null || !Array.isArray((data as KeysFile).keys))
+    return `expected {"keys": [...]}, found ${data === null ? 'null' : typeof data}`;
   for (const [at, record] of (data as KeysFile).keys.entries()) {
     const problem = validateKey(record);
     if (problem) return `keys[${at}] ${problem}`;
@@ -146,7 +147,8 @@ function validateKeysFile(data: unknown): string | undefined {
 function validateKey(record: KeyRecord): string | undefined {
   if (typeof record !== 'object' || record === null) return 'is not an object';
   if (typeof record.id !== 'string' || !isId(record.id, 'key')) return 'has no valid id';
-  if (typeof record.name !== 'string' || typeof record.planId !== 'string' || typeof record.autoStore !== 'boolean') return `(${record.id}) lacks name, planId or autoStore`;
+  if (typeof record.name !== 'string' || typeof record.planId !== 'string' || typeof record.autoStore !== 'boolean')
+    return `(${record.id}) lacks name, planId or autoStore`;
   if (record.keyHash !== null && !/^[0-9a-f]{64}$/.test(String(record.keyHash))) return `(${record.id}) has no valid keyHash`;
   if (Number.isNaN(Date.parse(record.createdAt))) return `(${record.id}) has no valid createdAt`;
   return undefined;

@@ -66,7 +66,11 @@ export async function openStores(options: OpenStoresOptions): Promise<Stores> {
 export async function openAccountStores(options: OpenStoresOptions): Promise<Pick<Stores, 'keys' | 'usage' | 'close'>> {
   if (!options.databaseUrl) {
     const usage = new UsageStore(options.dataDir);
-    return { keys: await KeysStore.open(options.dataDir), usage: new UsageMeter((accountId, month) => usage.open(accountId, month), options.now), close: async () => undefined };
+    return {
+      keys: await KeysStore.open(options.dataDir),
+      usage: new UsageMeter((accountId, month) => usage.open(accountId, month), options.now),
+      close: async () => undefined,
+    };
   }
   const database = await openDatabase(options.databaseUrl);
   return { keys: new PgKeyStore(database.pool), usage: new PgUsageLedger(database.pool, options.now), close: () => database.close() };
@@ -78,7 +82,8 @@ async function openFileStores(options: OpenStoresOptions): Promise<Stores> {
   const usage = new UsageStore(options.dataDir);
   // Documents and templates are indexed, and leftovers of interrupted writes removed, before anything is served.
   const { store: documents, report } = await DocumentsStore.open(options.dataDir, { warn });
-  if (report.removedTempFiles + report.removedOrphanPdfs + report.removedOrphanSidecars > 0) warn({ ...report }, 'removed leftovers of interrupted document writes');
+  if (report.removedTempFiles + report.removedOrphanPdfs + report.removedOrphanSidecars > 0)
+    warn({ ...report }, 'removed leftovers of interrupted document writes');
   const templates = await TemplatesStore.open(options.dataDir, warn);
   const { store: batches, report: batchReport } = await FileBatchStore.open(options.dataDir, warn);
   if (batchReport.removedUncommitted + batchReport.removedTempFiles > 0) warn({ ...batchReport }, 'removed leftovers of interrupted batch writes');
@@ -98,7 +103,9 @@ async function openFileStores(options: OpenStoresOptions): Promise<Stores> {
     events: new EventBus(),
     async close() {
       // Nothing writes documents any more: record the index for a fast next start.
-      await documents.saveSnapshot().catch((error: unknown) => warn({ err: error }, 'could not record the documents index snapshot; the next start reads every sidecar'));
+      await documents
+        .saveSnapshot()
+        .catch((error: unknown) => warn({ err: error }, 'could not record the documents index snapshot; the next start reads every sidecar'));
     },
   };
 }

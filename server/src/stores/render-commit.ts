@@ -61,7 +61,12 @@ export function fileRenderCommit(documents: DocumentStore, meter: UsageMeter): R
 }
 
 /** A stored render outside a batch: charged (each hold tagged), stored, tags dropped. */
-async function chargeThenStore(documents: DocumentStore, meter: UsageMeter, holds: readonly Reservation[], document: { record: DocumentRecord; pdf: Uint8Array }) {
+async function chargeThenStore(
+  documents: DocumentStore,
+  meter: UsageMeter,
+  holds: readonly Reservation[],
+  document: { record: DocumentRecord; pdf: Uint8Array },
+) {
   const { keyId, id } = document.record;
   const tags = holds.map((_, at) => documentChargeTag(id, at));
   const results = await Promise.allSettled(holds.map((hold, at) => hold.commit(tags[at])));

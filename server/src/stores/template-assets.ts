@@ -80,7 +80,10 @@ export class FileTemplateAssetsStore implements TemplateAssetsStore {
       await sweepTempFiles(folder);
       // The blob first: an index entry never points at bytes that are not on disk.
       await writeFileDurably(this.blobOf(templateId, asset.meta.name), asset.bytes);
-      await this.writeIndex(templateId, [...others, asset.meta].sort((a, b) => a.name.localeCompare(b.name)));
+      await this.writeIndex(
+        templateId,
+        [...others, asset.meta].sort((a, b) => a.name.localeCompare(b.name)),
+      );
     });
   }
 

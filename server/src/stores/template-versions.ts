@@ -39,7 +39,6 @@ export interface TemplateVersionsStore {
   removeAll(templateId: string): Promise<void>;
 }
 
-
 export class FileTemplateVersionsStore implements TemplateVersionsStore {
   private readonly metas = new Map<string, Promise<VersionMeta[]>>();
   private readonly serial = new SerialQueue();
@@ -135,7 +134,9 @@ export class FileTemplateVersionsStore implements TemplateVersionsStore {
 /** What is wrong with a version file's content (damaged files are named, never papered over). */
 function isVersionRecord(data: unknown): string | undefined {
   const version = data as TemplateVersion;
-  return typeof version === 'object' && version !== null && Number.isInteger(version.number) && typeof version.templateId === 'string' ? undefined : 'not a template version';
+  return typeof version === 'object' && version !== null && Number.isInteger(version.number) && typeof version.templateId === 'string'
+    ? undefined
+    : 'not a template version';
 }
 
 function metaOf(version: TemplateVersion): VersionMeta {

@@ -35,7 +35,6 @@ export function isSameRevision(a: TemplateMeta, b: TemplateMeta): boolean {
   return a === b || (a.revision !== undefined && a.id === b.id && a.revision === b.revision);
 }
 
-
 /**
  * Stored templates, wherever they are kept: TemplatesStore (files) or stores/pg/templates.ts.
  * Metadata (no HTML) serves lists and scoping; read() brings the HTML.
@@ -192,7 +191,8 @@ export class TemplatesStore implements TemplateStore {
 export async function readTemplateFile(file: string): Promise<TemplateRecord | Error> {
   try {
     const record = JSON.parse(await readFile(file, 'utf8')) as TemplateRecord;
-    if (typeof record?.html !== 'string' || typeof record.name !== 'string' || Number.isNaN(Date.parse(record.createdAt))) return new Error('not a template file');
+    if (typeof record?.html !== 'string' || typeof record.name !== 'string' || Number.isNaN(Date.parse(record.createdAt)))
+      return new Error('not a template file');
     if (`${record.keyId}/${record.id}.json` !== file.split(path.sep).slice(-2).join('/')) return new Error('its id or key does not match its file name');
     return record;
   } catch (error) {
@@ -201,5 +201,12 @@ export async function readTemplateFile(file: string): Promise<TemplateRecord | E
 }
 
 function metaOf(record: TemplateRecord): TemplateMeta {
-  return { id: record.id, keyId: record.keyId, name: record.name, createdAt: record.createdAt, updatedAt: record.updatedAt, createdMs: Date.parse(record.createdAt) };
+  return {
+    id: record.id,
+    keyId: record.keyId,
+    name: record.name,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    createdMs: Date.parse(record.createdAt),
+  };
 }

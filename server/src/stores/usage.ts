@@ -63,6 +63,7 @@ export function validateUsage(data: unknown, accountId?: string, month?: string)
   if (!Number.isSafeInteger(record.used) || record.used < 0) return 'used is not a whole number of documents';
   if (accountId !== undefined && record.account_id !== accountId) return `account_id is not ${accountId}`;
   if (month !== undefined && record.month !== month) return `month is not ${month}`;
-  if (record.charges !== undefined && (!Array.isArray(record.charges) || record.charges.some((tag) => typeof tag !== 'string'))) return 'charges is not a list of tags';
+  if (record.charges !== undefined && (!Array.isArray(record.charges) || record.charges.some((tag) => typeof tag !== 'string')))
+    return 'charges is not a list of tags';
   return undefined;
 }

@@ -39,7 +39,8 @@ export function toApiError(error: unknown): ApiError {
     return new ApiError('insufficient_storage', 'The server’s disk is full, so nothing of this call was kept; retry once the operator has freed space.');
   }
   // The log names the file; the caller learns that it is the server's problem, not the request's.
-  if (error instanceof StoreReadError) return new ApiError('internal_error', 'A stored record this call needs is damaged; the server’s operator has been told.');
+  if (error instanceof StoreReadError)
+    return new ApiError('internal_error', 'A stored record this call needs is damaged; the server’s operator has been told.');
   // Security refusals stay generic for the caller; the log has the reason.
   if (error instanceof BlockedUrlError) return new ApiError('url_blocked', 'The url is not allowed: it must be a public http(s) address.');
   return new ApiError('internal_error', 'Something went wrong on our side; the error has been logged.');

@@ -22,11 +22,14 @@ test('PLANS_FILE replaces a default plan with the same id and adds the others', 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-plans-'));
   t.after(() => rm(dir, { recursive: true, force: true }));
   const file = path.join(dir, 'plans.json');
-  await writeFile(file, JSON.stringify([
-    { id: 'starter', name: 'Starter+', monthly_documents: 2000, retention: '60d', batch_max_items: 20 },
-    { id: 'tiny', name: 'Tiny', monthly_documents: 10, retention: 0, batch_max_items: 0, concurrency: 3 },
-    { id: 'hourly', name: 'Hourly', monthly_documents: 5, retention: '0', batch_max_items: 1 },
-  ]));
+  await writeFile(
+    file,
+    JSON.stringify([
+      { id: 'starter', name: 'Starter+', monthly_documents: 2000, retention: '60d', batch_max_items: 20 },
+      { id: 'tiny', name: 'Tiny', monthly_documents: 10, retention: 0, batch_max_items: 0, concurrency: 3 },
+      { id: 'hourly', name: 'Hourly', monthly_documents: 5, retention: '0', batch_max_items: 1 },
+    ]),
+  );
   const plans = await loadPlans(file);
   assert.deepEqual([...plans.keys()], ['free', 'starter', 'growth', 'scale', 'business', 'tiny', 'hourly']);
   assert.equal(plans.get('starter')!.monthlyDocuments, 2000);
@@ -64,7 +67,10 @@ const good = { id: 'gold', name: 'Gold', monthly_documents: 5, retention: '1d', 
 
 test('a bad plans file is refused with the file, the entry and the field named', () => {
   const cases: [unknown, RegExp][] = [
-    [[good, { ...good, id: 'silver', monthly_documents: 'lots' }], /^PLANS_FILE \/etc\/quire\/plans\.json: entry 1 \(id "silver"\): monthly_documents must be a whole number from 0 to 1000000000 \(got "lots"\)$/],
+    [
+      [good, { ...good, id: 'silver', monthly_documents: 'lots' }],
+      /^PLANS_FILE \/etc\/quire\/plans\.json: entry 1 \(id "silver"\): monthly_documents must be a whole number from 0 to 1000000000 \(got "lots"\)$/,
+    ],
     [[{ ...good, monthly_documents: -1 }], /entry 0 \(id "gold"\): monthly_documents must be a whole number/],
     [[{ ...good, monthly_documents: 1.5 }], /entry 0 \(id "gold"\): monthly_documents must be a whole number/],
     [[{ ...good, retention: '30 days' }], /entry 0 \(id "gold"\): retention must be 0 or a string such as "30d".*\(got "30 days"\)/],
@@ -73,7 +79,10 @@ test('a bad plans file is refused with the file, the entry and the field named',
     [[{ ...good, id: 'Gold Plan' }], /entry 0 \(id "Gold Plan"\): id must be 1 to 32 characters/],
     [[{ ...good, name: '' }], /entry 0 \(id "gold"\): name must be a non-empty string/],
     [[{ id: 'gold', name: 'Gold', retention: '1d', batch_max_items: 0 }], /entry 0 \(id "gold"\): monthly_documents is required/],
-    [[{ ...good, monthly_docs: 5 }], /entry 0 \(id "gold"\): monthly_docs is not a plan field \(the fields are id, name, monthly_documents, retention, batch_max_items, concurrency\)/],
+    [
+      [{ ...good, monthly_docs: 5 }],
+      /entry 0 \(id "gold"\): monthly_docs is not a plan field \(the fields are id, name, monthly_documents, retention, batch_max_items, concurrency\)/,
+    ],
     [[{ ...good, concurrency: 0 }], /entry 0 \(id "gold"\): concurrency must be a whole number from 1 to 1000/],
     [[good, 'silver'], /entry 1 must be an object/],
     [[good, { ...good }], /entry 1 \(id "gold"\): id "gold" is already used by entry 0/],

@@ -22,7 +22,11 @@ function memoryFiles(initial: Record<string, number> = {}) {
       },
     };
   };
-  return { open, saved, saves, failNextSave: () => {
+  return {
+    open,
+    saved,
+    saves,
+    failNextSave: () => {
       failNext = true;
     },
   };

@@ -108,7 +108,12 @@ test('a quit during start-up waits for the server, stops it, exits, and opens no
   const booting = bootDesktop(h.steps);
   await new Promise((resolve) => setTimeout(resolve, 10));
   h.quit();
-  started({ url: 'http://127.0.0.1:1', adminToken: 't', port: 1, dataDir: '/d', stop: async () => {
+  started({
+    url: 'http://127.0.0.1:1',
+    adminToken: 't',
+    port: 1,
+    dataDir: '/d',
+    stop: async () => {
       h.calls.push('stop server');
       return 'stopped';
     },

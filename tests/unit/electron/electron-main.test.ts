@@ -95,9 +95,17 @@ test('the built main process starts the server on 127.0.0.1, renders on the Elec
   assert.deepEqual(
     events.filter((event) => event.event === 'switch').map((event) => [event.name, event.value]),
     appSwitches(true).map(([name, value]) => [name, value]),
-    'the server\'s engine flags and the guard\'s switches, applied before the app was ready',
+    "the server's engine flags and the guard's switches, applied before the app was ready",
   );
-  assert.deepEqual((await next('tray-menu')).labels, [`API: ${origin}`, 'Copy API URL', 'Open Quire', 'Open data folder', 'Open logs folder', 'About Quire', 'Quit Quire']);
+  assert.deepEqual((await next('tray-menu')).labels, [
+    `API: ${origin}`,
+    'Copy API URL',
+    'Open Quire',
+    'Open data folder',
+    'Open logs folder',
+    'About Quire',
+    'Quit Quire',
+  ]);
   const discovery = JSON.parse(await readFile(path.join(userData, 'data', 'server.json'), 'utf8')) as { base_url: string; port: number };
   assert.equal(discovery.base_url, origin);
   assert.deepEqual(JSON.parse(await readFile(path.join(userData, 'last-port.json'), 'utf8')), { port: discovery.port });
@@ -136,9 +144,17 @@ test('the built main process starts the server on 127.0.0.1, renders on the Elec
   assert.equal((await next('exit')).code, 0);
   assert.equal(await exited, 0);
   assert.ok(!events.some((event) => event.event === 'startup-error'), main.stderr());
-  const logLines = (await readFile(path.join(userData, 'logs', 'quire.log'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { msg: string });
-  assert.ok(logLines.some((line) => line.msg === 'desktop app ready'), 'the log is in the logs folder, as JSON lines');
-  const errors = logLines.filter((line) => /uncaught exception|unhandled promise rejection/.test(line.msg)).map((line) => (line as { err?: { message?: string } }).err?.message);
+  const logLines = (await readFile(path.join(userData, 'logs', 'quire.log'), 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { msg: string });
+  assert.ok(
+    logLines.some((line) => line.msg === 'desktop app ready'),
+    'the log is in the logs folder, as JSON lines',
+  );
+  const errors = logLines
+    .filter((line) => /uncaught exception|unhandled promise rejection/.test(line.msg))
+    .map((line) => (line as { err?: { message?: string } }).err?.message);
   assert.deepEqual(errors.sort(), ['rejected in the main process', 'thrown in a main-process timer']);
   assert.ok(!existsSync(path.join(userData, 'data', 'server.json')), 'the discovery file goes with the server');
 });

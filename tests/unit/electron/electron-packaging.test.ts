@@ -17,9 +17,10 @@ before(() => {
   execFileSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'scripts', 'build-electron.ts')], { cwd: REPO, stdio: 'pipe' });
 });
 
-test('the built main process loads none of the headless server\'s packages: puppeteer-core only from a chunk it never imports statically', () => {
+test("the built main process loads none of the headless server's packages: puppeteer-core only from a chunk it never imports statically", () => {
   const loaded = packagesLoadedByBundle();
-  for (const name of ['puppeteer-core', '@sparticuz/chromium', 'tsx', '@puppeteer/browsers']) assert.ok(!loaded.includes(name), `${name} is loaded by the desktop bundle`);
+  for (const name of ['puppeteer-core', '@sparticuz/chromium', 'tsx', '@puppeteer/browsers'])
+    assert.ok(!loaded.includes(name), `${name} is loaded by the desktop bundle`);
   for (const name of ['express', 'pino', 'zod', 'swagger-ui-dist']) assert.ok(loaded.includes(name), `${name} should be loaded`);
 });
 

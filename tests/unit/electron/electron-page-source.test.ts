@@ -24,7 +24,8 @@ before(async () => {
   fixture = await startFixtureServer({
     '/page': '<h1>Fetched page</h1><script>document.cookie = "url=1"; localStorage.setItem("url", "1")</script>',
     '/hang': () => undefined,
-    '/check': '<p id="seen"></p><script>document.getElementById("seen").textContent = "SEEN " + (document.cookie || "nothing") + " " + (localStorage.getItem("url") || "")</script>',
+    '/check':
+      '<p id="seen"></p><script>document.getElementById("seen").textContent = "SEEN " + (document.cookie || "nothing") + " " + (localStorage.getItem("url") || "")</script>',
   });
 });
 after(async () => {
@@ -131,7 +132,10 @@ test('a renderer crash while the page loads ends the render at once as a crash (
   await renderer.render({ source: { kind: 'html', html: '<p>first</p>' }, options: options() });
   const lane = electron.liveWindows().at(-1)!;
   // The image never answers, so 'load' never comes: only the crash can end this render before its 120 s.
-  const hanging = renderer.render({ source: { kind: 'html', html: `<img src="${fixture.url}/hang"><p>loading</p>` }, options: options({ timeout_ms: 120_000 }) });
+  const hanging = renderer.render({
+    source: { kind: 'html', html: `<img src="${fixture.url}/hang"><p>loading</p>` },
+    options: options({ timeout_ms: 120_000 }),
+  });
   for (let waited = 0; !fixture.hits.includes('GET /hang'); waited += 20) {
     assert.ok(waited < 60_000, 'the page never asked for its image');
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -143,7 +147,7 @@ test('a renderer crash while the page loads ends the render at once as a crash (
   assert.match(await textOf(await renderer.render({ source: { kind: 'html', html: '<p>after the crash</p>' }, options: options() })), /after the crash/);
 });
 
-test('render partitions come from a fixed pool, are emptied before reuse, and never carry one render\'s cookies or storage into another', async (t) => {
+test("render partitions come from a fixed pool, are emptied before reuse, and never carry one render's cookies or storage into another", async (t) => {
   const source = new ElectronPageSource(electron, { version: electron.version, log, partitions: 2 });
   t.after(() => source.close());
   const renderer = rendererOn(source);
@@ -158,10 +162,13 @@ test('render partitions come from a fixed pool, are emptied before reuse, and ne
   assert.ok(partitions.size <= 2, `12 renders, at most 2 partitions (saw ${[...partitions].join(', ')})`);
   const used = [...partitions].map((partition) => electron.sessions.get(partition)!);
   for (const session of used) assert.equal(session.clearedWhileOpen, 0, `${session.partition} was cleared only after its windows were gone`);
-  assert.ok(used.some((session) => session.cleared >= 4), 'partitions were emptied and used again');
+  assert.ok(
+    used.some((session) => session.cleared >= 4),
+    'partitions were emptied and used again',
+  );
 });
 
-test('render windows are muted and keep WebRTC on the proxy; the app switches carry the server\'s colour, font, scrollbar and feature flags', async (t) => {
+test("render windows are muted and keep WebRTC on the proxy; the app switches carry the server's colour, font, scrollbar and feature flags", async (t) => {
   const source = new ElectronPageSource(electron, { version: electron.version, log });
   t.after(() => source.close());
   await rendererOn(source).render({ source: { kind: 'html', html: '<audio autoplay src="data:audio/wav;base64,"></audio><p>quiet</p>' }, options: options() });

@@ -35,7 +35,12 @@ async function userDataDir(t: { after(fn: () => Promise<void>): void }): Promise
 }
 
 function configFor(dir: string, settings: Record<string, string> = {}): Config {
-  return desktopConfig({ defaults: readSettingsFile(path.join(REPO, 'resources', 'default-config.json')), user: { LOG_LEVEL: 'silent', ...settings }, env: {}, userDataDir: dir });
+  return desktopConfig({
+    defaults: readSettingsFile(path.join(REPO, 'resources', 'default-config.json')),
+    user: { LOG_LEVEL: 'silent', ...settings },
+    env: {},
+    userDataDir: dir,
+  });
 }
 
 async function startDesktopServer(t: { after(fn: () => Promise<void>): void }, config: Config): Promise<RunningServer> {
@@ -58,10 +63,14 @@ async function issueKey(server: RunningServer): Promise<string> {
 }
 
 function render(server: RunningServer, key: string, body: unknown): Promise<Response> {
-  return fetch(`${server.url}/v1/pdf`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${server.url}/v1/pdf`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
-test('without a configured port the desktop server takes a free one on 127.0.0.1, is healthy on Electron\'s engine, and hands over the admin token of its data folder', async (t) => {
+test("without a configured port the desktop server takes a free one on 127.0.0.1, is healthy on Electron's engine, and hands over the admin token of its data folder", async (t) => {
   const dir = await userDataDir(t);
   const config = configFor(dir);
   assert.equal(config.port, 0);
@@ -151,7 +160,7 @@ test('shutdown gives up after its cap, and the health wait names what it last sa
   await assert.rejects(waitForHealth('http://127.0.0.1:1', down, 50, 5), /did not become healthy within 50 ms \(HTTP 503\)/);
 });
 
-test('desktop settings: default-config.json, then the user\'s config.json, then QUIRE_ environment variables only; always 127.0.0.1; paths under the user-data folder', async (t) => {
+test("desktop settings: default-config.json, then the user's config.json, then QUIRE_ environment variables only; always 127.0.0.1; paths under the user-data folder", async (t) => {
   const dir = await userDataDir(t);
   const defaults = readSettingsFile(path.join(REPO, 'resources', 'default-config.json'));
   assert.equal(defaults.RENDER_CONCURRENCY, '2');
@@ -159,7 +168,15 @@ test('desktop settings: default-config.json, then the user\'s config.json, then 
     defaults,
     user: { RENDER_CONCURRENCY: '3', HOST: '0.0.0.0', DATA_DIR: 'quire-data', PORT: '4555', PLANS_FILE: 'plans.json', FONTS_DIR: 'fonts', WATCH_DIR: 'hot' },
     // A shell's generic variables are some other program's: only the QUIRE_ ones count.
-    env: { QUIRE_RENDER_CONCURRENCY: '4', RENDER_CONCURRENCY: '7', PORT: '1', DATA_DIR: '/elsewhere', ADMIN_TOKEN: 'from-the-shell-0123456789', NETWORK_GUARD: 'off', UNRELATED: 'x' },
+    env: {
+      QUIRE_RENDER_CONCURRENCY: '4',
+      RENDER_CONCURRENCY: '7',
+      PORT: '1',
+      DATA_DIR: '/elsewhere',
+      ADMIN_TOKEN: 'from-the-shell-0123456789',
+      NETWORK_GUARD: 'off',
+      UNRELATED: 'x',
+    },
     userDataDir: dir,
   });
   assert.equal(config.renderConcurrency, 4);
@@ -177,12 +194,21 @@ test('desktop settings: default-config.json, then the user\'s config.json, then 
   assert.equal(hasConfiguredPort(remembered), false);
   assert.equal(desktopConfig({ ...remembered, env: { QUIRE_PORT: '4600' } }).port, 4600);
   assert.equal(hasConfiguredPort({ ...remembered, env: { QUIRE_PORT: '4600' } }), true);
-  assert.throws(() => desktopConfig({ ...remembered, env: { QUIRE_PORT: 'x' } }), /^Error: QUIRE_PORT must be a whole number|QUIRE_PORT must be a whole number/);
+  assert.throws(
+    () => desktopConfig({ ...remembered, env: { QUIRE_PORT: 'x' } }),
+    /^Error: QUIRE_PORT must be a whole number|QUIRE_PORT must be a whole number/,
+  );
 
   assert.deepEqual(readSettingsFile(path.join(dir, 'missing.json')), {});
   await writeFile(path.join(dir, 'bad.json'), '{ "PORT": ');
-  assert.throws(() => readSettingsFile(path.join(dir, 'bad.json')), (error: Error) => error instanceof ConfigError && error.message.includes('bad.json is not valid JSON'));
+  assert.throws(
+    () => readSettingsFile(path.join(dir, 'bad.json')),
+    (error: Error) => error instanceof ConfigError && error.message.includes('bad.json is not valid JSON'),
+  );
   await writeFile(path.join(dir, 'unknown.json'), '{ "PROT": 4000 }');
   assert.throws(() => readSettingsFile(path.join(dir, 'unknown.json')), /unknown setting PROT/);
-  assert.throws(() => desktopConfig({ defaults: {}, user: { RENDER_CONCURRENCY: 'many' }, env: {}, userDataDir: dir }), /RENDER_CONCURRENCY must be a whole number/);
+  assert.throws(
+    () => desktopConfig({ defaults: {}, user: { RENDER_CONCURRENCY: 'many' }, env: {}, userDataDir: dir }),
+    /RENDER_CONCURRENCY must be a whole number/,
+  );
 });

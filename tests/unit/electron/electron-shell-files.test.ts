@@ -19,7 +19,7 @@ async function tempDir(t: { after(fn: () => Promise<void>): void }): Promise<str
   return dir;
 }
 
-test('the log file takes pino\'s JSON lines and rotates by size, keeping a fixed number of older files', async (t) => {
+test("the log file takes pino's JSON lines and rotates by size, keeping a fixed number of older files", async (t) => {
   const dir = await tempDir(t);
   const file = new RotatingLogFile(path.join(dir, 'logs'), { maxBytes: 2_000, keep: 2 });
   const log = createLogger('info', file);
@@ -30,7 +30,10 @@ test('the log file takes pino\'s JSON lines and rotates by size, keeping a fixed
     assert.ok(Buffer.byteLength(text) <= 2_000, `${name} stays under the cap`);
     for (const line of text.trim().split('\n')) assert.equal(JSON.parse(line).msg, 'a line of the desktop log');
   }
-  const newest = readFileSync(path.join(dir, 'logs', LOG_FILE), 'utf8').trim().split('\n').map((line) => JSON.parse(line).i as number);
+  const newest = readFileSync(path.join(dir, 'logs', LOG_FILE), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line).i as number);
   assert.equal(newest.at(-1), 99, 'the newest lines are in quire.log');
 });
 
@@ -41,7 +44,7 @@ test('the old "quire" folder\'s own files move to "Quire" once; nothing is repla
   await mkdir(path.join(legacy, 'data'), { recursive: true });
   await writeFile(path.join(legacy, 'data', 'admin-token'), 'adm_old');
   await writeFile(path.join(legacy, 'config.json'), '{"PORT": 4000}');
-  await writeFile(path.join(legacy, 'Cookies'), 'chromium\'s own');
+  await writeFile(path.join(legacy, 'Cookies'), "chromium's own");
 
   // A Quire still running on the old folder holds its SingletonLock: leave everything.
   symlinkSync(`host-${process.pid}`, path.join(legacy, 'SingletonLock'));
@@ -56,13 +59,13 @@ test('the old "quire" folder\'s own files move to "Quire" once; nothing is repla
   assert.deepEqual(outcome, { moved: ['data'], kept: ['config.json'] });
   assert.equal(await readFile(path.join(current, 'data', 'admin-token'), 'utf8'), 'adm_old');
   assert.equal(await readFile(path.join(current, 'config.json'), 'utf8'), '{"PORT": 5000}');
-  assert.ok(existsSync(path.join(legacy, 'Cookies')), 'Chromium\'s files stay behind');
+  assert.ok(existsSync(path.join(legacy, 'Cookies')), "Chromium's files stay behind");
   assert.deepEqual(moveLegacyDataFolder(legacy, current, OWN_ENTRIES), { moved: [], kept: ['config.json'] }, 'a second start moves nothing more');
   assert.equal(moveLegacyDataFolder(path.join(appData, 'none'), current, OWN_ENTRIES).reason, 'nothing-to-move');
   assert.equal(moveLegacyDataFolder(current, current, OWN_ENTRIES).reason, 'same-folder', 'a case-insensitive disk: one folder');
 });
 
-test('QUIRE_USER_DATA_DIR moves a development run\'s folder, never an installed app\'s', () => {
+test("QUIRE_USER_DATA_DIR moves a development run's folder, never an installed app's", () => {
   assert.equal(userDataOverride(false, { QUIRE_USER_DATA_DIR: '/tmp/x' }), '/tmp/x');
   assert.equal(userDataOverride(true, { QUIRE_USER_DATA_DIR: '/tmp/x' }), undefined);
   assert.equal(userDataOverride(false, {}), undefined);

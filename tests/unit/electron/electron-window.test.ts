@@ -32,7 +32,7 @@ test('the admin window keeps context isolation and sandbox on, Node off, and loa
   assert.equal(options.webPreferences.preload, '/app/dist/electron/preload.cjs');
 });
 
-test('navigation: the server\'s origin stays in the window, other http(s) goes to the system browser, anything else is refused', () => {
+test("navigation: the server's origin stays in the window, other http(s) goes to the system browser, anything else is refused", () => {
   assert.equal(decideNavigation(`${ORIGIN}/admin/keys`, ORIGIN), 'allow');
   assert.equal(decideNavigation('https://example.com/docs', ORIGIN), 'open-external');
   assert.equal(decideNavigation('http://example.com/', ORIGIN), 'open-external');
@@ -42,7 +42,7 @@ test('navigation: the server\'s origin stays in the window, other http(s) goes t
   }
 });
 
-test('the admin window loads nothing but the server\'s own content, and may only write the clipboard', () => {
+test("the admin window loads nothing but the server's own content, and may only write the clipboard", () => {
   assert.equal(isAllowedAdminRequest(`${ORIGIN}/ui/assets/app.js`, ORIGIN), true);
   assert.equal(isAllowedAdminRequest('data:image/png;base64,AAAA', ORIGIN), true);
   assert.equal(isAllowedAdminRequest('blob:http://127.0.0.1:4100/1234', ORIGIN), true);
@@ -110,7 +110,8 @@ test('the opened admin window shows /admin of the server and applies its rules t
         created = options;
         return window;
       },
-      openExternal: async (url) => void external.push(url) },
+      openExternal: async (url) => void external.push(url),
+    },
     `${ORIGIN}/`,
     adminWindowOptions('/preload.cjs'),
   );
@@ -139,10 +140,14 @@ test('the opened admin window shows /admin of the server and applies its rules t
 
 function fakeIpcMain() {
   const handlers = new Map<string, (event: IpcCaller, ...args: unknown[]) => unknown>();
-  return { handlers, handle: (channel: string, listener: (event: IpcCaller) => unknown) => void handlers.set(channel, listener), removeHandler: (channel: string) => void handlers.delete(channel) };
+  return {
+    handlers,
+    handle: (channel: string, listener: (event: IpcCaller) => unknown) => void handlers.set(channel, listener),
+    removeHandler: (channel: string) => void handlers.delete(channel),
+  };
 }
 
-test('the admin token is handed over only to the admin window\'s top frame on the server\'s origin', () => {
+test("the admin token is handed over only to the admin window's top frame on the server's origin", () => {
   const ipcMain = fakeIpcMain();
   const adminContents = { id: 1 };
   handOverAdminToken({ ipcMain, adminToken: 'adm_secret', serverOrigin: ORIGIN, adminContents: () => adminContents });
@@ -170,7 +175,8 @@ test('the tray menu shows the API URL and copies it, opens the window, the data 
   const items = trayMenuTemplate(actions);
   assert.equal(items[0]!.label, `API: ${ORIGIN}`);
   assert.equal(items[0]!.enabled, false);
-  for (const label of ['Copy API URL', 'Open Quire', 'Open data folder', 'Open logs folder', 'About Quire', 'Quit Quire']) items.find((item) => item.label === label)!.click!();
+  for (const label of ['Copy API URL', 'Open Quire', 'Open data folder', 'Open logs folder', 'About Quire', 'Quit Quire'])
+    items.find((item) => item.label === label)!.click!();
   assert.deepEqual(done, [`copy ${ORIGIN}`, 'window', 'data folder', 'logs folder', 'about', 'quit']);
   assert.ok(!items.some((item) => item.label === 'Open hot folder'), 'no hot folder item without WATCH_DIR');
   const withHotFolder = trayMenuTemplate({ ...actions, openHotFolder: () => void done.push('hot folder') });
@@ -182,8 +188,14 @@ test('the tray menu shows the API URL and copies it, opens the window, the data 
   assert.match(about.detail, /Logs: \/l/);
 
   const menu = applicationMenuTemplate(actions, true);
-  assert.deepEqual(menu.map((item) => item.role ?? item.label), ['appMenu', 'Quire', 'editMenu', 'windowMenu']);
-  assert.deepEqual(applicationMenuTemplate(actions, false).map((item) => item.role ?? item.label), ['Quire', 'editMenu', 'windowMenu']);
+  assert.deepEqual(
+    menu.map((item) => item.role ?? item.label),
+    ['appMenu', 'Quire', 'editMenu', 'windowMenu'],
+  );
+  assert.deepEqual(
+    applicationMenuTemplate(actions, false).map((item) => item.role ?? item.label),
+    ['Quire', 'editMenu', 'windowMenu'],
+  );
 
   let clickListener: (() => void) | undefined;
   let tooltip = '';

@@ -66,7 +66,16 @@ test('addressClass refuses every private, special and reserved range, v4 and v6,
 });
 
 test('public unicast addresses are allowed, including NAT64 and 6to4 of public ones', () => {
-  for (const address of ['93.184.216.34', '1.1.1.1', '8.8.8.8', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '64:ff9b::5db8:d822', '2002:5db8:d822::1', '::ffff:93.184.216.34']) {
+  for (const address of [
+    '93.184.216.34',
+    '1.1.1.1',
+    '8.8.8.8',
+    '2606:4700:4700::1111',
+    '2a00:1450:4001:80b::200e',
+    '64:ff9b::5db8:d822',
+    '2002:5db8:d822::1',
+    '::ffff:93.184.216.34',
+  ]) {
     assert.equal(addressClass(address), 'public', address);
   }
   assert.equal(addressClass('not an address'), 'invalid');
@@ -109,15 +118,36 @@ test('the url check refuses alternate spellings that the URL parser turns into p
 
 test('the url check refuses every scheme but http and https', async () => {
   const policy = createAddressPolicy([], []);
-  for (const url of ['file:///etc/passwd', 'ftp://example.com/', 'gopher://example.com/', 'chrome://version', 'javascript:alert(1)', 'data:text/html,x', 'ws://example.com/', 'blob:http://example.com/x', 'view-source:http://example.com/', 'not a url']) {
-    await assert.rejects(checkUrl(url, policy, async () => ['93.184.216.34']), BlockedUrlError, url);
+  for (const url of [
+    'file:///etc/passwd',
+    'ftp://example.com/',
+    'gopher://example.com/',
+    'chrome://version',
+    'javascript:alert(1)',
+    'data:text/html,x',
+    'ws://example.com/',
+    'blob:http://example.com/x',
+    'view-source:http://example.com/',
+    'not a url',
+  ]) {
+    await assert.rejects(
+      checkUrl(url, policy, async () => ['93.184.216.34']),
+      BlockedUrlError,
+      url,
+    );
   }
 });
 
 test('a name is refused when any address it resolves to is refused', async () => {
   const policy = createAddressPolicy([], []);
-  await assert.rejects(checkDestination('mixed.test', 80, policy, async () => ['93.184.216.34', '10.0.0.1']), /10\.0\.0\.1 \(private\)/);
-  await assert.rejects(checkDestination('metadata.google.internal', 80, policy, async () => ['169.254.169.254']), /linkLocal/);
+  await assert.rejects(
+    checkDestination('mixed.test', 80, policy, async () => ['93.184.216.34', '10.0.0.1']),
+    /10\.0\.0\.1 \(private\)/,
+  );
+  await assert.rejects(
+    checkDestination('metadata.google.internal', 80, policy, async () => ['169.254.169.254']),
+    /linkLocal/,
+  );
   assert.deepEqual((await checkDestination('public.test', 80, policy, async () => ['93.184.216.34'])).addresses, ['93.184.216.34']);
 });
 

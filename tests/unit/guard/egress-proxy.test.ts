@@ -24,7 +24,10 @@ interface Setup {
 
 async function setUp(t: TestContext, names: Parameters<typeof fakeResolver>[0] = {}): Promise<Setup> {
   const fixture = await startRecordingServer('127.0.0.1', 0, {
-    '/hello': (req, res) => void res.writeHead(200, { 'content-type': 'text/plain', 'set-cookie': ['a=1', 'b=2'], connection: 'x-drop', 'x-drop': '1' }).end(`hello ${req.headers.host} ${req.headers['proxy-connection'] ?? '-'}`),
+    '/hello': (req, res) =>
+      void res
+        .writeHead(200, { 'content-type': 'text/plain', 'set-cookie': ['a=1', 'b=2'], connection: 'x-drop', 'x-drop': '1' })
+        .end(`hello ${req.headers.host} ${req.headers['proxy-connection'] ?? '-'}`),
     '/echo': (req, res) => {
       let body = '';
       req.on('data', (chunk: Buffer) => {
@@ -55,15 +58,28 @@ async function setUp(t: TestContext, names: Parameters<typeof fakeResolver>[0] =
   return { proxy, fixture, canary, sibling, logs };
 }
 
-function viaProxy(proxy: EgressProxy, target: string, options: { method?: string; body?: string; path?: string } = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; raw: string[]; body: string }> {
+function viaProxy(
+  proxy: EgressProxy,
+  target: string,
+  options: { method?: string; body?: string; path?: string } = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; raw: string[]; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: proxy.port, method: options.method ?? 'GET', path: options.path ?? target, headers: { host: new URL(target).host, 'proxy-connection': 'keep-alive' } }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => {
-        body += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, raw: res.rawHeaders, body }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: proxy.port,
+        method: options.method ?? 'GET',
+        path: options.path ?? target,
+        headers: { host: new URL(target).host, 'proxy-connection': 'keep-alive' },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, raw: res.rawHeaders, body }));
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
@@ -137,7 +153,13 @@ test('CONNECT tunnels to an allowed address and refuses a blocked one', async (t
   assert.match(reply, /^HTTP\/1\.1 200/);
   assert.match(reply, /hello tunnel\.test/);
   open.socket.destroy();
-  for (const authority of [`127.0.0.1:${canary.port}`, `rebind.test:${canary.port}`, `[::1]:${canary.port}`, `0x7f000001:${canary.port}`, `localhost:${canary.port}`]) {
+  for (const authority of [
+    `127.0.0.1:${canary.port}`,
+    `rebind.test:${canary.port}`,
+    `[::1]:${canary.port}`,
+    `0x7f000001:${canary.port}`,
+    `localhost:${canary.port}`,
+  ]) {
     const refused = await connectVia(proxy, authority);
     assert.equal(refused.status, 403, authority);
     refused.socket.destroy();
@@ -148,7 +170,12 @@ test('CONNECT tunnels to an allowed address and refuses a blocked one', async (t
 test('a WebSocket upgrade in absolute form is checked like any request', async (t) => {
   const { proxy, canary } = await setUp(t);
   const status = await new Promise<number>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: proxy.port, path: `${canary.url}/ws`, headers: { connection: 'Upgrade', upgrade: 'websocket', host: `127.0.0.1:${canary.port}` } });
+    const req = http.request({
+      host: '127.0.0.1',
+      port: proxy.port,
+      path: `${canary.url}/ws`,
+      headers: { connection: 'Upgrade', upgrade: 'websocket', host: `127.0.0.1:${canary.port}` },
+    });
     req.on('response', (res) => resolve(res.statusCode!));
     req.on('upgrade', (res) => resolve(res.statusCode!));
     req.on('error', reject);

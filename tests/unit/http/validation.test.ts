@@ -22,13 +22,22 @@ function detailOf(schema: z.ZodType, input: unknown, what?: string): string {
 const sample = z.strictObject({
   name: z.string().min(1).max(5),
   count: z.int().min(0, between(0, 10)).max(10, between(0, 10)),
-  ratio: z.number().min(0.1, between(0.1, 2, (n) => n.toFixed(1))).optional(),
+  ratio: z
+    .number()
+    .min(
+      0.1,
+      between(0.1, 2, (n) => n.toFixed(1)),
+    )
+    .optional(),
   mode: z.enum(['fast', 'slow']).optional(),
   tags: z.array(z.string()).min(1).max(2).optional(),
   data: z.record(z.string(), z.unknown()).optional(),
   nested: z.strictObject({ deep: z.strictObject({ flag: z.boolean() }) }).optional(),
   items: z.array(z.strictObject({ size: z.number() })).optional(),
-  code: z.string().refine((value) => value.startsWith('x'), { message: 'must start with x' }).optional(),
+  code: z
+    .string()
+    .refine((value) => value.startsWith('x'), { message: 'must start with x' })
+    .optional(),
 });
 
 const good = { name: 'abc', count: 3 };
@@ -130,7 +139,10 @@ test('render request errors name the option path, as a caller reads it', () => {
 
 test('render request margins that leave no room on the paper are refused at validation', () => {
   assert.equal(detailOf(renderRequestSchema, { html: 'x', options: { margin: '20in' } }), 'options.margin leaves no room for content on A4 paper');
-  assert.equal(detailOf(renderRequestSchema, { html: 'x', options: { format: 'Letter', margin: '0 5in' } }), 'options.margin leaves no room for content on Letter paper');
+  assert.equal(
+    detailOf(renderRequestSchema, { html: 'x', options: { format: 'Letter', margin: '0 5in' } }),
+    'options.margin leaves no room for content on Letter paper',
+  );
   assert.ok(parseInput(renderRequestSchema, { html: 'x', options: { format: 'Letter', landscape: true, margin: '0 5in' } }));
   assert.ok(parseInput(renderRequestSchema, { html: 'x', options: { margin: '20in', prefer_css_page_size: true } }));
 });

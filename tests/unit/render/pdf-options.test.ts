@@ -42,7 +42,26 @@ test('cssLengthToPx accepts a bare zero but no other unitless number', () => {
 });
 
 test('cssLengthToPx refuses relative units, signs, garbage and empty text', () => {
-  for (const length of ['1em', '2rem', '10%', '5vw', '5vh', '1ex', '1ch', '-1cm', '+1cm', 'cm', '1 cm', '1cm2', 'wide', '', ' ', '1e2px', 'calc(1cm + 1mm)', '1.cm']) {
+  for (const length of [
+    '1em',
+    '2rem',
+    '10%',
+    '5vw',
+    '5vh',
+    '1ex',
+    '1ch',
+    '-1cm',
+    '+1cm',
+    'cm',
+    '1 cm',
+    '1cm2',
+    'wide',
+    '',
+    ' ',
+    '1e2px',
+    'calc(1cm + 1mm)',
+    '1.cm',
+  ]) {
     assert.equal(cssLengthToPx(length), undefined, JSON.stringify(length));
   }
 });
@@ -108,7 +127,16 @@ test('the schema accepts the bounds themselves', () => {
 });
 
 test('the schema refuses values just past the bounds', () => {
-  for (const input of [{ scale: 0.09 }, { scale: 2.01 }, { timeout_ms: 999 }, { timeout_ms: 60_001 }, { wait_ms: -1 }, { wait_ms: 5001 }, { timeout_ms: 1500.5 }, { wait_ms: 0.5 }]) {
+  for (const input of [
+    { scale: 0.09 },
+    { scale: 2.01 },
+    { timeout_ms: 999 },
+    { timeout_ms: 60_001 },
+    { wait_ms: -1 },
+    { wait_ms: 5001 },
+    { timeout_ms: 1500.5 },
+    { wait_ms: 0.5 },
+  ]) {
     assert.equal(pdfOptionsSchema.safeParse(input).success, false, JSON.stringify(input));
   }
 });
@@ -182,4 +210,3 @@ test('marginProblem does not judge input that has not passed validation', () => 
   assert.equal(marginProblem({ ...options(), margin: '1em' }), undefined);
   assert.equal(marginProblem({ ...options({ margin: '20in' }), format: 'B5' as PdfOptions['format'] }), undefined);
 });
-

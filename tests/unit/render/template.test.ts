@@ -36,7 +36,10 @@ test('a path absent from data renders as an empty string, at any depth', () => {
 });
 
 test('numbers and booleans print; null, objects and lists print nothing', () => {
-  assert.equal(render('{{n}} {{f}} {{t}} {{zero}} [{{nil}}][{{obj}}][{{list}}]', { n: 12.5, f: false, t: true, zero: 0, nil: null, obj: { a: 1 }, list: [1, 2] }), '12.5 false true 0 [][][]');
+  assert.equal(
+    render('{{n}} {{f}} {{t}} {{zero}} [{{nil}}][{{obj}}][{{list}}]', { n: 12.5, f: false, t: true, zero: 0, nil: null, obj: { a: 1 }, list: [1, 2] }),
+    '12.5 false true 0 [][][]',
+  );
 });
 
 test('substitution is a single pass: an inserted value is never scanned for placeholders', () => {
@@ -50,8 +53,17 @@ test('spaces inside tags are allowed', () => {
 
 test('{{#list}} repeats for each item; names resolve in the item first, then outside it', () => {
   const html = '<table>{{#items}}<tr><td>{{description}}</td><td>{{qty}}</td><td>{{currency}} {{price}}</td></tr>{{/items}}</table>';
-  const data = { currency: 'EUR', items: [{ description: 'Paper', qty: 2, price: '3.00' }, { description: 'Ink <black>', qty: 1, price: '9.50', currency: 'USD' }] };
-  assert.equal(render(html, data), '<table><tr><td>Paper</td><td>2</td><td>EUR 3.00</td></tr><tr><td>Ink &lt;black&gt;</td><td>1</td><td>USD 9.50</td></tr></table>');
+  const data = {
+    currency: 'EUR',
+    items: [
+      { description: 'Paper', qty: 2, price: '3.00' },
+      { description: 'Ink <black>', qty: 1, price: '9.50', currency: 'USD' },
+    ],
+  };
+  assert.equal(
+    render(html, data),
+    '<table><tr><td>Paper</td><td>2</td><td>EUR 3.00</td></tr><tr><td>Ink &lt;black&gt;</td><td>1</td><td>USD 9.50</td></tr></table>',
+  );
 });
 
 test('{{.}} is the current item of a list of scalars', () => {
@@ -59,7 +71,12 @@ test('{{.}} is the current item of a list of scalars', () => {
 });
 
 test('sections nest: lists in lists, each item reaching its parents', () => {
-  const data = { orders: [{ id: 1, lines: [{ sku: 'a' }, { sku: 'b' }] }, { id: 2, lines: [] }] };
+  const data = {
+    orders: [
+      { id: 1, lines: [{ sku: 'a' }, { sku: 'b' }] },
+      { id: 2, lines: [] },
+    ],
+  };
   assert.equal(render('{{#orders}}[{{id}}:{{#lines}}{{id}}{{sku}},{{/lines}}{{^lines}}none{{/lines}}]{{/orders}}', data), '[1:1a,1b,][2:none]');
 });
 
@@ -83,12 +100,15 @@ test('text without placeholders, lone braces and a lone }} pass through untouche
 });
 
 test('__proto__, constructor and other inherited names resolve to nothing', () => {
-  const html = '[{{__proto__}}][{{constructor}}][{{constructor.name}}][{{toString}}][{{a.hasOwnProperty}}][{{list.constructor.name}}][{{s.length}}][{{#constructor}}x{{/constructor}}][{{#__proto__}}y{{/__proto__}}]';
+  const html =
+    '[{{__proto__}}][{{constructor}}][{{constructor.name}}][{{toString}}][{{a.hasOwnProperty}}][{{list.constructor.name}}][{{s.length}}][{{#constructor}}x{{/constructor}}][{{#__proto__}}y{{/__proto__}}]';
   assert.equal(render(html, { a: {}, list: [1], s: 'text' }), '[][][][][][][][][]');
 });
 
 test('hostile data from JSON cannot change Object.prototype or later renders', () => {
-  const hostile = JSON.parse('{"__proto__": {"polluted": "yes", "name": "EVIL"}, "constructor": {"prototype": {"polluted": "yes"}}, "a": {"__proto__": {"name": "EVIL"}}}');
+  const hostile = JSON.parse(
+    '{"__proto__": {"polluted": "yes", "name": "EVIL"}, "constructor": {"prototype": {"polluted": "yes"}}, "a": {"__proto__": {"name": "EVIL"}}}',
+  );
   const template = compileTemplate('[{{name}}][{{a.name}}][{{polluted}}][{{constructor.prototype.polluted}}]');
   // The caller's own keys are its own data: read, never followed to a prototype, never written.
   assert.equal(expandTemplate(template, hostile, LIMITS), '[][][][yes]');
@@ -104,19 +124,28 @@ test('deeply nested data does not crash expansion', () => {
 
 test('a huge list stops at the output ceiling instead of building a huge string', () => {
   const items = Array.from({ length: 1_000_000 }, (_, i) => ({ n: i }));
-  assert.throws(() => render('{{#items}}<p>row {{n}} of many</p>{{/items}}', { items }, { maxOutputLength: 1_000_000, maxSteps: MAX_EXPAND_STEPS }), (error: unknown) => error instanceof TemplateLimitError && error.limit === 'output');
+  assert.throws(
+    () => render('{{#items}}<p>row {{n}} of many</p>{{/items}}', { items }, { maxOutputLength: 1_000_000, maxSteps: MAX_EXPAND_STEPS }),
+    (error: unknown) => error instanceof TemplateLimitError && error.limit === 'output',
+  );
 });
 
 test('nested loops over big lists that print nothing stop at the step budget', () => {
   const list = Array.from({ length: 10_000 }, () => 1);
-  assert.throws(() => render('{{#list}}{{#list}}{{#list}}{{/list}}{{/list}}{{/list}}', { list }), (error: unknown) => error instanceof TemplateLimitError && error.limit === 'steps');
+  assert.throws(
+    () => render('{{#list}}{{#list}}{{#list}}{{/list}}{{/list}}{{/list}}', { list }),
+    (error: unknown) => error instanceof TemplateLimitError && error.limit === 'steps',
+  );
 });
 
 test('the step budget keeps one tenant’s expansion off the shared event loop: ~50 ms at worst (MAX_EXPAND_STEPS)', () => {
   assert.equal(MAX_EXPAND_STEPS, 1_000_000, 'the documented budget');
   const list = Array.from({ length: 1200 }, () => 1);
   // About 1.4 million steps of nested loops: allowed under the old 5 million budget (~250 ms of one thread).
-  assert.throws(() => render('{{#list}}{{#list}}{{x}}{{/list}}{{/list}}', { list }), (error: unknown) => error instanceof TemplateLimitError && error.limit === 'steps');
+  assert.throws(
+    () => render('{{#list}}{{#list}}{{x}}{{/list}}{{/list}}', { list }),
+    (error: unknown) => error instanceof TemplateLimitError && error.limit === 'steps',
+  );
 });
 
 test('an expansion within the limits is not cut short', () => {

@@ -64,7 +64,10 @@ async function setUp(t: TestContext, options: { statuses: BatchItemStatus[]; sto
       finishedAt: status === 'succeeded' ? NOW.toISOString() : null,
     })),
   };
-  await store.create(batch, options.statuses.map(() => ({ html: '<p>x</p>', options: DEFAULT_PDF_OPTIONS })));
+  await store.create(
+    batch,
+    options.statuses.map(() => ({ html: '<p>x</p>', options: DEFAULT_PDF_OPTIONS })),
+  );
   const stored = new Set(options.stored.map((index) => `doc_item${index}`));
   const discarded: string[] = [];
   const usage = memoryUsage({ used: options.used, charges: options.charged.map((index) => chargeTag(batch.id, index)) });
@@ -89,24 +92,37 @@ async function setUp(t: TestContext, options: { statuses: BatchItemStatus[]; sto
 test('an item caught rendering without a stored document is queued again, nothing charged', async (t) => {
   const { batch, items, usage } = await setUp(t, { statuses: ['rendering', 'queued'], stored: [], charged: [], used: 4, limit: 10 });
   assert.deepEqual(await items.recover(batch), [0, 1]);
-  assert.deepEqual(batch.items.map((item) => item.status), ['queued', 'queued']);
+  assert.deepEqual(
+    batch.items.map((item) => item.status),
+    ['queued', 'queued'],
+  );
   assert.equal(usage.file().used, 4);
 });
 
 test('an item whose document and charge are both on disk is marked succeeded without a second charge', async (t) => {
   const { batch, items, usage, store } = await setUp(t, { statuses: ['succeeded', 'rendering', 'queued'], stored: [0, 1], charged: [1], used: 5, limit: 10 });
   assert.deepEqual(await items.recover(batch), [2]);
-  assert.deepEqual(batch.items.map((item) => item.status), ['succeeded', 'succeeded', 'queued']);
+  assert.deepEqual(
+    batch.items.map((item) => item.status),
+    ['succeeded', 'succeeded', 'queued'],
+  );
   assert.equal(usage.file().used, 5, 'not charged again');
   await store.flush();
   const { store: reopened } = await FileBatchStore.open(path.dirname(store.root));
-  assert.deepEqual((await reopened.get(batch.id))!.items.map((item) => item.status), ['succeeded', 'succeeded', 'queued'], 'the settled state is on disk');
+  assert.deepEqual(
+    (await reopened.get(batch.id))!.items.map((item) => item.status),
+    ['succeeded', 'succeeded', 'queued'],
+    'the settled state is on disk',
+  );
 });
 
 test('an item whose document is stored but whose charge never landed is charged once now, with its tag', async (t) => {
   const { batch, items, usage } = await setUp(t, { statuses: ['rendering', 'rendering'], stored: [0, 1], charged: [0], used: 7, limit: 10 });
   assert.deepEqual(await items.recover(batch), []);
-  assert.deepEqual(batch.items.map((item) => item.status), ['succeeded', 'succeeded']);
+  assert.deepEqual(
+    batch.items.map((item) => item.status),
+    ['succeeded', 'succeeded'],
+  );
   assert.equal(usage.file().used, 8, 'exactly the missing charge');
   assert.ok(usage.file().charges.includes(chargeTag(batch.id, 1)), 'the charge went to disk with its tag, for a crash right after');
   assert.equal(batch.status, 'completed', 'nothing left to render: the batch completes');

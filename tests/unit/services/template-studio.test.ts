@@ -19,7 +19,10 @@ test('unifiedDiff shows changed lines with context, and nothing for equal texts'
   const lines = Array.from({ length: 20 }, (_, at) => `line ${at}`);
   const changed = [...lines];
   changed[10] = 'changed';
-  assert.equal(unifiedDiff(lines.join('\n'), changed.join('\n')), ['@@ -8,7 +8,7 @@', ' line 7', ' line 8', ' line 9', '-line 10', '+changed', ' line 11', ' line 12', ' line 13'].join('\n'));
+  assert.equal(
+    unifiedDiff(lines.join('\n'), changed.join('\n')),
+    ['@@ -8,7 +8,7 @@', ' line 7', ' line 8', ' line 9', '-line 10', '+changed', ' line 11', ' line 12', ' line 13'].join('\n'),
+  );
   assert.equal(unifiedDiff('a', 'a\nb'), '@@ -1,1 +1,2 @@\n a\n+b');
 });
 
@@ -29,7 +32,10 @@ test('archives round-trip regular files and refuse anything else', () => {
     { name: 'assets/0', bytes: new Uint8Array(1000).fill(7) },
     { name: 'assets/1', bytes: new Uint8Array(0) },
   ];
-  assert.deepEqual(unpackArchive(packArchive(files), 1 << 20).map((file) => [file.name, Buffer.from(file.bytes).toString('hex')]), files.map((file) => [file.name, Buffer.from(file.bytes).toString('hex')]));
+  assert.deepEqual(
+    unpackArchive(packArchive(files), 1 << 20).map((file) => [file.name, Buffer.from(file.bytes).toString('hex')]),
+    files.map((file) => [file.name, Buffer.from(file.bytes).toString('hex')]),
+  );
   assert.throws(() => unpackArchive(Buffer.from('plain'), 1 << 20), ArchiveError);
   assert.throws(() => unpackArchive(packArchive(files), 1024), /more than/);
   const tar = gunzipSync(Buffer.from(packArchive([{ name: 'evil', bytes: new Uint8Array(0) }])));
@@ -44,10 +50,13 @@ test('the editor marks placeholders the sample data lacks (scoped by sections; a
   const sample = { customer: { name: 'Ada' }, items: [{ description: 'x' }] };
   const html = '{{customer.name}} {{customer.city}} {{#items}}{{description}}{{customer.name}}{{price}}{{/items}} {{! note }} {{^missing}}none{{/missing}}';
   const problems = templateProblems(html, sample);
-  assert.deepEqual(problems.map((problem) => [problem.severity, html.slice(problem.from, problem.to)]), [
-    ['warning', '{{customer.city}}'],
-    ['warning', '{{price}}'],
-  ]);
+  assert.deepEqual(
+    problems.map((problem) => [problem.severity, html.slice(problem.from, problem.to)]),
+    [
+      ['warning', '{{customer.city}}'],
+      ['warning', '{{price}}'],
+    ],
+  );
   assert.deepEqual(templateProblems(html, null), [], 'no sample data: nothing to compare with');
   const unclosed = '<p>\n{{#items}} open';
   const [error] = templateProblems(unclosed, sample);
@@ -58,7 +67,14 @@ test('the editor marks placeholders the sample data lacks (scoped by sections; a
 });
 
 test('data paths for completion include nested fields and list items’ fields', () => {
-  assert.deepEqual(dataPaths({ customer: { name: 'Ada', address: { city: 'London' } }, items: [{ amount: 1 }] }), ['amount', 'customer', 'customer.address', 'customer.address.city', 'customer.name', 'items']);
+  assert.deepEqual(dataPaths({ customer: { name: 'Ada', address: { city: 'London' } }, items: [{ amount: 1 }] }), [
+    'amount',
+    'customer',
+    'customer.address',
+    'customer.address.city',
+    'customer.name',
+    'items',
+  ]);
   assert.deepEqual(dataPaths(null), []);
 });
 
@@ -80,7 +96,10 @@ test('the versions store numbers from 1, pages newest first and reads back after
   await store.saveReference('tpl_abc', 2, new Uint8Array([1, 2, 3]));
   const reopened = await FileTemplateVersionsStore.open(dataDir);
   const first = await reopened.page('tpl_abc', 2, undefined);
-  assert.deepEqual(first.items.map((meta) => meta.number), [3, 2]);
+  assert.deepEqual(
+    first.items.map((meta) => meta.number),
+    [3, 2],
+  );
   const second = await reopened.page('tpl_abc', 2, first.nextCursor!);
   assert.deepEqual([second.items.map((meta) => meta.number), second.nextCursor], [[1], null]);
   assert.equal((await reopened.read('tpl_abc', 2))?.html, 'two');
@@ -99,9 +118,17 @@ test('the assets store keeps names with folders, refuses through admit, and read
   const meta = (name: string, size: number) => ({ name, contentType: 'text/css', size, updatedAt: '2026-01-01T00:00:00.000Z' });
   await store.put('tpl_abc', { meta: meta('css/a.css', 3), bytes: Buffer.from('a{}') });
   await store.put('tpl_abc', { meta: meta('b.css', 3), bytes: Buffer.from('b{}') });
-  await assert.rejects(store.put('tpl_abc', { meta: meta('c.css', 1), bytes: Buffer.from('c') }, () => { throw new Error('refused'); }), /refused/);
+  await assert.rejects(
+    store.put('tpl_abc', { meta: meta('c.css', 1), bytes: Buffer.from('c') }, () => {
+      throw new Error('refused');
+    }),
+    /refused/,
+  );
   const reopened = await FileTemplateAssetsStore.open(dataDir);
-  assert.deepEqual((await reopened.list('tpl_abc')).map((asset) => asset.name), ['b.css', 'css/a.css']);
+  assert.deepEqual(
+    (await reopened.list('tpl_abc')).map((asset) => asset.name),
+    ['b.css', 'css/a.css'],
+  );
   assert.equal(Buffer.from((await reopened.read('tpl_abc', 'css/a.css'))!.bytes).toString(), 'a{}');
   assert.equal(await reopened.remove('tpl_abc', 'b.css'), true);
   assert.equal(await reopened.remove('tpl_abc', 'b.css'), false);

@@ -12,7 +12,10 @@ test('TRUST_PROXY is none by default, a hop count, or a list of proxy addresses 
   assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2);
   assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,::1' }).trustProxy, ['10.0.0.0/8', '192.0.2.7', '::1']);
   assert.deepEqual(loadConfig({}, ['--trust-proxy', '1']).trustProxy, 1);
-  assert.throws(() => loadConfig({ TRUST_PROXY: 'proxy.example' }), (error: unknown) => error instanceof ConfigError && /TRUST_PROXY must be none, a hop count/.test(error.message));
+  assert.throws(
+    () => loadConfig({ TRUST_PROXY: 'proxy.example' }),
+    (error: unknown) => error instanceof ConfigError && /TRUST_PROXY must be none, a hop count/.test(error.message),
+  );
 });
 
 test('the playground share and time cap default to 1 slot and 15 s', () => {

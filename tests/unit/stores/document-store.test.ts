@@ -45,7 +45,16 @@ function ids(items: { id: string }[]): string[] {
 test('the index pages newest first behind a cursor, and a deleted item does not shift the next page', () => {
   const index = new NewestFirstIndex<{ id: string; createdMs: number }>();
   // Out of order, and three at the same millisecond (ordered by id).
-  for (const [id, createdMs] of [['doc_c', 3], ['doc_a', 1], ['doc_e', 5], ['doc_d1', 4], ['doc_d3', 4], ['doc_d2', 4], ['doc_b', 2]] as const) index.insert({ id, createdMs });
+  for (const [id, createdMs] of [
+    ['doc_c', 3],
+    ['doc_a', 1],
+    ['doc_e', 5],
+    ['doc_d1', 4],
+    ['doc_d3', 4],
+    ['doc_d2', 4],
+    ['doc_b', 2],
+  ] as const)
+    index.insert({ id, createdMs });
   const first = index.page(3, undefined);
   assert.deepEqual(ids(first.items), ['doc_e', 'doc_d3', 'doc_d2']);
   index.remove({ id: 'doc_d2', createdMs: 4 });
@@ -67,7 +76,13 @@ test('documents survive a reopen, listed newest first per key and across keys', 
   const { store: reopened, report } = await DocumentsStore.open(dir);
   assert.equal(report.documents, 5);
   const all = 0;
-  assert.deepEqual(ids((await reopened.page(undefined, 10, undefined, all)).items), ['doc_test000005', 'doc_test000004', 'doc_test000003', 'doc_test000002', 'doc_test000001']);
+  assert.deepEqual(ids((await reopened.page(undefined, 10, undefined, all)).items), [
+    'doc_test000005',
+    'doc_test000004',
+    'doc_test000003',
+    'doc_test000002',
+    'doc_test000001',
+  ]);
   assert.deepEqual(ids((await reopened.page('key_a', 10, undefined, all)).items), ['doc_test000005', 'doc_test000003', 'doc_test000001']);
   assert.deepEqual(await reopened.page('key_nobody', 10, undefined, all), { items: [], nextCursor: null });
   const file = await reopened.openPdf((await reopened.get('doc_test000002'))!);
@@ -88,7 +103,15 @@ test('start-up removes leftovers of interrupted writes and keeps every complete 
   await writeFile(path.join(folder, `.doc_test000008.pdf.${process.pid}-7.tmp`), 'ours, from before a restart that reused the pid');
 
   const { store: reopened, report } = await DocumentsStore.open(dir);
-  assert.deepEqual(report, { documents: 2, tombstones: 0, scannedFolders: 1, snapshotFolders: 0, removedTempFiles: 3, removedOrphanPdfs: 1, removedOrphanSidecars: 1 });
+  assert.deepEqual(report, {
+    documents: 2,
+    tombstones: 0,
+    scannedFolders: 1,
+    snapshotFolders: 0,
+    removedTempFiles: 3,
+    removedOrphanPdfs: 1,
+    removedOrphanSidecars: 1,
+  });
   assert.deepEqual((await readdir(folder)).sort(), ['doc_test000001.json', 'doc_test000001.pdf', 'doc_test000002.json', 'doc_test000002.pdf']);
   assert.deepEqual(ids((await reopened.page(undefined, 10, undefined, 0)).items), ['doc_test000002', 'doc_test000001']);
 });
@@ -142,13 +165,27 @@ test('templates survive a reopen, one file each; leftovers of interrupted writes
   const store = await TemplatesStore.open(dir);
   const at = (n: number) => new Date(Date.UTC(2026, 4, 1, 0, 0, n)).toISOString();
   for (let n = 1; n <= 3; n++) {
-    await store.insert({ id: `tpl_test${n}`, keyId: n === 3 ? 'key_b' : 'key_a', name: `t${n}`, html: `<p>{{n}} ${n}</p>`, sampleData: n === 1 ? { n: 1 } : null, createdAt: at(n), updatedAt: at(n) });
+    await store.insert({
+      id: `tpl_test${n}`,
+      keyId: n === 3 ? 'key_b' : 'key_a',
+      name: `t${n}`,
+      html: `<p>{{n}} ${n}</p>`,
+      sampleData: n === 1 ? { n: 1 } : null,
+      createdAt: at(n),
+      updatedAt: at(n),
+    });
   }
   await store.replace('tpl_test1', { name: 'renamed', html: '<p>new</p>', sampleData: null, updatedAt: at(9) });
   assert.equal(await store.remove('tpl_test2'), true);
   await writeFile(path.join(dir, 'templates', 'key_a', `.tpl_test1.json.${DEAD_PID}-3.tmp`), '{"id": "tpl_');
   const reopened = await TemplatesStore.open(dir);
-  assert.deepEqual((await reopened.page(undefined, 10, undefined)).items.map((meta) => [meta.id, meta.name]), [['tpl_test3', 't3'], ['tpl_test1', 'renamed']]);
+  assert.deepEqual(
+    (await reopened.page(undefined, 10, undefined)).items.map((meta) => [meta.id, meta.name]),
+    [
+      ['tpl_test3', 't3'],
+      ['tpl_test1', 'renamed'],
+    ],
+  );
   assert.equal((await reopened.read('tpl_test1'))?.html, '<p>new</p>');
   assert.equal(await reopened.read('tpl_test2'), undefined);
   assert.deepEqual(await readdir(path.join(dir, 'templates', 'key_a')), ['tpl_test1.json']);

@@ -16,7 +16,17 @@ async function tempDir(t: { after: (fn: () => Promise<void>) => void }): Promise
 
 function keyRecord(n: number, overrides: Partial<KeyRecord> = {}): KeyRecord {
   const at = '2026-05-01T00:00:00.000Z';
-  return { id: `key_test${n}`, name: `test ${n}`, planId: 'free', autoStore: false, keyHash: String(n).padStart(64, 'a'), createdAt: at, updatedAt: at, revokedAt: null, ...overrides };
+  return {
+    id: `key_test${n}`,
+    name: `test ${n}`,
+    planId: 'free',
+    autoStore: false,
+    keyHash: String(n).padStart(64, 'a'),
+    createdAt: at,
+    updatedAt: at,
+    revokedAt: null,
+    ...overrides,
+  };
 }
 
 /** A process id that is not running (the highest pid Linux hands out, minus one, is almost never in use). */
@@ -29,9 +39,15 @@ test('a store whose temporary file was left half-written by a crash still loads,
   const leftovers = [`.keys.json.${DEAD_PID}-1.tmp`, '.keys.json.tmp'];
   for (const name of leftovers) await writeFile(path.join(dir, name), '{"keys": [{"id": "key_half", "na');
   const reopened = await KeysStore.open(dir);
-  assert.deepEqual((await reopened.list()).map((record) => record.id), ['key_test1']);
+  assert.deepEqual(
+    (await reopened.list()).map((record) => record.id),
+    ['key_test1'],
+  );
   await reopened.insert(keyRecord(2));
-  assert.deepEqual(JSON.parse(await readFile(path.join(dir, 'keys.json'), 'utf8')).keys.map((record: KeyRecord) => record.id), ['key_test1', 'key_test2']);
+  assert.deepEqual(
+    JSON.parse(await readFile(path.join(dir, 'keys.json'), 'utf8')).keys.map((record: KeyRecord) => record.id),
+    ['key_test1', 'key_test2'],
+  );
   const names = await readdir(dir);
   assert.ok(!names.includes(leftovers[0]!), 'the dead process’s temporary file is removed');
 });
@@ -54,7 +70,10 @@ test('writes replace the file whole and resolve once their data, or newer, is on
   for (const [n, onDisk] of seen.entries()) assert.ok(onDisk >= n, `write ${n} resolved while the file held ${onDisk}`);
   assert.deepEqual(JSON.parse(await readFile(file, 'utf8')), { n: 49 });
   assert.equal((await stat(file)).mode & 0o777, 0o600);
-  assert.deepEqual((await readdir(dir)).filter((name) => name.endsWith('.tmp')), []);
+  assert.deepEqual(
+    (await readdir(dir)).filter((name) => name.endsWith('.tmp')),
+    [],
+  );
 });
 
 test('a store file that is not JSON, or not a keys file, is refused with its name and left as it was', async (t) => {
@@ -90,15 +109,23 @@ test('keys are paged newest first behind a cursor', async (t) => {
   await keys.insert(...Array.from({ length: 5 }, (_, n) => keyRecord(n, { createdAt: `2026-05-0${n + 1}T00:00:00.000Z` })));
   await keys.update('key_test2', { keyHash: null, revokedAt: '2026-05-09T00:00:00.000Z' });
   const first = await keys.page(2, undefined);
-  assert.deepEqual(first.items.map((record) => record.id), ['key_test4', 'key_test3']);
+  assert.deepEqual(
+    first.items.map((record) => record.id),
+    ['key_test4', 'key_test3'],
+  );
   const second = await keys.page(2, first.nextCursor!);
-  assert.deepEqual(second.items.map((record) => record.id), ['key_test1', 'key_test0']);
+  assert.deepEqual(
+    second.items.map((record) => record.id),
+    ['key_test1', 'key_test0'],
+  );
   assert.equal(second.nextCursor, null);
 });
 
 /** Runs the crash writer until it has acknowledged some writes, kills it with SIGKILL, returns the last acknowledgement. */
 async function crashWriter(dir: string, kind: 'usage' | 'keys', acknowledgements: number): Promise<number> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', '..', 'fixtures', 'store-crash-writer.ts'), dir, kind], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', '..', 'fixtures', 'store-crash-writer.ts'), dir, kind], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let last = 0;
   let buffered = '';
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -152,16 +179,25 @@ test('DATA_DIR has one owner: a second lock refuses naming the folder and pid; a
   const dir = await tempDir(t);
   const first = await lockDataDir(dir, 'server');
   await first.setUrl('http://127.0.0.1:1');
-  await assert.rejects(lockDataDir(dir, 'cli'), (error: unknown) => error instanceof DataDirLockedError && error.message.includes(dir) && error.message.includes(`pid ${process.pid}`));
+  await assert.rejects(
+    lockDataDir(dir, 'cli'),
+    (error: unknown) => error instanceof DataDirLockedError && error.message.includes(dir) && error.message.includes(`pid ${process.pid}`),
+  );
   await first.release();
   const second = await lockDataDir(dir, 'cli');
   await second.release();
   // What a kill -9 leaves: a lock naming a process that is gone, or this pid with another start time.
-  for (const stale of [{ pid: DEAD_PID, started: '1' }, { pid: process.pid, started: 'another-start' }]) {
+  for (const stale of [
+    { pid: DEAD_PID, started: '1' },
+    { pid: process.pid, started: 'another-start' },
+  ]) {
     await writeFile(path.join(dir, 'quire.lock'), JSON.stringify({ ...stale, role: 'server', url: null, token: 'old' }));
     const taken = await lockDataDir(dir, 'server');
     assert.equal(JSON.parse(await readFile(path.join(dir, 'quire.lock'), 'utf8')).pid, process.pid);
     await taken.release();
   }
-  assert.deepEqual((await readdir(dir)).filter((name) => name.startsWith('quire.lock')), []);
+  assert.deepEqual(
+    (await readdir(dir)).filter((name) => name.startsWith('quire.lock')),
+    [],
+  );
 });

@@ -23,7 +23,10 @@ export async function deleteTemplate(id: string): Promise<void> {
   await call('DELETE', `/admin/v1/templates/${encodeURIComponent(id)}`, { admin: true });
 }
 
-export function previewTemplate(input: { html: string; data?: Record<string, unknown>; options?: PdfOptions; template_id?: string }, signal?: AbortSignal): Promise<PdfResponse> {
+export function previewTemplate(
+  input: { html: string; data?: Record<string, unknown>; options?: PdfOptions; template_id?: string },
+  signal?: AbortSignal,
+): Promise<PdfResponse> {
   return callPdf('POST', '/admin/v1/templates/preview', { admin: true, body: input, signal });
 }
 

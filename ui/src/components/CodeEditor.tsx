@@ -38,7 +38,12 @@ export function CodeEditor({ value, onChange, language, label, extensions = [], 
           basicSetup,
           language === 'html' ? html() : json(),
           EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true', spellcheck: 'false', ...(describedBy ? { 'aria-describedby': describedBy } : {}) }),
+          EditorView.contentAttributes.of({
+            'aria-label': label,
+            'aria-multiline': 'true',
+            spellcheck: 'false',
+            ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+          }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) changed.current(update.state.doc.toString());
           }),

@@ -13,7 +13,15 @@ export function CodeTabs({ samples, label }: { samples: { name: string; code: st
       <div className="code-tabs-head">
         <div role="tablist" aria-label={label}>
           {samples.map((sample, index) => (
-            <button key={sample.name} type="button" role="tab" aria-selected={index === active} aria-controls={panelId} className={index === active ? 'tab active' : 'tab'} onClick={() => setActive(index)}>
+            <button
+              key={sample.name}
+              type="button"
+              role="tab"
+              aria-selected={index === active}
+              aria-controls={panelId}
+              className={index === active ? 'tab active' : 'tab'}
+              onClick={() => setActive(index)}
+            >
               {sample.name}
             </button>
           ))}

@@ -2,7 +2,21 @@
 
 import { useEffect, useRef, type ReactNode } from 'react';
 
-export function Dialog({ open, title, onClose, children, footer, wide = false }: { open: boolean; title: string; onClose: () => void; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  wide = false,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -46,7 +60,25 @@ export function Dialog({ open, title, onClose, children, footer, wide = false }:
   );
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, busy, error, onConfirm, onClose }: { open: boolean; title: string; children: ReactNode; confirmLabel: string; busy?: boolean; error?: string; onConfirm: () => void; onClose: () => void }) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  error?: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   return (
     <Dialog
       open={open}

@@ -39,7 +39,14 @@ export function DocumentOptionsForm({ value, onChange, spec }: { value: PdfOptio
           id="opt-meta-keywords"
           className="input"
           value={(metadata.keywords ?? []).join(', ')}
-          onChange={(event) => setMeta({ keywords: event.target.value.split(',').map((word) => word.trim()).filter(Boolean) })}
+          onChange={(event) =>
+            setMeta({
+              keywords: event.target.value
+                .split(',')
+                .map((word) => word.trim())
+                .filter(Boolean),
+            })
+          }
         />
       </Field>
       <Field label="Creator" id="opt-meta-creator">
@@ -51,35 +58,91 @@ export function DocumentOptionsForm({ value, onChange, spec }: { value: PdfOptio
 
       <h3 className="options-heading">Watermark</h3>
       <Field label="Watermark text" id="opt-mark-text" hint="Latin text, kept as text">
-        <input id="opt-mark-text" className="input" value={mark.text ?? ''} placeholder="e.g. DRAFT" onChange={(event) => setMark({ text: event.target.value, image: undefined })} />
+        <input
+          id="opt-mark-text"
+          className="input"
+          value={mark.text ?? ''}
+          placeholder="e.g. DRAFT"
+          onChange={(event) => setMark({ text: event.target.value, image: undefined })}
+        />
       </Field>
       <Field label="Watermark image" id="opt-mark-image" hint={mark.image ? 'Image chosen' : 'PNG or JPEG, instead of text'}>
         <input id="opt-mark-image" className="input" type="file" accept="image/png,image/jpeg" onChange={(event) => pickImage(event.target.files?.[0])} />
       </Field>
       <Field label="Opacity" id="opt-mark-opacity" hint="0 to 1">
-        <input id="opt-mark-opacity" className="input" type="number" min={bounds.opacity.min} max={bounds.opacity.max} step={bounds.opacity.step} value={mark.opacity ?? ''} placeholder={String(WATERMARK_DEFAULTS.opacity)} onChange={(event) => setMark({ opacity: number(event.target.value) })} />
+        <input
+          id="opt-mark-opacity"
+          className="input"
+          type="number"
+          min={bounds.opacity.min}
+          max={bounds.opacity.max}
+          step={bounds.opacity.step}
+          value={mark.opacity ?? ''}
+          placeholder={String(WATERMARK_DEFAULTS.opacity)}
+          onChange={(event) => setMark({ opacity: number(event.target.value) })}
+        />
       </Field>
       <Field label="Rotation" id="opt-mark-rotate" hint="Degrees">
-        <input id="opt-mark-rotate" className="input" type="number" min={bounds.rotate.min} max={bounds.rotate.max} value={mark.rotate ?? ''} placeholder={String(WATERMARK_DEFAULTS.rotate)} onChange={(event) => setMark({ rotate: number(event.target.value) })} />
+        <input
+          id="opt-mark-rotate"
+          className="input"
+          type="number"
+          min={bounds.rotate.min}
+          max={bounds.rotate.max}
+          value={mark.rotate ?? ''}
+          placeholder={String(WATERMARK_DEFAULTS.rotate)}
+          onChange={(event) => setMark({ rotate: number(event.target.value) })}
+        />
       </Field>
       <Field label="Font size" id="opt-mark-size" hint="4 to 400 pt">
-        <input id="opt-mark-size" className="input" type="number" min={bounds.font_size.min} max={bounds.font_size.max} value={mark.font_size ?? ''} placeholder={String(WATERMARK_DEFAULTS.font_size)} onChange={(event) => setMark({ font_size: number(event.target.value) })} />
+        <input
+          id="opt-mark-size"
+          className="input"
+          type="number"
+          min={bounds.font_size.min}
+          max={bounds.font_size.max}
+          value={mark.font_size ?? ''}
+          placeholder={String(WATERMARK_DEFAULTS.font_size)}
+          onChange={(event) => setMark({ font_size: number(event.target.value) })}
+        />
       </Field>
       <Field label="Colour" id="opt-mark-color">
-        <input id="opt-mark-color" className="input" type="color" value={mark.color ?? WATERMARK_DEFAULTS.color} onChange={(event) => setMark({ color: event.target.value })} />
+        <input
+          id="opt-mark-color"
+          className="input"
+          type="color"
+          value={mark.color ?? WATERMARK_DEFAULTS.color}
+          onChange={(event) => setMark({ color: event.target.value })}
+        />
       </Field>
       <Field label="Position" id="opt-mark-position">
-        <select id="opt-mark-position" className="select" value={mark.position ?? WATERMARK_DEFAULTS.position} onChange={(event) => setMark({ position: event.target.value as WatermarkPosition })}>
+        <select
+          id="opt-mark-position"
+          className="select"
+          value={mark.position ?? WATERMARK_DEFAULTS.position}
+          onChange={(event) => setMark({ position: event.target.value as WatermarkPosition })}
+        >
           {POSITIONS.map((position) => (
             <option key={position}>{position}</option>
           ))}
         </select>
       </Field>
       <Field label="Watermark pages" id="opt-mark-pages" hint="e.g. 1-3, 5">
-        <input id="opt-mark-pages" className="input" value={mark.pages ?? ''} placeholder="all pages" onChange={(event) => setMark({ pages: event.target.value })} />
+        <input
+          id="opt-mark-pages"
+          className="input"
+          value={mark.pages ?? ''}
+          placeholder="all pages"
+          onChange={(event) => setMark({ pages: event.target.value })}
+        />
       </Field>
       <Field label="Layer" id="opt-mark-layer">
-        <select id="opt-mark-layer" className="select" value={mark.layer ?? WATERMARK_DEFAULTS.layer} onChange={(event) => setMark({ layer: event.target.value as 'over' | 'under' })}>
+        <select
+          id="opt-mark-layer"
+          className="select"
+          value={mark.layer ?? WATERMARK_DEFAULTS.layer}
+          onChange={(event) => setMark({ layer: event.target.value as 'over' | 'under' })}
+        >
           <option>over</option>
           <option>under</option>
         </select>
@@ -87,13 +150,32 @@ export function DocumentOptionsForm({ value, onChange, spec }: { value: PdfOptio
 
       <h3 className="options-heading">Encryption (AES-256)</h3>
       <Field label="Owner password" id="opt-lock-owner" hint="Turns encryption on">
-        <input id="opt-lock-owner" className="input" type="password" autoComplete="new-password" value={lock.owner_password ?? ''} onChange={(event) => setLock({ owner_password: event.target.value })} />
+        <input
+          id="opt-lock-owner"
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          value={lock.owner_password ?? ''}
+          onChange={(event) => setLock({ owner_password: event.target.value })}
+        />
       </Field>
       <Field label="User password" id="opt-lock-user" hint="Needed to open; empty: none">
-        <input id="opt-lock-user" className="input" type="password" autoComplete="new-password" value={lock.user_password ?? ''} onChange={(event) => setLock({ user_password: event.target.value })} />
+        <input
+          id="opt-lock-user"
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          value={lock.user_password ?? ''}
+          onChange={(event) => setLock({ user_password: event.target.value })}
+        />
       </Field>
       <Field label="Printing" id="opt-lock-print">
-        <select id="opt-lock-print" className="select" value={permissions.print ?? 'high'} onChange={(event) => setPermission({ print: event.target.value as 'none' | 'low' | 'high' })}>
+        <select
+          id="opt-lock-print"
+          className="select"
+          value={permissions.print ?? 'high'}
+          onChange={(event) => setPermission({ print: event.target.value as 'none' | 'low' | 'high' })}
+        >
           <option value="high">high</option>
           <option value="low">low</option>
           <option value="none">none</option>

@@ -2,7 +2,21 @@
 
 import type { KeyRecord } from '../api/types.ts';
 
-export function KeySelect({ id, keys, value, onChange, allLabel, label }: { id: string; keys: KeyRecord[]; value: string; onChange: (value: string) => void; allLabel?: string; label: string }) {
+export function KeySelect({
+  id,
+  keys,
+  value,
+  onChange,
+  allLabel,
+  label,
+}: {
+  id: string;
+  keys: KeyRecord[];
+  value: string;
+  onChange: (value: string) => void;
+  allLabel?: string;
+  label: string;
+}) {
   return (
     <div className="inline-field">
       <label className="field-label" htmlFor={id}>

@@ -46,7 +46,9 @@ export function ErrorNote({ children, onRetry }: { children: ReactNode; onRetry?
   if (!children) return null;
   return (
     <div className="error-note" role="alert">
-      <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16zm-.9 4h1.8v5H9.1zm0 6.5h1.8v1.8H9.1z" /></svg>
+      <svg viewBox="0 0 20 20" aria-hidden="true">
+        <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16zm-.9 4h1.8v5H9.1zm0 6.5h1.8v1.8H9.1z" />
+      </svg>
       <span>{children}</span>
       {onRetry && (
         <button type="button" className="button ghost small" onClick={onRetry}>

@@ -80,8 +80,18 @@ export function PdfPreview({ bytes, label, empty = 'Nothing to show yet.', busy 
     <div className={`pdf-preview${busy ? ' busy' : ''}`} data-testid="pdf-preview" data-version={info.version} data-pages={info.pages} aria-busy={busy}>
       {!bytes && <div className="pdf-empty">{empty}</div>}
       {error && <div className="pdf-empty error-text">{error}</div>}
-      <div ref={pagesRef} className="pdf-pages" role="img" aria-label={bytes ? `${label}: ${info.pages} page${info.pages === 1 ? '' : 's'}` : label} hidden={!bytes} />
-      {bytes && info.pages > MAX_PAGES && <p className="muted center">Showing the first {MAX_PAGES} of {info.pages} pages; download the PDF for the rest.</p>}
+      <div
+        ref={pagesRef}
+        className="pdf-pages"
+        role="img"
+        aria-label={bytes ? `${label}: ${info.pages} page${info.pages === 1 ? '' : 's'}` : label}
+        hidden={!bytes}
+      />
+      {bytes && info.pages > MAX_PAGES && (
+        <p className="muted center">
+          Showing the first {MAX_PAGES} of {info.pages} pages; download the PDF for the rest.
+        </p>
+      )}
       <div className="sr-only" data-testid="pdf-text">
         {info.text}
       </div>

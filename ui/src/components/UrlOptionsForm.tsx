@@ -6,7 +6,11 @@ import type { PdfOptions } from '../api/types.ts';
 import { Field } from './OptionsForm.tsx';
 
 export function UrlOptionsForm({ value, onChange }: { value: PdfOptions; onChange: (next: PdfOptions) => void }) {
-  const [headerText, setHeaderText] = useState(() => Object.entries(value.http_headers ?? {}).map(([name, field]) => `${name}: ${field}`).join('\n'));
+  const [headerText, setHeaderText] = useState(() =>
+    Object.entries(value.http_headers ?? {})
+      .map(([name, field]) => `${name}: ${field}`)
+      .join('\n'),
+  );
   const [cookieText, setCookieText] = useState(() => (value.cookies ?? []).map((cookie) => `${cookie.name}=${cookie.value}`).join('\n'));
   const auth = value.basic_auth ?? { username: '', password: '' };
   return (
@@ -38,13 +42,32 @@ export function UrlOptionsForm({ value, onChange }: { value: PdfOptions; onChang
         />
       </Field>
       <Field label="Basic auth user" id="opt-url-user">
-        <input id="opt-url-user" className="input" autoComplete="off" value={auth.username} onChange={(event) => onChange({ ...value, basic_auth: { ...auth, username: event.target.value } })} />
+        <input
+          id="opt-url-user"
+          className="input"
+          autoComplete="off"
+          value={auth.username}
+          onChange={(event) => onChange({ ...value, basic_auth: { ...auth, username: event.target.value } })}
+        />
       </Field>
       <Field label="Basic auth password" id="opt-url-password">
-        <input id="opt-url-password" className="input" type="password" autoComplete="new-password" value={auth.password} onChange={(event) => onChange({ ...value, basic_auth: { ...auth, password: event.target.value } })} />
+        <input
+          id="opt-url-password"
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          value={auth.password}
+          onChange={(event) => onChange({ ...value, basic_auth: { ...auth, password: event.target.value } })}
+        />
       </Field>
       <Field label="User agent" id="opt-url-ua">
-        <input id="opt-url-ua" className="input" value={value.user_agent ?? ''} placeholder="Chromium’s own" onChange={(event) => onChange({ ...value, user_agent: event.target.value })} />
+        <input
+          id="opt-url-ua"
+          className="input"
+          value={value.user_agent ?? ''}
+          placeholder="Chromium’s own"
+          onChange={(event) => onChange({ ...value, user_agent: event.target.value })}
+        />
       </Field>
     </div>
   );

@@ -5,7 +5,18 @@
 import { call } from '../api/client.ts';
 import type { PdfFormat, PdfOptions, WaitUntil, WatermarkPosition } from '../api/types.ts';
 
-type Scalar = 'format' | 'landscape' | 'margin' | 'print_background' | 'scale' | 'prefer_css_page_size' | 'media' | 'timeout_ms' | 'wait_until' | 'wait_ms' | 'outline';
+type Scalar =
+  | 'format'
+  | 'landscape'
+  | 'margin'
+  | 'print_background'
+  | 'scale'
+  | 'prefer_css_page_size'
+  | 'media'
+  | 'timeout_ms'
+  | 'wait_until'
+  | 'wait_ms'
+  | 'outline';
 type Bounded = 'scale' | 'timeout_ms' | 'wait_ms';
 type WatermarkBounded = 'opacity' | 'rotate' | 'font_size';
 
@@ -52,7 +63,8 @@ export function loadOptionSpec(): Promise<OptionSpec> {
 
 /** Reads the page options of POST /v1/pdf's request body out of an OpenAPI document. */
 export function optionSpecFrom(document: unknown): OptionSpec {
-  const body = (document as { paths?: Record<string, { post?: { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } } }> }).paths?.['/v1/pdf']?.post?.requestBody?.content?.['application/json']?.schema;
+  const body = (document as { paths?: Record<string, { post?: { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } } }> }).paths?.['/v1/pdf']
+    ?.post?.requestBody?.content?.['application/json']?.schema;
   const options = property(body ?? {}, 'options');
   const watermark = property(options, 'watermark');
   const defaultOf = <T>(schema: JsonSchema, name: string) => property(schema, name).default as T;
@@ -62,14 +74,28 @@ export function optionSpecFrom(document: unknown): OptionSpec {
     return { min: minimum, max: maximum, step: STEPS[name] };
   };
   const choicesOf = <T>(schema: JsonSchema, name: string) => (property(schema, name).enum ?? []) as T[];
-  const scalars: Scalar[] = ['format', 'landscape', 'margin', 'print_background', 'scale', 'prefer_css_page_size', 'media', 'timeout_ms', 'wait_until', 'wait_ms', 'outline'];
+  const scalars: Scalar[] = [
+    'format',
+    'landscape',
+    'margin',
+    'print_background',
+    'scale',
+    'prefer_css_page_size',
+    'media',
+    'timeout_ms',
+    'wait_until',
+    'wait_ms',
+    'outline',
+  ];
   return {
     defaults: Object.fromEntries(scalars.map((name) => [name, defaultOf(options, name)])) as OptionSpec['defaults'],
     bounds: { scale: boundsOf(options, 'scale'), timeout_ms: boundsOf(options, 'timeout_ms'), wait_ms: boundsOf(options, 'wait_ms') },
     formats: choicesOf(options, 'format'),
     waitUntil: choicesOf(options, 'wait_until'),
     watermark: {
-      defaults: Object.fromEntries(['opacity', 'rotate', 'font_size', 'color', 'position', 'layer'].map((name) => [name, defaultOf(watermark, name)])) as OptionSpec['watermark']['defaults'],
+      defaults: Object.fromEntries(
+        ['opacity', 'rotate', 'font_size', 'color', 'position', 'layer'].map((name) => [name, defaultOf(watermark, name)]),
+      ) as OptionSpec['watermark']['defaults'],
       bounds: { opacity: boundsOf(watermark, 'opacity'), rotate: boundsOf(watermark, 'rotate'), font_size: boundsOf(watermark, 'font_size') },
       positions: choicesOf(watermark, 'position'),
     },

@@ -13,7 +13,8 @@ type Sample = () => Record<string, unknown> | null;
 
 const placeholderMarks = new MatchDecorator({
   regexp: new RegExp(TAG_PATTERN.source, 'g'),
-  decoration: (match) => Decoration.mark({ class: match[1] && '#^/'.includes(match[1]) ? 'cm-template-section' : match[1] === '!' ? 'cm-template-comment' : 'cm-template-value' }),
+  decoration: (match) =>
+    Decoration.mark({ class: match[1] && '#^/'.includes(match[1]) ? 'cm-template-section' : match[1] === '!' ? 'cm-template-comment' : 'cm-template-value' }),
 });
 
 const highlightPlaceholders = ViewPlugin.fromClass(

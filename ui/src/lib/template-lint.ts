@@ -48,7 +48,12 @@ export function templateProblems(html: string, sample: Record<string, unknown> |
     const value = tag.path === '.' ? scopes[0] : lookup(scopes, tag.path);
     // {{^path}} is written for the value being missing, so only the other tags are marked.
     if (value === undefined && tag.path !== '.' && tag.kind !== '^') {
-      problems.push({ from: tag.from, to: tag.to, severity: 'warning', message: `The sample data has no ${tag.path}: this renders empty (or the section is skipped).` });
+      problems.push({
+        from: tag.from,
+        to: tag.to,
+        severity: 'warning',
+        message: `The sample data has no ${tag.path}: this renders empty (or the section is skipped).`,
+      });
     }
     if (tag.kind === '#') scopes.unshift(Array.isArray(value) ? value[0] : value);
     else if (tag.kind === '^') scopes.unshift(scopes[0]);
@@ -107,7 +112,8 @@ export function parseSampleData(text: string): ParsedData {
   if (text.trim() === '') return { ok: true, value: null };
   try {
     const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'Sample data must be a JSON object, such as {"name": "Ada"}.', at: 0 };
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return { ok: false, error: 'Sample data must be a JSON object, such as {"name": "Ada"}.', at: 0 };
     return { ok: true, value: value as Record<string, unknown> };
   } catch (error) {
     const message = (error as Error).message;

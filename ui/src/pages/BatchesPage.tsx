@@ -59,17 +59,14 @@ export function BatchesPage() {
   batchesRef.current = batches.data?.data;
   useEffect(() => {
     if (missing) return;
-    const events = subscribeEvents(
-      (event) => {
-        const data = event.data as { batch_id?: unknown; batch?: { batch_id?: unknown } } | null;
-        const id = typeof data?.batch_id === 'string' ? data.batch_id : typeof data?.batch?.batch_id === 'string' ? data.batch.batch_id : undefined;
-        if (!id) return;
-        const known = batchesRef.current?.some((batch) => batch.batch_id === id);
-        if (known) refreshBatch(id);
-        else reloadList();
-      },
-      setLive,
-    );
+    const events = subscribeEvents((event) => {
+      const data = event.data as { batch_id?: unknown; batch?: { batch_id?: unknown } } | null;
+      const id = typeof data?.batch_id === 'string' ? data.batch_id : typeof data?.batch?.batch_id === 'string' ? data.batch.batch_id : undefined;
+      if (!id) return;
+      const known = batchesRef.current?.some((batch) => batch.batch_id === id);
+      if (known) refreshBatch(id);
+      else reloadList();
+    }, setLive);
     return () => events.close();
   }, [missing, refreshBatch, reloadList]);
 
@@ -84,7 +81,11 @@ export function BatchesPage() {
 
   const toggle = (id: string) => {
     setOpen((current) => (current === id ? null : id));
-    if (!details[id]) void getBatch(id).then((batch) => setDetails((current) => ({ ...current, [id]: batch })), () => undefined);
+    if (!details[id])
+      void getBatch(id).then(
+        (batch) => setDetails((current) => ({ ...current, [id]: batch })),
+        () => undefined,
+      );
   };
 
   if (missing) {
@@ -92,7 +93,9 @@ export function BatchesPage() {
       <>
         <PageHeader title="Batches" />
         <Card>
-          <EmptyState title="Batches are not available on this server yet">This server does not answer GET /admin/v1/batches; update it to a version with batch rendering.</EmptyState>
+          <EmptyState title="Batches are not available on this server yet">
+            This server does not answer GET /admin/v1/batches; update it to a version with batch rendering.
+          </EmptyState>
         </Card>
       </>
     );
@@ -104,10 +107,24 @@ export function BatchesPage() {
       <PageHeader
         title="Batches"
         description="Many documents in one call (POST /v1/pdf/batch). Background batches render two at a time; progress updates live."
-        actions={<span className={`live-dot ${live}`}>{live === 'live' ? 'Live' : live === 'unavailable' ? 'Polling' : live === 'reconnecting' ? 'Reconnecting…' : 'Connecting…'}</span>}
+        actions={
+          <span className={`live-dot ${live}`}>
+            {live === 'live' ? 'Live' : live === 'unavailable' ? 'Polling' : live === 'reconnecting' ? 'Reconnecting…' : 'Connecting…'}
+          </span>
+        }
       />
       <div className="toolbar">
-        <KeySelect id="batch-key-filter" label="Key" keys={keys.data ?? []} value={keyId} allLabel="All keys" onChange={(value) => { setKeyId(value); pages.reset(); }} />
+        <KeySelect
+          id="batch-key-filter"
+          label="Key"
+          keys={keys.data ?? []}
+          value={keyId}
+          allLabel="All keys"
+          onChange={(value) => {
+            setKeyId(value);
+            pages.reset();
+          }}
+        />
       </div>
       <ErrorNote onRetry={batches.reload}>{batches.error}</ErrorNote>
       <Card>
@@ -161,7 +178,9 @@ export function BatchesPage() {
                         </tr>
                         {open === batch.batch_id && (
                           <tr className="detail-row">
-                            <td colSpan={5}>{details[batch.batch_id] ? <BatchDetail batch={details[batch.batch_id]!} /> : <Loading label="Loading results…" />}</td>
+                            <td colSpan={5}>
+                              {details[batch.batch_id] ? <BatchDetail batch={details[batch.batch_id]!} /> : <Loading label="Loading results…" />}
+                            </td>
                           </tr>
                         )}
                       </Fragment>

@@ -48,9 +48,22 @@ export function DocumentsPage() {
 
   return (
     <>
-      <PageHeader title="Documents" description="Stored copies of renders (store: true, auto-store, batches), kept for the plan’s retention and then deleted for good." />
+      <PageHeader
+        title="Documents"
+        description="Stored copies of renders (store: true, auto-store, batches), kept for the plan’s retention and then deleted for good."
+      />
       <div className="toolbar">
-        <KeySelect id="document-key-filter" label="Key" keys={keys.data ?? []} value={keyId} allLabel="All keys" onChange={(value) => { setKeyId(value); pages.reset(); }} />
+        <KeySelect
+          id="document-key-filter"
+          label="Key"
+          keys={keys.data ?? []}
+          value={keyId}
+          allLabel="All keys"
+          onChange={(value) => {
+            setKeyId(value);
+            pages.reset();
+          }}
+        />
         <button type="button" className="button ghost small" onClick={documents.reload}>
           Refresh
         </button>
@@ -134,7 +147,11 @@ export function DocumentsPage() {
         onClose={() => setViewing(null)}
         footer={
           viewing?.bytes && (
-            <button type="button" className="button primary" onClick={() => viewing.bytes && downloadPdf(viewing.bytes, viewing.document.filename ?? `${viewing.document.id}.pdf`)}>
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => viewing.bytes && downloadPdf(viewing.bytes, viewing.document.filename ?? `${viewing.document.id}.pdf`)}
+            >
               Download
             </button>
           )

@@ -23,7 +23,8 @@ export function KeysPage() {
   const keys = {
     ...page,
     data: page.data?.data,
-    setData: (update: (list: KeyPage['data'] | undefined) => KeyPage['data'] | undefined) => page.setData((current) => current && { ...current, data: update(current.data) ?? [] }),
+    setData: (update: (list: KeyPage['data'] | undefined) => KeyPage['data'] | undefined) =>
+      page.setData((current) => current && { ...current, data: update(current.data) ?? [] }),
   };
   const plans = useLoad((signal) => listPlans(signal), []);
   const [creating, setCreating] = useState(false);
@@ -33,7 +34,14 @@ export function KeysPage() {
 
   // Quiet refresh: usage moves as keys render elsewhere.
   const setPage = page.setData;
-  const refresh = useCallback(() => void listKeyPage({ limit: PAGE_SIZE, cursor }).then((data) => setPage(() => data), () => undefined), [setPage, cursor]);
+  const refresh = useCallback(
+    () =>
+      void listKeyPage({ limit: PAGE_SIZE, cursor }).then(
+        (data) => setPage(() => data),
+        () => undefined,
+      ),
+    [setPage, cursor],
+  );
   useInterval(refresh, 5000);
   useEffect(() => {
     const events = subscribeEvents((event) => {
@@ -113,7 +121,13 @@ export function KeysPage() {
                         </div>
                       </td>
                       <td>
-                        <select className="select small" aria-label={`Plan of ${key.name}`} value={key.plan} disabled={change.busy} onChange={(event) => void change.run(key, { plan: event.target.value })}>
+                        <select
+                          className="select small"
+                          aria-label={`Plan of ${key.name}`}
+                          value={key.plan}
+                          disabled={change.busy}
+                          onChange={(event) => void change.run(key, { plan: event.target.value })}
+                        >
                           {!planOf(key.plan) && <option value={key.plan}>{key.plan}</option>}
                           {plans.data?.map((plan) => (
                             <option key={plan.id} value={plan.id}>
@@ -124,7 +138,10 @@ export function KeysPage() {
                       </td>
                       <td>
                         {key.usage.used === null ? (
-                          <span className="danger-text" title="The server cannot read this key's usage file; its calls fail until the operator runs npm run cli -- doctor.">
+                          <span
+                            className="danger-text"
+                            title="The server cannot read this key's usage file; its calls fail until the operator runs npm run cli -- doctor."
+                          >
                             Usage record damaged
                           </span>
                         ) : (
@@ -133,7 +150,13 @@ export function KeysPage() {
                       </td>
                       <td>
                         <label className="switch">
-                          <input type="checkbox" checked={key.auto_store} disabled={change.busy} onChange={(event) => void change.run(key, { auto_store: event.target.checked })} aria-label={`Auto-store for ${key.name}`} />
+                          <input
+                            type="checkbox"
+                            checked={key.auto_store}
+                            disabled={change.busy}
+                            onChange={(event) => void change.run(key, { auto_store: event.target.checked })}
+                            aria-label={`Auto-store for ${key.name}`}
+                          />
                           <span aria-hidden="true" />
                         </label>
                       </td>
@@ -244,7 +267,16 @@ function CreateKeyDialog({ open, plans, onClose, onCreated }: { open: boolean; p
           <label className="field-label" htmlFor="new-key-name">
             Name
           </label>
-          <input id="new-key-name" className="input" value={name} onChange={(event) => setName(event.target.value)} placeholder="e.g. Billing service" autoFocus required maxLength={100} />
+          <input
+            id="new-key-name"
+            className="input"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder="e.g. Billing service"
+            autoFocus
+            required
+            maxLength={100}
+          />
         </div>
         <div className="field">
           <label className="field-label" htmlFor="new-key-plan">

@@ -89,33 +89,41 @@ function Playground({ embedded, spec }: { embedded: boolean; spec: OptionSpec })
     <>
       <PageHeader
         title="Playground"
-        description={embedded ? 'A real render with no key: nothing is stored or charged. The same page is public at /playground.' : 'Render HTML or a web page to PDF with a real browser. Nothing is stored; a few renders a minute per visitor.'}
+        description={
+          embedded
+            ? 'A real render with no key: nothing is stored or charged. The same page is public at /playground.'
+            : 'Render HTML or a web page to PDF with a real browser. Nothing is stored; a few renders a minute per visitor.'
+        }
       />
       <div className="playground-grid">
-        <form className="card playground-form" onSubmit={render} onKeyDown={(event) => {
-          if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') void render();
-        }}>
+        <form
+          className="card playground-form"
+          onSubmit={render}
+          onKeyDown={(event) => {
+            if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') void render();
+          }}
+        >
           <div className="form-top">
-          <div className="segmented" role="radiogroup" aria-label="Source">
-            {(['html', 'url'] as const).map((item) => (
-              <label key={item} className={source === item ? 'segment active' : 'segment'}>
-                <input type="radio" name="source" value={item} checked={source === item} onChange={() => setSource(item)} />
-                {item === 'html' ? 'HTML' : 'URL'}
-              </label>
-            ))}
-          </div>
-          <div className="form-actions">
-            <span className="hint">Ctrl+Enter</span>
-            <button type="submit" className="button primary" disabled={busy || hasProblems}>
-              {busy ? (
-                <>
-                  <Spinner /> Rendering…
-                </>
-              ) : (
-                'Render PDF'
-              )}
-            </button>
-          </div>
+            <div className="segmented" role="radiogroup" aria-label="Source">
+              {(['html', 'url'] as const).map((item) => (
+                <label key={item} className={source === item ? 'segment active' : 'segment'}>
+                  <input type="radio" name="source" value={item} checked={source === item} onChange={() => setSource(item)} />
+                  {item === 'html' ? 'HTML' : 'URL'}
+                </label>
+              ))}
+            </div>
+            <div className="form-actions">
+              <span className="hint">Ctrl+Enter</span>
+              <button type="submit" className="button primary" disabled={busy || hasProblems}>
+                {busy ? (
+                  <>
+                    <Spinner /> Rendering…
+                  </>
+                ) : (
+                  'Render PDF'
+                )}
+              </button>
+            </div>
           </div>
           {source === 'html' ? (
             <div className="field grow">
@@ -129,7 +137,15 @@ function Playground({ embedded, spec }: { embedded: boolean; spec: OptionSpec })
               <label className="field-label" htmlFor="playground-url">
                 Public URL
               </label>
-              <input id="playground-url" className="input" type="url" value={url} onChange={(event) => setUrl(event.target.value)} placeholder="https://…" required />
+              <input
+                id="playground-url"
+                className="input"
+                type="url"
+                value={url}
+                onChange={(event) => setUrl(event.target.value)}
+                placeholder="https://…"
+                required
+              />
               <span className="hint">Private and local addresses are refused.</span>
             </div>
           )}

@@ -62,7 +62,10 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
   const [deleting, setDeleting] = useState(false);
 
   const savedDataText = saved.sample_data ? JSON.stringify(saved.sample_data) : '';
-  const dirty = name !== saved.name || html !== saved.html || (data.ok ? JSON.stringify(data.value ?? '') !== JSON.stringify(saved.sample_data ?? '') : dataText !== savedDataText);
+  const dirty =
+    name !== saved.name ||
+    html !== saved.html ||
+    (data.ok ? JSON.stringify(data.value ?? '') !== JSON.stringify(saved.sample_data ?? '') : dataText !== savedDataText);
 
   const [assetsChanged, setAssetsChanged] = useState(0);
   const preview = useLivePreview(template.template_id, html, data.ok ? data.value : undefined, assetsChanged);
@@ -143,7 +146,13 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
           <span className="save-state" role="status">
             {savedNote ?? (dirty ? 'Unsaved changes' : '')}
           </span>
-          <button type="button" className="button ghost" onClick={() => void exporting.run()} disabled={exporting.busy} title="Download the template with its assets as one archive (saved state)">
+          <button
+            type="button"
+            className="button ghost"
+            onClick={() => void exporting.run()}
+            disabled={exporting.busy}
+            title="Download the template with its assets as one archive (saved state)"
+          >
             Export
           </button>
           <button type="button" className="button ghost danger-text" onClick={() => setDeleting(true)}>
@@ -173,7 +182,15 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
                 {data.ok ? 'Valid JSON' : 'Invalid'}
               </span>
             </div>
-            <CodeEditor value={dataText} onChange={setDataText} language="json" label="Sample data (JSON)" extensions={dataExtensions} invalid={!data.ok} describedBy="data-error" />
+            <CodeEditor
+              value={dataText}
+              onChange={setDataText}
+              language="json"
+              label="Sample data (JSON)"
+              extensions={dataExtensions}
+              invalid={!data.ok}
+              describedBy="data-error"
+            />
             {!data.ok && (
               <p id="data-error" className="error-text small" role="alert">
                 {data.error}
@@ -218,7 +235,15 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
           ]}
         />
       </Card>
-      <ConfirmDialog open={deleting} title="Delete this template?" confirmLabel="Delete template" busy={remove.busy} error={remove.error} onClose={() => setDeleting(false)} onConfirm={() => void remove.run()}>
+      <ConfirmDialog
+        open={deleting}
+        title="Delete this template?"
+        confirmLabel="Delete template"
+        busy={remove.busy}
+        error={remove.error}
+        onClose={() => setDeleting(false)}
+        onConfirm={() => void remove.run()}
+      >
         {`“${saved.name}” is deleted for good; renders that name ${template.template_id} get 404 template_not_found.`}
       </ConfirmDialog>
     </div>
@@ -230,24 +255,27 @@ function useLivePreview(templateId: string, html: string, data: Record<string, u
   const [state, setState] = useState<{ bytes: Uint8Array | null; busy: boolean; error?: string; ms?: number }>({ bytes: null, busy: false });
   const latest = useRef<AbortController | null>(null);
   const dataKey = data === undefined ? undefined : JSON.stringify(data);
-  const run = useCallback((source: string, values: Record<string, unknown> | null) => {
-    latest.current?.abort();
-    const controller = new AbortController();
-    latest.current = controller;
-    const started = performance.now();
-    setState((previous) => ({ ...previous, busy: true }));
-    // Named by id, so the preview is served the template's assets as its renders are.
-    previewTemplate({ html: source, data: values ?? {}, template_id: templateId }, controller.signal).then(
-      ({ bytes }) => {
-        if (latest.current !== controller) return;
-        setState({ bytes, busy: false, ms: Math.round(performance.now() - started) });
-      },
-      (failure: unknown) => {
-        if (latest.current !== controller || (failure as Error).name === 'AbortError') return;
-        setState((previous) => ({ ...previous, busy: false, error: describeFailure(failure) }));
-      },
-    );
-  }, [templateId]);
+  const run = useCallback(
+    (source: string, values: Record<string, unknown> | null) => {
+      latest.current?.abort();
+      const controller = new AbortController();
+      latest.current = controller;
+      const started = performance.now();
+      setState((previous) => ({ ...previous, busy: true }));
+      // Named by id, so the preview is served the template's assets as its renders are.
+      previewTemplate({ html: source, data: values ?? {}, template_id: templateId }, controller.signal).then(
+        ({ bytes }) => {
+          if (latest.current !== controller) return;
+          setState({ bytes, busy: false, ms: Math.round(performance.now() - started) });
+        },
+        (failure: unknown) => {
+          if (latest.current !== controller || (failure as Error).name === 'AbortError') return;
+          setState((previous) => ({ ...previous, busy: false, error: describeFailure(failure) }));
+        },
+      );
+    },
+    [templateId],
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: assetsChanged is a trigger: a changed asset re-renders the preview with the same text
   useEffect(() => {
     // Invalid JSON keeps the last good preview; the data pane says what is wrong.

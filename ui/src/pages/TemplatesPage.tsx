@@ -69,9 +69,18 @@ export function TemplatesPage() {
         }
         actions={
           <>
-            <label className={`button${keyId ? '' : ' disabled'}`} title={keyId ? 'Import an exported template archive for this key' : 'Pick a key first: the import belongs to it'}>
+            <label
+              className={`button${keyId ? '' : ' disabled'}`}
+              title={keyId ? 'Import an exported template archive for this key' : 'Pick a key first: the import belongs to it'}
+            >
               {importing.busy ? 'Importing…' : 'Import archive'}
-              <input type="file" className="sr-only" accept=".gz,application/gzip" disabled={!keyId || importing.busy} onChange={(event) => event.target.files?.[0] && void importing.run(event.target.files[0])} />
+              <input
+                type="file"
+                className="sr-only"
+                accept=".gz,application/gzip"
+                disabled={!keyId || importing.busy}
+                onChange={(event) => event.target.files?.[0] && void importing.run(event.target.files[0])}
+              />
             </label>
             <button type="button" className="button primary" onClick={() => setCreating(true)} disabled={!keys.data?.length}>
               New template
@@ -80,7 +89,17 @@ export function TemplatesPage() {
         }
       />
       <div className="toolbar">
-        <KeySelect id="template-key-filter" label="Key" keys={keys.data ?? []} value={keyId} allLabel="All keys" onChange={(value) => { setKeyId(value); setCursors([undefined]); }} />
+        <KeySelect
+          id="template-key-filter"
+          label="Key"
+          keys={keys.data ?? []}
+          value={keyId}
+          allLabel="All keys"
+          onChange={(value) => {
+            setKeyId(value);
+            setCursors([undefined]);
+          }}
+        />
       </div>
       <ErrorNote>{importing.error}</ErrorNote>
       <ErrorNote onRetry={templates.reload}>{templates.error}</ErrorNote>
@@ -179,7 +198,16 @@ function NewTemplateDialog({ open, keys, defaultKey, onClose }: { open: boolean;
           <label className="field-label" htmlFor="new-template-name">
             Name
           </label>
-          <input id="new-template-name" className="input" value={name} onChange={(event) => setName(event.target.value)} placeholder="e.g. Invoice" autoFocus required maxLength={200} />
+          <input
+            id="new-template-name"
+            className="input"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder="e.g. Invoice"
+            autoFocus
+            required
+            maxLength={200}
+          />
         </div>
         <KeySelect id="new-template-key" label="Owned by key" keys={keys} value={keyId} onChange={setKeyId} />
         <p className="muted small">It starts from an invoice example you can change in the editor.</p>

@@ -36,13 +36,22 @@ export function TokenPage({ onSignIn, reason }: { onSignIn: (token: string) => v
         </div>
         <h1>Sign in with the admin token</h1>
         <p className="muted">
-          The server printed it on first start and keeps it in <code>DATA_DIR/admin-token</code> (or it is the <code>ADMIN_TOKEN</code> you set). It is kept only in this tab.
+          The server printed it on first start and keeps it in <code>DATA_DIR/admin-token</code> (or it is the <code>ADMIN_TOKEN</code> you set). It is kept
+          only in this tab.
         </p>
         <label className="field-label" htmlFor="admin-token">
           Admin token
         </label>
-        {/* biome-ignore lint/a11y/noAutofocus: the token is the only thing this page asks for; the field is where every visit starts */}
-        <input id="admin-token" className="input mono" type="password" autoComplete="current-password" autoFocus value={token} onChange={(event) => setToken(event.target.value)} />
+        <input
+          id="admin-token"
+          className="input mono"
+          type="password"
+          autoComplete="current-password"
+          // biome-ignore lint/a11y/noAutofocus: the token is the only thing this page asks for; the field is where every visit starts
+          autoFocus
+          value={token}
+          onChange={(event) => setToken(event.target.value)}
+        />
         {error && (
           <p className="error-text" role="alert">
             {error}

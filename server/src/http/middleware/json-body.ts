@@ -42,7 +42,8 @@ export function nestingDepthExceeds(bytes: Uint8Array, max: number): boolean {
   for (let i = 0; i < bytes.length; i++) {
     const byte = bytes[i]!;
     if (inString) {
-      if (byte === 0x5c) i++; // a backslash escapes the next byte (\" and \\)
+      if (byte === 0x5c)
+        i++; // a backslash escapes the next byte (\" and \\)
       else if (byte === 0x22) inString = false;
     } else if (byte === 0x22) {
       inString = true;

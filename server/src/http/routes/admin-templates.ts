@@ -52,7 +52,10 @@ export function adminTemplateOperations(templates: TemplatesService) {
       errors: ['invalid_json', 'invalid_request', 'unauthorized', 'template_not_found', 'payload_too_large', 'renderer_busy', 'render_timeout'],
       handler: async ({ body }, _req, res) => {
         const pdf = await templates.preview(body.html, body.data, body.options, body.template_id);
-        res.status(200).type('application/pdf').end(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+        res
+          .status(200)
+          .type('application/pdf')
+          .end(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
       },
     }),
     operation({

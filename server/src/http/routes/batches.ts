@@ -33,9 +33,26 @@ export function batchOperations(batches: BatchesService) {
       body: batchRequestSchema,
       responses: {
         200: { description: 'Rendered in the call: status completed, one result per item.', body: batchSchema, headers: USAGE_HEADER_DOCS },
-        202: { description: 'Accepted for the background: status queued, every result queued.', body: batchSchema, headers: { ...USAGE_HEADER_DOCS, Location: '/v1/pdf/batch/{batch_id}' } },
+        202: {
+          description: 'Accepted for the background: status queued, every result queued.',
+          body: batchSchema,
+          headers: { ...USAGE_HEADER_DOCS, Location: '/v1/pdf/batch/{batch_id}' },
+        },
       },
-      errors: ['invalid_json', 'invalid_request', 'conflicting_source', 'url_blocked', 'unauthorized', 'plan_required', 'forbidden', 'payload_too_large', 'storage_unavailable', 'batch_too_large', 'too_many_batches', 'renderer_busy'],
+      errors: [
+        'invalid_json',
+        'invalid_request',
+        'conflicting_source',
+        'url_blocked',
+        'unauthorized',
+        'plan_required',
+        'forbidden',
+        'payload_too_large',
+        'storage_unavailable',
+        'batch_too_large',
+        'too_many_batches',
+        'renderer_busy',
+      ],
       handler: async ({ body }, _req, res) => {
         const created = await batches.create(body, accountOf(res));
         res.set(usageHeaders(created.usage));

@@ -78,7 +78,10 @@ export function documentJson(document: StoredDocument) {
 }
 
 export function documentPageJson(page: Page<StoredDocument>, withKey = false) {
-  return { data: page.items.map((document) => (withKey ? { ...documentJson(document), key_id: document.keyId } : documentJson(document))), next_cursor: page.nextCursor };
+  return {
+    data: page.items.map((document) => (withKey ? { ...documentJson(document), key_id: document.keyId } : documentJson(document))),
+    next_cursor: page.nextCursor,
+  };
 }
 
 /** Streams a stored PDF from its open file (a delete meanwhile cannot cut it short). */
@@ -87,7 +90,10 @@ export async function sendDocument(res: Response, opened: Awaited<ReturnType<Doc
   // Everything after the open is inside the try: whatever throws, the file is closed (issue 11:
   // a header that could not be built used to leak the descriptor on every fetch).
   try {
-    res.status(200).type('application/pdf').set({ 'Content-Length': String(document.size), 'X-Document-Id': document.id });
+    res
+      .status(200)
+      .type('application/pdf')
+      .set({ 'Content-Length': String(document.size), 'X-Document-Id': document.id });
     if (document.filename) res.setHeader('Content-Disposition', contentDisposition(document.filename));
     await pipeline(file.createReadStream(), res);
   } catch {

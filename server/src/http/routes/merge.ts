@@ -23,7 +23,23 @@ export function mergeOperations(service: MergeService) {
         'is 400 naming the source (sources[2]...). options (metadata, outline, encrypt, watermark) apply to the merged document; store and ' +
         'filename as for POST /v1/pdf. The whole body is limited like any request (6 MB).',
       responses: { 200: { description: 'The merged PDF.', body: 'pdf', headers: { ...USAGE_HEADER_DOCS, ...STORED_HEADER_DOCS } } },
-      errors: ['invalid_json', 'invalid_request', 'url_blocked', 'conflicting_source', 'unauthorized', 'quota_exceeded', 'forbidden', 'template_not_found', 'document_not_found', 'document_expired', 'payload_too_large', 'storage_unavailable', 'navigation_failed', 'renderer_busy', 'render_timeout'],
+      errors: [
+        'invalid_json',
+        'invalid_request',
+        'url_blocked',
+        'conflicting_source',
+        'unauthorized',
+        'quota_exceeded',
+        'forbidden',
+        'template_not_found',
+        'document_not_found',
+        'document_expired',
+        'payload_too_large',
+        'storage_unavailable',
+        'navigation_failed',
+        'renderer_busy',
+        'render_timeout',
+      ],
       handler: async ({ body }, _req, res) => {
         sendPdf(res, await service.merge(body, accountOf(res)));
       },

@@ -9,7 +9,11 @@ import { contentDisposition } from '../content-disposition.ts';
 import { rateLimitHeaders, type PlaygroundService } from '../../services/playground.ts';
 
 const notInPlayground = (why: string) =>
-  z.unknown().refine(() => false, { message: `is not available in the playground: ${why}` }).optional().describe(`Refused: ${why}`);
+  z
+    .unknown()
+    .refine(() => false, { message: `is not available in the playground: ${why}` })
+    .optional()
+    .describe(`Refused: ${why}`);
 
 export const playgroundRequestSchema = z
   .strictObject({
@@ -53,7 +57,18 @@ export function playgroundOperations(playground: PlaygroundService, enabled: boo
       body: playgroundRequestSchema,
       bodyLimit: PLAYGROUND_MAX_BODY,
       responses: { 200: { description: 'The PDF.', body: 'pdf', headers: RATE_HEADER_DOCS } },
-      errors: ['invalid_json', 'invalid_request', 'url_blocked', 'conflicting_source', 'not_found', 'payload_too_large', 'navigation_failed', 'rate_limited', 'renderer_busy', 'render_timeout'],
+      errors: [
+        'invalid_json',
+        'invalid_request',
+        'url_blocked',
+        'conflicting_source',
+        'not_found',
+        'payload_too_large',
+        'navigation_failed',
+        'rate_limited',
+        'renderer_busy',
+        'render_timeout',
+      ],
       handler: async ({ body }, req, res) => {
         if (!enabled) throw new ApiError('not_found', 'The playground is switched off on this server (PLAYGROUND_ENABLED=false).');
         const rendered = await playground.render(body, req.ip ?? req.socket.remoteAddress ?? 'unknown');

@@ -29,8 +29,24 @@ export function renderOperations(service: RenderService) {
         'auto_store there stores nothing. The month’s allowance (402) is checked before the template is expanded or a url resolved. ' +
         'A key has at most its plan’s concurrency renders in flight (free 1, starter 2, growth 4, scale 8, business 16); more wait in the key’s own ' +
         'queue, and waiting renders of different keys take turns, so one key’s flood never starves another key’s request.',
-      responses: { 200: { description: 'The PDF. A 402 carries the same usage headers.', body: 'pdf', headers: { ...USAGE_HEADER_DOCS, ...STORED_HEADER_DOCS } } },
-      errors: ['invalid_json', 'invalid_request', 'url_blocked', 'conflicting_source', 'unauthorized', 'quota_exceeded', 'forbidden', 'template_not_found', 'payload_too_large', 'storage_unavailable', 'navigation_failed', 'renderer_busy', 'render_timeout'],
+      responses: {
+        200: { description: 'The PDF. A 402 carries the same usage headers.', body: 'pdf', headers: { ...USAGE_HEADER_DOCS, ...STORED_HEADER_DOCS } },
+      },
+      errors: [
+        'invalid_json',
+        'invalid_request',
+        'url_blocked',
+        'conflicting_source',
+        'unauthorized',
+        'quota_exceeded',
+        'forbidden',
+        'template_not_found',
+        'payload_too_large',
+        'storage_unavailable',
+        'navigation_failed',
+        'renderer_busy',
+        'render_timeout',
+      ],
       handler: async ({ body }, _req, res) => {
         sendPdf(res, await service.render(body, accountOf(res)));
       },

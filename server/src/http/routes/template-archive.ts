@@ -17,7 +17,9 @@ const ABOUT =
   'The archive is a .tar.gz holding manifest.json (format quire-template/1: name, html, sample_data, and each asset’s name, content_type and member file) ' +
   'and the assets’ bytes. Versions are not exported; an import starts a new template at version 1.';
 const tooLarge = () => new ApiError('payload_too_large', `A template archive may be at most ${Math.floor(MAX_ARCHIVE_BYTES / 1024 / 1024)} MB.`);
-const importQuerySchema = z.object({ key_id: z.string().regex(idPattern('key'), { message: 'must be a key id such as key_3kT9...' }).describe('The key that will own the imported template.') });
+const importQuerySchema = z.object({
+  key_id: z.string().regex(idPattern('key'), { message: 'must be a key id such as key_3kT9...' }).describe('The key that will own the imported template.'),
+});
 
 export function templateArchiveOperations(archives: TemplateArchiveService) {
   return [
@@ -33,7 +35,10 @@ export function templateArchiveOperations(archives: TemplateArchiveService) {
         errors: ['unauthorized', 'template_not_found'],
         handler: async ({ params }, _req, res) => {
           const { filename, bytes } = await archives.export(scope === 'key' ? accountOf(res).keyId : undefined, params.template_id!);
-          res.status(200).set({ 'Content-Type': 'application/gzip', 'Content-Disposition': contentDisposition(filename, 'attachment') }).end(Buffer.from(bytes));
+          res
+            .status(200)
+            .set({ 'Content-Type': 'application/gzip', 'Content-Disposition': contentDisposition(filename, 'attachment') })
+            .end(Buffer.from(bytes));
         },
       }),
     ),
@@ -66,7 +71,10 @@ export function templateArchiveOperations(archives: TemplateArchiveService) {
       errors: ['invalid_request', 'unauthorized', 'payload_too_large'],
       handler: async ({ query }, req, res) => {
         const record = await archives.import(query.key_id, await readRawBody(req, MAX_ARCHIVE_BYTES, tooLarge), true);
-        res.status(201).location(`/admin/v1/templates/${record.id}`).json({ ...templateJson(record), key_id: record.keyId });
+        res
+          .status(201)
+          .location(`/admin/v1/templates/${record.id}`)
+          .json({ ...templateJson(record), key_id: record.keyId });
       },
     }),
   ];

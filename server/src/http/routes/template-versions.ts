@@ -85,7 +85,13 @@ export function templateVersionOperations(versions: TemplateVersionsService, sco
       errors: ['invalid_request', 'unauthorized', 'template_not_found'],
       handler: async ({ params }, _req, res) => {
         const diff = await versions.diff(ownerOf(res), params.template_id!, versionOf(params.version));
-        res.json({ version: diff.version, current_version: diff.currentVersion, html_diff: diff.htmlDiff, name_changed: diff.nameChanged, sample_data_changed: diff.sampleDataChanged });
+        res.json({
+          version: diff.version,
+          current_version: diff.currentVersion,
+          html_diff: diff.htmlDiff,
+          name_changed: diff.nameChanged,
+          sample_data_changed: diff.sampleDataChanged,
+        });
       },
     }),
     operation({
@@ -110,14 +116,18 @@ export function templateVersionOperations(versions: TemplateVersionsService, sco
       method: 'get',
       path: `${base}/:version/reference`,
       summary: 'The reference rendering of a template version',
-      description: 'The PDF of the version’s sample data rendered when it was saved, which the check compares against; rendered now when the version has none yet.',
+      description:
+        'The PDF of the version’s sample data rendered when it was saved, which the check compares against; rendered now when the version has none yet.',
       tag,
       auth,
       responses: { 200: { description: 'The PDF.', body: 'pdf' } },
       errors: ['invalid_request', 'unauthorized', 'template_not_found', 'not_found'],
       handler: async ({ params }, _req, res) => {
         const pdf = await versions.referencePdf(params.template_id!, versionOf(params.version));
-        res.status(200).type('application/pdf').end(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+        res
+          .status(200)
+          .type('application/pdf')
+          .end(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
       },
     }),
     operation({

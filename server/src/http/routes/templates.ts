@@ -26,7 +26,13 @@ export function templateOperations(templates: TemplatesService) {
       tag: TAG,
       auth: 'api_key',
       body: templateBodySchema,
-      responses: { 201: { description: 'The template, with Location: /v1/templates/{template_id}.', body: templateSchema, headers: { Location: '/v1/templates/{template_id}' } } },
+      responses: {
+        201: {
+          description: 'The template, with Location: /v1/templates/{template_id}.',
+          body: templateSchema,
+          headers: { Location: '/v1/templates/{template_id}' },
+        },
+      },
       errors: ['invalid_json', 'invalid_request', 'unauthorized', 'payload_too_large'],
       handler: async ({ body }, _req, res) => {
         const record = await templates.create(accountOf(res).keyId, { name: body.name, html: body.html, sampleData: body.sample_data });
@@ -92,12 +98,25 @@ export function templateOperations(templates: TemplatesService) {
 
 /** The wire form of a template (the admin's adds key_id). */
 export function templateJson(record: TemplateRecord) {
-  return { template_id: record.id, name: record.name, html: record.html, sample_data: record.sampleData, created_at: record.createdAt, updated_at: record.updatedAt };
+  return {
+    template_id: record.id,
+    name: record.name,
+    html: record.html,
+    sample_data: record.sampleData,
+    created_at: record.createdAt,
+    updated_at: record.updatedAt,
+  };
 }
 
 export function templatePageJson(page: Page<TemplateMeta>, withKey = false) {
   return {
-    data: page.items.map((meta) => ({ template_id: meta.id, name: meta.name, created_at: meta.createdAt, updated_at: meta.updatedAt, ...(withKey ? { key_id: meta.keyId } : {}) })),
+    data: page.items.map((meta) => ({
+      template_id: meta.id,
+      name: meta.name,
+      created_at: meta.createdAt,
+      updated_at: meta.updatedAt,
+      ...(withKey ? { key_id: meta.keyId } : {}),
+    })),
     next_cursor: page.nextCursor,
   };
 }

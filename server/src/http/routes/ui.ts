@@ -46,7 +46,11 @@ export function uiRoutes(dir: string = DEFAULT_UI_DIR): Router {
       return;
     }
     try {
-      res.status(200).set(PAGE_HEADERS).type('html').send(await readFile(index, 'utf8'));
+      res
+        .status(200)
+        .set(PAGE_HEADERS)
+        .type('html')
+        .send(await readFile(index, 'utf8'));
     } catch (error) {
       next(error);
     }

@@ -40,7 +40,12 @@ export const batchRequestSchema = z
     requests: z.array(batchItemSchema).min(1).max(MAX_ITEMS).describe('The items; at most the plan’s batch_max_items.'),
     options: partialOptionsSchema.optional().describe('Shared options for every item; an item’s own options override them field by field.'),
     async: z.boolean().optional().describe('true: render in the background (202) even with 10 items or fewer.'),
-    webhook_url: z.string().min(1).max(2048).optional().describe('Notified with a signed POST (Standard Webhooks) when the batch completes; checked by the network guard now and at delivery.'),
+    webhook_url: z
+      .string()
+      .min(1)
+      .max(2048)
+      .optional()
+      .describe('Notified with a signed POST (Standard Webhooks) when the batch completes; checked by the network guard now and at delivery.'),
     webhook_secret: z
       .string()
       .min(16)

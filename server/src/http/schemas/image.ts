@@ -17,9 +17,11 @@ export const imageOptionsSchema = z
     ...urlOnlyFields,
   })
   .superRefine((options, ctx) => {
-    if (options.quality !== undefined && options.type === 'png') ctx.addIssue({ code: 'custom', path: ['quality'], message: 'is only for jpeg and webp', input: options.quality });
+    if (options.quality !== undefined && options.type === 'png')
+      ctx.addIssue({ code: 'custom', path: ['quality'], message: 'is only for jpeg and webp', input: options.quality });
     if (options.clip && options.full_page) ctx.addIssue({ code: 'custom', path: ['clip'], message: 'cannot be combined with full_page', input: undefined });
-    if (options.omit_background && options.type === 'jpeg') ctx.addIssue({ code: 'custom', path: ['omit_background'], message: 'needs png or webp (jpeg has no transparency)', input: undefined });
+    if (options.omit_background && options.type === 'jpeg')
+      ctx.addIssue({ code: 'custom', path: ['omit_background'], message: 'needs png or webp (jpeg has no transparency)', input: undefined });
   })
   .describe('How the page is captured. Every field is optional.');
 

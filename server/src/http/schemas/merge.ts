@@ -13,7 +13,12 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const mergeSourceSchema = z
   .strictObject({
     document_id: z.string().regex(idPattern('doc'), { message: 'must look like doc_<id>' }).optional().describe('A stored document of this key.'),
-    pdf: z.string().min(1).regex(BASE64, { message: 'must be base64 (no data: prefix, no line breaks)' }).optional().describe('An uploaded PDF, base64. Damaged or encrypted: 400 naming the source.'),
+    pdf: z
+      .string()
+      .min(1)
+      .regex(BASE64, { message: 'must be base64 (no data: prefix, no line breaks)' })
+      .optional()
+      .describe('An uploaded PDF, base64. Damaged or encrypted: 400 naming the source.'),
     ...sourceFields,
     options: renderFields.options.optional().describe('PdfOptions of this source’s render (not encrypt: encrypt the merged result with options.encrypt).'),
     page_ranges: pageListSchema('Only these pages of this source. Default: all.').optional(),
@@ -21,14 +26,26 @@ const mergeSourceSchema = z
   .superRefine((source, ctx) => {
     const given = (['document_id', 'pdf', 'html', 'url', 'template_id'] as const).filter((field) => source[field] !== undefined);
     if (given.length !== 1) {
-      ctx.addIssue({ code: 'custom', path: [], message: given.length === 0 ? 'needs one of document_id, pdf, html, url or template_id' : `takes only one of ${given.join(' and ')}`, input: undefined });
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        message: given.length === 0 ? 'needs one of document_id, pdf, html, url or template_id' : `takes only one of ${given.join(' and ')}`,
+        input: undefined,
+      });
       return;
     }
     const rendered = ['html', 'url', 'template_id'].includes(given[0]!);
     for (const field of ['data', 'options', 'template_version'] as const) {
-      if (!rendered && source[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'is only for html, url and template_id sources', input: undefined });
+      if (!rendered && source[field] !== undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: 'is only for html, url and template_id sources', input: undefined });
     }
-    if (source.options?.encrypt !== undefined) ctx.addIssue({ code: 'custom', path: ['options', 'encrypt'], message: 'is not for a source: encrypt the merged document with options.encrypt', input: undefined });
+    if (source.options?.encrypt !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options', 'encrypt'],
+        message: 'is not for a source: encrypt the merged document with options.encrypt',
+        input: undefined,
+      });
     refuseUrlOnlyOptions(source, ctx);
   })
   .describe('Exactly one of document_id, pdf, html, url or template_id.');
@@ -50,6 +67,8 @@ export const mergeRequestSchema = z
   .transform(
     (body): MergeInput => ({
       ...body,
-      sources: body.sources.map(({ pdf, ...source }) => (pdf !== undefined ? { pdf: new Uint8Array(Buffer.from(pdf, 'base64')), page_ranges: source.page_ranges } : (source as MergeInput['sources'][number]))),
+      sources: body.sources.map(({ pdf, ...source }) =>
+        pdf !== undefined ? { pdf: new Uint8Array(Buffer.from(pdf, 'base64')), page_ranges: source.page_ranges } : (source as MergeInput['sources'][number]),
+      ),
     }),
   );

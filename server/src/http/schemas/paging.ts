@@ -19,7 +19,11 @@ export const listQuerySchema = z.object({ limit, cursor });
 export const adminListQuerySchema = z.object({
   limit,
   cursor,
-  key_id: z.string().regex(idPattern('key'), { message: 'must be a key id such as key_3kT9...' }).optional().describe('Only this key’s items (revoked keys included).'),
+  key_id: z
+    .string()
+    .regex(idPattern('key'), { message: 'must be a key id such as key_3kT9...' })
+    .optional()
+    .describe('Only this key’s items (revoked keys included).'),
 });
 
 export const DEFAULT_PAGE_SIZE = 20;

@@ -51,11 +51,11 @@ export const renderFields = {
 
 /** What to render, each optional on the wire (exactly one source is checked by the service): POST /v1/pdf, /v1/image and merge sources. */
 export const sourceFields = {
-    html: renderFields.html.optional(),
-    url: renderFields.url.optional(),
-    template_id: renderFields.template_id.optional(),
-    template_version: renderFields.template_version.optional(),
-    data: renderFields.data.optional(),
+  html: renderFields.html.optional(),
+  url: renderFields.url.optional(),
+  template_id: renderFields.template_id.optional(),
+  template_version: renderFields.template_version.optional(),
+  data: renderFields.data.optional(),
 };
 
 export const renderRequestSchema = z

@@ -44,7 +44,12 @@ const templateFields = {
 };
 
 export const templateSchema = z.object(templateFields);
-export const templateSummarySchema = z.object({ template_id: templateFields.template_id, name: templateFields.name, created_at: templateFields.created_at, updated_at: templateFields.updated_at });
+export const templateSummarySchema = z.object({
+  template_id: templateFields.template_id,
+  name: templateFields.name,
+  created_at: templateFields.created_at,
+  updated_at: templateFields.updated_at,
+});
 export const templateListSchema = z.object({ data: z.array(templateSummarySchema), next_cursor: nextCursorSchema });
 
 const keyId = { key_id: z.string().describe('The key that owns it.') };

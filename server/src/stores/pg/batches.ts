@@ -70,7 +70,20 @@ export class PgBatchStore implements BatchStore {
       client.query(
         `INSERT INTO batches (id, key_id, created_at, expires_at, status, webhook_pending, record, requests, lease_owner, lease_expires_at, mode, item_count, request_bytes)
          VALUES ($1, $2, $3, $4, $5, false, $6, $7, $8, now() + make_interval(secs => $9), $10, $11, $12)`,
-        [record.id, record.keyId, record.createdAt, record.expiresAt, record.status, JSON.stringify(record), text, this.owner, LEASE_SECONDS, record.mode, record.items.length, bytes],
+        [
+          record.id,
+          record.keyId,
+          record.createdAt,
+          record.expiresAt,
+          record.status,
+          JSON.stringify(record),
+          text,
+          this.owner,
+          LEASE_SECONDS,
+          record.mode,
+          record.items.length,
+          bytes,
+        ],
       );
     if (!backlog) await insert(this.pool);
     else {
@@ -78,7 +91,12 @@ export class PgBatchStore implements BatchStore {
         await client.query('SELECT pg_advisory_xact_lock($1)', [BACKLOG_LOCK]);
         const { rows } = await client.query<{ key_items: number; key_bytes: number; items: number; bytes: number }>(WAITING, [record.keyId]);
         const waiting = rows[0]!;
-        checkBacklog({ key: { items: waiting.key_items, bytes: waiting.key_bytes }, all: { items: waiting.items, bytes: waiting.bytes } }, record.items.length, bytes, backlog);
+        checkBacklog(
+          { key: { items: waiting.key_items, bytes: waiting.key_bytes }, all: { items: waiting.items, bytes: waiting.bytes } },
+          record.items.length,
+          bytes,
+          backlog,
+        );
         await insert(client);
       });
     }
@@ -139,7 +157,10 @@ export class PgBatchStore implements BatchStore {
   }
 
   async heartbeat(): Promise<void> {
-    const { rows } = await this.pool.query<{ id: string }>('UPDATE batches SET lease_expires_at = now() + make_interval(secs => $2) WHERE lease_owner = $1 RETURNING id', [this.owner, LEASE_SECONDS]);
+    const { rows } = await this.pool.query<{ id: string }>(
+      'UPDATE batches SET lease_expires_at = now() + make_interval(secs => $2) WHERE lease_owner = $1 RETURNING id',
+      [this.owner, LEASE_SECONDS],
+    );
     const renewed = new Set(rows.map((row) => row.id));
     for (const id of this.live.keys()) if (!renewed.has(id)) this.forget(id);
   }
@@ -153,7 +174,9 @@ export class PgBatchStore implements BatchStore {
 
   async prune(nowMs: number): Promise<number> {
     // One DELETE: instances pruning together each delete a row at most once between them.
-    const { rowCount } = await this.pool.query("DELETE FROM batches WHERE status = 'completed' AND NOT webhook_pending AND expires_at <= $1", [new Date(nowMs)]);
+    const { rowCount } = await this.pool.query("DELETE FROM batches WHERE status = 'completed' AND NOT webhook_pending AND expires_at <= $1", [
+      new Date(nowMs),
+    ]);
     return rowCount ?? 0;
   }
 

@@ -115,7 +115,9 @@ export class PgDocumentStore implements DocumentStore {
 
   async due(ms: number, tombstoneMs: number): Promise<{ expired: StoredDocument[]; tombstones: StoredDocument[] }> {
     const expired = await this.pool.query<DocumentRow>(`SELECT ${COLUMNS} FROM documents WHERE state = 'stored' AND expires_at <= $1`, [new Date(ms)]);
-    const tombstones = await this.pool.query<DocumentRow>(`SELECT ${COLUMNS} FROM documents WHERE state = 'expired' AND expires_at <= $1`, [new Date(tombstoneMs)]);
+    const tombstones = await this.pool.query<DocumentRow>(`SELECT ${COLUMNS} FROM documents WHERE state = 'expired' AND expires_at <= $1`, [
+      new Date(tombstoneMs),
+    ]);
     return { expired: expired.rows.map(documentOf), tombstones: tombstones.rows.map(documentOf) };
   }
 

@@ -46,7 +46,11 @@ export class PgKeyStore implements KeyStore {
   }
 
   async page(limit: number, cursor: string | undefined): Promise<Page<KeyRecord>> {
-    return pageNewestFirst<KeyRow, KeyRecord>(this.pool, { from: 'api_keys', columns: '*', where: ['key_hash IS NOT NULL'], values: [], limit, cursor }, recordOf);
+    return pageNewestFirst<KeyRow, KeyRecord>(
+      this.pool,
+      { from: 'api_keys', columns: '*', where: ['key_hash IS NOT NULL'], values: [], limit, cursor },
+      recordOf,
+    );
   }
 
   async insert(...records: KeyRecord[]): Promise<void> {
@@ -74,7 +78,10 @@ export class PgKeyStore implements KeyStore {
       return record?.keyHash === null ? undefined : record;
     }
     const assignments = entries.map(([field], at) => `${COLUMNS[field]} = $${at + 2}`).join(', ');
-    const { rows } = await this.pool.query<KeyRow>(`UPDATE api_keys SET ${assignments} WHERE id = $1 AND key_hash IS NOT NULL RETURNING *`, [id, ...entries.map(([, value]) => value)]);
+    const { rows } = await this.pool.query<KeyRow>(`UPDATE api_keys SET ${assignments} WHERE id = $1 AND key_hash IS NOT NULL RETURNING *`, [
+      id,
+      ...entries.map(([, value]) => value),
+    ]);
     return rows[0] && recordOf(rows[0]);
   }
 }

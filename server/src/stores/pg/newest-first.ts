@@ -19,7 +19,11 @@ export interface PageQuery {
 }
 
 /** One page of rows, newest first; the cursor throws InvalidCursorError when it was not ours. */
-export async function pageNewestFirst<Row extends { created_at: Date; id: string }, T>(db: Queryable, query: PageQuery, map: (row: Row) => T): Promise<Page<T>> {
+export async function pageNewestFirst<Row extends { created_at: Date; id: string }, T>(
+  db: Queryable,
+  query: PageQuery,
+  map: (row: Row) => T,
+): Promise<Page<T>> {
   const where = [...query.where];
   const values = [...query.values];
   if (query.cursor !== undefined) {

@@ -17,7 +17,10 @@ export class PgPdfBlobStore implements PdfBlobStore<Queryable> {
     const chunks: Buffer[] = [];
     const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
     for (let at = 0; at < bytes.length || at === 0; at += CHUNK_BYTES) chunks.push(bytes.subarray(at, at + CHUNK_BYTES));
-    await transaction.query('INSERT INTO document_blobs (document_id, seq, data) SELECT $1, seq - 1, data FROM unnest($2::bytea[]) WITH ORDINALITY AS chunk(data, seq)', [id, chunks]);
+    await transaction.query(
+      'INSERT INTO document_blobs (document_id, seq, data) SELECT $1, seq - 1, data FROM unnest($2::bytea[]) WITH ORDINALITY AS chunk(data, seq)',
+      [id, chunks],
+    );
   }
 
   async open(id: string): Promise<PdfReader | undefined> {
@@ -44,7 +47,9 @@ export class PgPdfBlobStore implements PdfBlobStore<Queryable> {
             async read() {
               if (seq >= chunks) return void this.push(null);
               try {
-                const { rows: [chunk] } = await client.query<{ data: Buffer }>('SELECT data FROM document_blobs WHERE document_id = $1 AND seq = $2', [id, seq++]);
+                const {
+                  rows: [chunk],
+                } = await client.query<{ data: Buffer }>('SELECT data FROM document_blobs WHERE document_id = $1 AND seq = $2', [id, seq++]);
                 this.push(chunk!.data);
               } catch (error) {
                 this.destroy(error as Error);

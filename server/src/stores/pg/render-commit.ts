@@ -23,7 +23,10 @@ export function pgRenderCommit(pool: pg.Pool, documents: PgDocumentStore, ledger
           return last!;
         });
         for (const hold of holds) ledger.settled(hold);
-        return { usage, document: document && { ...document.record, createdMs: Date.parse(document.record.createdAt), expiresMs: Date.parse(document.record.expiresAt) } };
+        return {
+          usage,
+          document: document && { ...document.record, createdMs: Date.parse(document.record.createdAt), expiresMs: Date.parse(document.record.expiresAt) },
+        };
       } catch (error) {
         await Promise.all(holds.map((hold) => hold.release()));
         throw error;

@@ -21,7 +21,10 @@ export class PgTemplateAssetsStore implements TemplateAssetsStore {
   }
 
   async read(templateId: string, name: string): Promise<StoredAsset | undefined> {
-    const { rows } = await this.pool.query<AssetRow & { bytes: Buffer }>('SELECT name, content_type, size, updated_at, bytes FROM template_assets WHERE template_id = $1 AND name = $2', [templateId, name]);
+    const { rows } = await this.pool.query<AssetRow & { bytes: Buffer }>(
+      'SELECT name, content_type, size, updated_at, bytes FROM template_assets WHERE template_id = $1 AND name = $2',
+      [templateId, name],
+    );
     const row = rows[0];
     return row && { meta: metaOf(row), bytes: new Uint8Array(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength) };
   }

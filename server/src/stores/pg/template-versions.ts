@@ -38,29 +38,44 @@ export class PgTemplateVersionsStore implements TemplateVersionsStore {
 
   async page(templateId: string, limit: number, cursor: string | undefined): Promise<Page<VersionMeta>> {
     const before = cursor === undefined ? 2 ** 31 - 1 : decodeVersionCursor(cursor);
-    const { rows } = await this.pool.query<VersionRow>(`SELECT ${META} FROM template_versions WHERE template_id = $1 AND number < $2 ORDER BY number DESC LIMIT $3`, [templateId, before, limit + 1]);
+    const { rows } = await this.pool.query<VersionRow>(
+      `SELECT ${META} FROM template_versions WHERE template_id = $1 AND number < $2 ORDER BY number DESC LIMIT $3`,
+      [templateId, before, limit + 1],
+    );
     const items = rows.slice(0, limit).map(metaOf);
     return { items, nextCursor: rows.length > limit ? encodeVersionCursor(items.at(-1)!.number) : null };
   }
 
   async read(templateId: string, number: number): Promise<TemplateVersion | undefined> {
-    const { rows } = await this.pool.query<VersionRow>(`SELECT ${META}, html, sample_data FROM template_versions WHERE template_id = $1 AND number = $2`, [templateId, number]);
+    const { rows } = await this.pool.query<VersionRow>(`SELECT ${META}, html, sample_data FROM template_versions WHERE template_id = $1 AND number = $2`, [
+      templateId,
+      number,
+    ]);
     const row = rows[0];
     return row && { ...metaOf(row), html: row.html!, sampleData: row.sample_data ?? null };
   }
 
   async latest(templateId: string): Promise<number | undefined> {
-    const { rows } = await this.pool.query<{ latest: number | null }>('SELECT max(number) AS latest FROM template_versions WHERE template_id = $1', [templateId]);
+    const { rows } = await this.pool.query<{ latest: number | null }>('SELECT max(number) AS latest FROM template_versions WHERE template_id = $1', [
+      templateId,
+    ]);
     return rows[0]?.latest ?? undefined;
   }
 
   async saveReference(templateId: string, number: number, pdf: Uint8Array): Promise<void> {
     // A version deleted meanwhile (its template was) matches no row: nothing is left behind.
-    await this.pool.query('UPDATE template_versions SET reference = $3 WHERE template_id = $1 AND number = $2', [templateId, number, Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength)]);
+    await this.pool.query('UPDATE template_versions SET reference = $3 WHERE template_id = $1 AND number = $2', [
+      templateId,
+      number,
+      Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength),
+    ]);
   }
 
   async readReference(templateId: string, number: number): Promise<Uint8Array | undefined> {
-    const { rows } = await this.pool.query<{ reference: Buffer | null }>('SELECT reference FROM template_versions WHERE template_id = $1 AND number = $2', [templateId, number]);
+    const { rows } = await this.pool.query<{ reference: Buffer | null }>('SELECT reference FROM template_versions WHERE template_id = $1 AND number = $2', [
+      templateId,
+      number,
+    ]);
     const bytes = rows[0]?.reference;
     return bytes ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : undefined;
   }

@@ -38,7 +38,11 @@ export class PgTemplateStore implements TemplateStore {
 
   page(keyId: string | undefined, limit: number, cursor: string | undefined): Promise<Page<TemplateMeta>> {
     const byKey = keyId !== undefined;
-    return pageNewestFirst<MetaRow, TemplateMeta>(this.pool, { from: 'templates', columns: META_COLUMNS, where: byKey ? ['key_id = $1'] : [], values: byKey ? [keyId] : [], limit, cursor }, metaOf);
+    return pageNewestFirst<MetaRow, TemplateMeta>(
+      this.pool,
+      { from: 'templates', columns: META_COLUMNS, where: byKey ? ['key_id = $1'] : [], values: byKey ? [keyId] : [], limit, cursor },
+      metaOf,
+    );
   }
 
   async insert(record: TemplateRecord): Promise<void> {
@@ -69,9 +73,25 @@ export class PgTemplateStore implements TemplateStore {
 }
 
 function metaOf(row: MetaRow): TemplateMeta {
-  return { id: row.id, keyId: row.key_id, name: row.name, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString(), createdMs: row.created_at.getTime(), revision: String(row.revision) };
+  return {
+    id: row.id,
+    keyId: row.key_id,
+    name: row.name,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    createdMs: row.created_at.getTime(),
+    revision: String(row.revision),
+  };
 }
 
 function recordOf(row: RecordRow): TemplateRecord {
-  return { id: row.id, keyId: row.key_id, name: row.name, html: row.html, sampleData: row.sample_data, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
+  return {
+    id: row.id,
+    keyId: row.key_id,
+    name: row.name,
+    html: row.html,
+    sampleData: row.sample_data,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
 }

@@ -75,7 +75,8 @@ export class PgUsageLedger implements UsageLedger {
         try {
           const used = await inTransaction(this.pool, async (client) => {
             const result = await client.query<{ used: number }>(COMMIT, [holdId, accountId, month]);
-            if (chargeTag !== undefined) await client.query('INSERT INTO usage_charges (key_id, month, tag) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [accountId, month, chargeTag]);
+            if (chargeTag !== undefined)
+              await client.query('INSERT INTO usage_charges (key_id, month, tag) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [accountId, month, chargeTag]);
             return result.rows[0]!.used;
           });
           return snapshot(used);
@@ -104,7 +105,8 @@ export class PgUsageLedger implements UsageLedger {
     const hold = this.holds.get(reservation);
     if (!hold) throw new Error('not a reservation of this ledger, or already settled');
     const used = (await client.query<{ used: number }>(COMMIT, [hold.holdId, hold.accountId, hold.month])).rows[0]!.used;
-    if (chargeTag !== undefined) await client.query('INSERT INTO usage_charges (key_id, month, tag) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [hold.accountId, hold.month, chargeTag]);
+    if (chargeTag !== undefined)
+      await client.query('INSERT INTO usage_charges (key_id, month, tag) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [hold.accountId, hold.month, chargeTag]);
     return { month: hold.month, used, limit: hold.plan.monthlyDocuments, planId: hold.plan.id };
   }
 
@@ -121,7 +123,12 @@ export class PgUsageLedger implements UsageLedger {
 
   async wasCharged(accountId: string, chargeTag: string, sinceMonth: string): Promise<boolean> {
     const upTo = nextMonthStart(monthOf(this.now())).slice(0, 7);
-    const { rowCount } = await this.pool.query('SELECT 1 FROM usage_charges WHERE key_id = $1 AND tag = $2 AND month >= $3 AND month < $4', [accountId, chargeTag, sinceMonth, upTo]);
+    const { rowCount } = await this.pool.query('SELECT 1 FROM usage_charges WHERE key_id = $1 AND tag = $2 AND month >= $3 AND month < $4', [
+      accountId,
+      chargeTag,
+      sinceMonth,
+      upTo,
+    ]);
     return (rowCount ?? 0) > 0;
   }
 

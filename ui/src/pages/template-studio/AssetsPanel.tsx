@@ -27,13 +27,21 @@ export function AssetsPanel({ templateId, onChange }: { templateId: string; onCh
   return (
     <Card title="Assets" className="assets-card">
       <p className="muted small">
-        Images, fonts and stylesheets for this template, named from the HTML by relative path: <code>{'<img src="logo.png">'}</code>, <code>url(fonts/Inter.woff2)</code>. Renders read them from the store, never from the network.
+        Images, fonts and stylesheets for this template, named from the HTML by relative path: <code>{'<img src="logo.png">'}</code>,{' '}
+        <code>url(fonts/Inter.woff2)</code>. Renders read them from the store, never from the network.
       </p>
       <div className="asset-upload">
         <label htmlFor="asset-folder">Folder</label>
         <input id="asset-folder" className="input" placeholder="(none) or fonts" value={folder} onChange={(event) => setFolder(event.target.value)} />
         <label htmlFor="asset-file">Upload files</label>
-        <input id="asset-file" ref={input} type="file" multiple disabled={upload.busy} onChange={(event) => event.target.files?.length && void upload.run(event.target.files)} />
+        <input
+          id="asset-file"
+          ref={input}
+          type="file"
+          multiple
+          disabled={upload.busy}
+          onChange={(event) => event.target.files?.length && void upload.run(event.target.files)}
+        />
       </div>
       <ErrorNote>{upload.error ?? remove.error}</ErrorNote>
       {assets.error && <ErrorNote onRetry={assets.reload}>{assets.error}</ErrorNote>}
@@ -48,7 +56,12 @@ export function AssetsPanel({ templateId, onChange }: { templateId: string; onCh
                 <td className="muted small">{asset.content_type}</td>
                 <td className="muted small">{formatBytes(asset.size)}</td>
                 <td className="row-actions">
-                  <button type="button" className="button ghost small danger-text" onClick={() => void remove.run(asset.name)} aria-label={`Delete ${asset.name}`}>
+                  <button
+                    type="button"
+                    className="button ghost small danger-text"
+                    onClick={() => void remove.run(asset.name)}
+                    aria-label={`Delete ${asset.name}`}
+                  >
                     Delete
                   </button>
                 </td>

@@ -27,7 +27,9 @@ export function VersionsPanel({ templateId, reloadKey, onRestored }: { templateI
 
   return (
     <Card title="Versions" className="versions-card">
-      <p className="muted small">Every save is kept as a version. A render may name one with <code>template_version</code>.</p>
+      <p className="muted small">
+        Every save is kept as a version. A render may name one with <code>template_version</code>.
+      </p>
       {versions.error && <ErrorNote onRetry={versions.reload}>{versions.error}</ErrorNote>}
       {!versions.data && !versions.error && <Loading label="Loading versions…" />}
       {versions.data && (
@@ -49,13 +51,28 @@ export function VersionsPanel({ templateId, reloadKey, onRestored }: { templateI
                 <td>{formatDate(version.created_at)}</td>
                 <td className="mono small">{version.created_by}</td>
                 <td className="row-actions">
-                  <button type="button" className="button ghost small" onClick={() => setShown({ kind: 'view', version: version.version })} aria-label={`View v${version.version}`}>
+                  <button
+                    type="button"
+                    className="button ghost small"
+                    onClick={() => setShown({ kind: 'view', version: version.version })}
+                    aria-label={`View v${version.version}`}
+                  >
                     View
                   </button>
-                  <button type="button" className="button ghost small" onClick={() => setShown({ kind: 'diff', version: version.version })} aria-label={`Diff v${version.version}`}>
+                  <button
+                    type="button"
+                    className="button ghost small"
+                    onClick={() => setShown({ kind: 'diff', version: version.version })}
+                    aria-label={`Diff v${version.version}`}
+                  >
                     Diff
                   </button>
-                  <button type="button" className="button ghost small" onClick={() => setShown({ kind: 'check', version: version.version })} aria-label={`Check v${version.version}`}>
+                  <button
+                    type="button"
+                    className="button ghost small"
+                    onClick={() => setShown({ kind: 'check', version: version.version })}
+                    aria-label={`Check v${version.version}`}
+                  >
                     Check
                   </button>
                   <button type="button" className="button ghost small" onClick={() => setRestoring(version)} aria-label={`Restore v${version.version}`}>
@@ -67,7 +84,15 @@ export function VersionsPanel({ templateId, reloadKey, onRestored }: { templateI
           </tbody>
         </table>
       )}
-      <Pager page={pages.page} hasNext={Boolean(versions.data?.next_cursor)} onPrevious={pages.previous} onNext={() => pages.next(versions.data?.next_cursor)} count={versions.data?.data.length ?? 0} pageSize={PAGE_SIZE} busy={versions.loading} />
+      <Pager
+        page={pages.page}
+        hasNext={Boolean(versions.data?.next_cursor)}
+        onPrevious={pages.previous}
+        onNext={() => pages.next(versions.data?.next_cursor)}
+        count={versions.data?.data.length ?? 0}
+        pageSize={PAGE_SIZE}
+        busy={versions.loading}
+      />
       <Dialog open={shown !== null} wide title={shown ? titleOf(shown) : ''} onClose={() => setShown(null)}>
         {shown?.kind === 'view' && <VersionSource templateId={templateId} version={shown.version} />}
         {shown?.kind === 'diff' && <VersionDiffView templateId={templateId} version={shown.version} />}

@@ -53,7 +53,8 @@ export function VisualCheck({ templateId, version }: { templateId: string; versi
 }
 
 function verdictText(result: CheckResult): string {
-  if (result.verdict === 'reference_created') return `Version ${result.template_version} had no reference yet: one was made now (${result.pages} pages). Check again after an upgrade.`;
+  if (result.verdict === 'reference_created')
+    return `Version ${result.template_version} had no reference yet: one was made now (${result.pages} pages). Check again after an upgrade.`;
   if (result.verdict === 'unchanged') return `No change: all ${result.pages} pages look as they did when version ${result.template_version} was saved.`;
   const pages = result.changed_pages.join(', ');
   return `Changed on page${result.changed_pages.length > 1 ? 's' : ''} ${pages} of ${result.pages} (up to ${(result.max_diff_ratio * 100).toFixed(2)} % of a page’s pixels).`;
@@ -108,15 +109,22 @@ async function drawPages(bytes: Uint8Array): Promise<HTMLCanvasElement[]> {
 }
 
 /** Today's page faded, with every pixel that differs from the reference painted red. */
-function highlight(before: HTMLCanvasElement | undefined, after: HTMLCanvasElement | undefined): { canvas: HTMLCanvasElement | undefined; changed: boolean; count: number } {
-  if (!before || !after || before.width !== after.width || before.height !== after.height) return { canvas: after ?? before, changed: true, count: (after ?? before)!.width * (after ?? before)!.height };
+function highlight(
+  before: HTMLCanvasElement | undefined,
+  after: HTMLCanvasElement | undefined,
+): { canvas: HTMLCanvasElement | undefined; changed: boolean; count: number } {
+  if (!before || !after || before.width !== after.width || before.height !== after.height)
+    return { canvas: after ?? before, changed: true, count: (after ?? before)!.width * (after ?? before)!.height };
   const { width, height } = after;
   const a = before.getContext('2d')!.getImageData(0, 0, width, height).data;
   const output = after.getContext('2d')!.getImageData(0, 0, width, height);
   const b = output.data;
   let count = 0;
   for (let at = 0; at < b.length; at += 4) {
-    const differs = Math.abs(a[at]! - b[at]!) > CHANNEL_TOLERANCE || Math.abs(a[at + 1]! - b[at + 1]!) > CHANNEL_TOLERANCE || Math.abs(a[at + 2]! - b[at + 2]!) > CHANNEL_TOLERANCE;
+    const differs =
+      Math.abs(a[at]! - b[at]!) > CHANNEL_TOLERANCE ||
+      Math.abs(a[at + 1]! - b[at + 1]!) > CHANNEL_TOLERANCE ||
+      Math.abs(a[at + 2]! - b[at + 2]!) > CHANNEL_TOLERANCE;
     if (differs) {
       count++;
       b[at] = 230;
