@@ -131,6 +131,23 @@ test('an asset uploaded and a version saved through one instance are used throug
   );
 });
 
+test('a visual check through one instance right after a save through the other compares with the reference the saving instance makes', {
+  timeout: 120_000,
+}, async () => {
+  const key = await issueKey('business');
+  const created = await instances.callOn(0, 'POST', '/v1/templates', key.key, { name: 'checked', html: '<h1>Checked</h1>', sample_data: {} });
+  const { template_id } = (await created.json()) as { template_id: string };
+  // The save makes version 2, whose reference instance 0 renders right after answering: a page
+  // of 20,000 positioned marks takes long enough to print that the check arrives meanwhile.
+  const marks = Array.from({ length: 20_000 }, (_, i) => `<i style="position:absolute;left:${(i * 7) % 600}px;top:${(i * 13) % 900}px">.</i>`).join('');
+  const html = `<h1>Checked again</h1><div style="position:relative">${marks}</div>`;
+  assert.equal((await instances.callOn(0, 'PUT', `/v1/templates/${template_id}`, key.key, { name: 'checked', html })).status, 200);
+  const check = await instances.callOn(1, 'POST', `/admin/v1/templates/${template_id}/check`, ADMIN_TOKEN, {});
+  assert.equal(check.status, 200);
+  const verdict = (await check.json()) as { template_version: number; verdict: string };
+  assert.deepEqual({ version: verdict.template_version, verdict: verdict.verdict }, { version: 2, verdict: 'unchanged' });
+});
+
 test('the CLI on DATABASE_URL writes keys to PostgreSQL directly, beside running instances (no DATA_DIR lock, no admin API)', {
   timeout: 120_000,
 }, async () => {

@@ -50,4 +50,16 @@ forEachBackend((backend) => {
     assert.equal(await store.latest(template), undefined);
     assert.equal(await store.read(template, 2), undefined);
   });
+  test("a new version's reference is on its way until it is saved or abandoned (PostgreSQL; the files know it in memory)", async () => {
+    const store = await storeOn(backend);
+    const template = newId('tpl');
+    const first = await store.append(version(template, 'v1'));
+    const second = await store.append(version(template, 'v2'));
+    assert.equal(await store.isReferenceComing(template, first.number), backend.kind === 'postgresql');
+    await store.saveReference(template, first.number, new Uint8Array([37, 80, 68, 70]));
+    assert.equal(await store.isReferenceComing(template, first.number), false, 'stored');
+    await store.abandonReference(template, second.number);
+    assert.equal(await store.isReferenceComing(template, second.number), false, 'abandoned');
+    assert.equal(await store.readReference(template, second.number), undefined);
+  });
 });

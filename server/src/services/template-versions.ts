@@ -3,6 +3,7 @@
 // each version's sample data is rendered once as its reference, and a check renders it again
 // now and compares the two page by page (after an upgrade of Chromium or fonts).
 
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
@@ -19,6 +20,8 @@ export type { TemplateVersion, VersionMeta };
 
 /** Reference and check render alike: waiting for load, not for network idle, as the assets come from memory. */
 const CHECK_OPTIONS: PdfOptions = { ...DEFAULT_PDF_OPTIONS, wait_until: 'load' };
+/** How often another instance's reference is looked for while it is on its way. */
+const REFERENCE_POLL_MS = 100;
 
 export interface VersionDiff {
   version: number;
@@ -99,7 +102,7 @@ export class TemplateVersionsService {
   async referencePdf(id: string, number: number): Promise<Uint8Array> {
     await this.deps.templates.visible(undefined, id);
     const version = await this.deps.templates.version(id, number);
-    const pdf = (await this.making.get(`${id}/${number}`)) ?? (await this.deps.store.readReference(id, number)) ?? (await this.reference(version, true));
+    const pdf = (await this.storedReference(id, number)) ?? (await this.reference(version, true));
     if (!pdf) throw new ApiError('not_found', `Version ${number} of template ${id} has no reference rendering yet; run the check to make one.`);
     return pdf;
   }
@@ -110,7 +113,7 @@ export class TemplateVersionsService {
     const versionNumber = number ?? (await this.deps.store.latest(id));
     if (versionNumber === undefined) throw new ApiError('template_not_found', `Template ${id} has no saved version to check; save it once first.`);
     const version = await this.deps.templates.version(id, versionNumber);
-    const reference = (await this.making.get(`${id}/${versionNumber}`)) ?? (await this.deps.store.readReference(id, versionNumber));
+    const reference = await this.storedReference(id, versionNumber);
     if (!reference) {
       const made = await this.reference(version, true);
       return {
@@ -134,6 +137,20 @@ export class TemplateVersionsService {
     };
   }
 
+  /**
+   * The version's reference: one this process is making, the stored one, or (several instances)
+   * the one the instance that saved the version is still making, waited for while it says so.
+   */
+  private async storedReference(id: string, number: number): Promise<Uint8Array | undefined> {
+    const making = this.making.get(`${id}/${number}`);
+    if (making) return making;
+    for (;;) {
+      const stored = await this.deps.store.readReference(id, number);
+      if (stored || !(await this.deps.store.isReferenceComing(id, number))) return stored;
+      await sleep(REFERENCE_POLL_MS);
+    }
+  }
+
   private reference(version: TemplateVersion, interactive = false): Promise<Uint8Array | undefined> {
     const key = `${version.templateId}/${version.number}`;
     const existing = this.making.get(key);
@@ -144,6 +161,8 @@ export class TemplateVersionsService {
         await this.deps.store.saveReference(version.templateId, version.number, pdf);
         return pdf;
       } catch (error) {
+        // Instances waiting for this reference make their own instead.
+        await this.deps.store.abandonReference(version.templateId, version.number).catch(() => undefined);
         if (interactive) throw error;
         this.deps.log.warn(
           { template_id: version.templateId, version: version.number, err: (error as Error).message },

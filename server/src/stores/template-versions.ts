@@ -33,11 +33,22 @@ export interface TemplateVersionsStore {
   read(templateId: string, number: number): Promise<TemplateVersion | undefined>;
   /** The highest version number, or undefined when the template has none. */
   latest(templateId: string): Promise<number | undefined>;
+  /** Stores a version's reference rendering (and ends its "on its way" mark). */
   saveReference(templateId: string, number: number, pdf: Uint8Array): Promise<void>;
   readReference(templateId: string, number: number): Promise<Uint8Array | undefined>;
+  /**
+   * Whether the instance that saved this version is still making its reference (marked at append,
+   * for at most REFERENCE_DUE_SECONDS). Files: never, since one process knows its own renders.
+   */
+  isReferenceComing(templateId: string, number: number): Promise<boolean>;
+  /** The reference render failed: nobody is making it any more. */
+  abandonReference(templateId: string, number: number): Promise<void>;
   /** Deletes every version of a template (the template is being deleted). */
   removeAll(templateId: string): Promise<void>;
 }
+
+/** Longest another instance waits for a reference the saving instance is making. */
+export const REFERENCE_DUE_SECONDS = 60;
 
 export class FileTemplateVersionsStore implements TemplateVersionsStore {
   private readonly metas = new Map<string, Promise<VersionMeta[]>>();
@@ -92,6 +103,12 @@ export class FileTemplateVersionsStore implements TemplateVersionsStore {
   async readReference(templateId: string, number: number): Promise<Uint8Array | undefined> {
     return readOptional(path.join(this.folderOf(templateId), `${number}.pdf`), (bytes) => new Uint8Array(bytes));
   }
+
+  async isReferenceComing(): Promise<boolean> {
+    return false;
+  }
+
+  async abandonReference(): Promise<void> {}
 
   async removeAll(templateId: string): Promise<void> {
     await this.serial.run(templateId, async () => {

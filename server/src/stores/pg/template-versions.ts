@@ -5,7 +5,14 @@
 
 import type pg from 'pg';
 import type { Page } from '../newest-first-index.ts';
-import { decodeVersionCursor, encodeVersionCursor, type TemplateVersion, type TemplateVersionsStore, type VersionMeta } from '../template-versions.ts';
+import {
+  decodeVersionCursor,
+  encodeVersionCursor,
+  REFERENCE_DUE_SECONDS,
+  type TemplateVersion,
+  type TemplateVersionsStore,
+  type VersionMeta,
+} from '../template-versions.ts';
 import { inTransaction } from './transaction.ts';
 
 interface VersionRow {
@@ -27,10 +34,18 @@ export class PgTemplateVersionsStore implements TemplateVersionsStore {
     return inTransaction(this.pool, async (client) => {
       await client.query("SELECT pg_advisory_xact_lock(hashtext('template_versions:' || $1))", [input.templateId]);
       const { rows } = await client.query<{ number: number }>(
-        `INSERT INTO template_versions (template_id, number, name, html, sample_data, created_at, created_by)
-         SELECT $1, coalesce(max(number), 0) + 1, $2, $3, $4, $5, $6 FROM template_versions WHERE template_id = $1
+        `INSERT INTO template_versions (template_id, number, name, html, sample_data, created_at, created_by, reference_due_by)
+         SELECT $1, coalesce(max(number), 0) + 1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7) FROM template_versions WHERE template_id = $1
          RETURNING number`,
-        [input.templateId, input.name, input.html, input.sampleData === null ? null : JSON.stringify(input.sampleData), input.createdAt, input.createdBy],
+        [
+          input.templateId,
+          input.name,
+          input.html,
+          input.sampleData === null ? null : JSON.stringify(input.sampleData),
+          input.createdAt,
+          input.createdBy,
+          REFERENCE_DUE_SECONDS,
+        ],
       );
       return { ...input, number: rows[0]!.number };
     });
@@ -64,7 +79,7 @@ export class PgTemplateVersionsStore implements TemplateVersionsStore {
 
   async saveReference(templateId: string, number: number, pdf: Uint8Array): Promise<void> {
     // A version deleted meanwhile (its template was) matches no row: nothing is left behind.
-    await this.pool.query('UPDATE template_versions SET reference = $3 WHERE template_id = $1 AND number = $2', [
+    await this.pool.query('UPDATE template_versions SET reference = $3, reference_due_by = NULL WHERE template_id = $1 AND number = $2', [
       templateId,
       number,
       Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength),
@@ -78,6 +93,19 @@ export class PgTemplateVersionsStore implements TemplateVersionsStore {
     ]);
     const bytes = rows[0]?.reference;
     return bytes ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : undefined;
+  }
+
+  async isReferenceComing(templateId: string, number: number): Promise<boolean> {
+    // The database's clock on both sides of the mark, so instances' clocks need not agree.
+    const { rows } = await this.pool.query<{ coming: boolean }>(
+      'SELECT reference IS NULL AND reference_due_by > now() AS coming FROM template_versions WHERE template_id = $1 AND number = $2',
+      [templateId, number],
+    );
+    return rows[0]?.coming === true;
+  }
+
+  async abandonReference(templateId: string, number: number): Promise<void> {
+    await this.pool.query('UPDATE template_versions SET reference_due_by = NULL WHERE template_id = $1 AND number = $2', [templateId, number]);
   }
 
   async removeAll(templateId: string): Promise<void> {
