@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { listKeys } from '../api/keys.ts';
 import { createTemplate, importTemplate, listTemplates } from '../api/templates.ts';
 import type { KeyRecord } from '../api/types.ts';
-import { useAction, useLoad } from '../lib/hooks.ts';
+import { useAction, useCursorPages, useLoad } from '../lib/hooks.ts';
 import { timeAgo } from '../lib/format.ts';
 import { navigate } from '../lib/router.ts';
 import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
@@ -48,9 +48,9 @@ export const STARTER_DATA = {
 
 export function TemplatesPage() {
   const [keyId, setKeyId] = useState(() => new URLSearchParams(location.search).get('key_id') ?? '');
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const pages = useCursorPages();
   const keys = useLoad((signal) => listKeys(signal), []);
-  const cursor = cursors[cursors.length - 1];
+  const { cursor } = pages;
   const importing = useAction(async (archive: File) => {
     const created = await importTemplate(keyId, archive);
     navigate(`/admin/templates/${created.template_id}`);
@@ -97,7 +97,7 @@ export function TemplatesPage() {
           allLabel="All keys"
           onChange={(value) => {
             setKeyId(value);
-            setCursors([undefined]);
+            pages.reset();
           }}
         />
       </div>
@@ -106,7 +106,7 @@ export function TemplatesPage() {
       <Card>
         {templates.loading && !templates.data ? (
           <Loading label="Loading templates…" />
-        ) : templates.data && templates.data.data.length === 0 && cursors.length === 1 ? (
+        ) : templates.data && templates.data.data.length === 0 && pages.page === 0 ? (
           <EmptyState
             title={keyId ? 'This key has no templates' : 'No templates yet'}
             action={
@@ -153,13 +153,13 @@ export function TemplatesPage() {
                 </table>
               </div>
               <Pager
-                page={cursors.length - 1}
+                page={pages.page}
                 pageSize={PAGE_SIZE}
                 count={templates.data.data.length}
                 hasNext={templates.data.next_cursor !== null}
                 busy={templates.loading}
-                onPrevious={() => setCursors((list) => list.slice(0, -1))}
-                onNext={() => setCursors((list) => [...list, templates.data!.next_cursor ?? undefined])}
+                onPrevious={pages.previous}
+                onNext={() => pages.next(templates.data?.next_cursor)}
               />
             </>
           )

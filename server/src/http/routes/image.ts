@@ -2,6 +2,7 @@
 
 import { operation } from '../operation.ts';
 import { imageOptionsSchema, imageRequestSchema } from '../schemas/image.ts';
+import { SOURCE_RENDER_ERRORS } from '../schemas/render.ts';
 import { IMAGE_CONTENT_TYPES } from '../../render/image-capture.ts';
 import type { ImageService } from '../../services/image.ts';
 import { accountOf } from '../middleware/auth.ts';
@@ -23,20 +24,7 @@ export function imageOperations(service: ImageService) {
         'whole scrollable page, clip a rectangle. Sources, waits, url credentials and the network guard as for POST /v1/pdf. Charged one ' +
         'document, like a PDF render; images are not stored.',
       responses: { 200: { description: 'The image (Content-Type image/png, image/jpeg or image/webp).', body: 'image', headers: USAGE_HEADER_DOCS } },
-      errors: [
-        'invalid_json',
-        'invalid_request',
-        'url_blocked',
-        'conflicting_source',
-        'unauthorized',
-        'quota_exceeded',
-        'forbidden',
-        'template_not_found',
-        'payload_too_large',
-        'navigation_failed',
-        'renderer_busy',
-        'render_timeout',
-      ],
+      errors: SOURCE_RENDER_ERRORS,
       handler: async ({ body }, _req, res) => {
         const rendered = await service.render(body, accountOf(res), DEFAULT_IMAGE_OPTIONS);
         res.status(200).type(IMAGE_CONTENT_TYPES[rendered.type]);

@@ -2,6 +2,7 @@
 
 import { operation } from '../operation.ts';
 import { mergeRequestSchema } from '../schemas/merge.ts';
+import { SOURCE_RENDER_ERRORS } from '../schemas/render.ts';
 import type { MergeService } from '../../services/merge.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { USAGE_HEADER_DOCS } from '../../wire/usage-headers.ts';
@@ -23,23 +24,7 @@ export function mergeOperations(service: MergeService) {
         'is 400 naming the source (sources[2]...). options (metadata, outline, encrypt, watermark) apply to the merged document; store and ' +
         'filename as for POST /v1/pdf. The whole body is limited like any request (6 MB).',
       responses: { 200: { description: 'The merged PDF.', body: 'pdf', headers: { ...USAGE_HEADER_DOCS, ...STORED_HEADER_DOCS } } },
-      errors: [
-        'invalid_json',
-        'invalid_request',
-        'url_blocked',
-        'conflicting_source',
-        'unauthorized',
-        'quota_exceeded',
-        'forbidden',
-        'template_not_found',
-        'document_not_found',
-        'document_expired',
-        'payload_too_large',
-        'storage_unavailable',
-        'navigation_failed',
-        'renderer_busy',
-        'render_timeout',
-      ],
+      errors: [...SOURCE_RENDER_ERRORS, 'document_not_found', 'document_expired', 'storage_unavailable'],
       handler: async ({ body }, _req, res) => {
         sendPdf(res, await service.merge(body, accountOf(res)));
       },

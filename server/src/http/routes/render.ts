@@ -2,7 +2,7 @@
 
 import type { Response } from 'express';
 import { operation } from '../operation.ts';
-import { renderRequestSchema } from '../schemas/render.ts';
+import { renderRequestSchema, SOURCE_RENDER_ERRORS } from '../schemas/render.ts';
 import { contentDisposition } from '../content-disposition.ts';
 import type { RenderService, RenderedPdf } from '../../services/render.ts';
 import { accountOf } from '../middleware/auth.ts';
@@ -32,21 +32,7 @@ export function renderOperations(service: RenderService) {
       responses: {
         200: { description: 'The PDF. A 402 carries the same usage headers.', body: 'pdf', headers: { ...USAGE_HEADER_DOCS, ...STORED_HEADER_DOCS } },
       },
-      errors: [
-        'invalid_json',
-        'invalid_request',
-        'url_blocked',
-        'conflicting_source',
-        'unauthorized',
-        'quota_exceeded',
-        'forbidden',
-        'template_not_found',
-        'payload_too_large',
-        'storage_unavailable',
-        'navigation_failed',
-        'renderer_busy',
-        'render_timeout',
-      ],
+      errors: [...SOURCE_RENDER_ERRORS, 'storage_unavailable'],
       handler: async ({ body }, _req, res) => {
         sendPdf(res, await service.render(body, accountOf(res)));
       },

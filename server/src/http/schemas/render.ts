@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { marginProblem, paperProblem, pdfOptionsSchema } from '../../render/pdf-options.ts';
 import { urlOnlyOptionsIn, type OriginCredentials } from '../../render/origin-credentials-options.ts';
 import { isWellFormedText } from '../content-disposition.ts';
+import type { ErrorCode } from '../../errors.ts';
 
 export const TEMPLATE_ID = /^tpl_[A-Za-z0-9]{6,64}$/;
 
@@ -50,6 +51,25 @@ export const renderFields = {
 };
 
 /** What to render, each optional on the wire (exactly one source is checked by the service): POST /v1/pdf, /v1/image and merge sources. */
+/**
+ * What a call that renders the source fields below can answer besides 200 (POST /v1/pdf, the image
+ * endpoint, merge sources); each endpoint adds its own (storage_unavailable, document_not_found, ...).
+ */
+export const SOURCE_RENDER_ERRORS: ErrorCode[] = [
+  'invalid_json',
+  'invalid_request',
+  'url_blocked',
+  'conflicting_source',
+  'unauthorized',
+  'quota_exceeded',
+  'forbidden',
+  'template_not_found',
+  'payload_too_large',
+  'navigation_failed',
+  'renderer_busy',
+  'render_timeout',
+];
+
 export const sourceFields = {
   html: renderFields.html.optional(),
   url: renderFields.url.optional(),
