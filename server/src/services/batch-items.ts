@@ -31,7 +31,7 @@ import type { Logger } from '../logger.ts';
 import { LeaseLostError, type BatchItemRecord, type BatchItemRequest, type BatchRecord, type BatchStore, type ErrorRecord } from '../stores/batches.ts';
 import type { DocumentsService } from './documents.ts';
 import { UnknownPlanError, type Account, type KeysService } from './keys.ts';
-import type { RenderService } from './render.ts';
+import type { RenderService, ReserveTurn } from './render.ts';
 
 export type ItemOutcome = 'ended' | 'retry' | 'interrupted';
 
@@ -65,8 +65,19 @@ export class BatchItems {
     this.stopping = true;
   }
 
-  /** Runs one item to its end (or hands it back for a retry); never throws for a render failure. */
-  async run(batch: BatchRecord, request: BatchItemRequest, index: number, priority: RenderPriority): Promise<ItemOutcome> {
+  /**
+   * Runs one item to its end (or hands it back for a retry); never throws for a render failure.
+   * With a turn, the item takes the allowance after the items before it; its turn ends however it ends.
+   */
+  async run(batch: BatchRecord, request: BatchItemRequest, index: number, priority: RenderPriority, turn?: ReserveTurn): Promise<ItemOutcome> {
+    try {
+      return await this.runItem(batch, request, index, priority, turn);
+    } finally {
+      turn?.done();
+    }
+  }
+
+  private async runItem(batch: BatchRecord, request: BatchItemRequest, index: number, priority: RenderPriority, turn?: ReserveTurn): Promise<ItemOutcome> {
     const item = batch.items[index]!;
     if (isFinal(item)) return 'ended';
     const account = await this.accountOf(batch.keyId);
@@ -84,7 +95,11 @@ export class BatchItems {
     await this.deps.store.save(batch);
     const tag = chargeTag(batch.id, index);
     try {
-      await this.deps.render.render(request, account, { priority, batchItem: { batchId: batch.id, index, documentId: item.documentId, chargeTag: tag } });
+      await this.deps.render.render(request, account, {
+        priority,
+        batchItem: { batchId: batch.id, index, documentId: item.documentId, chargeTag: tag },
+        reserveTurn: turn,
+      });
     } catch (error) {
       if (this.stopping && (error instanceof RendererClosedError || error instanceof RendererCrashedError)) return 'interrupted';
       // Another instance adopted the batch (this one was presumed dead): it is that one's now, and nothing of this render was kept.
@@ -122,9 +137,9 @@ export class BatchItems {
   }
 
   /** An in-call item: like run, but a state write that fails ends the item (the call answers what it has). */
-  async runInCall(batch: BatchRecord, request: BatchItemRequest, index: number): Promise<ItemOutcome> {
+  async runInCall(batch: BatchRecord, request: BatchItemRequest, index: number, turn?: ReserveTurn): Promise<ItemOutcome> {
     try {
-      return await this.run(batch, request, index, 'interactive');
+      return await this.run(batch, request, index, 'interactive', turn);
     } catch (error) {
       await this.giveUp(batch, index, error);
       return 'ended';

@@ -17,6 +17,7 @@ import type { BatchItemRequest, BatchRecord, BatchStore } from '../stores/batche
 import type { BatchWorker } from '../queue/batch-worker.ts';
 import type { WebhookDeliverer } from '../queue/webhook-delivery.ts';
 import { BatchItems, type BatchItemsDeps, type ItemOutcome } from './batch-items.ts';
+import { reserveTurns } from './render.ts';
 import { batchEventData } from '../wire/batch-json.ts';
 import { backlogFullAnswer } from './batch-backlog.ts';
 import { BacklogFullError, type BacklogLimits } from '../stores/batch-backlog.ts';
@@ -247,12 +248,14 @@ export class BatchesService {
   private async renderInCall(batch: BatchRecord, requests: readonly BatchItemRequest[]): Promise<void> {
     let next = 0;
     const outcomes: ItemOutcome[] = [];
+    // docs/api.md#batches: past the allowance the remaining items fail, so items reserve in order.
+    const turns = reserveTurns(requests.length);
     const lanes = Math.min(this.options.renderConcurrency, requests.length);
     await Promise.all(
       Array.from({ length: lanes }, async () => {
         while (next < requests.length) {
           const index = next++;
-          outcomes.push(await this.items.runInCall(batch, requests[index]!, index));
+          outcomes.push(await this.items.runInCall(batch, requests[index]!, index, turns[index]));
         }
       }),
     );

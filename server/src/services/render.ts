@@ -57,6 +57,38 @@ export interface RenderContext {
   priority?: RenderPriority;
   /** A batch item: stored whatever `store` says, under this document id, as source batch; its charge carries this tag. */
   batchItem?: { batchId: string; index: number; documentId: string; chargeTag: string };
+  /** Renders that take the allowance in a fixed order (an in-call batch's items): see ReserveTurn. */
+  reserveTurn?: ReserveTurn;
+}
+
+/**
+ * One render's place in a queue for the month's allowance: it reserves once `ready` resolves and
+ * calls `done` when its reservation is held or refused, so the next one may go (reserveTurns).
+ */
+export interface ReserveTurn {
+  ready: Promise<void>;
+  done(): void;
+}
+
+/**
+ * Turns for `count` renders in order: the second reserves after the first, and so on. Rendering
+ * still overlaps; only the allowance is taken in order, so a batch past its allowance keeps its
+ * first items and fails its last, whichever render happens to start first.
+ */
+export function reserveTurns(count: number): ReserveTurn[] {
+  const turns: ReserveTurn[] = [];
+  let previous: Promise<void> = Promise.resolve();
+  for (let i = 0; i < count; i++) {
+    let done = () => {};
+    const next = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    turns.push({ ready: previous, done: () => done() });
+    // Every earlier turn, not only the last: an item that ends before its turn came (a revoked
+    // key) must not let the ones after it overtake the ones before it.
+    previous = Promise.all([previous, next]).then(() => undefined);
+  }
+  return turns;
 }
 
 /** What a merge or an image is charged and kept as (RenderService.produce). */
@@ -80,7 +112,8 @@ export class RenderService {
     const storage = this.deps.documents.storageFor(account, batchItem ? true : input.store);
     // Cheap refusals first (issue 11): the allowance is held before any template expansion or
     // DNS lookup, so a key past its month costs the server nothing but this check.
-    const reservation = await this.deps.meter.reserve(account.keyId, account.plan);
+    await context.reserveTurn?.ready;
+    const reservation = await this.deps.meter.reserve(account.keyId, account.plan).finally(() => context.reserveTurn?.done());
     let pdf: Uint8Array;
     try {
       const source = await this.resolveSource(input, account);
