@@ -16,7 +16,9 @@ export interface Metrics {
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'quire_process_' });
+  // prom-client's own names already say what they are (process_cpu_seconds_total, nodejs_heap_size_used_bytes):
+  // the prefix only namespaces them, so quire_process_cpu_seconds_total and not quire_process_process_...
+  collectDefaultMetrics({ register: registry, prefix: 'quire_' });
   const renders = new Counter({ name: 'quire_renders_total', help: 'Renders by outcome.', labelNames: ['outcome'], registers: [registry] });
   const duration = new Histogram({
     name: 'quire_render_duration_seconds',

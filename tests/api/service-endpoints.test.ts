@@ -212,6 +212,9 @@ test('service endpoints describe and report the service', { timeout: 60_000 }, a
     const after = await response.text();
     assert.match(after, /^# TYPE quire_renders_total counter$/m);
     assert.match(after, /^# TYPE quire_render_duration_seconds histogram$/m);
+    assert.match(after, /^# TYPE quire_process_cpu_seconds_total counter$/m, 'the process metrics carry one prefix');
+    assert.match(after, /^# TYPE quire_nodejs_heap_size_used_bytes gauge$/m);
+    assert.doesNotMatch(after, /quire_process_process_|quire_process_nodejs_/);
     assert.equal(sample(after, 'quire_renders_total', { outcome: 'success' }), successes + 1);
     assert.equal(sample(after, 'quire_renders_total', { outcome: 'timeout' }), timeouts + 1);
     assert.equal(sample(after, 'quire_render_duration_seconds_count', { outcome: 'success' }), durations + 1);

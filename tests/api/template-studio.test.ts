@@ -245,7 +245,8 @@ test('visual check: a changed CSS rule is reported on the page it changes', { ti
   assert.equal(reference.status, 200);
   assert.equal((await inspectPdf(new Uint8Array(await reference.arrayBuffer()))).pages.length, 3);
 
-  const unchanged = (await (await server.admin('POST', `/admin/v1/templates/${id}/check`, {})).json()) as Record<string, unknown>;
+  // No body at all (a bare curl -X POST): the check's one field is optional.
+  const unchanged = (await (await server.admin('POST', `/admin/v1/templates/${id}/check`)).json()) as Record<string, unknown>;
   assert.deepEqual(unchanged, { template_id: id, template_version: 2, pages: 3, changed_pages: [], max_diff_ratio: 0, verdict: 'unchanged' });
 
   assert.equal((await putAsset(server, id, 'style.css', 'text/css', Buffer.from('.p2 h1 { color: red; font-size: 60px; }'))).status, 200);
@@ -365,11 +366,22 @@ test('import refuses what is not a template archive, before storing anything', {
   assert.equal(list.data.length, 0, 'nothing was stored');
 });
 
-test('OpenAPI documents the raw bodies of asset uploads and imports', async (t) => {
+test('OpenAPI documents the raw bodies of asset uploads and imports, and which JSON bodies may be left out', async (t) => {
   const server = await startTestServer(t);
   const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
-    paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>;
+    paths: Record<string, Record<string, { requestBody?: { required: boolean; content: Record<string, unknown> } }>>;
   };
+  assert.equal(document.paths['/admin/v1/templates/{template_id}/check']!.post!.requestBody!.required, false);
+  assert.equal(document.paths['/v1/pdf']!.post!.requestBody!.required, true);
+  // A body that may be left out is read as {} when absent (so the template is looked up), yet a
+  // body that is present must still be JSON.
+  assert.equal((await errorOf(await server.admin('POST', '/admin/v1/templates/tpl_missing/check'))).code, 'template_not_found');
+  const notJson = await server.requestWithoutKey('POST', '/admin/v1/templates/tpl_missing/check', 'x', {
+    authorization: `Bearer ${server.adminToken}`,
+    'content-type': 'text/plain',
+  });
+  assert.equal((await errorOf(notJson)).code, 'invalid_request');
+  assert.equal((await errorOf(await server.request('POST', '/v1/pdf'))).code, 'invalid_request', 'a required body stays required');
   assert.deepEqual(Object.keys(document.paths['/v1/templates/{template_id}/assets/{name}']!.put!.requestBody!.content), ['*/*']);
   assert.deepEqual(Object.keys(document.paths['/v1/templates/import']!.post!.requestBody!.content), ['application/gzip']);
   assert.ok(document.paths['/admin/v1/templates/{template_id}/check']!.post);

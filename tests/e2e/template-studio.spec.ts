@@ -102,6 +102,31 @@ test('assets upload from the editor; versions are viewed, diffed and restored', 
   await snap(page, testInfo, 'studio-versions');
 });
 
+test('the versions table fits at 1400 px: a one-line date, the saving key by name, every action visible', async ({ admin: page, quire }, testInfo) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const key = await quire.createKey('starter', { name: 'Billing service' });
+  const created = await quire.request('POST', '/v1/templates', { name: 'Invoice', html: '<h1>{{n}}</h1>' }, { authorization: `Bearer ${key.key}` });
+  const id = ((await created.json()) as { template_id: string }).template_id;
+  await quire.request('PUT', `/v1/templates/${id}`, { name: 'Invoice', html: '<h1>No. {{n}}</h1>' }, { authorization: `Bearer ${key.key}` });
+
+  await page.goto(`/admin/templates/${id}`);
+  const rows = page.locator('.versions-table tbody tr');
+  await expect(rows).toHaveCount(2);
+  await page.locator('.versions-card').scrollIntoViewIfNeeded();
+  await snap(page, testInfo, 'studio-versions-1400');
+  await expect(rows.first().locator('td').nth(3)).toHaveText('Billing service');
+  const card = (await page.locator('.versions-card').boundingBox())!;
+  for (const row of await rows.all()) {
+    const date = (await row.locator('td').nth(2).boundingBox())!;
+    const name = (await row.locator('td').nth(1).boundingBox())!;
+    expect(date.height, 'the date stays on one line, as tall as its neighbours').toBeLessThanOrEqual(name.height);
+    for (const button of await row.getByRole('button').all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width, `${await button.textContent()} inside the card`).toBeLessThanOrEqual(card.x + card.width);
+    }
+  }
+});
+
 test('the visual check draws reference and today page by page and flags the changed page', async ({ admin: page, quire }, testInfo) => {
   const pages = ['One', 'Two', 'Three'].map((word, at) => `<section class="p${at + 1}" style="break-after: page"><h1>Page ${word}</h1></section>`).join('');
   const id = await createTemplate(quire, `<link rel="stylesheet" href="style.css">${pages}`, {});

@@ -22,7 +22,7 @@ export function buildOpenApi(operations: readonly Operation[], serverVersion: st
       operationId: `${op.method}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
       security: op.auth === 'none' ? [] : [{ [op.auth === 'admin' ? 'adminToken' : 'apiKey']: [] }],
       parameters: [...pathParameters(op.path), ...queryParameters(op.query)],
-      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
+      ...(op.body ? { requestBody: { required: op.bodyOptional !== true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
       ...(op.rawBody ? { requestBody: { required: true, content: { [op.rawBody]: { schema: { type: 'string', format: 'binary' } } } } } : {}),
       responses: { ...successResponses(op.responses), ...errorResponses(op.method === 'get' ? op.errors : [...op.errors, 'insufficient_storage']) },
     };
@@ -31,6 +31,7 @@ export function buildOpenApi(operations: readonly Operation[], serverVersion: st
     openapi: '3.1.0',
     info: {
       title: 'Quire PDF rendering service',
+      license: { name: 'MIT', identifier: 'MIT' },
       version: API_VERSION,
       'x-server-version': serverVersion,
       description:

@@ -31,6 +31,11 @@ export interface Operation<B extends z.ZodType = z.ZodType, Q extends z.ZodType 
   tag: string;
   auth: AuthScheme;
   body?: B;
+  /**
+   * The body may be left out (every field of `body` optional): a request with no body bytes, such as
+   * a bare `curl -X POST`, is read as `{}`, and the OpenAPI document marks the body not required.
+   */
+  bodyOptional?: true;
   /** Byte limit of the body, read before anything is parsed (default: the 6 MB of MAX_BODY). */
   bodyLimit?: string;
   /** A body read as raw bytes by the handler itself (uploads): its media type, for the document. */
@@ -56,10 +61,12 @@ export type AuthMiddleware = Record<Exclude<AuthScheme, 'none'>, RequestHandler>
 export function mountOperations(router: Router, operations: readonly Operation[], auth: AuthMiddleware, bodyParser: (limit?: string) => RequestHandler): void {
   const methodsByPath = new Map<string, Method[]>();
   for (const op of operations) {
+    if (op.bodyOptional && !(op.body?.safeParse({}).success ?? false))
+      throw new Error(`${op.method} ${op.path}: bodyOptional needs a body schema that accepts {}`);
     const guards = op.auth === 'none' ? [] : [auth[op.auth]];
     router[op.method](op.path, ...guards, ...(op.body ? [bodyParser(op.bodyLimit)] : []), async (req: Request, res: Response) => {
       const input = {
-        body: op.body ? parseJsonBody(op.body, req) : undefined,
+        body: op.body ? parseJsonBody(op.body, req, op.bodyOptional === true) : undefined,
         query: op.query ? parseInput(op.query, req.query, 'query string') : undefined,
         params: req.params as Record<string, string>,
       };
@@ -76,9 +83,17 @@ export function mountOperations(router: Router, operations: readonly Operation[]
   }
 }
 
-function parseJsonBody(schema: z.ZodType, req: Request): unknown {
+function parseJsonBody(schema: z.ZodType, req: Request, optional: boolean): unknown {
+  if (optional && !hasBody(req)) return parseInput(schema, {});
   if (!req.is('application/json')) {
     throw new ApiError('invalid_request', 'the request body must be JSON, sent with Content-Type: application/json');
   }
   return parseInput(schema, req.body);
+}
+
+/** Body bytes announced: a Transfer-Encoding, or a Content-Length above zero (type-is's rule, less the empty body). */
+function hasBody(req: Request): boolean {
+  if (req.headers['transfer-encoding'] !== undefined) return true;
+  const length = Number(req.headers['content-length'] ?? 0);
+  return Number.isNaN(length) || length > 0;
 }

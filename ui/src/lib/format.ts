@@ -2,6 +2,7 @@
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const shortDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 const number = new Intl.NumberFormat();
 
 export function formatDay(iso: string): string {
@@ -23,6 +24,12 @@ export function formatDate(iso: string | undefined | null): string {
   if (!iso) return '—';
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}
+
+/** A date and time in the fewest characters the locale allows ("11/25/26, 2:05 PM"), for narrow table columns. */
+export function formatShortDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : shortDateTime.format(date);
 }
 
 /** "in 3 h", "in 12 d", "expired" (for expires_at). */

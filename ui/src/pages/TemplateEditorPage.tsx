@@ -10,7 +10,7 @@ import { forceLinting } from '@codemirror/lint';
 import { deleteTemplate, exportTemplate, getTemplate, previewTemplate, updateTemplate } from '../api/templates.ts';
 import { listKeys } from '../api/keys.ts';
 import { describeFailure } from '../api/client.ts';
-import type { Template } from '../api/types.ts';
+import type { KeyRecord, Template } from '../api/types.ts';
 import { useAction, useLoad } from '../lib/hooks.ts';
 import { timeAgo } from '../lib/format.ts';
 import { navigate } from '../lib/router.ts';
@@ -41,7 +41,7 @@ export function TemplateEditorPage({ id }: { id: string }) {
     );
   }
   if (!loaded.data) return <Loading label="Opening the template…" />;
-  return <Editor template={loaded.data} ownerName={keyName(keys.data, loaded.data.key_id)} />;
+  return <Editor template={loaded.data} keys={keys.data} ownerName={keyName(keys.data, loaded.data.key_id)} />;
 }
 
 function BackLink() {
@@ -52,7 +52,7 @@ function BackLink() {
   );
 }
 
-function Editor({ template, ownerName }: { template: Template; ownerName: string }) {
+function Editor({ template, keys, ownerName }: { template: Template; keys: KeyRecord[] | undefined; ownerName: string }) {
   const [saved, setSaved] = useState(template);
   const [name, setName] = useState(template.name);
   const [html, setHtml] = useState(template.html);
@@ -221,7 +221,7 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
       </div>
       <div className="studio-grid">
         <AssetsPanel templateId={template.template_id} onChange={() => setAssetsChanged((count) => count + 1)} />
-        <VersionsPanel templateId={template.template_id} reloadKey={saved.updated_at} onRestored={restored} />
+        <VersionsPanel templateId={template.template_id} reloadKey={saved.updated_at} keys={keys} onRestored={restored} />
       </div>
       <Card title="Render it by id" className="snippet-card">
         <p className="muted small">

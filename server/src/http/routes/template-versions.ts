@@ -140,6 +140,7 @@ export function templateVersionOperations(versions: TemplateVersionsService, sco
       tag,
       auth,
       body: checkBodySchema,
+      bodyOptional: true,
       responses: { 200: { description: 'The verdict.', body: checkSchema } },
       errors: ['invalid_json', 'invalid_request', 'unauthorized', 'template_not_found', 'renderer_busy', 'render_timeout'],
       handler: async ({ params, body }, _req, res) => {

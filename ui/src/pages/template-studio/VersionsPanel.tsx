@@ -3,9 +3,10 @@
 
 import { useState } from 'react';
 import { diffVersion, getVersion, listVersions, restoreVersion } from '../../api/templates.ts';
-import type { Template, TemplateVersionSummary } from '../../api/types.ts';
+import type { KeyRecord, Template, TemplateVersionSummary } from '../../api/types.ts';
 import { useAction, useCursorPages, useLoad } from '../../lib/hooks.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatShortDate } from '../../lib/format.ts';
+import { keyName } from '../../components/KeySelect.tsx';
 import { Card, ErrorNote, Loading } from '../../components/Page.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
@@ -15,7 +16,18 @@ const PAGE_SIZE = 10;
 
 type Shown = { kind: 'view' | 'diff' | 'check'; version: number };
 
-export function VersionsPanel({ templateId, reloadKey, onRestored }: { templateId: string; reloadKey: string; onRestored: (template: Template) => void }) {
+export function VersionsPanel({
+  templateId,
+  reloadKey,
+  keys,
+  onRestored,
+}: {
+  templateId: string;
+  reloadKey: string;
+  /** The admin's keys, to show who saved a version by name (the id stays in the tooltip). */
+  keys: KeyRecord[] | undefined;
+  onRestored: (template: Template) => void;
+}) {
   const pages = useCursorPages();
   const versions = useLoad((signal) => listVersions(templateId, { cursor: pages.cursor, limit: PAGE_SIZE }, signal), [templateId, pages.cursor, reloadKey]);
   const [shown, setShown] = useState<Shown | null>(null);
@@ -48,8 +60,10 @@ export function VersionsPanel({ templateId, reloadKey, onRestored }: { templateI
               <tr key={version.version}>
                 <td className="mono">v{version.version}</td>
                 <td>{version.name}</td>
-                <td>{formatDate(version.created_at)}</td>
-                <td className="mono small">{version.created_by}</td>
+                <td className="nowrap" title={formatDate(version.created_at)}>
+                  <time dateTime={version.created_at}>{formatShortDate(version.created_at)}</time>
+                </td>
+                <td title={version.created_by}>{savedBy(keys, version.created_by)}</td>
                 <td className="row-actions">
                   <button
                     type="button"
@@ -94,7 +108,7 @@ export function VersionsPanel({ templateId, reloadKey, onRestored }: { templateI
         busy={versions.loading}
       />
       <Dialog open={shown !== null} wide title={shown ? titleOf(shown) : ''} onClose={() => setShown(null)}>
-        {shown?.kind === 'view' && <VersionSource templateId={templateId} version={shown.version} />}
+        {shown?.kind === 'view' && <VersionSource templateId={templateId} version={shown.version} keys={keys} />}
         {shown?.kind === 'diff' && <VersionDiffView templateId={templateId} version={shown.version} />}
         {shown?.kind === 'check' && <VisualCheck templateId={templateId} version={shown.version} />}
       </Dialog>
@@ -119,14 +133,19 @@ function titleOf(shown: Shown): string {
   return `Visual check of version ${shown.version}`;
 }
 
-function VersionSource({ templateId, version }: { templateId: string; version: number }) {
+/** created_by is a key id or "admin" (docs/api.md#template-versions). */
+function savedBy(keys: KeyRecord[] | undefined, createdBy: string): string {
+  return createdBy === 'admin' ? 'admin' : keyName(keys, createdBy);
+}
+
+function VersionSource({ templateId, version, keys }: { templateId: string; version: number; keys: KeyRecord[] | undefined }) {
   const loaded = useLoad((signal) => getVersion(templateId, version, signal), [templateId, version]);
   if (loaded.error) return <ErrorNote>{loaded.error}</ErrorNote>;
   if (!loaded.data) return <Loading />;
   return (
     <>
       <p className="muted small">
-        “{loaded.data.name}”, saved {formatDate(loaded.data.created_at)} by <span className="mono">{loaded.data.created_by}</span>
+        “{loaded.data.name}”, saved {formatDate(loaded.data.created_at)} by {savedBy(keys, loaded.data.created_by)}
       </p>
       <pre className="code-block version-source">{loaded.data.html}</pre>
       <pre className="code-block">{JSON.stringify(loaded.data.sample_data, null, 2)}</pre>

@@ -55,7 +55,8 @@ export function VisualCheck({ templateId, version }: { templateId: string; versi
 function verdictText(result: CheckResult): string {
   if (result.verdict === 'reference_created')
     return `Version ${result.template_version} had no reference yet: one was made now (${result.pages} pages). Check again after an upgrade.`;
-  if (result.verdict === 'unchanged') return `No change: all ${result.pages} pages look as they did when version ${result.template_version} was saved.`;
+  if (result.verdict === 'unchanged')
+    return `No change: ${result.pages === 1 ? 'the page looks as it' : `all ${result.pages} pages look as they`} did when version ${result.template_version} was saved.`;
   const pages = result.changed_pages.join(', ');
   return `Changed on page${result.changed_pages.length > 1 ? 's' : ''} ${pages} of ${result.pages} (up to ${(result.max_diff_ratio * 100).toFixed(2)} % of a page’s pixels).`;
 }
