@@ -248,6 +248,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   const playground = new PlaygroundService({
     renderer,
     sources: renderService,
+    rates: stores.rateLimits,
     ratePerMinute: config.playgroundRateLimit,
     concurrency: config.playgroundConcurrency,
     renderSlots: config.renderConcurrency,

@@ -7,6 +7,7 @@ import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
 import type { Renderer } from '../render/renderer.ts';
 import type { Tenant } from '../render/render-slots.ts';
 import type { Resolver } from '../guard/dns-resolver.ts';
+import type { RateLimitStore, RateRule } from '../stores/rate-limits.ts';
 import type { RenderService } from './render.ts';
 
 /** docs/api.md#limits: playground html is capped at 512 KB (the keyed API allows 5 MB). */
@@ -34,6 +35,8 @@ export interface RateLimitState {
 export interface PlaygroundDeps {
   renderer: Renderer;
   sources: Pick<RenderService, 'resolveSource'>;
+  /** Where the per-address counts live: this process's memory, or PostgreSQL shared by every instance. */
+  rates: RateLimitStore;
   /** Renders allowed per client address per minute (PLAYGROUND_RATE_LIMIT). */
   ratePerMinute: number;
   /** Render slots the playground may hold at once, all callers together (PLAYGROUND_CONCURRENCY). */
@@ -51,11 +54,13 @@ export function playgroundShare(concurrency: number, renderSlots: number): numbe
 }
 
 export class PlaygroundService {
-  private readonly limiter: SlidingWindowLimiter;
+  private readonly rule: RateRule;
+  private readonly now: () => number;
   private readonly tenant: Tenant;
 
   constructor(private readonly deps: PlaygroundDeps) {
-    this.limiter = new SlidingWindowLimiter(deps.ratePerMinute, WINDOW_MS, deps.now ?? Date.now);
+    this.rule = { limit: deps.ratePerMinute, windowMs: WINDOW_MS };
+    this.now = deps.now ?? Date.now;
     // Every anonymous caller shares one tenant: however many call, they hold at most this share.
     this.tenant = { id: PLAYGROUND_TENANT, concurrency: playgroundShare(deps.concurrency, deps.renderSlots) };
   }
@@ -72,7 +77,7 @@ export class PlaygroundService {
     // Refusals that need no lookup (fields, schemes, address literals) are not counted: a mistake
     // costs the caller nothing. Anything that needs DNS or a render is counted first (issue 11).
     await this.deps.sources.resolveSource({ html: input.html, url: input.url }, PLAYGROUND_ACCOUNT, WITHOUT_DNS);
-    const rate = this.limiter.take(clientGroup(clientAddress));
+    const rate = await this.take(clientGroup(clientAddress));
     if (!rate.allowed) {
       throw new ApiError(
         'rate_limited',
@@ -91,6 +96,17 @@ export class PlaygroundService {
       tenant: this.tenant,
     });
     return { pdf, filename: input.filename, rate };
+  }
+
+  private async take(client: string): Promise<RateLimitState & { allowed: boolean }> {
+    const now = this.now();
+    const taken = await this.deps.rates.take(client, this.rule, now);
+    return {
+      allowed: taken.allowed,
+      limit: this.rule.limit,
+      remaining: Math.max(0, this.rule.limit - taken.count),
+      resetSeconds: Math.max(1, Math.ceil((taken.oldestAt + this.rule.windowMs - now) / 1000)),
+    };
   }
 }
 
@@ -120,43 +136,4 @@ export function clientGroup(address: string): string {
     .slice(0, 4)
     .map((part) => part.toLowerCase().replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
-}
-
-/**
- * Counts events per client over a sliding window; memory stays bounded because a client's
- * timestamps are at most `limit` long and idle clients are dropped on the next sweep.
- */
-class SlidingWindowLimiter {
-  private readonly seen = new Map<string, number[]>();
-  private lastSweep = 0;
-
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly now: () => number,
-  ) {}
-
-  take(client: string): RateLimitState & { allowed: boolean } {
-    const now = this.now();
-    this.sweep(now);
-    const recent = (this.seen.get(client) ?? []).filter((at) => at > now - this.windowMs);
-    const allowed = recent.length < this.limit;
-    if (allowed) recent.push(now);
-    this.seen.set(client, recent);
-    const oldest = recent[0] ?? now;
-    return {
-      allowed,
-      limit: this.limit,
-      remaining: Math.max(0, this.limit - recent.length),
-      resetSeconds: Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000)),
-    };
-  }
-
-  private sweep(now: number): void {
-    if (now - this.lastSweep < this.windowMs) return;
-    this.lastSweep = now;
-    for (const [client, times] of this.seen) {
-      if ((times.at(-1) ?? 0) <= now - this.windowMs) this.seen.delete(client);
-    }
-  }
 }

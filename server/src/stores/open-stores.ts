@@ -13,6 +13,7 @@ import { TemplatesStore, type TemplateStore } from './templates.ts';
 import { FileTemplateAssetsStore, type TemplateAssetsStore } from './template-assets.ts';
 import { FileTemplateVersionsStore, type TemplateVersionsStore } from './template-versions.ts';
 import { UsageStore } from './usage.ts';
+import { MemoryRateLimits, type RateLimitStore } from './rate-limits.ts';
 import { openDatabase } from './pg/database.ts';
 import { PgBatchStore } from './pg/batches.ts';
 import { PgDocumentStore } from './pg/documents.ts';
@@ -23,6 +24,7 @@ import { PgTemplateStore } from './pg/templates.ts';
 import { PgTemplateAssetsStore } from './pg/template-assets.ts';
 import { PgTemplateVersionsStore } from './pg/template-versions.ts';
 import { PgUsageLedger } from './pg/usage-ledger.ts';
+import { PgRateLimits } from './pg/rate-limits.ts';
 import { pgRenderCommit } from './pg/render-commit.ts';
 import { documentChargeResolver, fileRenderCommit, type RenderCommit } from './render-commit.ts';
 
@@ -40,6 +42,8 @@ export interface Stores {
   readonly renderCommit: RenderCommit;
   /** The admin event bus: this process's own, or every instance's through PostgreSQL. */
   readonly events: EventBus;
+  /** Sliding-window counts (the playground's limit): this process's memory, or shared by every instance. */
+  readonly rateLimits: RateLimitStore;
   /** Waits for writes in flight and closes connections (the files: records the documents index snapshot). */
   close(): Promise<void>;
 }
@@ -101,6 +105,7 @@ async function openFileStores(options: OpenStoresOptions): Promise<Stores> {
     batches,
     renderCommit: fileRenderCommit(documents, meter),
     events: new EventBus(),
+    rateLimits: new MemoryRateLimits(),
     async close() {
       // Nothing writes documents any more: record the index for a fast next start.
       await documents
@@ -131,6 +136,7 @@ async function openPgStores(options: OpenStoresOptions): Promise<Stores> {
     batches,
     renderCommit: pgRenderCommit(pool, documents, usage, batches),
     events,
+    rateLimits: new PgRateLimits(pool),
     async close() {
       await events.flush();
       events.close();
