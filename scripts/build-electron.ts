@@ -8,6 +8,7 @@
 import { build } from 'esbuild';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { NODE_BUNDLE, PDF_WORKER_ENTRY } from './node-bundle.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(root, 'dist', 'electron');
@@ -15,19 +16,14 @@ const outdir = path.join(root, 'dist', 'electron');
 await rm(outdir, { recursive: true, force: true });
 await Promise.all([
   build({
+    ...NODE_BUNDLE,
+    absWorkingDir: root,
     // The PDF worker thread (server/src/pdf/finisher.ts) loads pdf-worker.mjs from beside main.mjs.
-    entryPoints: { main: path.join(root, 'electron', 'main.ts'), 'pdf-worker': path.join(root, 'server', 'src', 'pdf', 'pdf-worker.ts') },
+    entryPoints: { main: 'electron/main.ts', ...PDF_WORKER_ENTRY },
     outdir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
-    platform: 'node',
-    format: 'esm',
     target: 'node22',
-    packages: 'external',
-    sourcemap: true,
-    logLevel: 'warning',
   }),
   build({
     entryPoints: { preload: path.join(root, 'electron', 'preload.ts') },

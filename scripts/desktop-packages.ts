@@ -2,7 +2,7 @@
 // packages the built main process loads (its static imports, and swagger-ui-dist's files, which it
 // serves from disk), and everything they depend on (package-lock.json). Every other production
 // package is the headless server's alone (its Chromium, puppeteer-core and its browser download
-// code, tsx) and is excluded in electron-builder.yml's generated block.
+// code) and is excluded in electron-builder.yml's generated block.
 //   tsx scripts/desktop-packages.ts          sizes: what electron-builder would pack, before and after
 //   tsx scripts/desktop-packages.ts --write  rewrites the generated block of electron-builder.yml
 // Needs dist/electron (npm run app:build). tests/unit/electron/electron-packaging.test.ts holds the yml to it.

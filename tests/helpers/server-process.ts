@@ -16,9 +16,12 @@ export interface ServerProcess {
   crash(): Promise<void>;
 }
 
-/** Starts `node --import tsx server/src/main.ts` with env on top of ours; resolves once it listens. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+/** The source entry through tsx, as the tests run it; the compiled-server test passes dist's instead. */
+const SOURCE_ENTRY = ['--import', 'tsx', 'server/src/main.ts'];
+
+/** Starts `node --import tsx server/src/main.ts` (or node with `entry`) with env on top of ours; resolves once it listens. */
+export async function startServerProcess(env: Record<string, string>, entry: string[] = SOURCE_ENTRY): Promise<ServerProcess> {
+  const child = spawn(process.execPath, entry, {
     cwd: REPO_ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -82,7 +85,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 /** Runs main.ts expecting it to refuse to start; resolves with its exit code and output. */
 export function runServerProcess(env: Record<string, string>, timeoutMs = 30_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    const child = spawn(process.execPath, SOURCE_ENTRY, {
       cwd: REPO_ROOT,
       env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     });

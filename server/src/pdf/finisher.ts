@@ -55,8 +55,8 @@ class PdfThread {
 
   constructor(onGone: () => void, onCannotStart: () => void) {
     // From source (tsx) the worker is the .ts file beside this one, and registers tsx first (a
-    // worker does not inherit the loader); in the desktop bundle it is dist/electron/pdf-worker.mjs,
-    // built by scripts/build-electron.ts.
+    // worker does not inherit the loader); in a bundle it is pdf-worker.mjs beside it:
+    // dist/server (scripts/build-server.ts) or dist/electron (scripts/build-electron.ts).
     // (The loader's name is not written as an import literal: the desktop bundle must not appear
     // to load tsx, scripts/desktop-packages.ts.)
     const fromSource = import.meta.url.endsWith('.ts');

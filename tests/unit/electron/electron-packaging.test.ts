@@ -29,8 +29,14 @@ test('electron-builder.yml excludes exactly the production packages the desktop 
   const block = text.slice(text.indexOf(BLOCK_START), text.indexOf(BLOCK_END) + BLOCK_END.length);
   const { excluded } = headlessOnlyPackages();
   assert.equal(block, exclusionBlock(excluded), 'run `tsx scripts/desktop-packages.ts --write` and commit electron-builder.yml');
-  for (const name of ['puppeteer-core', '@puppeteer', '@sparticuz', 'tsx']) assert.ok(excluded.includes(name), name);
+  for (const name of ['puppeteer-core', '@puppeteer', '@sparticuz']) assert.ok(excluded.includes(name), name);
   for (const name of ['express', 'pino', 'zod', 'swagger-ui-dist']) assert.ok(!excluded.includes(name), name);
+  // tsx runs only development and tests (npm start runs dist/server): a dev package, never packed.
+  const manifest = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
+  assert.ok(!('tsx' in manifest.dependencies) && 'tsx' in manifest.devDependencies, 'tsx is a dev dependency');
 });
 
 test('Electron fuses: no run-as-Node, no NODE_OPTIONS, no inspector flags, code only from an integrity-checked app.asar', () => {

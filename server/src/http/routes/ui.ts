@@ -6,10 +6,10 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fromPackageRoot } from '../../package-root.ts';
 
 /** Where `npm run build` writes the UI (vite.config.ts: outDir). */
-export const DEFAULT_UI_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../dist/ui');
+export const DEFAULT_UI_DIR = fromPackageRoot('dist', 'ui');
 
 // The app loads only its own scripts and styles; PDFs are previewed from blob: URLs with pdf.js.
 const PAGE_HEADERS = {

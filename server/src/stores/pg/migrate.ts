@@ -6,9 +6,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
+import { fromPackageRoot } from '../../package-root.ts';
 import { inTransaction } from './transaction.ts';
 
-const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+// From the package root, so the compiled server (dist/server) reads the same files as the source.
+const MIGRATIONS_DIR = fromPackageRoot('server', 'src', 'stores', 'pg', 'migrations');
 /** The advisory lock key (any constant shared by every instance; "quire" in ASCII). */
 const MIGRATION_LOCK = 0x7175697265;
 

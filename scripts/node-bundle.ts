@@ -1,0 +1,18 @@
+// The esbuild options the server's bundles share (scripts/build-server.ts for `npm start`,
+// scripts/build-electron.ts for the desktop app): ESM for Node, npm packages left external (they
+// ship in node_modules), source maps beside the files for stack traces in logs.
+
+import type { BuildOptions } from 'esbuild';
+
+export const NODE_BUNDLE: BuildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  outExtension: { '.js': '.mjs' },
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+};
+
+/** The PDF worker thread's entry: server/src/pdf/finisher.ts loads pdf-worker.mjs from beside the bundle that runs it. */
+export const PDF_WORKER_ENTRY = { 'pdf-worker': 'server/src/pdf/pdf-worker.ts' };
