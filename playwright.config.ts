@@ -13,7 +13,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results/e2e',
-  workers: 1,
+  // Two workers, each with its own server (tests/e2e/fixtures.ts): files split between them, a
+  // file's tests stay in order in one worker. QUIRE_E2E_WORKERS=1 runs them one at a time.
+  workers: Number(process.env.QUIRE_E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -59,6 +59,9 @@ import { removeDiscoveryFile, writeDiscoveryFile } from './stores/discovery-file
 
 export const SERVICE_VERSION = '0.1.0';
 
+/** How long an idle keep-alive connection stays open: longer than a load balancer's 60 s. */
+const KEEP_ALIVE_MS = 65_000;
+
 export interface AppOverrides {
   log?: Logger;
   /** Replaces DNS resolution for the network guard: url check and egress proxy (tests). */
@@ -306,6 +309,12 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
           Promise.all([writeDiscoveryFile(config.dataDir, info), lock.setUrl(url)]).then(() => resolve(url), reject);
         });
         server.once('error', reject);
+        // An idle keep-alive connection is closed by the client or the proxy in front, never by us
+        // first: with Node's 5 s a client that reuses a connection just as it times out gets its
+        // request cut ("socket hang up"), and load balancers keep idle connections 60 s. close()
+        // ends idle connections at once, so this does not slow a shutdown.
+        server.keepAliveTimeout = KEEP_ALIVE_MS;
+        server.headersTimeout = KEEP_ALIVE_MS + 1_000;
         server.on('request', (_request, response: ServerResponse) => {
           answering++;
           response.once('close', () => answering--);

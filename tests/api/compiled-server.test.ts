@@ -1,9 +1,7 @@
 // What `npm start` and `npm run cli` run: the server built to plain JavaScript (scripts/build-server.ts),
-// started with `node --enable-source-maps`, no TypeScript loader. Built here into a folder of this
-// test's own under dist/ (so the package root, and with it the migrations and dist/ui, are found
-// as from dist/server), never reusing a build that may be older than the source.
+// started with `node --enable-source-maps`, no TypeScript loader (tests/helpers/compiled-server.ts).
 
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -12,22 +10,18 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { PDFDocument } from 'pdf-lib';
-import { buildServer } from '../../scripts/build-server.ts';
+import { compiledServer, compiledServerEntry } from '../helpers/compiled-server.ts';
 import { REPO_ROOT, startServerProcess } from '../helpers/server-process.ts';
 import { startTestDatabase } from '../helpers/postgres.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
 
-const out = path.join(REPO_ROOT, 'dist', `server-test-${process.pid}`);
-const built = buildServer(out);
-after(() => rm(out, { recursive: true, force: true }));
 const run = promisify(execFile);
 
 test('the compiled server starts with plain node, issues a key, renders and finishes a PDF', { timeout: 120_000 }, async (t) => {
-  await built;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-compiled-'));
   t.after(() => rm(dataDir, { recursive: true, force: true }));
   const adminToken = `adm_compiled_${process.pid}_0123456789`;
-  const server = await startServerProcess({ DATA_DIR: dataDir, ADMIN_TOKEN: adminToken }, ['--enable-source-maps', path.join(out, 'main.mjs')]);
+  const server = await startServerProcess({ DATA_DIR: dataDir, ADMIN_TOKEN: adminToken }, await compiledServerEntry());
   t.after(() => server.crash());
 
   const created = await fetch(`${server.url}/admin/v1/keys`, {
@@ -51,7 +45,7 @@ test('the compiled server starts with plain node, issues a key, renders and fini
 });
 
 test('the compiled PDF worker answers a task on its own thread', { timeout: 60_000 }, async () => {
-  await built;
+  const out = await compiledServer();
   const source = await PDFDocument.create();
   source.addPage([200, 200]);
   const bytes = await source.save();
@@ -71,7 +65,7 @@ test('the compiled PDF worker answers a task on its own thread', { timeout: 60_0
 });
 
 test('the compiled CLI migrates PostgreSQL from the package and prints a key alone', { timeout: 120_000 }, async (t) => {
-  await built;
+  const out = await compiledServer();
   const database = await startTestDatabase(t);
   const { stdout } = await run(
     process.execPath,
@@ -85,7 +79,7 @@ test('the compiled CLI migrates PostgreSQL from the package and prints a key alo
 });
 
 test('the bundles carry source maps back to the TypeScript', async () => {
-  await built;
+  const out = await compiledServer();
   for (const bundle of ['main', 'cli', 'pdf-worker']) {
     const map = JSON.parse(await readFile(path.join(out, `${bundle}.mjs.map`), 'utf8')) as { sources: string[] };
     const sources = map.sources.map((source) => path.resolve(out, source));

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { startTestServer, errorOf } from '../helpers/start-app.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 /** A page that keeps the render busy until its timeout: it never reaches the wait_for selector. */
 const SLOW = { html: '<p>slow</p>', options: { wait_for: '#never', timeout_ms: 3000, wait_until: 'load' } };
@@ -33,7 +34,7 @@ function chromiumProcessesUnder(pid: number): number[] {
 test('with one slot and no queue, a second concurrent render gets 503 renderer_busy with Retry-After', async (t) => {
   const server = await startTestServer(t, { renderConcurrency: 1, renderQueueSize: 0 });
   const first = server.render(SLOW);
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await waitFor(() => server.app.renderer.stats().busy === 1, 'the first render to hold the slot');
   const second = await server.render({ html: '<p>second</p>', options: { wait_until: 'load' } });
   const error = await errorOf(second);
   assert.equal(error.status, 503);
@@ -47,7 +48,7 @@ test('with one slot and no queue, a second concurrent render gets 503 renderer_b
 test('a render that waits longer than RENDER_QUEUE_TIMEOUT_MS for a slot gets 503', async (t) => {
   const server = await startTestServer(t, { renderConcurrency: 1, renderQueueSize: 5, renderQueueTimeoutMs: 200 });
   const first = server.render(SLOW);
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await waitFor(() => server.app.renderer.stats().busy === 1, 'the first render to hold the slot');
   const waited = await errorOf(await server.render({ html: '<p>waits</p>', options: { wait_until: 'load' } }));
   assert.equal(waited.status, 503);
   assert.equal(waited.code, 'renderer_busy');
@@ -59,7 +60,7 @@ test('killing Chromium mid-render fails that render with 503, the next render wo
   const victims = chromiumProcessesUnder(process.pid);
   assert.ok(victims.length > 0, 'a Chromium runs under the test process');
   const inFlight = server.render(SLOW);
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await waitFor(() => server.app.renderer.stats().busy === 1, 'the render to be in flight');
   for (const pid of victims) {
     try {
       process.kill(pid, 'SIGKILL');
@@ -82,12 +83,12 @@ test('no Chromium process remains after shutdown, even with a render in flight',
   const server = await startTestServer({ after: () => undefined });
   assert.ok(chromiumProcessesUnder(process.pid).length > 0);
   const inFlight = server.render({ html: '<p>in flight</p>', options: { wait_ms: 500, wait_until: 'load' } });
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await waitFor(() => server.app.renderer.stats().busy === 1, 'the render to be in flight');
   await server.app.close();
   // Shutdown finishes in-flight renders before closing the browser.
   assert.equal((await inFlight.catch(() => undefined))?.status, 200);
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  assert.deepEqual(chromiumProcessesUnder(process.pid), []);
+  // Killed processes are reaped a moment after close() returns.
+  await waitFor(() => chromiumProcessesUnder(process.pid).length === 0, 'every Chromium process to be gone', 10_000);
   t.diagnostic('Chromium gone after close()');
 });
 

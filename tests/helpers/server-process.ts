@@ -127,11 +127,15 @@ function isRunning(pid: number): boolean {
  * A starter for crash tests: every server it starts uses the same environment (one DATA_DIR, so
  * a restart finds what the killed one left), and all of them are SIGKILLed when the test ends.
  */
-export function serverStarter(t: { after: (fn: () => Promise<void>) => void }, env: Record<string, string>): () => Promise<ServerProcess> {
+export function serverStarter(
+  t: { after: (fn: () => Promise<void>) => void },
+  env: Record<string, string>,
+  entry?: () => Promise<string[]>,
+): () => Promise<ServerProcess> {
   const running: ServerProcess[] = [];
   t.after(() => Promise.all(running.map((server) => server.crash())).then(() => undefined));
   return async () => {
-    const server = await startServerProcess(env);
+    const server = await startServerProcess(env, entry ? await entry() : undefined);
     running.push(server);
     return server;
   };

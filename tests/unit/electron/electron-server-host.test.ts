@@ -18,6 +18,7 @@ import { PortInUseError, choosePort, startServerHost, waitForHealth, within, typ
 import { FakeElectron } from '../../helpers/fake-electron.ts';
 import { startFixtureServer } from '../../helpers/fixture-server.ts';
 import { inspectPdf } from '../../helpers/pdf.ts';
+import { waitFor } from '../../helpers/wait-for.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..', '..', '..');
 let electron: FakeElectron;
@@ -133,12 +134,16 @@ test('stopping the desktop server finishes the render in flight, then stops answ
   const server = await startDesktopServer(t, configFor(await userDataDir(t)));
   const key = await issueKey(server);
   const inFlight = render(server, key, { html: '<p>still rendering at quit</p>', options: { wait_until: 'load', wait_ms: 1500 } });
-  await new Promise((resolve) => setTimeout(resolve, 400));
+  await waitFor(
+    async () => ((await (await fetch(`${server.url}/health`)).json()) as { renderer: { busy: number } }).renderer.busy === 1,
+    'the render to be in flight',
+  );
   let stopped = false;
   const stopping = server.stop().then((outcome) => {
     stopped = true;
     return outcome;
   });
+  // A negative check (stop must not have ended meanwhile): a short wait, well inside the render's 1.5 s.
   await new Promise((resolve) => setTimeout(resolve, 300));
   assert.equal(stopped, false, 'stop waits for the render');
   const response = await inFlight;

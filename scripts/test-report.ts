@@ -1,0 +1,34 @@
+// The end of `npm test`: each lane's time and the 10 slowest test files over every lane, from
+// what scripts/run-tests.ts wrote to test-results/timings/. `--reset` (the start of `npm test`)
+// marks the start, so the summary covers lanes of this run only (the lane files stay: the next
+// run orders its files by them).
+
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const folder = path.join('test-results', 'timings');
+const mark = path.join(folder, 'run-started');
+if (process.argv.includes('--reset')) {
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(mark, new Date().toISOString());
+} else if (existsSync(folder)) {
+  const since = existsSync(mark) ? statSync(mark).mtimeMs : 0;
+  const lanes = readdirSync(folder)
+    .filter((name) => name.endsWith('.json') && statSync(path.join(folder, name)).mtimeMs >= since)
+    .map((name) => JSON.parse(readFileSync(path.join(folder, name), 'utf8')) as Lane);
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
+  console.log('\nTest lanes (node:test; Playwright reports its own):');
+  for (const lane of lanes)
+    console.log(`${seconds(lane.ms)}  ${lane.label}: ${lane.files.length} files, ${lane.concurrency} at once, load average ${lane.load}`);
+  console.log('Slowest 10 test files:');
+  const files = lanes.flatMap((lane) => lane.files.map((file) => ({ ...file, lane: lane.label })));
+  for (const file of files.sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`${seconds(file.ms)}  ${file.file} (${file.lane})`);
+}
+
+interface Lane {
+  label: string;
+  ms: number;
+  concurrency: number;
+  load: string;
+  files: { file: string; ms: number; ok: boolean }[];
+}

@@ -1,0 +1,11 @@
+// Waiting on an event the test cannot subscribe to (a slot taken, a process gone): the condition is
+// checked every few milliseconds and the wait ends as soon as it holds, never after a fixed sleep.
+
+/** Resolves once check() is true; rejects naming `what` if it is not within timeoutMs. */
+export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting after ${timeoutMs} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
