@@ -33,6 +33,7 @@ import { CdpPage, type RenderClock } from './cdp-page.ts';
 import { RendererCrashedError } from './errors.ts';
 import { isLaneReusable, lanePageOptions, tearDownLane } from './lane-policy.ts';
 import type { PageLease, PageSource } from './page-source.ts';
+import type { RenderPath } from './render-path.ts';
 import type { RenderSource } from './render-source.ts';
 import { settleWithin } from './settle-within.ts';
 
@@ -53,8 +54,10 @@ export class ChromiumPageSource implements PageSource {
   constructor(private readonly host: BrowserHost) {}
 
   /** Virtual time needs frames drawn on request, which only the headless shell offers (virtual-clock.ts). */
-  get supportsVirtualTime(): boolean {
-    return this.host.drawsFramesOnRequest;
+  get renderPath(): RenderPath {
+    return this.host.drawsFramesOnRequest
+      ? { mode: 'virtual-begin-frame', reason: 'headless shell', disabled: [], probeMs: 0 }
+      : { mode: 'real', reason: 'no begin-frame control', disabled: [], probeMs: 0 };
   }
 
   get version(): string {

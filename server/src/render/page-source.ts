@@ -4,6 +4,7 @@
 // in the next. The headless server and the desktop app each provide one.
 
 import type { CdpPage, RenderClock } from './cdp-page.ts';
+import type { RenderPath } from './render-path.ts';
 import type { RenderSource } from './render-source.ts';
 
 export interface PageLease {
@@ -21,8 +22,11 @@ export interface PageSource {
    * once in virtual time stays in it). May throw RendererCrashedError.
    */
   acquire(kind: RenderSource['kind'], clock?: RenderClock): Promise<PageLease>;
-  /** Whether acquire honours clock 'virtual' (Chromium's Emulation.setVirtualTimePolicy); otherwise renders run on the wall clock. */
-  readonly supportsVirtualTime?: boolean;
+  /**
+   * The path default renders take on this engine and why (render-path.ts): clock 'virtual' is
+   * honoured unless its mode is 'real'. Probed at each browser launch, narrowed by the crash breaker.
+   */
+  readonly renderPath: RenderPath;
   /** Version text of the engine, for /health. */
   readonly version: string;
   /** A cheap round trip to the engine: false when it is dead. */

@@ -4,6 +4,7 @@
 import { NavigationError, RenderInputError, RenderTimeoutError, RendererCrashedError } from './errors.ts';
 import type { RenderClock } from './cdp-page.ts';
 import type { PageLease, PageSource } from './page-source.ts';
+import { isVirtual } from './render-path.ts';
 import type { RenderSource } from './render-source.ts';
 import type { PdfOptions } from './pdf-options.ts';
 import { toPrintToPdfParams } from './print-params.ts';
@@ -171,7 +172,7 @@ export class Renderer {
    * connections in flight, which would hold a virtual clock forever.
    */
   private clockFor(options: PdfOptions): RenderClock {
-    return options.wait_until === 'networkidle0' && options.wait_clock === 'virtual' && this.pages.supportsVirtualTime ? 'virtual' : 'real';
+    return options.wait_until === 'networkidle0' && options.wait_clock === 'virtual' && isVirtual(this.pages.renderPath.mode) ? 'virtual' : 'real';
   }
 }
 
