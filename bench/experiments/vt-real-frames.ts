@@ -14,7 +14,10 @@ const browser = await puppeteer.launch({
   pipe: true,
   waitForInitialPage: false,
   headless: isShell ? 'shell' : true,
-  args: launchFlags({ isHeadlessShell: isShell, noSandbox: needsNoSandbox(), userDataDir: `/tmp/quire-vtrf-${process.pid}` }),
+  args: [
+    ...launchFlags({ isHeadlessShell: isShell, noSandbox: needsNoSandbox(), userDataDir: `/tmp/quire-vtrf-${process.pid}` }),
+    ...(process.env.EXTRA_FLAGS ?? '').split(' ').filter(Boolean),
+  ],
 });
 const page = await browser.newPage();
 const s = await page.createCDPSession();

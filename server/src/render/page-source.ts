@@ -9,6 +9,8 @@ import type { RenderSource } from './render-source.ts';
 
 export interface PageLease {
   readonly page: CdpPage;
+  /** The clock the page runs on when it is not the one asked for (a virtual clock asked for where the render path is 'real'). */
+  readonly clock?: RenderClock;
   /**
    * Gives the page back. `reusable: false` when the render failed or timed out part-way, so the
    * source discards the page instead of using it again.

@@ -18,7 +18,9 @@ export const RENDER_PATH_MODES: readonly RenderPathMode[] = ['virtual-begin-fram
 
 export interface DisabledRenderPath {
   mode: RenderPathMode;
-  /** What switched it off: the probe's finding, or the breaker's crash count. */
+  /** Who switched it off: the launch probe (the engine lacks it or it failed) or the crash breaker. */
+  by: 'probe' | 'breaker';
+  /** What was found: the probe's error, or the breaker's crash count. */
   reason: string;
 }
 
