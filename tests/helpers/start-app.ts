@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { TestContext } from 'node:test';
 import { createApp, type App, type AppOverrides } from '../../server/src/app.ts';
 import { configWith, type Config } from '../../server/src/config.ts';
+import { engineUnderTest } from './engines.ts';
 import { fakePageSource, fastLane } from './fake-page-source.ts';
 import { startTwoInstances, testInstances } from './two-instances.ts';
 
@@ -56,7 +57,8 @@ export async function startTestServer(
   const dataDir = overrides.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'quire-test-')));
   // An explicit adminToken of '' leaves the server to generate DATA_DIR/admin-token.
   const adminToken = 'adminToken' in overrides ? overrides.adminToken : `adm_test_${randomBytes(16).toString('hex')}`;
-  const config = configWith({ port: 0, logLevel: 'silent', dataDir, ...overrides, adminToken });
+  // The engine matrix (QUIRE_TEST_ENGINE, tests/helpers/engines.ts) picks the Chromium build, as CHROME_PATH would.
+  const config = configWith({ port: 0, logLevel: 'silent', dataDir, chromePath: engineUnderTest.path, ...overrides, adminToken });
   // The fast lane (npm run test:fast) renders on a fake page source unless the test brings its own.
   const appOverrides = fastLane() && !collaborators.pageSource ? { ...collaborators, pageSource: fakePageSource } : collaborators;
   // The two-instance lane (npm run test:two): the same tests, through a proxy alternating between two apps.

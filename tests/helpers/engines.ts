@@ -1,0 +1,54 @@
+// The Chromium builds the render tests run on (README: Engines). QUIRE_TEST_ENGINE picks one for a
+// test process (start-app.ts hands its path to the server as CHROME_PATH would); unset, the
+// default lookup applies (the npm headless shell). The engine matrix (tests/engines/) runs the
+// render-path test files once per build; tests/api/engine-parity.test.ts compares their PDFs.
+
+import { accessSync, constants } from 'node:fs';
+
+export type EngineId = 'npm-shell' | 'debian-shell' | 'debian-full';
+
+export interface TestEngine {
+  id: EngineId;
+  /** For test names and reports. */
+  name: string;
+  /** CHROME_PATH for it; '' is the default lookup (the npm-shipped headless shell). */
+  path: string;
+  /** What the build offers the render path (engine notes in docs/operations.md#choosing-a-chromium). */
+  kind: 'headless shell' | 'full Chromium, new headless mode';
+}
+
+export const ENGINES: readonly TestEngine[] = [
+  { id: 'npm-shell', name: 'the npm headless shell (@sparticuz/chromium)', path: '', kind: 'headless shell' },
+  { id: 'debian-shell', name: "Debian's chromium-headless-shell", path: '/usr/lib/chromium/chromium-headless-shell', kind: 'headless shell' },
+  // Like Electron's Chromium: no HeadlessExperimental domain, so no frames drawn on request.
+  { id: 'debian-full', name: "Debian's full chromium (--headless=new)", path: '/usr/lib/chromium/chromium', kind: 'full Chromium, new headless mode' },
+];
+
+/** The engine by id; throws on an unknown one, naming the known ids. */
+export function engineById(id: string): TestEngine {
+  const engine = ENGINES.find((candidate) => candidate.id === id);
+  if (!engine) throw new Error(`QUIRE_TEST_ENGINE=${id} is not a test engine (one of ${ENGINES.map((known) => known.id).join(', ')})`);
+  return engine;
+}
+
+/** The engine this test process renders on (QUIRE_TEST_ENGINE, default the npm headless shell). */
+export const engineUnderTest: TestEngine = engineById(process.env.QUIRE_TEST_ENGINE || 'npm-shell');
+
+/**
+ * Why the engine cannot run here (its binary is missing), or false. In CI nothing may be missing
+ * (scripts/setup.sh installs every engine), so a test there runs and fails instead of skipping.
+ */
+export function missingEngine(engine: TestEngine): string | false {
+  if (!engine.path || isExecutable(engine.path)) return false;
+  if (process.env.CI) return false;
+  return `${engine.path} is not installed (scripts/setup.sh installs it)`;
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
