@@ -1,11 +1,12 @@
 // The Chromium builds the render tests run on (README: Engines). QUIRE_TEST_ENGINE picks one for a
 // test process (start-app.ts hands its path to the server as CHROME_PATH would); unset, the
-// default lookup applies (the npm headless shell). The engine matrix (tests/engines/) runs the
+// default lookup applies (the npm headless shell). One "engine" is the desktop app's page source
+// on a stand-in for Electron (its binary cannot run here). The engine matrix (tests/engines/) runs the
 // render-path test files once per build; tests/api/engine-parity.test.ts compares their PDFs.
 
 import { accessSync, constants } from 'node:fs';
 
-export type EngineId = 'npm-shell' | 'debian-shell' | 'debian-full';
+export type EngineId = 'npm-shell' | 'debian-shell' | 'debian-full' | 'electron-standin';
 
 export interface TestEngine {
   id: EngineId;
@@ -15,6 +16,11 @@ export interface TestEngine {
   path: string;
   /** What the build offers the render path (engine notes in docs/operations.md#choosing-a-chromium). */
   kind: 'headless shell' | 'full Chromium, new headless mode';
+  /**
+   * 'electron': renders go through the desktop app's page source (electron/electron-page-source.ts)
+   * on a stand-in for Electron's API forwarding to this Chromium (fake-electron.ts electronStandIn).
+   */
+  pages?: 'electron';
 }
 
 export const ENGINES: readonly TestEngine[] = [
@@ -22,6 +28,14 @@ export const ENGINES: readonly TestEngine[] = [
   { id: 'debian-shell', name: "Debian's chromium-headless-shell", path: '/usr/lib/chromium/chromium-headless-shell', kind: 'headless shell' },
   // Like Electron's Chromium: no HeadlessExperimental domain, so no frames drawn on request.
   { id: 'debian-full', name: "Debian's full chromium (--headless=new)", path: '/usr/lib/chromium/chromium', kind: 'full Chromium, new headless mode' },
+  // Electron cannot be launched here; its page source's CDP command sequence can, on the closest Chromium.
+  {
+    id: 'electron-standin',
+    name: "the desktop app's Electron page source on Debian's full chromium",
+    path: '/usr/lib/chromium/chromium',
+    kind: 'full Chromium, new headless mode',
+    pages: 'electron',
+  },
 ];
 
 /** The engine by id; throws on an unknown one, naming the known ids. */
