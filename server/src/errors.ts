@@ -22,6 +22,9 @@ export const ERROR_STATUS = {
   storage_unavailable: 422,
   navigation_failed: 422,
   batch_too_large: 422,
+  // Not in the original code list (issue 22): the page crashed the browser's renderer on two fresh
+  // pages; its content does it, so a retry would crash again.
+  page_crashed: 422,
   rate_limited: 429,
   // Not in the original code list (issue 11): a key's background batch backlog is full.
   too_many_batches: 429,

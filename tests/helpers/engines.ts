@@ -6,7 +6,7 @@
 
 import { accessSync, constants } from 'node:fs';
 
-export type EngineId = 'npm-shell' | 'debian-shell' | 'debian-full' | 'electron-standin';
+export type EngineId = 'npm-shell' | 'debian-shell' | 'debian-full' | 'electron-standin' | 'chrome-path';
 
 export interface TestEngine {
   id: EngineId;
@@ -14,8 +14,6 @@ export interface TestEngine {
   name: string;
   /** CHROME_PATH for it; '' is the default lookup (the npm-shipped headless shell). */
   path: string;
-  /** What the build offers the render path (engine notes in docs/operations.md#choosing-a-chromium). */
-  kind: 'headless shell' | 'full Chromium, new headless mode';
   /**
    * 'electron': renders go through the desktop app's page source (electron/electron-page-source.ts)
    * on a stand-in for Electron's API forwarding to this Chromium (fake-electron.ts electronStandIn).
@@ -24,16 +22,15 @@ export interface TestEngine {
 }
 
 export const ENGINES: readonly TestEngine[] = [
-  { id: 'npm-shell', name: 'the npm headless shell (@sparticuz/chromium)', path: '', kind: 'headless shell' },
-  { id: 'debian-shell', name: "Debian's chromium-headless-shell", path: '/usr/lib/chromium/chromium-headless-shell', kind: 'headless shell' },
+  { id: 'npm-shell', name: 'the npm headless shell (@sparticuz/chromium)', path: '' },
+  { id: 'debian-shell', name: "Debian's chromium-headless-shell", path: '/usr/lib/chromium/chromium-headless-shell' },
   // Like Electron's Chromium: no HeadlessExperimental domain, so no frames drawn on request.
-  { id: 'debian-full', name: "Debian's full chromium (--headless=new)", path: '/usr/lib/chromium/chromium', kind: 'full Chromium, new headless mode' },
+  { id: 'debian-full', name: "Debian's full chromium (--headless=new)", path: '/usr/lib/chromium/chromium' },
   // Electron cannot be launched here; its page source's CDP command sequence can, on the closest Chromium.
   {
     id: 'electron-standin',
     name: "the desktop app's Electron page source on Debian's full chromium",
     path: '/usr/lib/chromium/chromium',
-    kind: 'full Chromium, new headless mode',
     pages: 'electron',
   },
 ];
@@ -45,8 +42,12 @@ export function engineById(id: string): TestEngine {
   return engine;
 }
 
-/** The engine this test process renders on (QUIRE_TEST_ENGINE, default the npm headless shell). */
-export const engineUnderTest: TestEngine = engineById(process.env.QUIRE_TEST_ENGINE || 'npm-shell');
+/** The engine this test process renders on: QUIRE_TEST_ENGINE, else any CHROME_PATH, else the npm headless shell. */
+export const engineUnderTest: TestEngine = process.env.QUIRE_TEST_ENGINE
+  ? engineById(process.env.QUIRE_TEST_ENGINE)
+  : process.env.CHROME_PATH
+    ? { id: 'chrome-path', name: `CHROME_PATH=${process.env.CHROME_PATH}`, path: process.env.CHROME_PATH }
+    : engineById('npm-shell');
 
 /**
  * Why the engine cannot run here (its binary is missing), or false. In CI nothing may be missing

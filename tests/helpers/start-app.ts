@@ -60,7 +60,7 @@ export async function startTestServer(
   const dataDir = overrides.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'quire-test-')));
   // An explicit adminToken of '' leaves the server to generate DATA_DIR/admin-token.
   const adminToken = 'adminToken' in overrides ? overrides.adminToken : `adm_test_${randomBytes(16).toString('hex')}`;
-  // The engine matrix (QUIRE_TEST_ENGINE, tests/helpers/engines.ts) picks the Chromium build, as CHROME_PATH would.
+  // The engine matrix (QUIRE_TEST_ENGINE or CHROME_PATH, tests/helpers/engines.ts) picks the Chromium build.
   const engine = options.engine ?? engineUnderTest;
   const config = configWith({ port: 0, logLevel: 'silent', dataDir, chromePath: engine.path, ...overrides, adminToken });
   // The fast lane (npm run test:fast) renders on a fake page source, the Electron stand-in on the

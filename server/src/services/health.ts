@@ -1,6 +1,7 @@
 // Liveness: a real round trip to the browser, cached for a few seconds so /health can be polled
 // often without loading Chromium. Never says ok while the browser is dead.
 
+import type { RenderPath } from '../render/render-path.ts';
 import type { Renderer } from '../render/renderer.ts';
 
 export interface HealthReport {
@@ -11,6 +12,7 @@ export interface HealthReport {
   busy: number;
   queued: number;
   restarts: number;
+  renderPath: RenderPath;
 }
 
 export class HealthService {
@@ -27,7 +29,16 @@ export class HealthService {
   async report(): Promise<HealthReport> {
     const alive = await this.isAlive();
     const stats = this.renderer.stats();
-    return { ok: alive, browser: stats.version, alive, slots: stats.size, busy: stats.busy, queued: stats.queued, restarts: stats.restarts };
+    return {
+      ok: alive,
+      browser: stats.version,
+      alive,
+      slots: stats.size,
+      busy: stats.busy,
+      queued: stats.queued,
+      restarts: stats.restarts,
+      renderPath: stats.renderPath,
+    };
   }
 
   private async isAlive(): Promise<boolean> {
