@@ -11,8 +11,9 @@ cd "$(dirname "$0")/.."
 # Noto Color Emoji. qpdf: only the tests use it, to check encrypted output independently of our
 # library. postgresql: the server binaries (initdb, pg_ctl, postgres) that the tests start
 # throwaway clusters with, and that several instances share (README: Running several instances);
-# no cluster is created and nothing runs as a system service.
-PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji qpdf postgresql"
+# no cluster is created and nothing runs as a system service. chromium, chromium-headless-shell:
+# the other Chromium builds the engine matrix renders on (npm run test:engines, README: Engines).
+PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji qpdf postgresql chromium chromium-headless-shell"
 
 if command -v apt-get >/dev/null 2>&1; then
   missing=""
