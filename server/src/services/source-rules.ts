@@ -13,6 +13,8 @@ export interface SourceFields {
   url?: string;
   template_id?: string;
   template_version?: number;
+  /** An office file converted by LibreOffice (services/office.ts). */
+  office?: unknown;
 }
 
 /**
@@ -20,13 +22,13 @@ export interface SourceFields {
  * template_version only with template_id. `where` names the request inside a larger one ("requests[2]").
  */
 export function checkSourceFields(input: SourceFields, where?: string): void {
-  const given = (['html', 'url', 'template_id'] as const).filter((field) => input[field] !== undefined);
+  const given = (['html', 'url', 'template_id', 'office'] as const).filter((field) => input[field] !== undefined);
   const at = (sentence: string) => (where === undefined ? sentence : `${where}: ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`);
-  if (given.length > 1) throw new ApiError('conflicting_source', at(`Give only one of html, url or template_id (got ${given.join(' and ')}).`));
+  if (given.length > 1) throw new ApiError('conflicting_source', at(`Give only one of html, url, template_id or office (got ${given.join(' and ')}).`));
   if (given.length === 0)
     throw new ApiError(
       'invalid_request',
-      where === undefined ? 'One of html, url or template_id is required.' : `${where} needs one of html, url or template_id.`,
+      where === undefined ? 'One of html, url, template_id or office is required.' : `${where} needs one of html, url, template_id or office.`,
     );
   if (input.template_version !== undefined && input.template_id === undefined) throw new ApiError('invalid_request', at('template_version needs template_id.'));
 }

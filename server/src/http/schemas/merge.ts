@@ -7,6 +7,7 @@ import { finishFields } from '../../pdf/finish-options.ts';
 import { pageListSchema } from '../../pdf/page-list.ts';
 import { MAX_MERGE_SOURCES, type MergeInput } from '../../services/merge.ts';
 import { filenameSchema, refuseUrlOnlyOptions, renderFields, sourceFields } from './render.ts';
+import { officeSourceSchema } from './office.ts';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
@@ -20,16 +21,17 @@ const mergeSourceSchema = z
       .optional()
       .describe('An uploaded PDF, base64. Damaged or encrypted: 400 naming the source.'),
     ...sourceFields,
+    office: officeSourceSchema.optional(),
     options: renderFields.options.optional().describe('PdfOptions of this source’s render (not encrypt: encrypt the merged result with options.encrypt).'),
     page_ranges: pageListSchema('Only these pages of this source. Default: all.').optional(),
   })
   .superRefine((source, ctx) => {
-    const given = (['document_id', 'pdf', 'html', 'url', 'template_id'] as const).filter((field) => source[field] !== undefined);
+    const given = (['document_id', 'pdf', 'html', 'url', 'template_id', 'office'] as const).filter((field) => source[field] !== undefined);
     if (given.length !== 1) {
       ctx.addIssue({
         code: 'custom',
         path: [],
-        message: given.length === 0 ? 'needs one of document_id, pdf, html, url or template_id' : `takes only one of ${given.join(' and ')}`,
+        message: given.length === 0 ? 'needs one of document_id, pdf, html, url, template_id or office' : `takes only one of ${given.join(' and ')}`,
         input: undefined,
       });
       return;
@@ -48,7 +50,7 @@ const mergeSourceSchema = z
       });
     refuseUrlOnlyOptions(source, ctx);
   })
-  .describe('Exactly one of document_id, pdf, html, url or template_id.');
+  .describe('Exactly one of document_id, pdf, html, url, template_id or office.');
 
 export const mergeOptionsSchema = z
   .strictObject(finishFields)

@@ -118,4 +118,20 @@ export const healthSchema = z.object({
         'The path default renders (networkidle0 on the virtual clock) take on this browser, chosen by a probe at its launch: virtual-begin-frame (frames drawn on request: the headless shell), virtual-real-frames (compositor frames: full Chromium, Electron) or real (the wall clock); `disabled` lists the better paths this browser build cannot or may not use (by the probe, or by the crash breaker after repeated browser crashes) and why.',
       ),
   }),
+  office: z
+    .union([
+      z.object({
+        available: z.literal(true),
+        version: z.string().describe('The LibreOffice in use.'),
+        processes: z.int().describe('Warm LibreOffice processes (OFFICE_CONCURRENCY).'),
+        alive: z.int(),
+        busy: z.int(),
+        queued: z.int(),
+        restarts: z.int().describe('Processes replaced: after OFFICE_RESTART_AFTER conversions, a timeout or a crash.'),
+        conversions: z.int(),
+        isolated_network: z.boolean().describe('LibreOffice runs in a network namespace with no way out.'),
+      }),
+      z.object({ available: z.literal(false), reason: z.string() }),
+    ])
+    .describe('Office conversion (optional: its absence does not make the service unhealthy).'),
 });
