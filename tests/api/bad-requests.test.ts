@@ -507,7 +507,7 @@ const CASES: BadRequest[] = [
     body: { sources: [{ html }, { page_ranges: '1' }] },
     status: 400,
     code: 'invalid_request',
-    names: 'sources[1] needs one of document_id, pdf, html, url, markdown or template_id',
+    names: 'sources[1] needs one of document_id, pdf, html, url, markdown, template_id or office',
   },
   {
     name: 'a merge source with two kinds',

@@ -14,24 +14,26 @@ export interface SourceFields {
   markdown?: string;
   template_id?: string;
   template_version?: number;
+  /** An office file converted by LibreOffice (services/office.ts). */
+  office?: unknown;
 }
 
 /** The fields that name what a render loads; exactly one per request. */
-export const SOURCE_FIELDS = ['html', 'url', 'markdown', 'template_id'] as const;
+export const SOURCE_FIELDS = ['html', 'url', 'markdown', 'template_id', 'office'] as const;
+/** The ones rendered by Chromium (an office file is converted by LibreOffice instead). */
+export const RENDERED_SOURCE_FIELDS = SOURCE_FIELDS.filter((field) => field !== 'office');
+/** "html, url, ... or office", for the sentences that name them. */
+const ONE_OF = `${SOURCE_FIELDS.slice(0, -1).join(', ')} or ${SOURCE_FIELDS.at(-1)}`;
 
 /**
- * Exactly one of html, url, markdown, template_id (docs/api.md#rendering-post-v1pdf: conflicting_source), and
+ * Exactly one of html, url, markdown, template_id, office (docs/api.md#rendering-post-v1pdf: conflicting_source), and
  * template_version only with template_id. `where` names the request inside a larger one ("requests[2]").
  */
 export function checkSourceFields(input: SourceFields, where?: string): void {
   const given = SOURCE_FIELDS.filter((field) => input[field] !== undefined);
   const at = (sentence: string) => (where === undefined ? sentence : `${where}: ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`);
-  if (given.length > 1) throw new ApiError('conflicting_source', at(`Give only one of html, url, markdown or template_id (got ${given.join(' and ')}).`));
-  if (given.length === 0)
-    throw new ApiError(
-      'invalid_request',
-      where === undefined ? 'One of html, url, markdown or template_id is required.' : `${where} needs one of html, url, markdown or template_id.`,
-    );
+  if (given.length > 1) throw new ApiError('conflicting_source', at(`Give only one of ${ONE_OF} (got ${given.join(' and ')}).`));
+  if (given.length === 0) throw new ApiError('invalid_request', where === undefined ? `One of ${ONE_OF} is required.` : `${where} needs one of ${ONE_OF}.`);
   if (input.template_version !== undefined && input.template_id === undefined) throw new ApiError('invalid_request', at('template_version needs template_id.'));
 }
 

@@ -23,6 +23,7 @@ export function healthOperations(health: HealthService, version: string) {
           status: report.ok ? 'ok' : 'unavailable',
           version,
           renderer: { browser: report.browser, alive: report.alive, slots: report.slots, busy: report.busy, queued: report.queued, restarts: report.restarts },
+          office: report.office,
         });
       },
     }),

@@ -10,6 +10,7 @@ import type { BatchInput } from '../../services/batches.ts';
 import { refuseMisplacedOptions, renderFields, requestOptionsSchema } from './render.ts';
 import { isWellFormedText } from '../content-disposition.ts';
 import { nextCursorSchema } from './paging.ts';
+import { officeSourceSchema } from './office.ts';
 
 /** Hard ceiling of items per call, whatever a plans file says (plans allow up to 10,000). */
 const MAX_ITEMS = 10_000;
@@ -30,11 +31,12 @@ const batchItemSchema = z
     template_id: renderFields.template_id.optional(),
     template_version: renderFields.template_version.optional(),
     data: renderFields.data.optional(),
-    options: partialOptionsSchema.optional().describe('Overrides the shared options field by field.'),
+    office: officeSourceSchema.optional(),
+    options: partialOptionsSchema.optional().describe('Overrides the shared options field by field (renders only: an office item has office.options).'),
     filename: renderFields.filename.optional(),
     store: z.literal(true).optional().describe('Every batch item is stored; true is accepted, false is not.'),
   })
-  .describe('A render request: exactly one of html, url, markdown or template_id.');
+  .describe('A render request: exactly one of html, url, markdown, template_id or office.');
 
 export const batchRequestSchema = z
   .strictObject({
@@ -61,6 +63,13 @@ export const batchRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['webhook_secret'], message: 'is only used with webhook_url' });
     }
     for (const [index, item] of body.requests.entries()) {
+      if (item.office !== undefined && item.options !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['requests', index, 'options'],
+          message: 'is for renders: an office item takes office.options',
+          input: undefined,
+        });
       const merged = requestOptionsSchema.safeParse({ ...body.options, ...item.options }, { reportInput: true });
       if (merged.success) {
         refuseMisplacedOptions({ url: item.url, html: item.html, options: merged.data }, ctx, ['requests', index]);

@@ -6,8 +6,9 @@ import { idPattern } from '../../ids.ts';
 import { finishFields } from '../../pdf/finish-options.ts';
 import { pageListSchema } from '../../pdf/page-list.ts';
 import { MAX_MERGE_SOURCES, type MergeInput } from '../../services/merge.ts';
-import { SOURCE_FIELDS } from '../../services/source-rules.ts';
+import { RENDERED_SOURCE_FIELDS, SOURCE_FIELDS } from '../../services/source-rules.ts';
 import { filenameSchema, refuseMisplacedOptions, renderFields, sourceFields } from './render.ts';
+import { officeSourceSchema } from './office.ts';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
@@ -21,6 +22,7 @@ const mergeSourceSchema = z
       .optional()
       .describe('An uploaded PDF, base64. Damaged or encrypted: 400 naming the source.'),
     ...sourceFields,
+    office: officeSourceSchema.optional(),
     options: renderFields.options.optional().describe('PdfOptions of this source’s render (not encrypt: encrypt the merged result with options.encrypt).'),
     page_ranges: pageListSchema('Only these pages of this source. Default: all.').optional(),
   })
@@ -30,12 +32,12 @@ const mergeSourceSchema = z
       ctx.addIssue({
         code: 'custom',
         path: [],
-        message: given.length === 0 ? 'needs one of document_id, pdf, html, url, markdown or template_id' : `takes only one of ${given.join(' and ')}`,
+        message: given.length === 0 ? 'needs one of document_id, pdf, html, url, markdown, template_id or office' : `takes only one of ${given.join(' and ')}`,
         input: undefined,
       });
       return;
     }
-    const rendered = (SOURCE_FIELDS as readonly string[]).includes(given[0]!);
+    const rendered = (RENDERED_SOURCE_FIELDS as readonly string[]).includes(given[0]!);
     for (const field of ['data', 'options', 'template_version'] as const) {
       if (!rendered && source[field] !== undefined)
         ctx.addIssue({ code: 'custom', path: [field], message: 'is only for html, url, markdown and template_id sources', input: undefined });
@@ -49,7 +51,7 @@ const mergeSourceSchema = z
       });
     refuseMisplacedOptions(source, ctx);
   })
-  .describe('Exactly one of document_id, pdf, html, url, markdown or template_id.');
+  .describe('Exactly one of document_id, pdf, html, url, markdown, template_id or office.');
 
 export const mergeOptionsSchema = z
   .strictObject(finishFields)

@@ -130,4 +130,20 @@ export const healthSchema = z.object({
     queued: z.int(),
     restarts: z.int(),
   }),
+  office: z
+    .union([
+      z.object({
+        available: z.literal(true),
+        version: z.string().describe('The LibreOffice in use.'),
+        processes: z.int().describe('Warm LibreOffice processes (OFFICE_CONCURRENCY).'),
+        alive: z.int(),
+        busy: z.int(),
+        queued: z.int(),
+        restarts: z.int().describe('Processes replaced: after OFFICE_RESTART_AFTER conversions, a timeout or a crash.'),
+        conversions: z.int(),
+        isolated_network: z.boolean().describe('LibreOffice runs in a network namespace with no way out.'),
+      }),
+      z.object({ available: z.literal(false), reason: z.string() }),
+    ])
+    .describe('Office conversion (optional: its absence does not make the service unhealthy).'),
 });
