@@ -328,11 +328,12 @@ export class FakeElectron implements ElectronRenderApi {
 /**
  * The desktop app's page source (electron/electron-page-source.ts) on a FakeElectron of its own,
  * as a PageSourceFactory for createApp: the same wiring as electron/main.ts; closing the source
- * closes its browser.
+ * closes its browser. `launched` gets the FakeElectron (to crash or count its windows).
  */
-export function electronStandIn(chromePath: string): PageSourceFactory {
+export function electronStandIn(chromePath: string, launched?: (electron: FakeElectron) => void): PageSourceFactory {
   return async ({ proxyServer, log }) => {
     const electron = await FakeElectron.launch({ chromePath });
+    launched?.(electron);
     const source = new ElectronPageSource(electron, { proxyServer, version: electron.version, log });
     const close = source.close.bind(source);
     source.close = async () => {
