@@ -138,7 +138,7 @@ class ElectronCdpPage extends CdpPage {
   override async print(params: Protocol.Page.PrintToPDFRequest): Promise<Uint8Array> {
     // As CdpPage does: a browser's print waits for web fonts.
     await this.cdp.send('Runtime.evaluate', { expression: 'document.fonts.ready.then(() => true)', awaitPromise: true, returnByValue: true });
-    return this.cdp.untilClosed(this.contents.printToPDF(toElectronPrintOptions(params)));
+    return this.cdp.untilClosed(this.whilePrinting(this.contents.printToPDF(toElectronPrintOptions(params))));
   }
 
   // A wait for a lifecycle event is no command a crash could reject: it ends with the session.

@@ -146,7 +146,7 @@ export class CdpPage {
     const allowed = IN_FLIGHT_ALLOWED[waitUntil];
     const requests = allowed === undefined ? undefined : new RequestTracker(this.session, virtual ? this.virtualClock : undefined);
     try {
-      if (virtual) await this.virtualClock.hold();
+      if (virtual) await this.virtualClock.hold(true);
       const wanted = LIFECYCLE_EVENT[waitUntil];
       let reached: Promise<void>;
       if (source.kind === 'html') {
@@ -322,8 +322,13 @@ export class CdpPage {
   /** Prints the current document; waits for web fonts first, as a browser's print does. */
   async print(params: Protocol.Page.PrintToPDFRequest): Promise<Uint8Array> {
     await this.session.send('Runtime.evaluate', { expression: 'document.fonts.ready.then(() => true)', awaitPromise: true, returnByValue: true });
-    const { data } = (await this.session.send('Page.printToPDF', params)) as Protocol.Page.PrintToPDFResponse;
+    const { data } = await this.whilePrinting(this.session.send('Page.printToPDF', params) as Promise<Protocol.Page.PrintToPDFResponse>);
     return Buffer.from(data, 'base64');
+  }
+
+  /** Printing on a virtual clock without begin frames needs the clock to run meanwhile (virtual-clock.ts stepWhile). */
+  protected whilePrinting<T>(printing: Promise<T>): Promise<T> {
+    return this.clock === 'virtual' ? this.virtualClock.stepWhile(printing) : printing;
   }
 
   private onLifecycle(event: Protocol.Page.LifecycleEventEvent): void {

@@ -54,7 +54,7 @@ export class FrameTurn {
 const COMPOSITOR_STEP_MS = 1;
 
 /** Virtual milliseconds at most spent awaiting compositor frames, which is where they start before a window's end. */
-const COMPOSITOR_FRAMES_MS = 120;
+const COMPOSITOR_FRAMES_MS = 250;
 
 /** The page's next two frames (a rAF chain of two runs), awaited in the page's main world. */
 const NEXT_TWO_FRAMES = 'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))';
@@ -71,8 +71,14 @@ export class VirtualClock {
     private readonly frames: FrameSource = { kind: 'begin-frame', turn: new FrameTurn() },
   ) {}
 
-  /** Stops the page's clock: its timers do not fire until the clock runs again. */
-  async hold(): Promise<void> {
+  /**
+   * Stops the page's clock: its timers do not fire until the clock runs again. `newContent`, with
+   * compositor frames: a clock still held from the previous render keeps the new document from
+   * ever drawing a frame (measured on a reused lane: rAF callbacks never ran), so it is let go
+   * ('advance') for a moment first, before the content exists.
+   */
+  async hold(newContent = false): Promise<void> {
+    if (newContent && this.frames.kind === 'compositor') await this.session.send('Emulation.setVirtualTimePolicy', { policy: 'advance' });
     await this.session.send('Emulation.setVirtualTimePolicy', { policy: 'pause' });
   }
 
@@ -172,6 +178,20 @@ export class VirtualClock {
       }
       return;
     }
+  }
+
+  /**
+   * Compositor frames only: the engine's print waits for work the held clock keeps back (a lazy
+   * image's load is finished in a frame), so the clock runs in COMPOSITOR_STEP_MS steps while
+   * `work` runs; elsewhere `work` alone.
+   */
+  async stepWhile<T>(work: Promise<T>): Promise<T> {
+    if (this.frames.kind !== 'compositor') return work;
+    let settled = false;
+    const watched = work.finally(() => (settled = true));
+    watched.catch(() => undefined);
+    while (!settled) await Promise.race([this.runBudget(COMPOSITOR_STEP_MS), watched]);
+    return watched;
   }
 
   /** Runs the clock in small steps until `found` settles; holds it after. */
