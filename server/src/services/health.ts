@@ -3,6 +3,7 @@
 
 import type { RenderPath } from '../render/render-path.ts';
 import type { Renderer } from '../render/renderer.ts';
+import type { OfficeConverter } from './office.ts';
 
 export interface HealthReport {
   ok: boolean;
@@ -13,6 +14,8 @@ export interface HealthReport {
   queued: number;
   restarts: number;
   renderPath: RenderPath;
+  /** LibreOffice (optional: its absence does not make the service unhealthy). */
+  office: ReturnType<OfficeConverter['stats']>;
 }
 
 export class HealthService {
@@ -21,6 +24,7 @@ export class HealthService {
 
   constructor(
     private readonly renderer: Renderer,
+    private readonly office?: Pick<OfficeConverter, 'stats'>,
     private readonly cacheMs = 3000,
     private readonly now: () => number = Date.now,
   ) {}
@@ -38,6 +42,7 @@ export class HealthService {
       queued: stats.queued,
       restarts: stats.restarts,
       renderPath: stats.renderPath,
+      office: this.office?.stats() ?? { available: false, reason: 'not configured' },
     };
   }
 

@@ -16,6 +16,8 @@ import type { Tenant } from '../render/render-slots.ts';
 import type { DocumentsService } from './documents.ts';
 import type { Account } from './keys.ts';
 import { tenantOf, type RenderedPdf, type RenderInput, type RenderService } from './render.ts';
+import type { OfficeConverter, OfficeSource } from './office.ts';
+import { OfficeUnavailableError } from '../office/errors.ts';
 
 /** At most this many sources per call (each may be a render). */
 export const MAX_MERGE_SOURCES = 50;
@@ -33,9 +35,14 @@ export interface MergeServiceDeps {
   renderer: Renderer;
   render: Pick<RenderService, 'resolveSource' | 'produce'>;
   documents: Pick<DocumentsService, 'open' | 'storageFor'>;
+  /** Converts `office` sources; absent: they fail with office_unavailable. */
+  office?: OfficeConverter;
 }
 
-type Prepared = { kind: 'bytes'; pdf: Uint8Array; pages?: string } | { kind: 'render'; source: RenderSource; options: PdfOptions; pages?: string };
+type Prepared =
+  | { kind: 'bytes'; pdf: Uint8Array; pages?: string }
+  | { kind: 'render'; source: RenderSource; options: PdfOptions; pages?: string }
+  | { kind: 'office'; source: OfficeSource; pages?: string };
 
 /** Renders sources two at a time: the pool has few slots and other callers share them. */
 const RENDER_CONCURRENCY = 2;
@@ -82,12 +89,22 @@ export class MergeService {
         throw new ApiError('invalid_request', `sources[${index}].pdf is not a PDF`);
       return { kind: 'bytes', pdf: source.pdf, pages: source.page_ranges };
     }
+    if ('office' in source && source.office !== undefined) {
+      // Checked now (type, bytes, zip bomb), converted with the renders.
+      this.office().checkSource(source.office, `sources[${index}].office`);
+      return { kind: 'office', source: source.office, pages: source.page_ranges };
+    }
     return {
       kind: 'render',
       source: await this.deps.render.resolveSource(source, account),
       options: source.options ?? DEFAULT_PDF_OPTIONS,
       pages: source.page_ranges,
     };
+  }
+
+  private office(): OfficeConverter {
+    if (!this.deps.office) throw new OfficeUnavailableError('this server was started without office conversion');
+    return this.deps.office;
   }
 
   private async renderParts(prepared: Prepared[], tenant: Tenant): Promise<MergePart[]> {
@@ -97,7 +114,12 @@ export class MergeService {
       while (next < prepared.length) {
         const index = next++;
         const part = prepared[index]!;
-        const pdf = part.kind === 'bytes' ? part.pdf : await this.deps.renderer.render({ source: part.source, options: part.options, tenant });
+        const pdf =
+          part.kind === 'bytes'
+            ? part.pdf
+            : part.kind === 'office'
+              ? await this.office().convertSource(part.source, tenant)
+              : await this.deps.renderer.render({ source: part.source, options: part.options, tenant });
         parts[index] = { pdf, pages: part.pages };
       }
     };

@@ -36,6 +36,7 @@ export function healthOperations(health: HealthService, version: string) {
               probe_ms: report.renderPath.probeMs,
             },
           },
+          office: report.office,
         });
       },
     }),
