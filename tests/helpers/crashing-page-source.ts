@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { CdpPage } from '../../server/src/render/cdp-page.ts';
 import type { ChromiumPageSource } from '../../server/src/render/chromium-page-source.ts';
 import { startChromiumPageSource, type PageSourceFactory } from '../../server/src/render/index.ts';
+import { engineUnderTest } from './engines.ts';
 import type { PageLease, PageSource } from '../../server/src/render/page-source.ts';
 import type { RenderSource } from '../../server/src/render/render-source.ts';
 
@@ -63,7 +64,7 @@ export class CrashingPageSource implements PageSource {
 export function crashingPageSource(made: (source: CrashingPageSource) => void): PageSourceFactory {
   return async (context) => {
     const workDir = await mkdtemp(path.join(os.tmpdir(), 'quire-crash-'));
-    const inner = await startChromiumPageSource({ chromePath: process.env.CHROME_PATH ?? '', fontsDir: '', workDir, recycleAfter: 0, ...context });
+    const inner = await startChromiumPageSource({ chromePath: engineUnderTest.path, fontsDir: '', workDir, recycleAfter: 0, ...context });
     const source = new CrashingPageSource(inner, workDir);
     made(source);
     return source;

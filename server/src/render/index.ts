@@ -40,6 +40,8 @@ export type PageSourceFactory = (context: PageSourceContext) => Promise<PageSour
 export async function startRenderer(options: HeadlessRendererOptions, pageSource?: PageSourceFactory): Promise<Renderer> {
   if (!pageSource) return startHeadlessRenderer(options);
   const source = await pageSource({ proxyServer: options.proxyServer, log: options.log, onRenderPathFallback: options.hooks?.onRenderPathFallback });
+  // Probes the render path before the server says ready, as the headless source does.
+  await source.start?.();
   return warm(new Renderer(source, options, options.hooks), options.log);
 }
 
