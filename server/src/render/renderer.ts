@@ -10,8 +10,11 @@ import { toPrintToPdfParams } from './print-params.ts';
 import { RenderSlots, type RenderPriority, type SlotStats, type Tenant } from './render-slots.ts';
 import { settleWithin } from './settle-within.ts';
 import { hasOriginCredentials, sendCredentialsToOrigin } from './origin-credentials.ts';
-import { finishPdf } from '../pdf/finisher.ts';
+import { finishPdf, stampInWorker } from '../pdf/finisher.ts';
 import { captureImage, prepareCapture, type ImageCapture } from './image-capture.ts';
+import { headsOf, geometryOf, learnFromPage, withRoom } from './header-plan.ts';
+import { inspectBody, printHeads, type PendingHeads, type PrintedHeads } from './header-pass.ts';
+import type { Numbering } from './header-overlay.ts';
 
 export interface RenderJob {
   source: RenderSource;
@@ -23,6 +26,15 @@ export interface RenderJob {
   image?: ImageCapture;
   /** Who the render is for: its slot share and its turn among tenants (render-slots.ts). */
   tenant?: Tenant;
+  /** The render's data, for the placeholders of options.header and options.footer. */
+  data?: unknown;
+}
+
+/** A body printed for a merge: its header and footer wait for the merged page numbers (decorate). */
+export interface PrintedBody {
+  pdf: Uint8Array;
+  /** Present when the render asked for a header or footer. */
+  heads?: PendingHeads;
 }
 
 export type RenderOutcome = 'success' | 'timeout' | 'navigation_failed' | 'invalid_input' | 'crashed' | 'busy' | 'blocked' | 'error';
@@ -63,10 +75,14 @@ export class Renderer {
     let outcome: RenderOutcome = 'error';
     try {
       const releaseSlot = await this.slots.acquire(job.priority, job.tenant);
-      const printed = await this.renderInSlot(job, releaseSlot);
-      // Metadata, watermark and encryption need no browser: they run on the PDF worker while the
-      // page is handed back.
-      const pdf = job.image ? printed : await finishPdf(printed, job.options);
+      const printed = await this.renderInSlot(job, releaseSlot, 'whole');
+      // Metadata, watermark and encryption (and drawing the headers and footers) need no browser:
+      // they run on the PDF worker while the page is handed back.
+      const pdf = job.image
+        ? printed.pdf
+        : printed.stamp
+          ? await stampInWorker(printed.pdf, printed.stamp.overlay, printed.stamp.plan, job.options)
+          : await finishPdf(printed.pdf, job.options);
       outcome = 'success';
       return pdf;
     } catch (error) {
@@ -80,6 +96,50 @@ export class Renderer {
       }
       this.hooks.onRender?.(outcome, ms / 1000);
     }
+  }
+
+  /**
+   * Prints a merge source's body: finished (metadata, watermark) unless it has a header or
+   * footer, which then waits in `heads` for decorate() with the merged page numbers.
+   */
+  async renderBody(job: RenderJob): Promise<PrintedBody> {
+    const started = performance.now();
+    let outcome: RenderOutcome = 'error';
+    try {
+      const releaseSlot = await this.slots.acquire(job.priority, job.tenant);
+      const printed = await this.renderInSlot(job, releaseSlot, 'body');
+      const body: PrintedBody = printed.heads ? { pdf: printed.pdf, heads: printed.heads } : { pdf: await finishPdf(printed.pdf, job.options) };
+      outcome = 'success';
+      return body;
+    } catch (error) {
+      outcome = outcomeOf(error);
+      throw error;
+    } finally {
+      this.hooks.onRender?.(outcome, (performance.now() - started) / 1000);
+    }
+  }
+
+  /** Prints the header and footer of a body from renderBody with the given numbers and draws them on it, finished. */
+  async decorate(body: PrintedBody & { heads: PendingHeads }, numbering: Numbering, tenant?: Tenant): Promise<Uint8Array> {
+    const { heads } = body;
+    const releaseSlot = await this.slots.acquire('interactive', tenant);
+    const budget = new Budget(Date.now() + heads.options.timeout_ms, heads.options.timeout_ms, () => 'printing the header and footer');
+    let lease: PageLease | undefined;
+    let reusable = false;
+    let printed: PrintedHeads;
+    try {
+      lease = await budget.run(this.pages.acquire('html', 'real'));
+      printed = await budget.run(printHeads(lease.page, heads, numbering, 'real'));
+      reusable = true;
+    } catch (error) {
+      throw translatePageError(error);
+    } finally {
+      budget.cancel();
+      const handedBack = lease ? settleWithin(lease.release(reusable), RELEASE_WAIT_MS) : Promise.resolve();
+      void handedBack.then(releaseSlot);
+      if (!reusable) await handedBack;
+    }
+    return stampInWorker(body.pdf, printed.overlay, printed.plan, heads.options);
   }
 
   stats(): RendererStats {
@@ -102,7 +162,11 @@ export class Renderer {
    * Renders on a leased page. The slot is freed once the page is handed back (the lane's teardown
    * included), which may be after the PDF is returned: a PDF does not wait for the teardown.
    */
-  private async renderInSlot(job: RenderJob, releaseSlot: () => void): Promise<Uint8Array> {
+  private async renderInSlot(
+    job: RenderJob,
+    releaseSlot: () => void,
+    heads: 'whole' | 'body',
+  ): Promise<{ pdf: Uint8Array; stamp?: PrintedHeads; heads?: PendingHeads }> {
     const { options, source } = job;
     let stage = 'opening a page';
     const budget = new Budget(Date.now() + options.timeout_ms, options.timeout_ms, () => stage);
@@ -137,10 +201,43 @@ export class Renderer {
         stage = 'waiting wait_ms';
         await budget.run(page.wait(options.wait_ms));
       }
+      const running = job.image ? undefined : headsOf(options);
+      let params = toPrintToPdfParams(options);
+      let pending: PendingHeads | undefined;
+      if (running) {
+        stage = 'laying out the header and footer';
+        const geometry = geometryOf(options);
+        const facts = await budget.run(learnFromPage(page, running, geometry, job.data));
+        params = withRoom(params, facts.heights);
+        const assets = source.kind === 'html' ? source.assets : undefined;
+        pending = {
+          heads: running,
+          facts,
+          geometry,
+          options,
+          assets,
+          data: job.data,
+          url: source.kind === 'url' ? source.url : undefined,
+          pageCount: 0,
+          markers: [],
+        };
+      }
       stage = job.image ? 'capturing the image' : 'printing';
-      const bytes = await budget.run(job.image ? captureImage(page.session, job.image) : page.print(toPrintToPdfParams(options)));
+      const bytes = await budget.run(job.image ? captureImage(page.session, job.image) : page.print(params));
+      if (pending) {
+        stage = 'printing the header and footer';
+        Object.assign(pending, await budget.run(inspectBody(bytes, pending.facts)));
+        if (heads === 'body') {
+          reusable = true;
+          return { pdf: bytes, heads: pending };
+        }
+        const pageNumbers = Array.from({ length: pending.pageCount }, (_, index) => index + 1);
+        const stamp = await budget.run(printHeads(page, pending, { pageNumbers, total: pending.pageCount }, clock));
+        reusable = true;
+        return { pdf: bytes, stamp };
+      }
       reusable = true;
-      return bytes;
+      return { pdf: bytes };
     } catch (error) {
       throw translatePageError(error);
     } finally {

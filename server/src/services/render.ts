@@ -117,7 +117,13 @@ export class RenderService {
     let pdf: Uint8Array;
     try {
       const source = await this.resolveSource(input, account);
-      pdf = await this.deps.renderer.render({ source, options: input.options ?? DEFAULT_PDF_OPTIONS, priority: context.priority, tenant: tenantOf(account) });
+      pdf = await this.deps.renderer.render({
+        source,
+        options: input.options ?? DEFAULT_PDF_OPTIONS,
+        priority: context.priority,
+        tenant: tenantOf(account),
+        data: input.data,
+      });
     } catch (error) {
       await reservation.release();
       throw error;

@@ -175,7 +175,7 @@ export class TemplatesService {
   async preview(html: string, data: Record<string, unknown> | undefined, options: PdfOptions | undefined, templateId?: string): Promise<Uint8Array> {
     // With a template id the preview sees that template's assets, as its renders do.
     if (templateId !== undefined) await this.visible(undefined, templateId);
-    return this.deps.renderer.render({ source: this.previewSource(templateId, html, data ?? {}), options: options ?? DEFAULT_PDF_OPTIONS });
+    return this.deps.renderer.render({ source: this.previewSource(templateId, html, data ?? {}), options: options ?? DEFAULT_PDF_OPTIONS, data });
   }
 
   /** Template HTML (not necessarily saved) expanded with data, with the template's assets when one is named. */
