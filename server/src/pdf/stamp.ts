@@ -3,7 +3,7 @@
 // images. Also finds on which page each section marker of the body landed (header-plan.ts: an
 // invisible link per heading) and removes those links. Runs in the PDF worker thread.
 
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString, type PDFEmbeddedPage, type PDFRef } from '@cantoo/pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFString, type PDFEmbeddedPage } from '@cantoo/pdf-lib';
 import type { FinishOptions } from './finish-options.ts';
 import { applyFinish } from './finish.ts';
 
@@ -60,8 +60,9 @@ export async function stampPdf(bytes: Uint8Array, overlayBytes: Uint8Array, plan
     let page = embedded.get(key);
     if (!page) {
       const source = overlay.getPage(index);
-      // The instance is at the top-left of its page: cut the box out of it.
-      const top = plan.overlayHeight;
+      // The instance is at the top-left of its page: cut the box out of it (the page as printed,
+      // which Chromium snaps to whole pixels).
+      const top = source.getHeight();
       page = await doc.embedPage(source, { left: 0, right: box.width, top, bottom: top - box.height });
       embedded.set(key, page);
     }
@@ -70,7 +71,6 @@ export async function stampPdf(bytes: Uint8Array, overlayBytes: Uint8Array, plan
   const pages = doc.getPages();
   for (const [index, page] of pages.entries()) {
     const wanted = plan.pages[index];
-    if (plan.markerPrefix) removeMarkers(page.node, plan.markerPrefix);
     if (!wanted) continue;
     const { height } = page.getSize();
     if (wanted.header !== undefined && plan.header) {
@@ -82,25 +82,32 @@ export async function stampPdf(bytes: Uint8Array, overlayBytes: Uint8Array, plan
       page.drawPage(await instance(wanted.footer, box), { x: box.x, y: box.edge });
     }
   }
+  // After drawing: pdf-lib puts an empty /Annots back on a page it draws on.
+  if (plan.markerPrefix) for (const page of pages) removeMarkers(doc, page.node, plan.markerPrefix);
   await applyFinish(doc, options);
   return doc.save({ objectsPerTick: Number.POSITIVE_INFINITY });
 }
 
-function removeMarkers(node: PDFDict, prefix: string): void {
+/** Takes the marker links out of the page and out of the file: nothing of them is left to find. */
+function removeMarkers(doc: PDFDocument, node: PDFDict, prefix: string): void {
   const annots = node.lookupMaybe(PDFName.of('Annots'), PDFArray);
   if (!annots) return;
-  const drop = markerLinks(annots, prefix).map((link) => link.index);
-  for (const index of drop.reverse()) annots.remove(index);
+  const drop = markerLinks(annots, prefix);
+  for (const link of drop.reverse()) {
+    annots.remove(link.index);
+    if (link.ref) doc.context.delete(link.ref);
+  }
   if (annots.size() === 0) node.delete(PDFName.of('Annots'));
 }
 
 function markerLinks(annots: PDFArray | undefined, prefix: string): { index: number; uri: string; ref?: PDFRef }[] {
-  const found: { index: number; uri: string }[] = [];
+  const found: { index: number; uri: string; ref?: PDFRef }[] = [];
   if (!annots) return found;
   for (let index = 0; index < annots.size(); index++) {
     const annot = annots.lookupMaybe(index, PDFDict);
     const uri = annot?.lookupMaybe(PDFName.of('A'), PDFDict)?.lookupMaybe(PDFName.of('URI'), PDFString)?.decodeText();
-    if (uri?.startsWith(prefix)) found.push({ index, uri });
+    const ref = annots.get(index);
+    if (uri?.startsWith(prefix)) found.push({ index, uri, ref: ref instanceof PDFRef ? ref : undefined });
   }
   return found;
 }
