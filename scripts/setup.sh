@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 # library. postgresql: the server binaries (initdb, pg_ctl, postgres) that the tests start
 # throwaway clusters with, and that several instances share (README: Running several instances);
 # no cluster is created and nothing runs as a system service.
-PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji qpdf postgresql"
+PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji fonts-dejavu-core qpdf postgresql"
 
 if command -v apt-get >/dev/null 2>&1; then
   missing=""

@@ -21,6 +21,8 @@ export interface PlaygroundInput {
   html?: string;
   url?: string;
   options?: PdfOptions;
+  /** Values for the placeholders of options.header / options.footer. */
+  data?: Record<string, unknown>;
   filename?: string;
 }
 
@@ -89,6 +91,7 @@ export class PlaygroundService {
       source,
       options: { ...options, timeout_ms: Math.min(options.timeout_ms, this.deps.maxTimeoutMs) },
       tenant: this.tenant,
+      data: input.data,
     });
     return { pdf, filename: input.filename, rate };
   }
