@@ -10,6 +10,8 @@ import { createCanvas } from '@napi-rs/canvas';
 import { errorOf, startTestServer, type TestServer } from '../helpers/start-app.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
 import { imagesOf, layoutOf, type PageLayout, type TextRun } from '../helpers/pdf-layout.ts';
+import { startFixtureServer } from '../helpers/fixture-server.ts';
+import { openSansFromSparticuz } from '../helpers/open-sans.ts';
 
 const CM = 72 / 2.54;
 const A4 = { width: 595.28, height: 841.89 };
@@ -61,7 +63,14 @@ async function createTemplate(server: TestServer, html: string): Promise<string>
 }
 
 test('headers and footers drawn on the printed pages', { timeout: 240_000 }, async (t) => {
-  const server = await startTestServer(t);
+  const brandFont = await openSansFromSparticuz();
+  const site = await startFixtureServer({
+    '/page': '<title>Remote page</title><style>@font-face{font-family:Brand;src:url(/brand.ttf)}body{font-family:Brand}</style><p>Remote body</p>',
+    '/brand.ttf': (_req, res) => void res.writeHead(200, { 'content-type': 'font/ttf' }).end(brandFont),
+    '/logo.png': (_req, res) => void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from(logoPng())),
+  });
+  t.after(() => site.close());
+  const server = await startTestServer(t, { allowHosts: [`127.0.0.1:${site.port}`] });
 
   await t.test('a template: asset logo on every page, data, Chromium classes, first/last/odd/even variants, room made', async () => {
     const id = await createTemplate(server, `<title>Quarterly</title>${sheets(4)}`);
@@ -201,6 +210,25 @@ test('headers and footers drawn on the printed pages', { timeout: 240_000 }, asy
       options: { ...LOAD, header: 'preview for {{who}}' },
     });
     assert.match((await inspectPdf(await pdfOf(preview))).text, /preview for Ada/);
+  });
+
+  await t.test("a url render: the header uses the page's @font-face font and an image by URL", async () => {
+    const bytes = await pdfOf(
+      await server.render({
+        url: `http://127.0.0.1:${site.port}/page`,
+        options: {
+          ...LOAD,
+          header: `<img src="http://127.0.0.1:${site.port}/logo.png" style="height:20px"> <span style="font-family:Brand">{{title}} header</span>`,
+        },
+      }),
+    );
+    const { pages, fonts } = await inspectPdf(bytes);
+    assert.match(pages[0]!.text, /Remote page header/);
+    assert.ok(
+      fonts.filter((font) => /OpenSans/i.test(font.name)).length >= 2,
+      `the page's font is embedded for the body and for the header: ${fonts.map((f) => f.name).join(', ')}`,
+    );
+    assert.equal((await imagesOf(bytes))[0]!.length, 1, 'the logo by URL is drawn');
   });
 
   await t.test('what cannot be drawn is a 400 naming the field', async () => {

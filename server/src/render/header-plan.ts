@@ -9,6 +9,7 @@ import type { Protocol } from 'puppeteer-core';
 import type { CdpPage } from './cdp-page.ts';
 import { cssLengthToPx, parseMargin, type Margins } from './css-length.ts';
 import { RenderInputError } from './errors.ts';
+import { RENDER_SITE } from './render-document.ts';
 import { normalizeRunning, variantsOf, type Running } from './header-options.ts';
 import { paperSizePoints, type PdfOptions } from './pdf-options.ts';
 import { expandRunning } from './header-variables.ts';
@@ -68,25 +69,59 @@ interface Collected {
 
 /**
  * Runs in the body page: collects the title and the @font-face rules (URLs made absolute, or
- * root-relative on the page's own origin so a template's fonts come from its assets in the second
- * print too), and marks each section: the elements marked data-section, or else every heading.
- * A marker is a 1px absolutely positioned link at the start of the element: it takes no room and
- * Chromium prints it as a link annotation on the page where the element starts.
+ * root-relative on an html render's own origin so a template's fonts come from its assets in the
+ * second print too, which has an origin of its own). A font on another origin than that print's
+ * would need CORS there, so the ones a header or footer names (its family appears in their HTML)
+ * are fetched here, by the page (same origin for a url render, through the network guard), and
+ * handed over as data: URIs, at most 8 MB in all; one that cannot be fetched keeps its URL (and
+ * falls back as a font that fails to load does). Then marks each section: the elements marked
+ * data-section, or else every heading. A marker is a 1px absolutely positioned link at the start
+ * of the element: it takes no room and Chromium prints it as a link annotation on the page where
+ * the element starts.
  */
-const COLLECT = `(prefix) => {
+const COLLECT = `async ({ prefix, used }) => {
   const out = { title: document.title || '', fontFaces: [], sections: [] };
+  const onRenderSite = location.hostname.endsWith(${JSON.stringify(`.${RENDER_SITE}`)});
   const absolute = (url, base) => {
     if (/^data:/i.test(url)) return url;
-    try { const resolved = new URL(url, base); return resolved.origin === location.origin ? resolved.pathname + resolved.search : resolved.href; } catch { return url; }
+    try { const resolved = new URL(url, base); return resolved.origin === location.origin && onRenderSite ? resolved.pathname + resolved.search : resolved.href; } catch { return url; }
+  };
+  const fetched = [];
+  let budget = 8 * 1024 * 1024;
+  const inline = async (url) => {
+    try {
+      const response = await fetch(url);
+      if (!response.ok) return url;
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if ((budget -= bytes.length) < 0) return url;
+      let binary = '';
+      for (let i = 0; i < bytes.length; i += 32768) binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 32768));
+      return 'data:' + (response.headers.get('content-type') || 'font/ttf').split(';')[0] + ';base64,' + btoa(binary);
+    } catch { return url; }
+  };
+  const fontFace = async (rule, base) => {
+    const family = rule.style.getPropertyValue('font-family').replace(/^["']|["']$/g, '').trim().toLowerCase();
+    const named = family !== '' && used.includes(family);
+    const parts = [];
+    let last = 0;
+    for (const match of rule.cssText.matchAll(/url\\(\\s*(["']?)([^"')]+)\\1\\s*\\)/g)) {
+      let url = absolute(match[2], base);
+      if (named && /^https?:/i.test(url)) url = await inline(url);
+      parts.push(rule.cssText.slice(last, match.index), 'url("' + url + '")');
+      last = match.index + match[0].length;
+    }
+    parts.push(rule.cssText.slice(last));
+    return parts.join('');
   };
   const collect = (rules, base, depth) => {
     for (const rule of rules) {
-      if (rule instanceof CSSFontFaceRule) out.fontFaces.push(rule.cssText.replace(/url\\(\\s*(["']?)([^"')]+)\\1\\s*\\)/g, (_, q, url) => 'url("' + absolute(url, base) + '")'));
+      if (rule instanceof CSSFontFaceRule) fetched.push(fontFace(rule, base));
       else if (rule instanceof CSSImportRule) { try { if (rule.styleSheet && depth < 8) collect(rule.styleSheet.cssRules, rule.styleSheet.href || base, depth + 1); } catch {} }
       else if (rule.cssRules && depth < 8) collect(rule.cssRules, base, depth + 1);
     }
   };
   for (const sheet of document.styleSheets) { try { collect(sheet.cssRules, sheet.href || document.baseURI, 0); } catch {} }
+  out.fontFaces = await Promise.all(fetched);
   if (prefix) {
     const marked = document.querySelectorAll('[data-section]');
     const elements = marked.length > 0 ? marked : document.querySelectorAll('h1, h2, h3, h4, h5, h6');
@@ -134,7 +169,11 @@ const MEASURE = `async ({ width, css, boxes }) => {
  */
 export async function learnFromPage(page: CdpPage, heads: Heads, geometry: HeadsGeometry, data: unknown): Promise<PageFacts> {
   const markerPrefix = usesSections(heads) ? `https://s${randomBytes(8).toString('hex')}.quire.invalid/` : undefined;
-  const collected = await inPage<Collected>(page, `(${COLLECT})(${JSON.stringify(markerPrefix ?? '')})`);
+  const used = [heads.header, heads.footer]
+    .flatMap((running) => (running ? variantsOf(running) : []))
+    .join('\n')
+    .toLowerCase();
+  const collected = await inPage<Collected>(page, `(${COLLECT})(${JSON.stringify({ prefix: markerPrefix ?? '', used })})`);
   const heights: PageFacts['heights'] = {};
   const longestSection = collected.sections.reduce((longest, text) => (text.length > longest.length ? text : longest), '');
   const sample = { page: 999, pages: 999, document_page: 999, document_pages: 999, section: longestSection, title: collected.title, date: '2000-12-31' };
