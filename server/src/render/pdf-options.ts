@@ -9,6 +9,7 @@ import { pageListSchema } from '../pdf/page-list.ts';
 import { finishFields } from '../pdf/finish-options.ts';
 import { urlOnlyFields } from './origin-credentials-options.ts';
 import { normalizeRunning, runningSchema } from './header-options.ts';
+import { markdownStyleFields } from './markdown-style-options.ts';
 
 export const PAPER_FORMATS = ['A4', 'A3', 'A5', 'Letter', 'Legal', 'Tabloid'] as const;
 export const WAIT_UNTIL = ['load', 'domcontentloaded', 'networkidle0', 'networkidle2'] as const;
@@ -122,6 +123,7 @@ export const pdfOptionsSchema = z
       .describe('Extension: a JavaScript expression evaluated in the page until it is truthy (a promise is awaited), within timeout_ms; after wait_for.'),
     ...finishFields,
     ...urlOnlyFields,
+    ...markdownStyleFields,
   })
   .describe('How the page is printed. Every field is optional.');
 

@@ -20,6 +20,8 @@ import type { Tenant } from '../render/render-slots.ts';
 import type { DocumentsService } from './documents.ts';
 import type { Account } from './keys.ts';
 import { tenantOf, type RenderedPdf, type RenderInput, type RenderService } from './render.ts';
+import type { OfficeConverter, OfficeSource } from './office.ts';
+import { OfficeUnavailableError } from '../office/errors.ts';
 
 /** At most this many sources per call (each may be a render). */
 export const MAX_MERGE_SOURCES = 50;
@@ -40,11 +42,14 @@ export interface MergeServiceDeps {
   renderer: Renderer;
   render: Pick<RenderService, 'resolveSource' | 'produce'>;
   documents: Pick<DocumentsService, 'open' | 'storageFor'>;
+  /** Converts `office` sources; absent: they fail with office_unavailable. */
+  office?: OfficeConverter;
 }
 
 type Prepared =
   | { kind: 'bytes'; pdf: Uint8Array; pages?: string }
-  | { kind: 'render'; source: RenderSource; options: PdfOptions; data?: unknown; pages?: string };
+  | { kind: 'render'; source: RenderSource; options: PdfOptions; data?: unknown; pages?: string }
+  | { kind: 'office'; source: OfficeSource; pages?: string };
 
 /** A source ready to join: its bytes, or (a render with a header or footer) its body waiting for the merged page numbers. */
 type Part = { pdf: Uint8Array; pages?: string; body?: PrintedBody };
@@ -117,6 +122,11 @@ export class MergeService {
         throw new ApiError('invalid_request', `sources[${index}].pdf is not a PDF`);
       return { kind: 'bytes', pdf: source.pdf, pages: source.page_ranges };
     }
+    if ('office' in source && source.office !== undefined) {
+      // Checked now (type, bytes, zip bomb), converted with the renders.
+      this.office().checkSource(source.office, `sources[${index}].office`);
+      return { kind: 'office', source: source.office, pages: source.page_ranges };
+    }
     return {
       kind: 'render',
       source: await this.deps.render.resolveSource(source, account),
@@ -126,9 +136,15 @@ export class MergeService {
     };
   }
 
+  private office(): OfficeConverter {
+    if (!this.deps.office) throw new OfficeUnavailableError('this server was started without office conversion');
+    return this.deps.office;
+  }
+
   private async renderParts(prepared: Prepared[], tenant: Tenant): Promise<Part[]> {
     return inTurn(prepared, async (part) => {
       if (part.kind === 'bytes') return { pdf: part.pdf, pages: part.pages };
+      if (part.kind === 'office') return { pdf: await this.office().convertSource(part.source, tenant), pages: part.pages };
       const body = await this.deps.renderer.renderBody({ source: part.source, options: part.options, data: part.data, tenant });
       return { pdf: body.pdf, pages: part.pages, body: body.heads ? body : undefined };
     });
