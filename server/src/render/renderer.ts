@@ -100,7 +100,9 @@ export class Renderer {
         ? printed.pdf
         : printed.stamp
           ? await stampInWorker(printed.pdf, printed.stamp.overlay, printed.stamp.plan, job.options)
-          : await finishPdf(printed.pdf, job.options);
+          : printed.heads
+            ? await this.decorate({ pdf: printed.pdf, heads: printed.heads }, ownNumbering(printed.heads.pageCount), job.tenant)
+            : await finishPdf(printed.pdf, job.options);
       outcome = 'success';
       return pdf;
     } catch (error) {
@@ -271,12 +273,13 @@ export class Renderer {
       }
       stage = 'printing the header and footer';
       Object.assign(pending, await budget.run(inspectBody(bytes, pending.facts)));
-      if (heads === 'body') {
+      // A url render's lane is on the site it rendered: the instances print on an html lane of
+      // their own (decorate), as a navigation from there to the render site swaps the page's process.
+      if (heads === 'body' || source.kind === 'url') {
         reusable = true;
         return { pdf: bytes, heads: pending };
       }
-      const pageNumbers = Array.from({ length: pending.pageCount }, (_, index) => index + 1);
-      const stamp = await budget.run(printHeads(page, pending, { pageNumbers, total: pending.pageCount }, lease.clock ?? clock));
+      const stamp = await budget.run(printHeads(page, pending, ownNumbering(pending.pageCount), lease.clock ?? clock));
       reusable = true;
       return { pdf: bytes, stamp };
     } catch (error) {
@@ -314,6 +317,11 @@ export class Renderer {
 }
 
 const RELEASE_WAIT_MS = 5000;
+
+/** A document's own page numbers, 1 to count. */
+function ownNumbering(count: number): Numbering {
+  return { pageNumbers: Array.from({ length: count }, (_, index) => index + 1), total: count };
+}
 
 /** Races page work against the render's deadline (and the page's failure, while it has one). */
 class Budget {
