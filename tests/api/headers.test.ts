@@ -65,7 +65,8 @@ async function createTemplate(server: TestServer, html: string): Promise<string>
 test('headers and footers drawn on the printed pages', { timeout: 240_000 }, async (t) => {
   const brandFont = await openSansFromSparticuz();
   const site = await startFixtureServer({
-    '/page': '<title>Remote page</title><style>@font-face{font-family:Brand;src:url(/brand.ttf)}body{font-family:Brand}</style><p>Remote body</p>',
+    '/page':
+      '<title>Remote page</title><style>@font-face{font-family:Brand;src:url(/brand.ttf)}@font-face{font-family:Gone;src:url(/gone.woff2)}body{font-family:Brand}</style><p>Remote body</p>',
     '/brand.ttf': (_req, res) => void res.writeHead(200, { 'content-type': 'font/ttf' }).end(brandFont),
     '/logo.png': (_req, res) => void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from(logoPng())),
   });
@@ -218,12 +219,14 @@ test('headers and footers drawn on the printed pages', { timeout: 240_000 }, asy
         url: `http://127.0.0.1:${site.port}/page`,
         options: {
           ...LOAD,
-          header: `<img src="http://127.0.0.1:${site.port}/logo.png" style="height:20px"> <span style="font-family:Brand">{{title}} header</span>`,
+          header: `<img src="http://127.0.0.1:${site.port}/logo.png" style="height:20px"> <span style="font-family:Brand">{{title}} header</span> <span style="font-family:Gone">fallback</span>`,
         },
       }),
     );
     const { pages, fonts } = await inspectPdf(bytes);
     assert.match(pages[0]!.text, /Remote page header/);
+    // A font that fails to load (404) falls back, as in the body: the render goes on.
+    assert.match(pages[0]!.text, /fallback/);
     assert.ok(
       fonts.filter((font) => /OpenSans/i.test(font.name)).length >= 2,
       `the page's font is embedded for the body and for the header: ${fonts.map((f) => f.name).join(', ')}`,

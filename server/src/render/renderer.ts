@@ -101,7 +101,7 @@ export class Renderer {
         : printed.stamp
           ? await stampInWorker(printed.pdf, printed.stamp.overlay, printed.stamp.plan, job.options)
           : printed.heads
-            ? await this.decorate({ pdf: printed.pdf, heads: printed.heads }, ownNumbering(printed.heads.pageCount), job.tenant)
+            ? await this.decorate({ pdf: printed.pdf, heads: printed.heads }, ownNumbering(printed.heads.pageCount), job.tenant, job.priority)
             : await finishPdf(printed.pdf, job.options);
       outcome = 'success';
       return pdf;
@@ -139,9 +139,9 @@ export class Renderer {
   }
 
   /** Prints the header and footer of a body from renderBody with the given numbers and draws them on it, finished. */
-  async decorate(body: PrintedBody & { heads: PendingHeads }, numbering: Numbering, tenant?: Tenant): Promise<Uint8Array> {
+  async decorate(body: PrintedBody & { heads: PendingHeads }, numbering: Numbering, tenant?: Tenant, priority?: RenderPriority): Promise<Uint8Array> {
     const { heads } = body;
-    const releaseSlot = await this.slots.acquire('interactive', tenant);
+    const releaseSlot = await this.slots.acquire(priority, tenant);
     const budget = new Budget(Date.now() + heads.options.timeout_ms, heads.options.timeout_ms);
     budget.stage = () => 'printing the header and footer';
     let lease: PageLease | undefined;
