@@ -1,8 +1,8 @@
 // options.header and options.footer against a real Chromium, read back from the PDF: an asset
 // logo on every page, variants (first, last, odd, even, none), page variables and data, Chromium's
 // classes, sections across a 20-page report, page X of Y across a merge, CJK and Arabic text, the
-// room made in the margins, every way in (template, html, batch, playground, admin preview), and
-// the 400s for what cannot be drawn.
+// room made in the margins, every way in (template, html, url, markdown, batch, merge, playground,
+// admin preview), and the 400s for what cannot be drawn.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -194,7 +194,9 @@ test('headers and footers drawn on the printed pages', { timeout: 240_000 }, asy
     );
   });
 
-  await t.test('a batch, the playground and the admin preview draw them too', async () => {
+  await t.test('a batch, the playground, the admin preview and a markdown source draw them too', async () => {
+    const markdown = await server.render({ markdown: '# Notes\n\nWritten in *markdown*.', options: { ...LOAD, footer: 'md {{page}}/{{pages}} {{section}}' } });
+    assert.match((await inspectPdf(await pdfOf(markdown))).text, /md 1\/1 Notes/);
     const batch = await server.request('POST', '/v1/pdf/batch', { requests: [{ html: sheets(2) }], options: { ...LOAD, footer: 'batch {{page}}/{{pages}}' } });
     assert.equal(batch.status, 200, await batch.clone().text());
     const { results } = (await batch.json()) as { results: { document_id: string }[] };
