@@ -3,8 +3,9 @@
 // must stay flat), what the network guard costs (on vs off, same run), and what a background
 // batch achieves beside the engine limit, keyed throughput beside a hostile playground
 // neighbour, and what the PDF toolbox (metadata, outline, encrypt, watermark, merge) costs
-// beside a plain render, and office conversions on the warm LibreOffice pool beside soffice
-// started per file. Later features add theirs here.
+// beside a plain render, office conversions on the warm LibreOffice pool beside soffice
+// started per file, and headers and footers with an image beside Chromium's own templates.
+// Later features add theirs here.
 
 import type { ServiceProcess } from './service-process.ts';
 import { measureMetering } from './metering.ts';
@@ -14,6 +15,7 @@ import { measureBatch } from './batch.ts';
 import { startupTable } from './startup.ts';
 import { measureHostileNeighbour } from './hostile.ts';
 import { measureToolbox } from './toolbox.ts';
+import { measureHeaders } from './headers.ts';
 import { measureOffice } from './office.ts';
 
 export async function runExtras(service: ServiceProcess): Promise<string> {
@@ -31,5 +33,6 @@ export async function runExtras(service: ServiceProcess): Promise<string> {
   const startup = await startupTable();
   const toolbox = await measureToolbox(service);
   const office = await measureOffice(service);
-  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}\n\n${office}`;
+  const headers = await measureHeaders(service);
+  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}\n\n${office}\n\n${headers}`;
 }

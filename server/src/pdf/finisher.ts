@@ -9,25 +9,37 @@ import { Worker } from 'node:worker_threads';
 import { RenderInputError } from '../render/errors.ts';
 import { needsFinishing, type FinishOptions } from './finish-options.ts';
 import { MergeSourceError } from './merge-errors.ts';
-import type { MergePart, PdfTask, PdfTaskReply } from './pdf-task.ts';
+import type { MergePart, PdfTask, PdfTaskReply, PdfTaskResult } from './pdf-task.ts';
+import type { MarkerPages, StampPlan } from './stamp.ts';
 
 /** The printed PDF with metadata, watermark and encryption applied; the bytes as they are when none is asked. */
 export async function finishPdf(pdf: Uint8Array, options: FinishOptions): Promise<Uint8Array> {
   if (!needsFinishing(options)) return pdf;
   const { metadata, watermark, encrypt } = options;
-  return runTask({ kind: 'finish', pdf, options: { metadata, watermark, encrypt } });
+  return runTask({ kind: 'finish', pdf, options: { metadata, watermark, encrypt } }) as Promise<Uint8Array>;
+}
+
+/** The body with its printed headers and footers drawn on (stamp.ts), then finished with the options. */
+export function stampInWorker(pdf: Uint8Array, overlay: Uint8Array, plan: StampPlan, options: FinishOptions): Promise<Uint8Array> {
+  const { metadata, watermark, encrypt } = options;
+  return runTask({ kind: 'stamp', pdf, overlay, plan, options: { metadata, watermark, encrypt } }) as Promise<Uint8Array>;
+}
+
+/** The page count of a printed body and the page each of its section markers landed on (stamp.ts). */
+export function findMarkersInWorker(pdf: Uint8Array, prefix: string): Promise<MarkerPages> {
+  return runTask({ kind: 'markers', pdf, prefix }) as Promise<MarkerPages>;
 }
 
 /** The parts' pages in order as one PDF, finished with the options; throws MergeSourceError naming a bad part. */
 export function mergeInWorker(sources: MergePart[], options: FinishOptions & { outline?: boolean }): Promise<Uint8Array> {
-  return runTask({ kind: 'merge', sources, options });
+  return runTask({ kind: 'merge', sources, options }) as Promise<Uint8Array>;
 }
 
 const THREADS = 2;
 const threads: (PdfThread | undefined)[] = Array.from({ length: THREADS });
 let threadsUnavailable = false;
 
-function runTask(task: PdfTask): Promise<Uint8Array> {
+function runTask(task: PdfTask): Promise<PdfTaskResult> {
   if (threadsUnavailable) return runInline(task);
   let index = 0;
   for (let i = 1; i < THREADS; i++) if ((threads[i]?.queued ?? 0) < (threads[index]?.queued ?? 0)) index = i;
@@ -49,7 +61,7 @@ function runTask(task: PdfTask): Promise<Uint8Array> {
 /** One worker thread and the tasks it has been given. */
 class PdfThread {
   private readonly worker: Worker;
-  private readonly pending = new Map<number, { resolve: (pdf: Uint8Array) => void; reject: (error: Error) => void; task: PdfTask }>();
+  private readonly pending = new Map<number, { resolve: (pdf: PdfTaskResult) => void; reject: (error: Error) => void; task: PdfTask }>();
   private nextId = 1;
   private answered = false;
 
@@ -83,9 +95,9 @@ class PdfThread {
     return this.pending.size;
   }
 
-  run(task: PdfTask): Promise<Uint8Array> {
+  run(task: PdfTask): Promise<PdfTaskResult> {
     const id = this.nextId++;
-    return new Promise<Uint8Array>((resolve, reject) => {
+    return new Promise<PdfTaskResult>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, task });
       this.worker.ref();
       this.worker.postMessage({ id, task });
@@ -104,7 +116,7 @@ class PdfThread {
   }
 }
 
-async function runInline(task: PdfTask): Promise<Uint8Array> {
+async function runInline(task: PdfTask): Promise<PdfTaskResult> {
   const { runPdfTask } = await import('./run-pdf-task.ts');
   try {
     return await runPdfTask(task);

@@ -10,7 +10,7 @@ parentPort!.on('message', async ({ id, task }: { id: number; task: PdfTask }) =>
   try {
     const pdf = await runPdfTask(task);
     reply = { id, pdf };
-    parentPort!.postMessage(reply, [pdf.buffer as ArrayBuffer]);
+    parentPort!.postMessage(reply, pdf instanceof Uint8Array ? [pdf.buffer as ArrayBuffer] : []);
   } catch (error) {
     const { name, message, field, index } = error as { name?: string; message?: string; field?: string; index?: number };
     reply = { id, error: { name: name ?? 'Error', message: message ?? String(error), field, index } };

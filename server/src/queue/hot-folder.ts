@@ -212,7 +212,10 @@ export class HotFolder<Request, Caller> {
     if (extension !== '.json') {
       const request = this.deps.requestForFile?.(name, new Uint8Array(bytes));
       if (request !== undefined) return this.deps.parseRequest(request);
-      throw new HotFolderInputError('invalid_request', `${name}: the hot folder takes ${this.deps.acceptedKinds ?? 'name.json (a render request), name.html or name.md'}`);
+      throw new HotFolderInputError(
+        'invalid_request',
+        `${name}: the hot folder takes ${this.deps.acceptedKinds ?? 'name.json (a render request), name.html or name.md'}`,
+      );
     }
     let json: unknown;
     try {

@@ -189,7 +189,11 @@ export class TemplatesService {
   ): Promise<Uint8Array> {
     // With a template id the preview sees that template's assets, as its renders do.
     if (templateId !== undefined) await this.visible(undefined, templateId);
-    return this.deps.renderer.render({ source: this.previewSource(templateId, html, data ?? {}, format, options), options: options ?? DEFAULT_PDF_OPTIONS });
+    return this.deps.renderer.render({
+      source: this.previewSource(templateId, html, data ?? {}, format, options),
+      options: options ?? DEFAULT_PDF_OPTIONS,
+      data,
+    });
   }
 
   /** Template text (not necessarily saved) expanded with data, with the template's assets when one is named. */
