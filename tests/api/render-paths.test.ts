@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, errorOf, type TestServer } from '../helpers/start-app.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
-import { CRASH_BROWSER, CRASH_PAGE, crashingPageSource, type CrashingPageSource } from '../helpers/crashing-page-source.ts';
+import { CRASH_BROWSER, CRASH_BROWSER_ALWAYS, CRASH_PAGE, crashingPageSource, type CrashingPageSource } from '../helpers/crashing-page-source.ts';
 import { invoiceHtml } from '../../bench/workloads.ts';
 
 interface RenderPathReport {
@@ -100,4 +100,32 @@ test('a crash under a render: one retry on the fresh browser, charged once; a pa
     assert.match(metrics, /quire_render_retries_total\{scope="browser"\} 1/);
     assert.match(metrics, /quire_render_retries_total\{scope="page"\} 1/);
   });
+});
+
+test('a browser that keeps crashing under one render path gets that path switched off for its build, and rendering carries on', async (t) => {
+  const server = await startTestServer(t, { metricsEnabled: true }, { pageSource: crashingPageSource(() => undefined) });
+  const before = (await rendererHealth(server)).render_path;
+  assert.notEqual(before.mode, 'real', before.reason);
+  // Each render crashes the browser on both tries: two renders are four crashes with this path in use.
+  for (let i = 0; i < 2; i++) {
+    const error = await errorOf(await server.render({ html: `<p>${CRASH_BROWSER_ALWAYS}</p>` }));
+    assert.equal(error.code, 'renderer_busy');
+  }
+  let after = (await rendererHealth(server)).render_path;
+  // The relaunch after the last crash probes without the switched-off mode.
+  for (let waited = 0; after.mode === before.mode; waited += 50) {
+    assert.ok(waited < 30_000, 'the path never changed');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    after = (await rendererHealth(server)).render_path;
+  }
+  const switchedOff = after.disabled.find((entry) => entry.mode === before.mode);
+  assert.equal(switchedOff?.by, 'breaker');
+  assert.match(switchedOff!.reason, /browser crashes/);
+  // The last crash's relaunch may still be under way: a 503 renderer_busy is the documented "retry" (nothing charged).
+  let response = await server.render({ html: '<p>still rendering</p>' });
+  if (response.status === 503) response = await server.render({ html: '<p>still rendering</p>' });
+  assert.equal(response.status, 200, await response.clone().text());
+  assert.match((await inspectPdf(await response.arrayBuffer())).text, /still rendering/);
+  const metrics = await (await server.requestWithoutKey('GET', '/metrics')).text();
+  assert.match(metrics, /quire_render_path_fallbacks_total\{mode="[a-z-]+",by="breaker"\} [1-9]/);
 });

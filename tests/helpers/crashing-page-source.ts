@@ -1,7 +1,7 @@
 // A real headless page source (CHROME_PATH honoured) with a test-only way to crash things: an html
 // render whose HTML carries CRASH_PAGE crashes its page's renderer process (Page.crash) each time;
 // one carrying CRASH_BROWSER crashes the whole browser (Browser.crash) the first time only, as a
-// crash caused by another render would. Nothing a page can do by itself reaches either command.
+// crash caused by another render would; CRASH_BROWSER_ALWAYS every time. Nothing a page can do by itself reaches either command.
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -15,6 +15,8 @@ import type { RenderSource } from '../../server/src/render/render-source.ts';
 
 export const CRASH_PAGE = 'test-crash-page';
 export const CRASH_BROWSER = 'test-crash-browser';
+/** Crashes the browser every time (a build that keeps crashing under one render path). */
+export const CRASH_BROWSER_ALWAYS = 'test-crash-browser-always';
 
 export class CrashingPageSource implements PageSource {
   private readonly patched = new WeakSet<CdpPage>();
@@ -50,9 +52,10 @@ export class CrashingPageSource implements PageSource {
       const load = page.load.bind(page);
       page.load = (source, ...rest) => {
         if (source.kind === 'html' && source.html.includes(CRASH_PAGE)) void page.session.send('Page.crash').catch(() => undefined);
-        if (source.kind === 'html' && source.html.includes(CRASH_BROWSER) && this.browserCrashes++ === 0) {
-          void page.session.send('Browser.crash').catch(() => undefined);
-        }
+        const crashBrowser =
+          source.kind === 'html' && (source.html.includes(CRASH_BROWSER_ALWAYS) || (source.html.includes(CRASH_BROWSER) && this.browserCrashes === 0));
+        if (source.kind === 'html' && source.html.includes(CRASH_BROWSER)) this.browserCrashes++;
+        if (crashBrowser) void page.session.send('Browser.crash').catch(() => undefined);
         return load(source, ...rest);
       };
     }
@@ -64,7 +67,15 @@ export class CrashingPageSource implements PageSource {
 export function crashingPageSource(made: (source: CrashingPageSource) => void): PageSourceFactory {
   return async (context) => {
     const workDir = await mkdtemp(path.join(os.tmpdir(), 'quire-crash-'));
-    const inner = await startChromiumPageSource({ chromePath: engineUnderTest.path, fontsDir: '', workDir, recycleAfter: 0, ...context });
+    const inner = await startChromiumPageSource({
+      chromePath: engineUnderTest.path,
+      fontsDir: '',
+      workDir,
+      recycleAfter: 0,
+      proxyServer: context.proxyServer,
+      log: context.log,
+      hooks: { onRenderPathFallback: context.onRenderPathFallback },
+    });
     const source = new CrashingPageSource(inner, workDir);
     made(source);
     return source;
