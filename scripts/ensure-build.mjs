@@ -2,7 +2,8 @@
 // what is missing or older than its sources: the server (dist/server, scripts/build-server.ts) and,
 // for `npm start`, the web UI (dist/ui). Without the dev packages (a production install that left
 // them out) it says so: a server already built still starts, the UI page says how to build it.
-// Everything it prints goes to stderr: `npm run -s cli -- keys create` prints the key alone on stdout.
+// A build that succeeds prints nothing (`npm run -s cli -- keys create` prints the key alone, and
+// nothing else); a failed one prints its output and what to do, on stderr.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -31,9 +32,10 @@ function installed(name) {
 }
 
 function run(what, args) {
-  console.error(`Building ${what}...`);
-  // stdout goes to stderr too (see above).
-  return spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', 2, 2] }).status === 0;
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (result.status === 0) return true;
+  console.error(`Building ${what} failed:\n${result.stdout}${result.stderr}`);
+  return false;
 }
 
 const serverBuild = path.join(root, 'dist', 'server', 'main.mjs');
@@ -55,7 +57,11 @@ if (!serverBuilt || statSync(serverBuild).mtimeMs < newestSource(path.join(root,
 
 if (!serverOnly && !existsSync(path.join(root, 'dist', 'ui', 'index.html'))) {
   const vite = installed('vite/package.json');
-  if (!vite) console.error('The web UI is not built and vite is not installed: /admin and /playground will say so. Run `npm ci && npm run build`.');
-  else if (!run('the web UI (first start)', [path.join(path.dirname(vite), 'bin', 'vite.js'), 'build', '--config', 'ui/vite.config.ts', '--logLevel', 'warn']))
-    console.error('The web UI build failed; the API still starts. Run `npm run build` to see why.');
+  if (!vite) {
+    console.error('The web UI is not built and vite is not installed: /admin and /playground will say so. Run `npm ci && npm run build`.');
+  } else {
+    console.error('Building the web UI (first start, about a minute)...');
+    const args = [path.join(path.dirname(vite), 'bin', 'vite.js'), 'build', '--config', 'ui/vite.config.ts', '--logLevel', 'warn'];
+    if (!run('the web UI', args)) console.error('The web UI build failed; the API still starts. Run `npm run build` to see why.');
+  }
 }
