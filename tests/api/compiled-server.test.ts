@@ -21,7 +21,9 @@ test('the compiled server starts with plain node, issues a key, renders and fini
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-compiled-'));
   t.after(() => rm(dataDir, { recursive: true, force: true }));
   const adminToken = `adm_compiled_${process.pid}_0123456789`;
-  const server = await startServerProcess({ DATA_DIR: dataDir, ADMIN_TOKEN: adminToken }, await compiledServerEntry());
+  // No LibreOffice pool: its processes outlive a SIGKILLed server and hold the test's pipes open
+  // (tests/api/office.test.ts covers office conversion).
+  const server = await startServerProcess({ DATA_DIR: dataDir, ADMIN_TOKEN: adminToken, OFFICE_PATH: '/nonexistent/soffice' }, await compiledServerEntry());
   t.after(() => server.crash());
 
   const created = await fetch(`${server.url}/admin/v1/keys`, {
