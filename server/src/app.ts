@@ -251,7 +251,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
           isOfficeRequest(json) ? parseInput(officeRenderRequestSchema, json, 'the request file') : parseInput(renderRequestSchema, json, 'the request file'),
         // Office files by extension, converted with the default office options.
         requestForFile: (name, bytes) => (officeKindOf(name) ? { office: { file: Buffer.from(bytes).toString('base64'), filename: name } } : undefined),
-        acceptedKinds: `name.json (a render request), name.html or an office file (${OFFICE_KINDS.map((kind) => `.${kind}`).join(', ')})`,
+        acceptedKinds: `name.json (a render request), name.html, name.md or an office file (${OFFICE_KINDS.map((kind) => `.${kind}`).join(', ')})`,
         retryOf,
         log,
         intervalMs: overrides.hotFolderIntervalMs,

@@ -8,6 +8,7 @@ import { between } from './bounds.ts';
 import { pageListSchema } from '../pdf/page-list.ts';
 import { finishFields } from '../pdf/finish-options.ts';
 import { urlOnlyFields } from './origin-credentials-options.ts';
+import { markdownStyleFields } from './markdown-style-options.ts';
 
 export const PAPER_FORMATS = ['A4', 'A3', 'A5', 'Letter', 'Legal', 'Tabloid'] as const;
 export const WAIT_UNTIL = ['load', 'domcontentloaded', 'networkidle0', 'networkidle2'] as const;
@@ -147,6 +148,7 @@ export const pdfOptionsSchema = z
       .describe('Extension: a JavaScript expression evaluated in the page until it is truthy (a promise is awaited), within timeout_ms; after wait_for.'),
     ...finishFields,
     ...urlOnlyFields,
+    ...markdownStyleFields,
   })
   .describe('How the page is printed. Every field is optional.');
 

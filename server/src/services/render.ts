@@ -14,7 +14,9 @@ import type { Account } from './keys.ts';
 import type { DocumentsService, StoragePlan } from './documents.ts';
 import type { TemplatesService } from './templates.ts';
 import type { RenderCommit } from '../stores/render-commit.ts';
-import { checkHtmlSize, checkSourceFields } from './source-rules.ts';
+import type { MarkdownStyle } from '../render/markdown-style-options.ts';
+import { checkHtmlSize, checkMarkdownSize, checkSourceFields } from './source-rules.ts';
+import { markdownToHtml } from './markdown.ts';
 import type { OfficeConverter, OfficeSource } from './office.ts';
 import { OfficeUnavailableError } from '../office/errors.ts';
 import { ApiError } from '../errors.ts';
@@ -22,6 +24,8 @@ import { ApiError } from '../errors.ts';
 export interface RenderInput {
   html?: string;
   url?: string;
+  /** Markdown, turned into HTML here (services/markdown.ts) and rendered as html is. */
+  markdown?: string;
   template_id?: string;
   /** A saved version of template_id; the current one when left out. */
   template_version?: number;
@@ -32,6 +36,11 @@ export interface RenderInput {
   store?: boolean;
   filename?: string;
 }
+
+/** What resolveSource reads of a request: the source fields, the template data and the options that style Markdown. */
+export type SourceInput = Pick<RenderInput, 'html' | 'url' | 'markdown' | 'template_id' | 'template_version' | 'data' | 'office'> & {
+  options?: MarkdownStyle;
+};
 
 export interface RenderedPdf {
   pdf: Uint8Array;
@@ -203,15 +212,19 @@ export class RenderService {
   }
 
   /**
-   * Works out what to load: exactly one of html, url, template_id (docs/api.md#rendering-post-v1pdf: conflicting_source).
+   * Works out what to load: exactly one of html, url, markdown, template_id (docs/api.md#rendering-post-v1pdf: conflicting_source).
    * `resolve` replaces the guard's resolver (the playground's first pass uses one that does no DNS).
    */
-  async resolveSource(input: RenderInput, account: Account, resolver?: Resolver): Promise<RenderSource> {
+  async resolveSource(input: SourceInput, account: Account, resolver?: Resolver): Promise<RenderSource> {
     checkSourceFields(input);
     if (input.office !== undefined)
       throw new ApiError('invalid_request', 'An office file is converted to PDF, not rendered here: use POST /v1/convert/office.');
     if (input.template_id !== undefined) {
-      return this.deps.templates.source(account.keyId, input.template_id, input.data, input.template_version);
+      return this.deps.templates.source(account.keyId, input.template_id, input.data, input.template_version, input.options);
+    }
+    if (input.markdown !== undefined) {
+      // Converted here, in the request's own turn (a few ms for a README; bounded by the 5 MB ceiling on both sides).
+      return { kind: 'html', html: checkHtmlSize(markdownToHtml(checkMarkdownSize(input.markdown), input.options)) };
     }
     if (input.url !== undefined) {
       const { policy, guardEnabled = true } = this.deps;

@@ -33,6 +33,7 @@ export interface ErrorRecord {
 export interface BatchItemRequest {
   html?: string;
   url?: string;
+  markdown?: string;
   template_id?: string;
   template_version?: number;
   data?: Record<string, unknown>;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { pdfOptionsSchema, type PdfOptions } from '../../render/pdf-options.ts';
 import { isUsableSecret } from '../../queue/webhook-delivery.ts';
 import type { BatchInput } from '../../services/batches.ts';
-import { refuseUrlOnlyOptions, renderFields, requestOptionsSchema } from './render.ts';
+import { refuseMisplacedOptions, renderFields, requestOptionsSchema } from './render.ts';
 import { isWellFormedText } from '../content-disposition.ts';
 import { nextCursorSchema } from './paging.ts';
 import { officeSourceSchema } from './office.ts';
@@ -27,6 +27,7 @@ const batchItemSchema = z
     url: renderFields.url
       .describe('Public http(s) URL to render, checked by the network guard when the item renders: a blocked one fails that item with url_blocked.')
       .optional(),
+    markdown: renderFields.markdown.optional(),
     template_id: renderFields.template_id.optional(),
     template_version: renderFields.template_version.optional(),
     data: renderFields.data.optional(),
@@ -35,7 +36,7 @@ const batchItemSchema = z
     filename: renderFields.filename.optional(),
     store: z.literal(true).optional().describe('Every batch item is stored; true is accepted, false is not.'),
   })
-  .describe('A render request: exactly one of html, url, template_id or office.');
+  .describe('A render request: exactly one of html, url, markdown, template_id or office.');
 
 export const batchRequestSchema = z
   .strictObject({
@@ -71,7 +72,7 @@ export const batchRequestSchema = z
         });
       const merged = requestOptionsSchema.safeParse({ ...body.options, ...item.options }, { reportInput: true });
       if (merged.success) {
-        refuseUrlOnlyOptions({ url: item.url, options: merged.data }, ctx, ['requests', index]);
+        refuseMisplacedOptions({ url: item.url, html: item.html, options: merged.data }, ctx, ['requests', index]);
         continue;
       }
       const issue = merged.error.issues[0]!;
