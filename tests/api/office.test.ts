@@ -272,6 +272,16 @@ test('POST /v1/convert/office', { timeout: 300_000 }, async (t) => {
     assert.equal(await usageOf(server), before + 1);
   });
 
+  await t.test('the OpenAPI document describes the route with both bodies', async () => {
+    const document = (await (await server.requestWithoutKey('GET', '/openapi.json')).json()) as {
+      paths: Record<string, { post?: { requestBody: { content: Record<string, { schema: { properties: Record<string, { format?: string }> } }> } } }>;
+    };
+    const content = document.paths['/v1/convert/office']!.post!.requestBody.content;
+    assert.deepEqual(Object.keys(content).sort(), ['application/json', 'multipart/form-data']);
+    assert.equal(content['multipart/form-data']!.schema.properties.file!.format, 'binary');
+    assert.ok(content['application/json']!.schema.properties.options, 'options documented');
+  });
+
   await t.test('/health reports LibreOffice', async () => {
     const health = (await (await server.requestWithoutKey('GET', '/health')).json()) as { office: { available: boolean; version: string; processes: number } };
     assert.equal(health.office.available, true);

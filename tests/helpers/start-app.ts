@@ -56,7 +56,8 @@ export async function startTestServer(
   const dataDir = overrides.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'quire-test-')));
   // An explicit adminToken of '' leaves the server to generate DATA_DIR/admin-token.
   const adminToken = 'adminToken' in overrides ? overrides.adminToken : `adm_test_${randomBytes(16).toString('hex')}`;
-  const config = configWith({ port: 0, logLevel: 'silent', dataDir, ...overrides, adminToken });
+  // LibreOffice starts on a test's first office conversion, not with every test server.
+  const config = configWith({ port: 0, logLevel: 'silent', dataDir, officeWarmAtStart: false, ...overrides, adminToken });
   // The fast lane (npm run test:fast) renders on a fake page source unless the test brings its own.
   const appOverrides = fastLane() && !collaborators.pageSource ? { ...collaborators, pageSource: fakePageSource } : collaborators;
   // The two-instance lane (npm run test:two): the same tests, through a proxy alternating between two apps.
