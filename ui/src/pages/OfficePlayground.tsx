@@ -5,9 +5,9 @@
 import { useState, type DragEvent, type FormEvent } from 'react';
 import { describeFailure } from '../api/client.ts';
 import { OFFICE_EXTENSIONS, previewOffice, type OfficeOptions } from '../api/office.ts';
-import { Card, ErrorNote, PageHeader, Spinner } from '../components/Page.tsx';
+import { Card, PageHeader, Spinner } from '../components/Page.tsx';
 import { Check, Field } from '../components/OptionsForm.tsx';
-import { PdfPreview, downloadPdf } from '../components/PdfPreview.tsx';
+import { PdfResultCard } from '../components/PdfResultCard.tsx';
 import { CodeTabs } from '../components/CodeTabs.tsx';
 import { shellQuote } from '../lib/snippets.ts';
 import { formatBytes } from '../lib/format.ts';
@@ -131,30 +131,21 @@ export function OfficePlayground() {
             </Field>
           </div>
         </form>
-        <div className="playground-result">
-          <div className="card preview-card">
-            <div className="card-head">
-              <h2 className="card-title">PDF</h2>
-              <div className="card-actions">
-                {result && (
-                  <span className="muted small">
-                    {formatBytes(result.bytes.byteLength)} · {result.ms} ms
-                  </span>
-                )}
-                <button
-                  type="button"
-                  className="button small"
-                  disabled={!result}
-                  onClick={() => result && downloadPdf(result.bytes, pdfName(file?.name ?? 'document'))}
-                >
-                  Download
-                </button>
-              </div>
-            </div>
-            <ErrorNote>{error}</ErrorNote>
-            <PdfPreview bytes={result?.bytes ?? null} label="Converted PDF" busy={busy} empty="Choose a file and press Convert to PDF." />
-          </div>
-        </div>
+        <PdfResultCard
+          bytes={result?.bytes ?? null}
+          facts={
+            result && (
+              <span className="muted small">
+                {formatBytes(result.bytes.byteLength)} · {result.ms} ms
+              </span>
+            )
+          }
+          downloadName={pdfName(file?.name ?? 'document')}
+          error={error}
+          busy={busy}
+          label="Converted PDF"
+          empty="Choose a file and press Convert to PDF."
+        />
       </div>
       <Card title="The same call from code" className="snippet-card">
         <CodeTabs label="Equivalent request" samples={[{ name: 'curl (API key)', code: curl }]} />
