@@ -152,7 +152,12 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
       queueTimeoutMs: config.renderQueueTimeoutMs,
       proxyServer: proxy?.url,
       log,
-      hooks: { onRender: metrics.onRender, onBrowserRestart: metrics.onBrowserRestart },
+      hooks: {
+        onRender: metrics.onRender,
+        onBrowserRestart: metrics.onBrowserRestart,
+        onRetry: metrics.onRenderRetry,
+        onRenderPathFallback: metrics.onRenderPathFallback,
+      },
     },
     overrides.pageSource,
   ).catch(async (error: unknown) => {
