@@ -3,7 +3,8 @@
 // must stay flat), what the network guard costs (on vs off, same run), and what a background
 // batch achieves beside the engine limit, keyed throughput beside a hostile playground
 // neighbour, and what the PDF toolbox (metadata, outline, encrypt, watermark, merge) costs
-// beside a plain render, and a Markdown page beside the same page as HTML. Later features add theirs here.
+// beside a plain render, office conversions on the warm LibreOffice pool beside soffice
+// started per file, and a Markdown page beside the same page as HTML. Later features add theirs here.
 
 import type { ServiceProcess } from './service-process.ts';
 import { measureMetering } from './metering.ts';
@@ -13,6 +14,7 @@ import { measureBatch } from './batch.ts';
 import { startupTable } from './startup.ts';
 import { measureHostileNeighbour } from './hostile.ts';
 import { measureToolbox } from './toolbox.ts';
+import { measureOffice } from './office.ts';
 import { measureMarkdown } from './markdown.ts';
 
 export async function runExtras(service: ServiceProcess): Promise<string> {
@@ -29,6 +31,7 @@ export async function runExtras(service: ServiceProcess): Promise<string> {
   const hostile = await measureHostileNeighbour();
   const startup = await startupTable();
   const toolbox = await measureToolbox(service);
+  const office = await measureOffice(service);
   const markdown = await measureMarkdown(service);
-  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}\n\n${markdown}`;
+  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}\n\n${office}\n\n${markdown}`;
 }

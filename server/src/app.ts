@@ -59,6 +59,8 @@ import { removeDiscoveryFile, writeDiscoveryFile } from './stores/discovery-file
 import { startOffice } from './office/start-office.ts';
 import { OfficeService } from './services/office.ts';
 import { officeOperations } from './http/routes/office.ts';
+import { OFFICE_KINDS, officeKindOf } from './office/file-kinds.ts';
+import { isOfficeRequest, officeRenderRequestSchema } from './http/schemas/office.ts';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -150,7 +152,12 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
       queueTimeoutMs: config.renderQueueTimeoutMs,
       proxyServer: proxy?.url,
       log,
-      hooks: { onRender: metrics.onRender, onBrowserRestart: metrics.onBrowserRestart },
+      hooks: {
+        onRender: metrics.onRender,
+        onBrowserRestart: metrics.onBrowserRestart,
+        onRetry: metrics.onRenderRetry,
+        onRenderPathFallback: metrics.onRenderPathFallback,
+      },
     },
     overrides.pageSource,
   ).catch(async (error: unknown) => {
@@ -245,7 +252,11 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
         dir: config.watchDir,
         render: (input, account) => renderService.render(input, account, { priority: 'background' }),
         accountById: (keyId) => accounts.keys.accountById(keyId),
-        parseRequest: (json) => parseInput(renderRequestSchema, json, 'the request file'),
+        parseRequest: (json) =>
+          isOfficeRequest(json) ? parseInput(officeRenderRequestSchema, json, 'the request file') : parseInput(renderRequestSchema, json, 'the request file'),
+        // Office files by extension, converted with the default office options.
+        requestForFile: (name, bytes) => (officeKindOf(name) ? { office: { file: Buffer.from(bytes).toString('base64'), filename: name } } : undefined),
+        acceptedKinds: `name.json (a render request), name.html, name.md or an office file (${OFFICE_KINDS.map((kind) => `.${kind}`).join(', ')})`,
         retryOf,
         log,
         intervalMs: overrides.hotFolderIntervalMs,

@@ -105,6 +105,12 @@ export const SETTINGS = {
   ),
   officeConcurrency: setting('OFFICE_CONCURRENCY', 1, integer(1, 16), 'LibreOffice processes kept warm; each converts one document at a time.'),
   officeRestartAfter: setting('OFFICE_RESTART_AFTER', 200, integer(0, 1_000_000), 'Restart a LibreOffice process after this many conversions (0: never).'),
+  officeIsolateNetwork: setting(
+    'OFFICE_ISOLATE_NETWORK',
+    true,
+    boolean,
+    'Run LibreOffice in a network namespace of its own (unshare --user --net: no way out) where the machine allows it; its settings hold links off either way.',
+  ),
   officeMaxUploadBytes: setting(
     'OFFICE_MAX_UPLOAD_BYTES',
     25 * 1024 * 1024,

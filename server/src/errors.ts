@@ -24,6 +24,9 @@ export const ERROR_STATUS = {
   storage_unavailable: 422,
   navigation_failed: 422,
   batch_too_large: 422,
+  // Not in the original code list (issue 22): the page crashed the browser's renderer on two fresh
+  // pages; its content does it, so a retry would crash again.
+  page_crashed: 422,
   // Office conversions: a protected file without (or with the wrong) password, or one LibreOffice cannot read.
   password_required: 422,
   password_incorrect: 422,

@@ -22,8 +22,8 @@ export function startOffice(config: Config, log: Logger, disabled?: false): Star
     log.warn({ reason: lookup.reason }, `office conversion unavailable: ${OFFICE_INSTALL_HINT}`);
     return { converter: new OfficeConverter({ unavailable: lookup.reason }), close: async () => {} };
   }
-  const isolateNetwork = canIsolateNetwork();
-  if (!isolateNetwork)
+  const isolateNetwork = config.officeIsolateNetwork && canIsolateNetwork();
+  if (config.officeIsolateNetwork && !isolateNetwork)
     log.warn('LibreOffice runs without a network namespace of its own (unshare --user --net refused): links are held off by its settings only');
   const pool = new OfficePool({
     install: lookup.install,

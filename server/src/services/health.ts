@@ -1,6 +1,7 @@
 // Liveness: a real round trip to the browser, cached for a few seconds so /health can be polled
 // often without loading Chromium. Never says ok while the browser is dead.
 
+import type { RenderPath } from '../render/render-path.ts';
 import type { Renderer } from '../render/renderer.ts';
 import type { OfficeConverter } from './office.ts';
 
@@ -12,6 +13,7 @@ export interface HealthReport {
   busy: number;
   queued: number;
   restarts: number;
+  renderPath: RenderPath;
   /** LibreOffice (optional: its absence does not make the service unhealthy). */
   office: ReturnType<OfficeConverter['stats']>;
 }
@@ -39,6 +41,7 @@ export class HealthService {
       busy: stats.busy,
       queued: stats.queued,
       restarts: stats.restarts,
+      renderPath: stats.renderPath,
       office: this.office?.stats() ?? { available: false, reason: 'not configured' },
     };
   }

@@ -4,7 +4,15 @@
 // fail on), batch items, webhook payloads and hot-folder results all describe errors through it.
 
 import { ApiError } from '../errors.ts';
-import { NavigationError, RenderInputError, RenderTimeoutError, RendererBusyError, RendererClosedError, RendererCrashedError } from '../render/errors.ts';
+import {
+  NavigationError,
+  PageCrashedError,
+  RenderInputError,
+  RenderTimeoutError,
+  RendererBusyError,
+  RendererClosedError,
+  RendererCrashedError,
+} from '../render/errors.ts';
 import { BlockedUrlError } from '../guard/url-check.ts';
 import { OfficeConversionError, OfficeCrashedError, OfficeTimeoutError, OfficeUnavailableError } from '../office/errors.ts';
 import { OFFICE_INSTALL_HINT } from '../office/office-install.ts';
@@ -22,6 +30,12 @@ export function toApiError(error: unknown): ApiError {
   }
   if (error instanceof RendererCrashedError || error instanceof RendererClosedError) {
     return new ApiError('renderer_busy', 'The renderer restarted during this render; retry.', { 'Retry-After': '1' });
+  }
+  if (error instanceof PageCrashedError) {
+    return new ApiError(
+      'page_crashed',
+      'The page crashed the browser’s renderer twice, each time on a fresh page: its content makes it crash, so it was not charged and a retry would crash again.',
+    );
   }
   if (error instanceof RenderTimeoutError) {
     return new ApiError('render_timeout', `The render did not finish within options.timeout_ms (${error.timeoutMs} ms) while ${error.stage}.`);

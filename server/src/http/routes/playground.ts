@@ -67,6 +67,7 @@ export function playgroundOperations(playground: PlaygroundService, enabled: boo
         'not_found',
         'payload_too_large',
         'navigation_failed',
+        'page_crashed',
         'rate_limited',
         'renderer_busy',
         'render_timeout',

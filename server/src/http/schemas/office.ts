@@ -28,6 +28,20 @@ export const officeSourceSchema = z
   })
   .describe(`An office file (${KINDS_TEXT}) converted by LibreOffice with its own options; charged one document like a render.`);
 
+/** A render request whose source is an office file (the hot folder's office files and {office} request files). */
+export const officeRenderRequestSchema = z
+  .strictObject({
+    office: officeSourceSchema,
+    store: renderFields.store.optional(),
+    filename: renderFields.filename.optional(),
+  })
+  .describe('An office file to convert, kept and charged as a render.');
+
+/** Whether a request body names an office source (and so is validated by officeRenderRequestSchema). */
+export function isOfficeRequest(json: unknown): boolean {
+  return typeof json === 'object' && json !== null && 'office' in json;
+}
+
 /** Fields every form of the call shares. */
 const commonFields = {
   options: officeOptionsSchema.default(officeOptionsSchema.parse({})),

@@ -74,6 +74,7 @@ export const SOURCE_RENDER_ERRORS: ErrorCode[] = [
   'template_not_found',
   'payload_too_large',
   'navigation_failed',
+  'page_crashed',
   'renderer_busy',
   'render_timeout',
 ];
@@ -129,6 +130,18 @@ export const healthSchema = z.object({
     busy: z.int(),
     queued: z.int(),
     restarts: z.int(),
+    render_path: z
+      .object({
+        mode: z.enum(['virtual-begin-frame', 'virtual-real-frames', 'real']),
+        reason: z.string(),
+        disabled: z.array(
+          z.object({ mode: z.enum(['virtual-begin-frame', 'virtual-real-frames', 'real']), by: z.enum(['probe', 'breaker']), reason: z.string() }),
+        ),
+        probe_ms: z.int(),
+      })
+      .describe(
+        'The path default renders (networkidle0 on the virtual clock) take on this browser, chosen by a probe at its launch: virtual-begin-frame (frames drawn on request: the headless shell), virtual-real-frames (compositor frames: full Chromium, Electron) or real (the wall clock); `disabled` lists the better paths this browser build cannot or may not use (by the probe, or by the crash breaker after repeated browser crashes) and why.',
+      ),
   }),
   office: z
     .union([
