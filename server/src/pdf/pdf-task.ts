@@ -11,5 +11,3 @@ export interface MergePart {
 export type PdfTask =
   | { kind: 'finish'; pdf: Uint8Array; options: FinishOptions }
   | { kind: 'merge'; sources: MergePart[]; options: FinishOptions & { outline?: boolean } };
-
-export type PdfTaskReply = { id: number; pdf: Uint8Array } | { id: number; error: { name: string; message: string; field?: string; index?: number } };
