@@ -12,6 +12,7 @@ import { KeysPage } from './pages/KeysPage.tsx';
 import { TemplatesPage } from './pages/TemplatesPage.tsx';
 import { TemplateEditorPage } from './pages/TemplateEditorPage.tsx';
 import { PlaygroundPage } from './pages/PlaygroundPage.tsx';
+import { AdminPlaygroundPage } from './pages/AdminPlaygroundPage.tsx';
 import { DocumentsPage } from './pages/DocumentsPage.tsx';
 import { BatchesPage } from './pages/BatchesPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -66,7 +67,7 @@ export function App() {
       {screen.name === 'keys' && <KeysPage />}
       {screen.name === 'templates' && <TemplatesPage />}
       {screen.name === 'template' && <TemplateEditorPage key={screen.id} id={screen.id} />}
-      {screen.name === 'playground' && <PlaygroundPage embedded />}
+      {screen.name === 'playground' && <AdminPlaygroundPage />}
       {screen.name === 'documents' && <DocumentsPage />}
       {screen.name === 'batches' && <BatchesPage />}
       {screen.name === 'not-found' && <NotFoundPage />}

@@ -13,7 +13,7 @@ import { Card, ErrorNote, PageHeader, Spinner } from '../components/Page.tsx';
 import { OptionsForm } from '../components/OptionsForm.tsx';
 import { DocumentOptionsForm } from '../components/DocumentOptionsForm.tsx';
 import { UrlOptionsForm } from '../components/UrlOptionsForm.tsx';
-import { PdfPreview, downloadPdf } from '../components/PdfPreview.tsx';
+import { PdfResultCard } from '../components/PdfResultCard.tsx';
 import { CodeTabs } from '../components/CodeTabs.tsx';
 
 const SAMPLE_HTML = `<!doctype html>
@@ -204,25 +204,21 @@ function Playground({ embedded, spec }: { embedded: boolean; spec: OptionSpec })
             </details>
           )}
         </form>
-        <div className="playground-result">
-          <div className="card preview-card">
-            <div className="card-head">
-              <h2 className="card-title">PDF</h2>
-              <div className="card-actions">
-                {result && (
-                  <span className="muted small" data-testid="render-facts">
-                    {formatBytes(result.bytes.byteLength)} · {result.ms} ms{result.remaining !== null ? ` · ${result.remaining} renders left this minute` : ''}
-                  </span>
-                )}
-                <button type="button" className="button small" disabled={!result} onClick={() => result && downloadPdf(result.bytes, 'playground.pdf')}>
-                  Download
-                </button>
-              </div>
-            </div>
-            <ErrorNote>{error}</ErrorNote>
-            <PdfPreview bytes={result?.bytes ?? null} label="Rendered PDF" busy={busy} empty="Press Render PDF to see the result here." />
-          </div>
-        </div>
+        <PdfResultCard
+          bytes={result?.bytes ?? null}
+          facts={
+            result && (
+              <span className="muted small" data-testid="render-facts">
+                {formatBytes(result.bytes.byteLength)} · {result.ms} ms{result.remaining !== null ? ` · ${result.remaining} renders left this minute` : ''}
+              </span>
+            )
+          }
+          downloadName="playground.pdf"
+          error={error}
+          busy={busy}
+          label="Rendered PDF"
+          empty="Press Render PDF to see the result here."
+        />
       </div>
       <Card title="The same call from code" className="snippet-card">
         <CodeTabs label="Equivalent request" samples={samples} />
