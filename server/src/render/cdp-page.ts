@@ -112,8 +112,9 @@ export class CdpPage {
    * first if needed), or navigates to a URL; resolves when waitUntil is reached. With clock
    * 'virtual' (networkidle0 only, see RenderClock) the page's clock is held while the content
    * starts loading, then runs until the network-idle window passed on it, then is held again.
+   * onReached runs when the lifecycle event fired, before any network-idle wait.
    */
-  async load(source: RenderSource, waitUntil: WaitUntil, clock: RenderClock = 'real'): Promise<{ status?: number }> {
+  async load(source: RenderSource, waitUntil: WaitUntil, clock: RenderClock = 'real', onReached?: () => void): Promise<{ status?: number }> {
     this.documentStatus.clear();
     this.documentRedirects.length = 0;
     this.clock = waitUntil === 'networkidle0' ? clock : 'real';
@@ -138,6 +139,8 @@ export class CdpPage {
         }
         reached = started.reached;
       }
+      // The lifecycle event itself, before the network-idle window: a receipt's load and idle times.
+      if (onReached) reached = reached.then(onReached);
       if (virtual) {
         await this.virtualClock.waitForNetworkIdle(requests!, reached);
       } else {

@@ -12,6 +12,7 @@ import { settleWithin } from './settle-within.ts';
 import { hasOriginCredentials, sendCredentialsToOrigin } from './origin-credentials.ts';
 import { finishPdf } from '../pdf/finisher.ts';
 import { captureImage, prepareCapture, type ImageCapture } from './image-capture.ts';
+import { inspectBeforePrint, startRecording, type RenderTrace } from './render-trace.ts';
 
 export interface RenderJob {
   source: RenderSource;
@@ -23,6 +24,8 @@ export interface RenderJob {
   image?: ImageCapture;
   /** Who the render is for: its slot share and its turn among tenants (render-slots.ts). */
   tenant?: Tenant;
+  /** Filled in with what the render did (its receipt); without one nothing is recorded. */
+  trace?: RenderTrace;
 }
 
 export type RenderOutcome = 'success' | 'timeout' | 'navigation_failed' | 'invalid_input' | 'crashed' | 'busy' | 'blocked' | 'error';
@@ -41,6 +44,8 @@ export interface RendererStats extends SlotStats {
   version: string;
   restarts: number;
   rendersTotal: number;
+  /** The clock a default render (networkidle0, wait_clock virtual) runs on: virtual where the engine has it. */
+  defaultClock: RenderClock;
 }
 
 export class Renderer {
@@ -63,10 +68,12 @@ export class Renderer {
     let outcome: RenderOutcome = 'error';
     try {
       const releaseSlot = await this.slots.acquire(job.priority, job.tenant);
+      job.trace?.mark('admitted');
       const printed = await this.renderInSlot(job, releaseSlot);
       // Metadata, watermark and encryption need no browser: they run on the PDF worker while the
       // page is handed back.
       const pdf = job.image ? printed : await finishPdf(printed, job.options);
+      job.trace?.mark('finished');
       outcome = 'success';
       return pdf;
     } catch (error) {
@@ -83,7 +90,13 @@ export class Renderer {
   }
 
   stats(): RendererStats {
-    return { ...this.slots.stats(), version: this.pages.version, restarts: this.pages.restarts, rendersTotal: this.rendersTotal };
+    return {
+      ...this.slots.stats(),
+      version: this.pages.version,
+      restarts: this.pages.restarts,
+      rendersTotal: this.rendersTotal,
+      defaultClock: this.pages.supportsVirtualTime ? 'virtual' : 'real',
+    };
   }
 
   probe(): Promise<boolean> {
@@ -103,13 +116,14 @@ export class Renderer {
    * included), which may be after the PDF is returned: a PDF does not wait for the teardown.
    */
   private async renderInSlot(job: RenderJob, releaseSlot: () => void): Promise<Uint8Array> {
-    const { options, source } = job;
+    const { options, source, trace } = job;
     let stage = 'opening a page';
     const budget = new Budget(Date.now() + options.timeout_ms, options.timeout_ms, () => stage);
     let lease: PageLease | undefined;
     let reusable = false;
     // Page settings this render changed, undone before the page serves another render.
     const undo: (() => Promise<void>)[] = [];
+    let recording: { stop(): Promise<void> } | undefined;
     try {
       if (source.kind === 'html' && hasOriginCredentials(options)) {
         throw new RenderInputError('options', 'options.http_headers, cookies, basic_auth and user_agent are only for url renders');
@@ -117,11 +131,17 @@ export class Renderer {
       const clock = this.clockFor(options);
       lease = await budget.run(this.pages.acquire(source.kind, clock));
       const { page } = lease;
+      if (trace) {
+        trace.mark('leased');
+        trace.renderPath = { clock, engine: this.pages.version };
+        recording = await budget.run(startRecording(page.session, trace));
+      }
       if (source.kind === 'url' && hasOriginCredentials(options)) undo.push(await budget.run(sendCredentialsToOrigin(page.session, source.url, options)));
       if (job.image) undo.push(await budget.run(prepareCapture(page.session, job.image)));
       stage = 'loading the page';
       await budget.run(page.emulateMedia(options.media));
-      const loaded = await budget.run(page.load(source, options.wait_until, clock));
+      const loaded = await budget.run(page.load(source, options.wait_until, clock, trace && (() => trace.mark('loaded'))));
+      trace?.mark('idle');
       if (source.kind === 'url' && loaded.status !== undefined && loaded.status >= 400) {
         throw new NavigationError(`${source.url} answered HTTP ${loaded.status}`);
       }
@@ -137,14 +157,22 @@ export class Renderer {
         stage = 'waiting wait_ms';
         await budget.run(page.wait(options.wait_ms));
       }
+      if (trace) {
+        trace.mark('waited');
+        await budget.run(inspectBeforePrint(page.session, trace));
+      }
       stage = job.image ? 'capturing the image' : 'printing';
       const bytes = await budget.run(job.image ? captureImage(page.session, job.image) : page.print(toPrintToPdfParams(options)));
+      trace?.mark('printed');
       reusable = true;
       return bytes;
     } catch (error) {
+      if (trace) trace.failedStage = stage;
       throw translatePageError(error);
     } finally {
       budget.cancel();
+      // The recorder's listeners and Runtime go before the page serves anyone else.
+      if (recording) await settleWithin(recording.stop(), RELEASE_WAIT_MS);
       // The next render must not send this one's credentials anywhere, nor inherit its viewport.
       if (undo.length > 0) {
         let undone = false;

@@ -15,7 +15,8 @@ import type { Renderer } from '../render/renderer.ts';
 import type { Tenant } from '../render/render-slots.ts';
 import type { DocumentsService } from './documents.ts';
 import type { Account } from './keys.ts';
-import { tenantOf, type RenderedPdf, type RenderInput, type RenderService } from './render.ts';
+import { tenantOf, withReceipt, type RenderedPdf, type RenderInput, type RenderService } from './render.ts';
+import { sourceSummary, type ReceiptsService } from './receipts.ts';
 
 /** At most this many sources per call (each may be a render). */
 export const MAX_MERGE_SOURCES = 50;
@@ -33,9 +34,22 @@ export interface MergeServiceDeps {
   renderer: Renderer;
   render: Pick<RenderService, 'resolveSource' | 'produce'>;
   documents: Pick<DocumentsService, 'open' | 'storageFor'>;
+  receipts: ReceiptsService;
 }
 
-type Prepared = { kind: 'bytes'; pdf: Uint8Array; pages?: string } | { kind: 'render'; source: RenderSource; options: PdfOptions; pages?: string };
+type Prepared =
+  | { kind: 'bytes'; pdf: Uint8Array; pages?: string }
+  | { kind: 'render'; source: RenderSource; options: PdfOptions; pages?: string; input: Omit<RenderInput, 'store' | 'filename'> };
+
+/** What each rendered source's receipt needs to know of the call. */
+interface MergeCall {
+  account: Account;
+  storing: boolean;
+  /** The merged document's expiry when it is stored: its sources' receipts last as long. */
+  expiresAt?: string;
+  requestId?: string;
+  receiptIds: string[];
+}
 
 /** Renders sources two at a time: the pool has few slots and other callers share them. */
 const RENDER_CONCURRENCY = 2;
@@ -44,15 +58,22 @@ export class MergeService {
   constructor(private readonly deps: MergeServiceDeps) {}
 
   /** One PDF of the sources' pages in order; a bad source is a 400 naming its index. */
-  async merge(input: MergeInput, account: Account): Promise<RenderedPdf> {
+  async merge(input: MergeInput, account: Account, requestId?: string): Promise<RenderedPdf> {
     const rendered = input.sources.filter((source) => !('document_id' in source) && !('pdf' in source)).length;
     const storage = this.deps.documents.storageFor(account, input.store);
+    const call: MergeCall = {
+      account,
+      storing: storage !== undefined,
+      expiresAt: storage && new Date(Date.now() + storage.retentionSeconds * 1000).toISOString(),
+      requestId,
+      receiptIds: [],
+    };
     // As for a render, the allowance is held first (cheap refusals first); every source is then
     // checked before any is rendered, and any failure gives the hold back.
-    return this.deps.render.produce(account, { documents: Math.max(1, rendered), storage, filename: input.filename }, async () => {
+    const merged = await this.deps.render.produce(account, { documents: Math.max(1, rendered), storage, filename: input.filename }, async () => {
       const prepared: Prepared[] = [];
       for (const [index, source] of input.sources.entries()) prepared.push(await this.prepare(source, index, account));
-      const parts = await this.renderParts(prepared, tenantOf(account));
+      const parts = await this.renderParts(prepared, tenantOf(account), call);
       try {
         return await mergeInWorker(parts, input.options ?? {});
       } catch (error) {
@@ -60,6 +81,7 @@ export class MergeService {
         throw error;
       }
     });
+    return { ...merged, receiptIds: call.receiptIds.length > 0 ? call.receiptIds : undefined };
   }
 
   private async prepare(source: MergeSourceInput, index: number, account: Account): Promise<Prepared> {
@@ -87,21 +109,47 @@ export class MergeService {
       source: await this.deps.render.resolveSource(source, account),
       options: source.options ?? DEFAULT_PDF_OPTIONS,
       pages: source.page_ranges,
+      input: source,
     };
   }
 
-  private async renderParts(prepared: Prepared[], tenant: Tenant): Promise<MergePart[]> {
+  private async renderParts(prepared: Prepared[], tenant: Tenant, call: MergeCall): Promise<MergePart[]> {
     const parts: MergePart[] = new Array(prepared.length);
     let next = 0;
     const lane = async () => {
       while (next < prepared.length) {
         const index = next++;
         const part = prepared[index]!;
-        const pdf = part.kind === 'bytes' ? part.pdf : await this.deps.renderer.render({ source: part.source, options: part.options, tenant });
+        const pdf = part.kind === 'bytes' ? part.pdf : await this.renderSource(part, tenant, call);
         parts[index] = { pdf, pages: part.pages };
       }
     };
     await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, lane));
     return parts;
+  }
+
+  /** One rendered source, with its own receipt (kind merge_source) when the key keeps them. */
+  private async renderSource(part: Extract<Prepared, { kind: 'render' }>, tenant: Tenant, call: MergeCall): Promise<Uint8Array> {
+    const { receipts } = this.deps;
+    const trace = receipts.traceFor({ asked: part.options.receipt, mode: call.account.receipts, storing: call.storing });
+    const report = {
+      trace,
+      requestId: call.requestId,
+      keyId: call.account.keyId,
+      kind: 'merge_source' as const,
+      source: sourceSummary(part.input),
+      options: part.options,
+      startedAt: performance.now(),
+      expiresAt: call.expiresAt,
+    };
+    let pdf: Uint8Array;
+    try {
+      pdf = await this.deps.renderer.render({ source: part.source, options: part.options, tenant, trace });
+    } catch (error) {
+      throw withReceipt(error, await receipts.finish({ ...report, error }));
+    }
+    const receiptId = await receipts.finish({ ...report, bytes: pdf });
+    if (receiptId) call.receiptIds.push(receiptId);
+    return pdf;
   }
 }

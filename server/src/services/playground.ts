@@ -7,7 +7,8 @@ import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
 import type { Renderer } from '../render/renderer.ts';
 import type { Tenant } from '../render/render-slots.ts';
 import type { Resolver } from '../guard/dns-resolver.ts';
-import type { RenderService } from './render.ts';
+import { withReceipt, type RenderService } from './render.ts';
+import { sourceSummary, type ReceiptsService } from './receipts.ts';
 
 /** docs/api.md#limits: playground html is capped at 512 KB (the keyed API allows 5 MB). */
 export const PLAYGROUND_MAX_HTML_BYTES = 512 * 1024;
@@ -42,6 +43,8 @@ export interface PlaygroundDeps {
   renderSlots: number;
   /** Longest playground render (PLAYGROUND_MAX_TIMEOUT_MS): a larger options.timeout_ms is lowered to it. */
   maxTimeoutMs: number;
+  /** The activity feed, and a receipt when options.receipt asks (readable with its id alone). */
+  receipts: ReceiptsService;
   now?: () => number;
 }
 
@@ -65,7 +68,11 @@ export class PlaygroundService {
    * rate_limited (with Retry-After) past the per-address allowance, and whatever the source check
    * and the renderer throw. The rate state is returned for the RateLimit-* headers.
    */
-  async render(input: PlaygroundInput, clientAddress: string): Promise<{ pdf: Uint8Array; filename?: string; rate: RateLimitState }> {
+  async render(
+    input: PlaygroundInput,
+    clientAddress: string,
+    requestId?: string,
+  ): Promise<{ pdf: Uint8Array; filename?: string; rate: RateLimitState; receiptId?: string }> {
     if (input.html !== undefined && Buffer.byteLength(input.html, 'utf8') > PLAYGROUND_MAX_HTML_BYTES) {
       throw new ApiError('payload_too_large', 'html is larger than the playground limit of 512 KB; use POST /v1/pdf with an API key for larger documents.');
     }
@@ -83,14 +90,20 @@ export class PlaygroundService {
         },
       );
     }
-    const source = await this.deps.sources.resolveSource({ html: input.html, url: input.url }, PLAYGROUND_ACCOUNT);
-    const options = input.options ?? DEFAULT_PDF_OPTIONS;
-    const pdf = await this.deps.renderer.render({
-      source,
-      options: { ...options, timeout_ms: Math.min(options.timeout_ms, this.deps.maxTimeoutMs) },
-      tenant: this.tenant,
-    });
-    return { pdf, filename: input.filename, rate };
+    const given = input.options ?? DEFAULT_PDF_OPTIONS;
+    const options = { ...given, timeout_ms: Math.min(given.timeout_ms, this.deps.maxTimeoutMs) };
+    const { receipts } = this.deps;
+    const trace = receipts.traceFor({ asked: options.receipt, mode: null, storing: false });
+    const report = { trace, requestId, keyId: null, kind: 'playground' as const, source: sourceSummary(input), options, startedAt: performance.now() };
+    let pdf: Uint8Array;
+    try {
+      const source = await this.deps.sources.resolveSource({ html: input.html, url: input.url }, PLAYGROUND_ACCOUNT);
+      pdf = await this.deps.renderer.render({ source, options, tenant: this.tenant, trace });
+    } catch (error) {
+      throw withReceipt(error, await receipts.finish({ ...report, error }));
+    }
+    const receiptId = await receipts.finish({ ...report, bytes: pdf });
+    return { pdf, filename: input.filename, rate, receiptId };
   }
 }
 

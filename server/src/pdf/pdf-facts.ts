@@ -1,0 +1,98 @@
+// What a render receipt says about the PDF itself (services/receipts.ts): its page count, the
+// first page's size, and the fonts embedded in it, read with the PDF library the toolbox uses.
+// Only renders that keep a receipt pay for the parse (about a millisecond for a few pages).
+
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, type PDFObject } from '@cantoo/pdf-lib';
+
+export interface PdfFont {
+  /** The PostScript name without its subset tag ("LiberationSerif-Bold"); null for an unnamed Type 3 font. */
+  name: string | null;
+  /** Only the glyphs used are embedded (the name carried a six-letter subset tag). */
+  subset: boolean;
+  /** "TrueType", "TrueType (CID)", "CFF (CID)", "Type 1", "Type 3" ... */
+  type: string;
+  embedded: boolean;
+}
+
+export interface PdfFacts {
+  pages: number;
+  /** The first page's media box, in points. */
+  width: number;
+  height: number;
+  fonts: PdfFont[];
+}
+
+/** Reads the facts; undefined when the PDF cannot be parsed (an encrypted one, say). */
+export async function readPdfFacts(pdf: Uint8Array): Promise<PdfFacts | undefined> {
+  let document: PDFDocument;
+  try {
+    document = await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true });
+  } catch {
+    return undefined;
+  }
+  const first = document.getPages()[0];
+  const { width, height } = first?.getSize() ?? { width: 0, height: 0 };
+  const fonts: PdfFont[] = [];
+  const seen = new Set<string>();
+  for (const [, object] of document.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFDict) || nameOf(object.get(PDFName.of('Type'))) !== 'Font') continue;
+    const subtype = nameOf(object.get(PDFName.of('Subtype')));
+    // A composite font's descendant repeats its parent's name: the parent speaks for both.
+    if (!subtype || subtype.startsWith('CIDFontType')) continue;
+    const font = describeFont(document, object, subtype);
+    const key = `${font.name}|${font.type}`;
+    if (font.name !== null && seen.has(key)) continue;
+    seen.add(key);
+    fonts.push(font);
+  }
+  return { pages: document.getPageCount(), width: round(width), height: round(height), fonts };
+}
+
+function describeFont(document: PDFDocument, font: PDFDict, subtype: string): PdfFont {
+  const baseName = nameOf(font.get(PDFName.of('BaseFont')));
+  const subset = baseName !== undefined && /^[A-Z]{6}\+/.test(baseName);
+  const name = baseName === undefined ? null : baseName.replace(/^[A-Z]{6}\+/, '');
+  if (subtype === 'Type3') return { name, subset, type: 'Type 3', embedded: true };
+  let descriptorOwner = font;
+  let type = TYPE_NAMES[subtype] ?? subtype;
+  if (subtype === 'Type0') {
+    const descendants = resolve(document, font.get(PDFName.of('DescendantFonts')));
+    const descendant = descendants instanceof PDFArray ? resolve(document, descendants.get(0)) : undefined;
+    if (descendant instanceof PDFDict) {
+      descriptorOwner = descendant;
+      type = nameOf(descendant.get(PDFName.of('Subtype'))) === 'CIDFontType0' ? 'CFF (CID)' : 'TrueType (CID)';
+    }
+  }
+  const descriptor = resolve(document, descriptorOwner.get(PDFName.of('FontDescriptor')));
+  const embedded = descriptor instanceof PDFDict && ['FontFile', 'FontFile2', 'FontFile3'].some((key) => descriptor.has(PDFName.of(key)));
+  return { name, subset, type, embedded };
+}
+
+const TYPE_NAMES: Record<string, string> = { TrueType: 'TrueType', Type1: 'Type 1', MMType1: 'Type 1 (multiple master)' };
+
+function resolve(document: PDFDocument, object: PDFObject | undefined): PDFObject | undefined {
+  return object instanceof PDFRef ? document.context.lookup(object) : object;
+}
+
+function nameOf(object: PDFObject | undefined): string | undefined {
+  return object instanceof PDFName ? object.decodeText() : undefined;
+}
+
+function round(points: number): number {
+  return Math.round(points * 100) / 100;
+}
+
+/** Pages of a PDF counted without parsing it ("/Type /Page" dictionaries): the Activity table's column for renders without a receipt. */
+export function countPages(pdf: Uint8Array): number | null {
+  const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  let count = 0;
+  for (const needle of PAGE_MARKERS) {
+    for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + needle.length)) {
+      // "/Type /Pages" is the page tree, not a page.
+      if (bytes[at + needle.length] !== 0x73) count++;
+    }
+  }
+  return count > 0 ? count : null;
+}
+
+const PAGE_MARKERS = [Buffer.from('/Type /Page'), Buffer.from('/Type/Page')];
