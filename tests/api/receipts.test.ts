@@ -91,6 +91,11 @@ test('a receipt lists every request with query secrets masked, the blocked one w
   assert.equal(serif.embedded, true);
   assert.equal(serif.subset, true);
   assert.equal(serif.named_by_page, true);
+  // ✓ is not in Liberation Serif: another font drew it (a named one, or a colour font as Type 3), and the receipt says so.
+  assert.ok(
+    receipt.warnings.some((warning) => /is in the PDF but no style names it|unnamed Type 3 font/.test(warning)),
+    `a fallback is reported: ${JSON.stringify({ fonts: receipt.fonts, warnings: receipt.warnings })}`,
+  );
   assert.equal(receipt.pages?.count, 1);
   assert.ok(Math.abs(receipt.pages!.width_pt - 595.3) < 1, `A4 is about 595 points wide: ${receipt.pages!.width_pt}`);
   assert.ok((receipt.timings_ms.total ?? 0) > 0 && receipt.timings_ms.print !== null, JSON.stringify(receipt.timings_ms));

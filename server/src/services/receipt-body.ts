@@ -144,17 +144,33 @@ const GENERIC_FAMILIES = new Set([
  */
 function fontWarnings(trace: RenderTrace, pdf: PdfFacts | undefined): string[] {
   if (!pdf || !trace.fontFamilies.some((family) => !GENERIC_FAMILIES.has(family))) return [];
-  return pdf.fonts
+  const warnings = pdf.fonts
     .filter((font) => font.name !== null && !isNamedByPage(font.name, trace.fontFamilies))
     .map((font) => `${font.name} is in the PDF but no style names it: a fallback for characters the named fonts lack, or a generic family`);
+  // Chromium embeds colour and bitmap fonts (emoji, some CJK fonts) as unnamed Type 3 fonts.
+  if (pdf.fonts.some((font) => font.name === null))
+    warnings.push('some text was drawn with an unnamed Type 3 font (a colour or bitmap font, such as emoji): a fallback for characters the named fonts lack');
+  return warnings;
 }
 
-/** Whether a PDF font name ("LiberationSerif-Bold") belongs to a family the page names ("Liberation Serif"). */
+/**
+ * Families the system's font configuration answers with a metric twin (fonts-liberation): a page
+ * asking for Arial (or getting Chromium's default, Times New Roman) is served Liberation Sans
+ * (Serif), which is no fallback.
+ */
+const METRIC_TWINS: Record<string, string[]> = {
+  liberationsans: ['arial', 'helvetica'],
+  liberationserif: ['timesnewroman', 'times'],
+  liberationmono: ['couriernew', 'courier'],
+};
+
+/** Whether a PDF font name ("LiberationSerif-Bold") belongs to a family the page names ("Liberation Serif", or its twin "Times New Roman"). */
 function isNamedByPage(fontName: string, families: string[]): boolean {
   const squashed = squash(fontName.split('-')[0]!);
+  const names = [squashed, ...(METRIC_TWINS[squashed] ?? [])];
   return families.some((family) => {
     const named = squash(family);
-    return named.length > 0 && (squashed === named || squashed.startsWith(named));
+    return named.length > 0 && names.some((name) => name === named || (name === squashed && name.startsWith(named)));
   });
 }
 
