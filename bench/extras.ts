@@ -13,6 +13,7 @@ import { measureBatch } from './batch.ts';
 import { startupTable } from './startup.ts';
 import { measureHostileNeighbour } from './hostile.ts';
 import { measureToolbox } from './toolbox.ts';
+import { measureReceipts } from './receipts.ts';
 
 export async function runExtras(service: ServiceProcess): Promise<string> {
   const rows = ['| keys on file | key lookup ms (p50 / p95) | reserve + persist ms (p50 / p95) |', '|---|---|---|'];
@@ -28,5 +29,6 @@ export async function runExtras(service: ServiceProcess): Promise<string> {
   const hostile = await measureHostileNeighbour();
   const startup = await startupTable();
   const toolbox = await measureToolbox(service);
-  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}`;
+  const receipts = await measureReceipts(service);
+  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}\n\n${receipts}`;
 }

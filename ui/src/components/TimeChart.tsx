@@ -1,4 +1,4 @@
-// A small time-series chart drawn by uPlot (docs/decisions.md#activity-charts-with-uplot): a few
+// A small time-series chart drawn by uPlot (docs/decisions.md#the-activity-screen-the-event-bus-and-charts-with-uplot): a few
 // series over the last hour, redrawn in place when the data changes. Presentational: the page
 // hands it the x values (epoch seconds) and one array per series.
 
