@@ -1,6 +1,9 @@
 // What a render receipt says about the PDF itself (services/receipts.ts): its page count, the
-// first page's size, and the fonts embedded in it, read with the PDF library the toolbox uses.
-// Only renders that keep a receipt pay for the parse (about a millisecond for a few pages).
+// first page's size, and the fonts embedded in it. Chromium writes its font and page dictionaries
+// as plain objects, so they are found by scanning the bytes (well under a millisecond); a PDF where
+// the scan finds nothing (object streams, as the toolbox's post-processing writes them) is parsed
+// with the PDF library the toolbox uses, which costs about 6 ms of CPU for the 2-page invoice:
+// 15% of a render, against a receipt's budget of 5% (docs/decisions.md#render-receipts-recorded-only-when-wanted).
 
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, type PDFObject } from '@cantoo/pdf-lib';
 
@@ -22,8 +25,54 @@ export interface PdfFacts {
   fonts: PdfFont[];
 }
 
-/** Reads the facts; undefined when the PDF cannot be parsed (an encrypted one, say). */
+/** Reads the facts (a scan, else a parse); undefined when the PDF cannot be parsed (an encrypted one, say). */
 export async function readPdfFacts(pdf: Uint8Array): Promise<PdfFacts | undefined> {
+  return scanPdfFacts(pdf) ?? parsePdfFacts(pdf);
+}
+
+/** The facts from the PDF's plain objects; undefined when some objects are compressed (object streams) or no page is plain. */
+export function scanPdfFacts(pdf: Uint8Array): PdfFacts | undefined {
+  const text = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString('latin1');
+  if (/\/Type\s*\/ObjStm/.test(text)) return undefined;
+  const pages = countPages(pdf);
+  const box = /\/MediaBox\s*\[\s*(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s*\]/.exec(text);
+  if (pages === null || !box) return undefined;
+  const objectText = (ref: string | undefined) => {
+    if (!ref) return undefined;
+    const start = text.indexOf(`\n${ref} 0 obj`);
+    return start < 0 ? undefined : text.slice(start, text.indexOf('endobj', start));
+  };
+  const fonts: PdfFont[] = [];
+  const seen = new Set<string>();
+  for (let at = text.indexOf('/Type /Font'); at !== -1; at = text.indexOf('/Type /Font', at + 1)) {
+    // "/Type /FontDescriptor" is a font's description, not a font.
+    if (/\w/.test(text[at + 11] ?? '')) continue;
+    const object = text.slice(text.lastIndexOf(' obj', at), text.indexOf('endobj', at));
+    const subtype = /\/Subtype\s*\/(\w+)/.exec(object)?.[1];
+    if (!subtype || subtype.startsWith('CIDFontType')) continue;
+    const baseName = /\/BaseFont\s*\/([^\s/<>[\]()]+)/.exec(object)?.[1];
+    const name = baseName === undefined ? null : baseName.replace(/^[A-Z]{6}\+/, '');
+    const subset = baseName !== undefined && /^[A-Z]{6}\+/.test(baseName);
+    let font: PdfFont;
+    if (subtype === 'Type3') font = { name, subset, type: 'Type 3', embedded: true };
+    else {
+      const descendant = subtype === 'Type0' ? objectText(/\/DescendantFonts\s*\[\s*(\d+)\s+0\s+R/.exec(object)?.[1]) : undefined;
+      const owner = descendant ?? object;
+      const descriptor = objectText(/\/FontDescriptor\s+(\d+)\s+0\s+R/.exec(owner)?.[1]);
+      const type = descendant ? (/\/Subtype\s*\/CIDFontType0/.test(descendant) ? 'CFF (CID)' : 'TrueType (CID)') : (TYPE_NAMES[subtype] ?? subtype);
+      font = { name, subset, type, embedded: descriptor !== undefined && /\/FontFile[23]?\s/.test(descriptor) };
+    }
+    const key = `${font.name}|${font.type}`;
+    if (font.name !== null && seen.has(key)) continue;
+    seen.add(key);
+    fonts.push(font);
+  }
+  const [, x0, y0, x1, y1] = box.map(Number) as [number, number, number, number, number];
+  return { pages, width: round(x1 - x0), height: round(y1 - y0), fonts };
+}
+
+/** The facts parsed with pdf-lib: any PDF it can read. */
+export async function parsePdfFacts(pdf: Uint8Array): Promise<PdfFacts | undefined> {
   let document: PDFDocument;
   try {
     document = await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true });
