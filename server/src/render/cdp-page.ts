@@ -41,6 +41,12 @@ export interface CdpPageOptions {
   trackDocumentStatus?: boolean;
 }
 
+/** An expression evaluated in the page just before printing, and what to do with its value. */
+export interface PageInspection {
+  expression: string;
+  onValue(value: unknown): void;
+}
+
 /**
  * The clock a render's page runs on. 'virtual' (virtual-clock.ts): Chromium's virtual time, which
  * jumps to the next due timer and stops while fetches are pending; a page once on it keeps it, so
@@ -300,11 +306,21 @@ export class CdpPage {
     return new Promise((resolve) => setTimeout(resolve, ms));
   }
 
-  /** Prints the current document; waits for web fonts first, as a browser's print does. */
-  async print(params: Protocol.Page.PrintToPDFRequest): Promise<Uint8Array> {
-    await this.session.send('Runtime.evaluate', { expression: 'document.fonts.ready.then(() => true)', awaitPromise: true, returnByValue: true });
+  /**
+   * Prints the current document; waits for web fonts first, as a browser's print does. `inspect`
+   * (a receipt's look at the page, render-trace.ts) runs in the same evaluation, once fonts are ready.
+   */
+  async print(params: Protocol.Page.PrintToPDFRequest, inspect?: PageInspection): Promise<Uint8Array> {
+    await this.fontsReady(inspect);
     const { data } = (await this.session.send('Page.printToPDF', params)) as Protocol.Page.PrintToPDFResponse;
     return Buffer.from(data, 'base64');
+  }
+
+  /** Waits for web fonts, as a browser's print does, running the inspection in the same evaluation. */
+  protected async fontsReady(inspect?: PageInspection): Promise<void> {
+    const expression = inspect ? `document.fonts.ready.then(() => ${inspect.expression})` : 'document.fonts.ready.then(() => true)';
+    const ready = (await this.session.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true })) as Protocol.Runtime.EvaluateResponse;
+    inspect?.onValue(ready.result.value);
   }
 
   private onLifecycle(event: Protocol.Page.LifecycleEventEvent): void {

@@ -6,6 +6,7 @@
 
 import type { Protocol } from 'puppeteer-core';
 import type { CdpSession } from './cdp-session.ts';
+import type { PageInspection } from './cdp-page.ts';
 import { isRenderSiteUrl } from './render-document.ts';
 
 /** The stages a render passes, in order; each mark is the time (ms since the trace began) it ended. */
@@ -150,32 +151,53 @@ export async function startRecording(session: CdpSession, trace: RenderTrace): P
     ['Runtime.exceptionThrown', onException],
   ];
   for (const [event, handler] of handlers) session.on(event, handler);
-  await session.send('Runtime.enable');
+  // Not awaited: a session runs its commands in order, so Runtime is on before the content loads
+  // and off before the lane's next render sends anything, without the render waiting for either.
+  const enabled = session.send('Runtime.enable').catch(() => undefined);
   return {
     async stop() {
       for (const [event, handler] of handlers) session.off(event, handler);
-      await session.send('Runtime.disable').catch(() => undefined);
+      void enabled.then(() => session.send('Runtime.disable')).catch(() => undefined);
     },
   };
 }
 
-/** Reads, before printing, what the receipt's warnings and font check need: images not yet loaded, font families named. */
-export async function inspectBeforePrint(session: CdpSession, trace: RenderTrace): Promise<void> {
-  const { result } = (await session.send('Runtime.evaluate', { expression: INSPECT, returnByValue: true })) as Protocol.Runtime.EvaluateResponse;
-  const value = result.value as { loading: string[]; families: string[] } | undefined;
-  if (!value) return;
-  for (const src of value.loading.slice(0, 20)) trace.warn(`image still loading when the page was printed: ${src.slice(0, 300)}`);
-  trace.fontFamilies = value.families.slice(0, 100);
+/**
+ * What the receipt's warnings and font check read in the page just before printing (images not yet
+ * loaded, font families named): evaluated with the print's own wait for fonts (cdp-page.ts print),
+ * so a receipt adds no round trip there.
+ */
+export function inspectionFor(trace: RenderTrace): PageInspection {
+  return {
+    expression: INSPECT,
+    onValue(value) {
+      const found = value as { loading?: string[]; families?: string[] } | undefined;
+      for (const src of (found?.loading ?? []).slice(0, 20)) trace.warn(`image still loading when the page was printed: ${src.slice(0, 300)}`);
+      trace.fontFamilies = (found?.families ?? []).slice(0, 100);
+    },
+  };
 }
 
-/** Runs in the page: images not complete, and the font-family lists of its elements (at most 3,000 looked at). */
+/** The same look for a render that prints nothing (an image capture): its own evaluation. */
+export async function inspectBeforeCapture(session: CdpSession, trace: RenderTrace): Promise<void> {
+  const { result } = (await session.send('Runtime.evaluate', { expression: INSPECT, returnByValue: true })) as Protocol.Runtime.EvaluateResponse;
+  inspectionFor(trace).onValue(result.value);
+}
+
+/**
+ * Runs in the page: images not complete, and the font families its styles name: the style sheets'
+ * rules (same-origin ones; nested @media and @supports rules included), inline styles, and what the
+ * root and body compute to (the default font). Reading the rules costs a fraction of asking every
+ * element for its computed style, which was about 2 ms of the invoice's 35 ms of CPU.
+ */
 const INSPECT = `(() => {
   const loading = [...document.images].filter((image) => !image.complete).map((image) => image.currentSrc || image.src);
   const families = new Set();
-  const elements = document.querySelectorAll('body, body *');
-  for (let i = 0; i < elements.length && i < 3000; i++) {
-    for (const name of getComputedStyle(elements[i]).fontFamily.split(',')) families.add(name.trim().replace(/^["']|["']$/g, '').toLowerCase());
-  }
+  const add = (list) => { for (const name of String(list || '').split(',')) { const clean = name.trim().replace(/^["']|["']$/g, '').toLowerCase(); if (clean) families.add(clean); } };
+  const visit = (rules) => { for (const rule of rules) { if (rule.style) add(rule.style.fontFamily); if (rule.cssRules) visit(rule.cssRules); } };
+  for (const sheet of document.styleSheets) { try { visit(sheet.cssRules); } catch {} }
+  for (const element of document.querySelectorAll('[style*="font"]')) add(element.style.fontFamily);
+  for (const element of [document.documentElement, document.body]) if (element) add(getComputedStyle(element).fontFamily);
   return { loading, families: [...families] };
 })()`;
 

@@ -12,7 +12,7 @@ import { settleWithin } from './settle-within.ts';
 import { hasOriginCredentials, sendCredentialsToOrigin } from './origin-credentials.ts';
 import { finishPdf } from '../pdf/finisher.ts';
 import { captureImage, prepareCapture, type ImageCapture } from './image-capture.ts';
-import { inspectBeforePrint, startRecording, type RenderTrace } from './render-trace.ts';
+import { inspectBeforeCapture, inspectionFor, startRecording, type RenderTrace } from './render-trace.ts';
 
 export interface RenderJob {
   source: RenderSource;
@@ -157,12 +157,12 @@ export class Renderer {
         stage = 'waiting wait_ms';
         await budget.run(page.wait(options.wait_ms));
       }
-      if (trace) {
-        trace.mark('waited');
-        await budget.run(inspectBeforePrint(page.session, trace));
-      }
+      trace?.mark('waited');
+      if (trace && job.image) await budget.run(inspectBeforeCapture(page.session, trace));
       stage = job.image ? 'capturing the image' : 'printing';
-      const bytes = await budget.run(job.image ? captureImage(page.session, job.image) : page.print(toPrintToPdfParams(options)));
+      const bytes = await budget.run(
+        job.image ? captureImage(page.session, job.image) : page.print(toPrintToPdfParams(options), trace && inspectionFor(trace)),
+      );
       trace?.mark('printed');
       reusable = true;
       return bytes;

@@ -20,7 +20,7 @@ export interface ReceiptRecord {
 
 /** Receipts, wherever they are kept: the files here or stores/pg/receipts.ts. */
 export interface ReceiptStore {
-  /** Keeps a receipt; resolves once it is durable. */
+  /** Keeps a receipt; resolves once any reader (any instance) finds it. */
   put(record: ReceiptRecord): Promise<void>;
   /** A receipt not yet past its expiry. */
   get(id: string, now: Date): Promise<ReceiptRecord | undefined>;
@@ -51,7 +51,10 @@ export class FileReceiptStore implements ReceiptStore {
   async put(record: ReceiptRecord): Promise<void> {
     if (!isId(record.id, 'rcp')) throw new Error(`not a receipt id: ${record.id}`);
     const expires = Date.parse(record.expiresAt);
-    await writeFileDurably(this.fileOf(record.id, expires), JSON.stringify(record));
+    // Atomic (never a torn file) but not fsync'd: a receipt is a diagnosis, and the two fsyncs cost
+    // more than its budget (docs/decisions.md#render-receipts-recorded-only-when-wanted). A power
+    // cut may lose the last few receipts; a stored document they describe is fsync'd as always.
+    await writeFileDurably(this.fileOf(record.id, expires), JSON.stringify(record), { sync: false });
     this.expiries.set(record.id, expires);
   }
 
