@@ -32,22 +32,26 @@ export async function readPdfFacts(pdf: Uint8Array): Promise<PdfFacts | undefine
 
 /** The facts from the PDF's plain objects; undefined when some objects are compressed (object streams) or no page is plain. */
 export function scanPdfFacts(pdf: Uint8Array): PdfFacts | undefined {
-  const text = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString('latin1');
-  if (/\/Type\s*\/ObjStm/.test(text)) return undefined;
+  // Searched as bytes: only the few objects found are decoded to text.
+  const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  if (bytes.indexOf('/ObjStm') !== -1) return undefined;
   const pages = countPages(pdf);
-  const box = /\/MediaBox\s*\[\s*(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s*\]/.exec(text);
+  const mediaBox = bytes.indexOf('/MediaBox');
+  const box =
+    mediaBox < 0 ? null : /^\/MediaBox\s*\[\s*(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s*\]/.exec(bytes.toString('latin1', mediaBox, mediaBox + 120));
   if (pages === null || !box) return undefined;
+  const textOf = (from: number, to: number) => bytes.toString('latin1', from, to < 0 ? bytes.length : to);
   const objectText = (ref: string | undefined) => {
     if (!ref) return undefined;
-    const start = text.indexOf(`\n${ref} 0 obj`);
-    return start < 0 ? undefined : text.slice(start, text.indexOf('endobj', start));
+    const start = bytes.indexOf(`\n${ref} 0 obj`);
+    return start < 0 ? undefined : textOf(start, bytes.indexOf('endobj', start));
   };
   const fonts: PdfFont[] = [];
   const seen = new Set<string>();
-  for (let at = text.indexOf('/Type /Font'); at !== -1; at = text.indexOf('/Type /Font', at + 1)) {
+  for (let at = bytes.indexOf('/Type /Font'); at !== -1; at = bytes.indexOf('/Type /Font', at + 1)) {
     // "/Type /FontDescriptor" is a font's description, not a font.
-    if (/\w/.test(text[at + 11] ?? '')) continue;
-    const object = text.slice(text.lastIndexOf(' obj', at), text.indexOf('endobj', at));
+    if (/\w/.test(String.fromCharCode(bytes[at + 11] ?? 32))) continue;
+    const object = textOf(bytes.lastIndexOf(' obj', at), bytes.indexOf('endobj', at));
     const subtype = /\/Subtype\s*\/(\w+)/.exec(object)?.[1];
     if (!subtype || subtype.startsWith('CIDFontType')) continue;
     const baseName = /\/BaseFont\s*\/([^\s/<>[\]()]+)/.exec(object)?.[1];
