@@ -22,6 +22,7 @@ import { CdpPage, type CdpPageOptions, type PageInspection } from '../server/src
 import { RendererCrashedError } from '../server/src/render/errors.ts';
 import { isLaneReusable, lanePageOptions, tearDownLane } from '../server/src/render/lane-policy.ts';
 import type { PageLease, PageSource } from '../server/src/render/page-source.ts';
+import type { RenderPath } from '../server/src/render/render-path.ts';
 import type { RenderSource } from '../server/src/render/render-source.ts';
 import { DebuggerSession, type DebuggerLike } from './debugger-session.ts';
 import { applyWindowParity, type ParityContents } from './engine-parity.ts';
@@ -137,7 +138,7 @@ class ElectronCdpPage extends CdpPage {
   override async print(params: Protocol.Page.PrintToPDFRequest, inspect?: PageInspection): Promise<Uint8Array> {
     // As CdpPage does: a browser's print waits for web fonts (and a receipt looks at the page then).
     await this.fontsReady(inspect);
-    return this.cdp.untilClosed(this.contents.printToPDF(toElectronPrintOptions(params)));
+    return this.cdp.untilClosed(this.whilePrinting(this.contents.printToPDF(toElectronPrintOptions(params))));
   }
 
   // A wait for a lifecycle event is no command a crash could reject: it ends with the session.
@@ -180,6 +181,11 @@ export class ElectronPageSource implements PageSource {
 
   get version(): string {
     return this.options.version;
+  }
+
+  /** Electron has no begin-frame control; the virtual clock without it is not wired here yet: the wall clock. */
+  get renderPath(): RenderPath {
+    return { mode: 'real', reason: 'no begin-frame control (Electron)', disabled: [], probeMs: 0 };
   }
 
   /** The engine is this process: it answers as long as the source is open. */

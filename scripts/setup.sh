@@ -11,8 +11,11 @@ cd "$(dirname "$0")/.."
 # Noto Color Emoji. qpdf: only the tests use it, to check encrypted output independently of our
 # library. postgresql: the server binaries (initdb, pg_ctl, postgres) that the tests start
 # throwaway clusters with, and that several instances share (README: Running several instances);
-# no cluster is created and nothing runs as a system service.
-PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji qpdf postgresql"
+# no cluster is created and nothing runs as a system service. chromium, chromium-headless-shell:
+# the other Chromium builds the engine matrix renders on (npm run test:engines, README: Engines).
+# LibreOffice (writer, calc, impress without the GUI) and python3-uno: POST /v1/convert/office and
+# its tests (an optional component of the server: without it that route answers 501).
+PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji qpdf postgresql chromium chromium-headless-shell libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno"
 
 if command -v apt-get >/dev/null 2>&1; then
   missing=""
@@ -30,7 +33,7 @@ if command -v apt-get >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
   fi
 else
-  echo "setup: no apt-get here; install NSS, fontconfig, Liberation, a CJK and an emoji font and the PostgreSQL server with your package manager"
+  echo "setup: no apt-get here; install NSS, fontconfig, Liberation, a CJK and an emoji font, the PostgreSQL server and (for office files) LibreOffice with its Python bridge (uno) with your package manager"
 fi
 
 # The electron package is for the desktop app's types, build and packaging; its binary cannot be

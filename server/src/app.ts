@@ -60,6 +60,11 @@ import { ReceiptsService } from './services/receipts.ts';
 import { ActivityService } from './services/activity.ts';
 import { receiptOperations } from './http/routes/receipts.ts';
 import { hostname } from 'node:os';
+import { startOffice } from './office/start-office.ts';
+import { OfficeService } from './services/office.ts';
+import { officeOperations } from './http/routes/office.ts';
+import { OFFICE_KINDS, officeKindOf } from './office/file-kinds.ts';
+import { isOfficeRequest, officeRenderRequestSchema } from './http/schemas/office.ts';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -77,6 +82,8 @@ export interface AppOverrides {
   hotFolderIntervalMs?: number;
   /** Where a generated admin token is printed (default: stderr, when it is a terminal). */
   terminal?: TokenTerminal;
+  /** Office conversion: false switches it off whatever is installed (tests of the 501 answer). */
+  office?: false;
 }
 
 export interface App {
@@ -149,7 +156,12 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
       queueTimeoutMs: config.renderQueueTimeoutMs,
       proxyServer: proxy?.url,
       log,
-      hooks: { onRender: metrics.onRender, onBrowserRestart: metrics.onBrowserRestart },
+      hooks: {
+        onRender: metrics.onRender,
+        onBrowserRestart: metrics.onBrowserRestart,
+        onRetry: metrics.onRenderRetry,
+        onRenderPathFallback: metrics.onRenderPathFallback,
+      },
     },
     overrides.pageSource,
   ).catch(async (error: unknown) => {
@@ -158,6 +170,8 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     throw error;
   });
   metrics.watchRenderer(() => renderer.stats());
+  // Optional: without LibreOffice the office route answers 501 office_unavailable.
+  const office = startOffice(config, log, overrides.office);
   // Versions render their reference after each save; the versions service needs the templates one, hence the late binding.
   let versions: TemplateVersionsService | undefined;
   const versionStore = stores.templateVersions;
@@ -198,6 +212,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     templates,
     documents,
     guardEnabled: config.networkGuard,
+    office: office.converter,
     onUsage,
     receipts,
   });
@@ -255,14 +270,18 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
         dir: config.watchDir,
         render: (input, account) => renderService.render(input, account, { priority: 'background' }),
         accountById: (keyId) => accounts.keys.accountById(keyId),
-        parseRequest: (json) => parseInput(renderRequestSchema, json, 'the request file'),
+        parseRequest: (json) =>
+          isOfficeRequest(json) ? parseInput(officeRenderRequestSchema, json, 'the request file') : parseInput(renderRequestSchema, json, 'the request file'),
+        // Office files by extension, converted with the default office options.
+        requestForFile: (name, bytes) => (officeKindOf(name) ? { office: { file: Buffer.from(bytes).toString('base64'), filename: name } } : undefined),
+        acceptedKinds: `name.json (a render request), name.html, name.md or an office file (${OFFICE_KINDS.map((kind) => `.${kind}`).join(', ')})`,
         retryOf,
         log,
         intervalMs: overrides.hotFolderIntervalMs,
         now: overrides.now,
       })
     : undefined;
-  const health = new HealthService(renderer);
+  const health = new HealthService(renderer, office.converter);
   const playground = new PlaygroundService({
     renderer,
     sources: renderService,
@@ -277,7 +296,8 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     operations: [
       ...healthOperations(health, SERVICE_VERSION),
       ...renderOperations(renderService),
-      ...mergeOperations(new MergeService({ renderer, render: renderService, documents, receipts })),
+      ...mergeOperations(new MergeService({ renderer, render: renderService, documents, office: office.converter, receipts })),
+      ...officeOperations(new OfficeService({ converter: office.converter, render: renderService, documents }), config.officeMaxUploadBytes),
       ...imageOperations(new ImageService({ renderer, render: renderService, receipts })),
       ...receiptOperations(receipts, activity, config.playgroundEnabled),
       ...templateOperations(templates),
@@ -344,7 +364,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
         await removeDiscoveryFile(config.dataDir, process.pid);
         // A file cut short stays claimed in processing/ for the next start.
         const hotFolderStopped = hotFolder?.stop();
-        await renderer.close(config.shutdownTimeoutMs);
+        await Promise.all([renderer.close(config.shutdownTimeoutMs), office.close()]);
         await versions.idle();
         // A render that has just ended still has its response to write (usage, storage, headers).
         while (answering > 0 && Date.now() < deadline) await sleep(20);

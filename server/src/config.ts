@@ -91,6 +91,32 @@ export const SETTINGS = {
   renderQueueSize: setting('RENDER_QUEUE_SIZE', 32, integer(0, 10_000), 'Renders that may wait for a free slot; beyond that the answer is 503 renderer_busy.'),
   renderQueueTimeoutMs: setting('RENDER_QUEUE_TIMEOUT_MS', 10_000, integer(0, 600_000), 'Longest wait for a free slot before answering 503 renderer_busy.'),
   browserRecycleAfter: setting('BROWSER_RECYCLE_AFTER', 5_000, integer(0, 10_000_000), 'Relaunch Chromium after this many renders (0: never).'),
+  officePath: setting(
+    'OFFICE_PATH',
+    '',
+    text,
+    'LibreOffice executable (soffice) for POST /v1/convert/office. Default: soffice on PATH; none found: the route answers 501 office_unavailable.',
+  ),
+  officePython: setting(
+    'OFFICE_PYTHON',
+    '',
+    text,
+    'Python 3 with LibreOffice’s uno module (Debian: python3-uno). Default: LibreOffice’s own python, else /usr/bin/python3.',
+  ),
+  officeConcurrency: setting('OFFICE_CONCURRENCY', 1, integer(1, 16), 'LibreOffice processes kept warm; each converts one document at a time.'),
+  officeRestartAfter: setting('OFFICE_RESTART_AFTER', 200, integer(0, 1_000_000), 'Restart a LibreOffice process after this many conversions (0: never).'),
+  officeIsolateNetwork: setting(
+    'OFFICE_ISOLATE_NETWORK',
+    true,
+    boolean,
+    'Run LibreOffice in a network namespace of its own (unshare --user --net: no way out) where the machine allows it; its settings hold links off either way.',
+  ),
+  officeMaxUploadBytes: setting(
+    'OFFICE_MAX_UPLOAD_BYTES',
+    25 * 1024 * 1024,
+    integer(1024, 1024 * 1024 * 1024),
+    'Largest body POST /v1/convert/office reads (all files and fields); beyond it 413 payload_too_large.',
+  ),
   shutdownTimeoutMs: setting('SHUTDOWN_TIMEOUT_MS', 30_000, integer(0, 600_000), 'How long shutdown waits for in-flight renders.'),
   allowHosts: setting(
     'ALLOW_HOSTS',

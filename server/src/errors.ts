@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   invalid_request: 400,
   url_blocked: 400,
   conflicting_source: 400,
+  // Office conversions (docs/api.md#office-documents): a file name we do not convert.
+  unsupported_file_type: 400,
   unauthorized: 401,
   quota_exceeded: 402,
   plan_required: 403,
@@ -24,10 +26,19 @@ export const ERROR_STATUS = {
   storage_unavailable: 422,
   navigation_failed: 422,
   batch_too_large: 422,
+  // Not in the original code list (issue 22): the page crashed the browser's renderer on two fresh
+  // pages; its content does it, so a retry would crash again.
+  page_crashed: 422,
+  // Office conversions: a protected file without (or with the wrong) password, or one LibreOffice cannot read.
+  password_required: 422,
+  password_incorrect: 422,
+  office_conversion_failed: 422,
   rate_limited: 429,
   // Not in the original code list (issue 11): a key's background batch backlog is full.
   too_many_batches: 429,
   internal_error: 500,
+  // This server has no LibreOffice: the detail says how to install it.
+  office_unavailable: 501,
   renderer_busy: 503,
   render_timeout: 504,
   // Not in the original code list: the data folder's disk is full; nothing of the call was kept.

@@ -58,8 +58,8 @@ export interface InstanceStats {
   slots_busy: number;
   queued: number;
   browser_restarts: number;
-  /** The engine's version text and the clock renders run on by default. */
-  render_path: { engine: string; clock: string };
+  /** The engine's version text and the render path default renders take (render/render-path.ts mode). */
+  render_path: { engine: string; mode: string };
 }
 
 export type ServerEventType = keyof ServerEventMap;

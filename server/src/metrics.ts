@@ -3,11 +3,16 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { RenderOutcome, RendererStats } from './render/renderer.ts';
 import type { EgressOutcome } from './guard/egress-proxy.ts';
+import { RENDER_PATH_MODES, type RenderPathMode } from './render/render-path.ts';
 
 export interface Metrics {
   registry: Registry;
   onRender(outcome: RenderOutcome, seconds: number): void;
   onBrowserRestart(reason: string): void;
+  /** A render tried again after its browser or page crashed under it (renderer.ts). */
+  onRenderRetry(scope: 'browser' | 'page'): void;
+  /** A browser launch chose a render path below the best one, by the probe or the crash breaker (render-path.ts). */
+  onRenderPathFallback(mode: RenderPathMode, by: 'probe' | 'breaker'): void;
   /** One decision of the network guard's egress proxy. */
   onEgress(outcome: EgressOutcome): void;
   /** Gauges read the renderer's current state at scrape time. */
@@ -32,7 +37,29 @@ export function createMetrics(): Metrics {
     registers: [registry],
   });
   const restarts = new Counter({ name: 'quire_browser_restarts_total', help: 'Browser relaunches by reason.', labelNames: ['reason'], registers: [registry] });
+  const retries = new Counter({
+    name: 'quire_render_retries_total',
+    help: 'Renders tried a second time because their browser (scope browser) or page (scope page) crashed under them.',
+    labelNames: ['scope'],
+    registers: [registry],
+  });
+  const fallbacks = new Counter({
+    name: 'quire_render_path_fallbacks_total',
+    help: 'Browser launches that chose a render path below the best one (mode: the path taken; by: probe, the engine lacks or failed the better ones; breaker, they kept crashing this browser build).',
+    labelNames: ['mode', 'by'],
+    registers: [registry],
+  });
   let stats: (() => RendererStats) | undefined;
+  new Gauge({
+    name: 'quire_render_path',
+    help: 'The render path default renders take now: 1 for the mode in force (virtual-begin-frame, virtual-real-frames, real).',
+    labelNames: ['mode'],
+    registers: [registry],
+    collect() {
+      const current = stats?.().renderPath.mode;
+      for (const mode of RENDER_PATH_MODES) this.set({ mode }, mode === current ? 1 : 0);
+    },
+  });
   new Gauge({
     name: 'quire_render_slots_busy',
     help: 'Render slots in use.',
@@ -65,6 +92,12 @@ export function createMetrics(): Metrics {
     },
     onBrowserRestart(reason) {
       restarts.inc({ reason });
+    },
+    onRenderRetry(scope) {
+      retries.inc({ scope });
+    },
+    onRenderPathFallback(mode, by) {
+      fallbacks.inc({ mode, by });
     },
     onEgress(outcome) {
       egress.inc({ outcome });

@@ -507,7 +507,7 @@ const CASES: BadRequest[] = [
     body: { sources: [{ html }, { page_ranges: '1' }] },
     status: 400,
     code: 'invalid_request',
-    names: 'sources[1] needs one of document_id, pdf, html, url or template_id',
+    names: 'sources[1] needs one of document_id, pdf, html, url, markdown, template_id or office',
   },
   {
     name: 'a merge source with two kinds',
@@ -539,7 +539,7 @@ const CASES: BadRequest[] = [
     body: { sources: [{ document_id: 'doc_abc123', options: { scale: 1 } }] },
     status: 400,
     code: 'invalid_request',
-    names: 'sources[0].options is only for html, url and template_id sources',
+    names: 'sources[0].options is only for html, url, markdown and template_id sources',
   },
   {
     name: 'template_version on an uploaded-PDF source',
@@ -547,7 +547,7 @@ const CASES: BadRequest[] = [
     body: { sources: [{ pdf: 'JVBERi0=', template_version: 1 }] },
     status: 400,
     code: 'invalid_request',
-    names: 'sources[0].template_version is only for html, url and template_id sources',
+    names: 'sources[0].template_version is only for html, url, markdown and template_id sources',
   },
   {
     name: 'encrypt on a merge source',

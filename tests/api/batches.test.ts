@@ -203,7 +203,7 @@ test('the whole batch is validated first: a bad field in one item is a 400 namin
       /^requests\[1\]\.options\.margin leaves no room for content on A5 paper/,
     ],
     [{ requests: [items[0], items[1], { html: 'x', url: 'https://example.com/' }] }, 'conflicting_source', /^requests\[2\]/],
-    [{ requests: [{ filename: 'x.pdf' }] }, 'invalid_request', /^requests\[0\] needs one of html, url or template_id/],
+    [{ requests: [{ filename: 'x.pdf' }] }, 'invalid_request', /^requests\[0\] needs one of html, url, markdown, template_id or office/],
     [{ requests: [{ html: 'x', colour: 'red' }] }, 'invalid_request', /^requests\[0\]\.colour is not a known field/],
     [{ requests: [{ html: 'x', store: false }] }, 'invalid_request', /^requests\[0\]\.store/],
     [{ requests: [] }, 'invalid_request', /^requests must have at least 1/],

@@ -20,7 +20,7 @@ interface Receipt {
   document_id: string | null;
   source: { type: string; url?: string };
   options: Record<string, unknown>;
-  render_path: { clock: string; engine: string } | null;
+  render_path: { clock: string; mode: string; engine: string } | null;
   timings_ms: Record<string, number | null>;
   requests: { method: string; url: string; status: number | null; bytes: number; blocked: boolean; source: string }[];
   blocked: { url: string; reason: string }[];
@@ -66,6 +66,7 @@ test('a receipt lists every request with query secrets masked, the blocked one w
   assert.equal(receipt.options.receipt, true);
   assert.equal(receipt.options.format, 'A4', 'options in force carry the defaults');
   assert.ok(receipt.render_path?.engine, 'the engine is named');
+  assert.match(receipt.render_path?.mode ?? '', /^(virtual-begin-frame|virtual-real-frames|real)$/, 'the render path in force is named');
 
   const logo = receipt.requests.find((request) => request.url.includes('/logo.png'));
   assert.ok(logo, `the logo request is listed: ${JSON.stringify(receipt.requests)}`);

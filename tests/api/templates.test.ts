@@ -44,7 +44,7 @@ test('templates: create, list, fetch, replace and delete, scoped to the key that
     assert.equal(response.status, 201);
     const body = (await response.json()) as TemplateJson;
     assert.match(body.template_id, /^tpl_[A-Za-z0-9]{16}$/);
-    assert.deepEqual(Object.keys(body).sort(), ['created_at', 'html', 'name', 'sample_data', 'template_id', 'updated_at']);
+    assert.deepEqual(Object.keys(body).sort(), ['created_at', 'format', 'html', 'name', 'sample_data', 'template_id', 'updated_at']);
     assert.deepEqual([body.name, body.html, body.sample_data], ['Invoice', '<h1>{{title}}</h1>', { title: 'Sample' }]);
     assert.equal(body.created_at, body.updated_at);
     assert.equal(response.headers.get('location'), `/v1/templates/${body.template_id}`);
@@ -68,7 +68,7 @@ test('templates: create, list, fetch, replace and delete, scoped to the key that
       first.data.map((entry) => entry.name),
       ['three', 'two'],
     );
-    assert.deepEqual(Object.keys(first.data[0]!).sort(), ['created_at', 'name', 'template_id', 'updated_at']);
+    assert.deepEqual(Object.keys(first.data[0]!).sort(), ['created_at', 'format', 'name', 'template_id', 'updated_at']);
     const second = (await (await server.request('GET', `/v1/templates?limit=2&cursor=${first.next_cursor}`, undefined, bearer(fresh))).json()) as {
       data: { template_id: string }[];
       next_cursor: null;

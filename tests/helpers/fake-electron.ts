@@ -6,21 +6,26 @@
 // crash (Page.crash): as in Electron, the debugger stays attached and receives
 // Inspector.targetCrashed, and the webContents emits 'render-process-gone'.
 // It records what the source asked for (window options, proxy, handlers, audio, WebRTC policy).
+// The debugger refuses what Electron's refuses (ELECTRON_REFUSES), so a source that relied on one
+// of them fails here as it would in the app. On Debian's full chromium in new headless mode
+// (launch({ chromePath })) the browser is of Electron's kind too: no HeadlessExperimental domain.
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import puppeteer, { type Browser, type BrowserContext, type CDPSession } from 'puppeteer-core';
+import puppeteer, { type Browser, type BrowserContext, type CDPSession, type Protocol } from 'puppeteer-core';
 import { findChromium } from '../../server/src/render/chromium-path.ts';
 import { launchFlags, needsNoSandbox } from '../../server/src/render/launch-flags.ts';
 import type { DebuggerLike } from '../../electron/debugger-session.ts';
-import type {
-  ElectronRenderApi,
-  ProxySettings,
-  RenderSession,
-  RenderWebContents,
-  RenderWindow,
-  RenderWindowOptions,
+import type { PageSourceFactory } from '../../server/src/render/index.ts';
+import {
+  ElectronPageSource,
+  type ElectronRenderApi,
+  type ProxySettings,
+  type RenderSession,
+  type RenderWebContents,
+  type RenderWindow,
+  type RenderWindowOptions,
 } from '../../electron/electron-page-source.ts';
 import type { ElectronPrintOptions } from '../../electron/print-options.ts';
 
@@ -91,6 +96,17 @@ export class FakeSession implements RenderSession {
   async clearCache(): Promise<void> {}
 }
 
+/**
+ * Commands Electron's webContents.debugger answers with an error: it opens no new pages over CDP
+ * and prints only through webContents.printToPDF (electron/electron-page-source.ts), and its
+ * Chromium is a full one, without the headless shell's HeadlessExperimental domain.
+ */
+const ELECTRON_REFUSES: ReadonlyArray<readonly [pattern: RegExp, message: string]> = [
+  [/^Target\.createTarget$/, 'Not supported'],
+  [/^Page\.printToPDF$/, 'PrintToPDF is not implemented'],
+  [/^HeadlessExperimental\./, "wasn't found"],
+];
+
 class FakeDebugger implements DebuggerLike {
   detachEvents = 0;
   private readonly listeners = new Listeners();
@@ -120,6 +136,8 @@ class FakeDebugger implements DebuggerLike {
   }
   async sendCommand(method: string, params?: object): Promise<unknown> {
     if (!this.attached) throw new Error('No target available');
+    const refused = ELECTRON_REFUSES.find(([pattern]) => pattern.test(method));
+    if (refused) throw new Error(`'${method}' ${refused[1]}`);
     return (await this.session).send(method as 'Page.enable', params as undefined);
   }
   on(event: string, listener: Listener): this {
@@ -246,11 +264,15 @@ export class FakeElectron implements ElectronRenderApi {
   private constructor(
     private readonly browser: Browser,
     private readonly profileDir: string,
+    private readonly browserVersion: string,
   ) {}
 
-  /** Launches the project's headless Chromium to stand in for Electron's. */
-  static async launch(): Promise<FakeElectron> {
-    const executable = await findChromium('');
+  /**
+   * Launches a Chromium to stand in for Electron's: the project's default one, or chromePath
+   * (Debian's full chromium in new headless mode is the closest to Electron's).
+   */
+  static async launch(options: { chromePath?: string } = {}): Promise<FakeElectron> {
+    const executable = await findChromium(options.chromePath ?? '');
     const profileDir = await mkdtemp(path.join(os.tmpdir(), 'quire-fake-electron-'));
     const browser = await puppeteer.launch({
       executablePath: executable.path,
@@ -263,11 +285,18 @@ export class FakeElectron implements ElectronRenderApi {
       handleSIGTERM: false,
       handleSIGHUP: false,
     });
-    return new FakeElectron(browser, profileDir);
+    // Electron asks setWindowOpenHandler before a popup exists, and the source denies every one;
+    // here the popup is closed as soon as it appears, so none outlives its opener's render either.
+    const popups = await browser.target().createCDPSession();
+    popups.on('Target.targetCreated', ({ targetInfo }: Protocol.Target.TargetCreatedEvent) => {
+      if (targetInfo.type === 'page' && targetInfo.openerId) void popups.send('Target.closeTarget', { targetId: targetInfo.targetId }).catch(() => undefined);
+    });
+    await popups.send('Target.setDiscoverTargets', { discover: true });
+    return new FakeElectron(browser, profileDir, await browser.version());
   }
 
   get version(): string {
-    return 'FakeElectron/0 (headless Chromium)';
+    return `FakeElectron/0 ${this.browserVersion}`;
   }
 
   createWindow(options: RenderWindowOptions): FakeWindow {
@@ -294,4 +323,22 @@ export class FakeElectron implements ElectronRenderApi {
     await this.browser.close().catch(() => undefined);
     await rm(this.profileDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The desktop app's page source (electron/electron-page-source.ts) on a FakeElectron of its own,
+ * as a PageSourceFactory for createApp: the same wiring as electron/main.ts; closing the source
+ * closes its browser.
+ */
+export function electronStandIn(chromePath: string): PageSourceFactory {
+  return async ({ proxyServer, log }) => {
+    const electron = await FakeElectron.launch({ chromePath });
+    const source = new ElectronPageSource(electron, { proxyServer, version: electron.version, log });
+    const close = source.close.bind(source);
+    source.close = async () => {
+      await close();
+      await electron.close();
+    };
+    return source;
+  };
 }

@@ -11,6 +11,7 @@ import type { Protocol } from 'puppeteer-core';
 import type { CdpPage } from '../../server/src/render/cdp-page.ts';
 import type { PageSourceFactory } from '../../server/src/render/index.ts';
 import type { PageLease, PageSource } from '../../server/src/render/page-source.ts';
+import type { RenderPath } from '../../server/src/render/render-path.ts';
 
 /**
  * A session that only takes what a receipt's recorder asks (render/render-trace.ts: listeners,
@@ -50,6 +51,7 @@ class FakePage {
 export class FakePageSource implements PageSource {
   readonly version = 'FakeChromium/0 (no browser: fast test lane)';
   readonly restarts = 0;
+  readonly renderPath: RenderPath = { mode: 'real', reason: 'no browser (fast test lane)', disabled: [], probeMs: 0 };
   async acquire(): Promise<PageLease> {
     return { page: new FakePage() as unknown as CdpPage, release: async () => undefined };
   }

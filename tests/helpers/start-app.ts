@@ -9,6 +9,8 @@ import path from 'node:path';
 import type { TestContext } from 'node:test';
 import { createApp, type App, type AppOverrides } from '../../server/src/app.ts';
 import { configWith, type Config } from '../../server/src/config.ts';
+import { engineUnderTest, type TestEngine } from './engines.ts';
+import { electronStandIn } from './fake-electron.ts';
 import { fakePageSource, fastLane } from './fake-page-source.ts';
 import { startTwoInstances, testInstances } from './two-instances.ts';
 
@@ -44,6 +46,8 @@ export interface TestServer {
 export interface TestServerOptions {
   /** Plan of the default key (default business, so render tests never meet the allowance). */
   plan?: string;
+  /** The Chromium build (and page source) to render on; default the engine under test (QUIRE_TEST_ENGINE). */
+  engine?: TestEngine;
 }
 
 type Hook = Pick<TestContext, 'after'> | { after: (fn: () => Promise<void>) => void };
@@ -57,9 +61,13 @@ export async function startTestServer(
   const dataDir = overrides.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'quire-test-')));
   // An explicit adminToken of '' leaves the server to generate DATA_DIR/admin-token.
   const adminToken = 'adminToken' in overrides ? overrides.adminToken : `adm_test_${randomBytes(16).toString('hex')}`;
-  const config = configWith({ port: 0, logLevel: 'silent', dataDir, ...overrides, adminToken });
-  // The fast lane (npm run test:fast) renders on a fake page source unless the test brings its own.
-  const appOverrides = fastLane() && !collaborators.pageSource ? { ...collaborators, pageSource: fakePageSource } : collaborators;
+  // The engine matrix (QUIRE_TEST_ENGINE or CHROME_PATH, tests/helpers/engines.ts) picks the Chromium build.
+  const engine = options.engine ?? engineUnderTest;
+  const config = configWith({ port: 0, logLevel: 'silent', dataDir, chromePath: engine.path, ...overrides, adminToken });
+  // The fast lane (npm run test:fast) renders on a fake page source, the Electron stand-in on the
+  // desktop app's, unless the test brings its own.
+  const lanePages = fastLane() ? fakePageSource : engine.pages === 'electron' ? electronStandIn(config.chromePath) : undefined;
+  const appOverrides = lanePages && !collaborators.pageSource ? { ...collaborators, pageSource: lanePages } : collaborators;
   // The two-instance lane (npm run test:two): the same tests, through a proxy alternating between two apps.
   const { app, url } = testInstances === 2 ? await startTwoInstances(t, config, appOverrides) : await startOne(t, config, appOverrides);
   t.after(async () => {

@@ -81,7 +81,16 @@ test('import copies an embedded store into PostgreSQL, and a second run changes 
   for (const tag of ['bat_gone:0', 'doc:doc_kept', 'doc:doc_lost', undefined])
     await (await meter.reserve('key_live', { id: 'starter', monthlyDocuments: 1000 })).commit(tag);
   const templates = await TemplatesStore.open(dataDir);
-  await templates.insert({ id: 'tpl_one', keyId: 'key_live', name: 'one', html: '<p>{{x}}</p>', sampleData: { x: 1 }, createdAt: at, updatedAt: at });
+  await templates.insert({
+    id: 'tpl_one',
+    keyId: 'key_live',
+    name: 'one',
+    html: '# {{x}}',
+    format: 'markdown',
+    sampleData: { x: 1 },
+    createdAt: at,
+    updatedAt: at,
+  });
   const { store: documents } = await DocumentsStore.open(dataDir);
   const pdf = randomBytes(300 * 1024);
   await documents.put({ ...documentRecord('doc_kept', 'key_live'), size: pdf.length }, pdf);
@@ -357,6 +366,7 @@ test('an import interrupted before any of its writes, run again, leaves versions
     keyId: 'key_resume',
     name: 'r',
     html: '<p>2</p>',
+    format: 'html',
     sampleData: null,
     createdAt: at,
     updatedAt: at,
@@ -368,6 +378,7 @@ test('an import interrupted before any of its writes, run again, leaves versions
       templateId: 'tpl_resume',
       name: 'r',
       html: `<p>${index + 1}</p>`,
+      format: 'html',
       sampleData: { n: index },
       createdAt: at,
       createdBy: 'key_resume',

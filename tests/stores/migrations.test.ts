@@ -15,7 +15,10 @@ test('instances starting together apply each migration exactly once', async () =
     const applied = await Promise.all(pools.map((pool) => migrate(pool)));
     const shipped = (await shippedMigrations()).map((migration) => migration.version);
     assert.ok(shipped.length > 0);
-    assert.deepEqual(applied.flat().sort(), shipped);
+    assert.deepEqual(
+      applied.flat().sort((a, b) => a - b),
+      shipped,
+    );
     const { rows } = await pools[0]!.query('SELECT version FROM schema_migrations ORDER BY version');
     assert.deepEqual(
       rows.map((row) => row.version),

@@ -14,8 +14,8 @@ async function storeOn(backend: Backend): Promise<TemplateVersionsStore> {
   return backend.kind === 'files' ? FileTemplateVersionsStore.open(await backend.dataDir()) : new PgTemplateVersionsStore(backend.database().pool);
 }
 
-function version(templateId: string, name: string): Omit<TemplateVersion, 'number'> {
-  return { templateId, name, html: `<p>${name}</p>`, sampleData: { name }, createdAt: '2026-03-10T12:00:00.000Z', createdBy: 'key_a' };
+function version(templateId: string, name: string, format: TemplateVersion['format'] = 'html'): Omit<TemplateVersion, 'number'> {
+  return { templateId, name, html: `<p>${name}</p>`, format, sampleData: { name }, createdAt: '2026-03-10T12:00:00.000Z', createdBy: 'key_a' };
 }
 
 forEachBackend((backend) => {
@@ -29,6 +29,18 @@ forEachBackend((backend) => {
     const third = saved.find((entry) => entry.number === 3)!;
     assert.deepEqual(await store.read(template, 3), third);
     assert.equal(await store.read(template, 9), undefined);
+  });
+
+  test("a version keeps its template's format, in the record and the page", async () => {
+    const store = await storeOn(backend);
+    const template = newId('tpl');
+    await store.append(version(template, 'html'));
+    const markdown = await store.append(version(template, 'markdown', 'markdown'));
+    assert.deepEqual(await store.read(template, markdown.number), markdown);
+    assert.deepEqual(
+      (await store.page(template, 10, undefined)).items.map((meta) => meta.format),
+      ['markdown', 'html'],
+    );
   });
 
   test('pages are newest first behind a cursor; references are kept per version; removeAll deletes', async () => {

@@ -21,6 +21,7 @@ function template(keyId: string, second: number, overrides: Partial<TemplateReco
     keyId,
     name: `t${second}`,
     html: `<p>{{n}} ${second}</p>`,
+    format: 'html',
     sampleData: { n: second, nested: { list: [1, 'two'] } },
     createdAt: at,
     updatedAt: at,
@@ -65,17 +66,28 @@ forEachBackend((backend) => {
     await assert.rejects(store.page(a, 2, 'not-a-cursor'), InvalidCursorError);
   });
 
+  test('a Markdown template keeps its format in the record, the metadata and pages', async () => {
+    const store = await storeOn(backend);
+    const record = template(newId('key'), 6, { html: '# {{title}}\n\n- [x] done', format: 'markdown' });
+    await store.insert(record);
+    assert.deepEqual(await store.read(record.id), record);
+    assert.equal((await store.meta(record.id))?.format, 'markdown');
+    assert.equal((await store.page(record.keyId, 10, undefined)).items[0]?.format, 'markdown');
+  });
+
   test('replace keeps id, owner and creation; a save makes the old metadata stale; remove deletes', async () => {
     const store = await storeOn(backend);
     const record = template(newId('key'), 5);
     await store.insert(record);
     const before = (await store.meta(record.id))!;
-    const replaced = await store.replace(record.id, { name: 'renamed', html: '<b>new</b>', sampleData: null, updatedAt: '2026-03-11T00:00:00.000Z' });
-    assert.deepEqual(replaced, { ...record, name: 'renamed', html: '<b>new</b>', sampleData: null, updatedAt: '2026-03-11T00:00:00.000Z' });
+    const changes = { name: 'renamed', html: '# {{title}}', format: 'markdown', sampleData: null, updatedAt: '2026-03-11T00:00:00.000Z' } as const;
+    const replaced = await store.replace(record.id, changes);
+    assert.deepEqual(replaced, { ...record, ...changes });
+    assert.equal((await store.meta(record.id))?.format, 'markdown');
     const after = (await store.meta(record.id))!;
     assert.equal(isSameRevision(before, after), false);
     assert.equal(isSameRevision(after, (await store.meta(record.id))!), true);
-    assert.equal(await store.replace(newId('tpl'), { name: 'x', html: 'x', sampleData: null, updatedAt: record.updatedAt }), undefined);
+    assert.equal(await store.replace(newId('tpl'), { name: 'x', html: 'x', format: 'html', sampleData: null, updatedAt: record.updatedAt }), undefined);
     assert.equal(await store.remove(record.id), true);
     assert.equal(await store.remove(record.id), false);
     assert.equal(await store.meta(record.id), undefined);

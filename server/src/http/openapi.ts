@@ -23,6 +23,14 @@ export function buildOpenApi(operations: readonly Operation[], serverVersion: st
       security: op.auth === 'none' ? [] : [{ [op.auth === 'admin' ? 'adminToken' : 'apiKey']: [] }],
       parameters: [...pathParameters(op.path), ...queryParameters(op.query)],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
+      ...(op.bodies
+        ? {
+            requestBody: {
+              required: true,
+              content: Object.fromEntries(Object.entries(op.bodies).map(([type, schema]) => [type, { schema: jsonSchema(schema) }])),
+            },
+          }
+        : {}),
       ...(op.rawBody ? { requestBody: { required: true, content: { [op.rawBody]: { schema: { type: 'string', format: 'binary' } } } } } : {}),
       responses: { ...successResponses(op.responses), ...errorResponses(op.method === 'get' ? op.errors : [...op.errors, 'insufficient_storage']) },
     };

@@ -35,6 +35,8 @@ export interface Operation<B extends z.ZodType = z.ZodType, Q extends z.ZodType 
   bodyLimit?: string;
   /** A body read as raw bytes by the handler itself (uploads): its media type, for the document. */
   rawBody?: string;
+  /** A body the handler reads and parses itself in several media types (multipart or JSON): their schemas, for the document. */
+  bodies?: Record<string, z.ZodType>;
   query?: Q;
   responses: Record<number, ResponseSpec>;
   /** Error codes this operation can answer, for the document. */

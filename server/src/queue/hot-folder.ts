@@ -1,6 +1,7 @@
-// The hot folder (WATCH_DIR): name.json (a render request, as the body of POST /v1/pdf) or
-// name.html dropped into in/ becomes out/name.pdf, or failed/name.json with {code, detail} (the
-// input kept beside it: failed/name.html, or failed/name.request.json).
+// The hot folder (WATCH_DIR): name.json (a render request, as the body of POST /v1/pdf), name.html
+// name.md, or a file of another kind the app takes (office files: name.docx, ...) dropped into in/
+// becomes out/name.pdf, or failed/name.json with {code, detail} (the input kept beside it:
+// failed/name.html, failed/name.md, failed/name.docx, or failed/name.request.json).
 // WATCH_DIR/settings.json names the key the renders are charged to ({"key_id": "key_..."}).
 // Durability: a file is claimed by renaming it into processing/ before any work, and leaves
 // processing/ only once its result is on disk, so a stop or crash loses nothing: at start-up,
@@ -20,6 +21,7 @@ export const HOT_FOLDER_SETTINGS = 'settings.json';
 /** Larger files fail at once (payload_too_large), as the API's body limit would refuse them. */
 export const MAX_INPUT_BYTES = 10 * 1024 * 1024;
 const SUBFOLDERS = ['in', 'processing', 'out', 'failed'] as const;
+const MARKDOWN_EXTENSION = /^\.(md|markdown)$/i;
 const IN_PROGRESS_NAME = /^\.|\.(tmp|part|crdownload|download)$|~$/i;
 /** A render that died with the renderer is tried this many times before it fails. */
 const CRASH_TRIES = 3;
@@ -38,8 +40,12 @@ export interface HotFolderDeps<Request, Caller> {
   dir: string;
   render(input: Request, caller: Caller): Promise<HotFolderResult>;
   accountById(keyId: string): Promise<Caller | undefined>;
-  /** Validates a request file's JSON (or {html} for name.html) as the API validates a POST /v1/pdf body; throws the API's error. */
+  /** Validates a request file's JSON (or {html} for name.html, {markdown} for name.md) as the API validates a POST /v1/pdf body; throws the API's error. */
   parseRequest(json: unknown): Request;
+  /** The request body for a file of another kind (an office file: {office: {...}}), or undefined when the folder does not take it. */
+  requestForFile?(name: string, bytes: Uint8Array): unknown;
+  /** How the kinds of file taken are named in an error about one that is not ("name.json (a render request) or name.html"). */
+  acceptedKinds?: string;
   /** 'always' when the renderer was busy or stopping, 'few' when it crashed, else 'never'. */
   retryOf(error: unknown): Retry;
   log: Logger;
@@ -198,10 +204,19 @@ export class HotFolder<Request, Caller> {
     const { size } = await stat(file);
     if (size > MAX_INPUT_BYTES)
       throw new HotFolderInputError('payload_too_large', `${name} is ${size} bytes; the largest file the hot folder takes is ${MAX_INPUT_BYTES} bytes`);
-    const text = await readFile(file, 'utf8');
+    const bytes = await readFile(file);
+    const text = bytes.toString('utf8');
     const extension = path.extname(name).toLowerCase();
     if (extension === '.html' || extension === '.htm') return this.deps.parseRequest({ html: text });
-    if (extension !== '.json') throw new HotFolderInputError('invalid_request', `${name}: the hot folder takes name.json (a render request) or name.html`);
+    if (MARKDOWN_EXTENSION.test(extension)) return this.deps.parseRequest({ markdown: text });
+    if (extension !== '.json') {
+      const request = this.deps.requestForFile?.(name, new Uint8Array(bytes));
+      if (request !== undefined) return this.deps.parseRequest(request);
+      throw new HotFolderInputError(
+        'invalid_request',
+        `${name}: the hot folder takes ${this.deps.acceptedKinds ?? 'name.json (a render request), name.html or name.md'}`,
+      );
+    }
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -221,11 +236,12 @@ export class HotFolder<Request, Caller> {
   /** failed/name.json: the error; the input is kept beside it (failed/name.html or failed/name.request.json). */
   private async fail(name: string, claimed: string, error: unknown): Promise<void> {
     const { code, detail } = error instanceof HotFolderInputError ? error : this.describe(error, name);
-    const isHtml = /\.html?$/i.test(name);
+    // Only a request file is renamed (name.request.json): an HTML or Markdown page or an office file keeps its name.
+    const keepsName = path.extname(name).toLowerCase() !== '.json';
     // An error file must not replace the input it reports on (name.json in, failed/name.json out).
     const record = { file: name, code, detail, failed_at: (this.deps.now?.() ?? new Date()).toISOString() };
     await writeFileDurably(this.folder('failed', `${baseName(name)}.json`), `${JSON.stringify(record, null, 2)}\n`);
-    await rename(claimed, this.folder('failed', isHtml ? name : `${baseName(name)}.request${path.extname(name)}`));
+    await rename(claimed, this.folder('failed', keepsName ? name : `${baseName(name)}.request${path.extname(name)}`));
     this.deps.log.warn({ file: name, code, detail }, 'hot folder: failed');
   }
 }

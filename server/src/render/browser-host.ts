@@ -22,6 +22,12 @@ export interface BrowserHostOptions {
   onRestart?: (reason: string) => void;
 }
 
+/** What a page source hears of the browser's life: each launch, and each crash (an unexpected disconnect). */
+export interface BrowserWatcher {
+  launched(generation: BrowserGeneration): void;
+  crashed(generation: BrowserGeneration): void;
+}
+
 /** One launched Chromium. Renders hold it through a lease so a retired one closes only when idle. */
 export class BrowserGeneration {
   inFlight = 0;
@@ -33,6 +39,8 @@ export class BrowserGeneration {
     readonly id: number,
     readonly browser: Browser,
     private readonly profileDir: string,
+    /** The browser's version string ("HeadlessChrome/156.0.8078.108"): a build, as the crash breaker counts them. */
+    readonly version: string,
   ) {}
 
   get isAlive(): boolean {
@@ -59,8 +67,19 @@ export class BrowserHost {
   private lastLaunchError: Error | undefined;
   private versionText = '';
   restarts = 0;
+  private readonly watchers: BrowserWatcher[] = [];
 
   constructor(private readonly options: BrowserHostOptions) {}
+
+  /** Tells the watcher of every later launch and crash. */
+  watch(watcher: BrowserWatcher): void {
+    this.watchers.push(watcher);
+  }
+
+  /** The executable's path, as launched. */
+  get executablePath(): string {
+    return this.options.executable.path;
+  }
 
   /** Launches the first browser; throws if Chromium cannot start at all. */
   async start(): Promise<void> {
@@ -70,6 +89,11 @@ export class BrowserHost {
 
   get version(): string {
     return this.versionText;
+  }
+
+  /** The browser renders go to now (undefined before the first launch). */
+  get currentGeneration(): BrowserGeneration | undefined {
+    return this.current;
   }
 
   /** Whether targets can be drawn on request (launch-flags.ts, --run-all-compositor-stages-before-draw): headless shell only. */
@@ -170,18 +194,20 @@ export class BrowserHost {
       throw new RendererCrashedError(`Chromium failed to start: ${firstLine(error)}`);
     }
     this.lastLaunchError = undefined;
-    const generation = new BrowserGeneration(this.nextId++, browser, profileDir);
     this.versionText = await browser.version();
+    const generation = new BrowserGeneration(this.nextId++, browser, profileDir, this.versionText);
     await closePopups(browser);
     browser.on('disconnected', () => {
       if (generation.retired || this.closed) return;
       log.warn({ browser: generation.id }, 'browser disconnected unexpectedly');
       this.retire(generation, 'browser crashed');
+      for (const watcher of this.watchers) watcher.crashed(generation);
       void generation.close();
       // Relaunch now rather than on the next render, so /health recovers without traffic.
       this.generation().catch(() => undefined);
     });
     this.current = generation;
+    for (const watcher of this.watchers) watcher.launched(generation);
     log.info({ browser: generation.id, version: this.versionText, sandbox: !noSandbox, pid: browser.process()?.pid }, 'browser launched');
     return generation;
   }

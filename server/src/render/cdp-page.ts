@@ -4,12 +4,12 @@
 // protocol events. Works on any CDP session: headless Chromium or Electron's webContents.
 
 import type { Protocol } from 'puppeteer-core';
-import { NavigationError, RenderInputError } from './errors.ts';
+import { NavigationError, RenderInputError, RendererCrashedError } from './errors.ts';
 import { RENDER_URL_PATTERN, freshDocument, isRenderSiteUrl, type RenderDocument } from './render-document.ts';
 import type { AssetResolver, RenderSource, WaitUntil } from './render-source.ts';
 import type { CdpSession } from './cdp-session.ts';
 import { RequestTracker } from './request-tracker.ts';
-import { NETWORK_IDLE_MS, VirtualClock } from './virtual-clock.ts';
+import { type FrameSource, NETWORK_IDLE_MS, VirtualClock } from './virtual-clock.ts';
 
 /** The lifecycle event each wait starts from; the network-idle ones then wait for a quiet network (request-tracker.ts). */
 const LIFECYCLE_EVENT: Record<WaitUntil, string> = {
@@ -39,6 +39,8 @@ export interface CdpPageOptions {
   onFreshDocument?: () => Promise<void>;
   /** Report the top-level response status (needs the Network domain: only for url renders). */
   trackDocumentStatus?: boolean;
+  /** How the page's virtual clock gets its frames (virtual-clock.ts); begin frames on a turn of its own when not given. */
+  frames?: FrameSource;
 }
 
 /** An expression evaluated in the page just before printing, and what to do with its value. */
@@ -77,23 +79,43 @@ export class CdpPage {
   private readonly documentRedirects: { requestId: string; url: string }[] = [];
   private loaderId: string | undefined;
   private lifecycleWaiter: (() => void) | undefined;
+  private rejectFailed: ((error: Error) => void) | undefined;
+  /**
+   * Rejects with RendererCrashedError once the page's renderer crashed (scope 'page') or its
+   * source declared it gone (fail(): the browser died); a render races its work against it, so a
+   * wait for an event that will never come ends at once instead of at the render's timeout.
+   */
+  readonly failed: Promise<never>;
 
   constructor(
     /** Also used by origin-credentials.ts, which intercepts the url lane's own requests. */
     readonly session: CdpSession,
     private readonly options: CdpPageOptions = {},
   ) {
-    this.virtualClock = new VirtualClock(session);
+    this.virtualClock = new VirtualClock(session, options.frames);
+    this.failed = new Promise<never>((_, reject) => {
+      this.rejectFailed = reject;
+    });
+    this.failed.catch(() => undefined);
+  }
+
+  /** Ends whatever the page is doing with this error (the first one counts). */
+  fail(error: RendererCrashedError): void {
+    this.rejectFailed?.(error);
+    this.rejectFailed = undefined;
   }
 
   /** Enables what the page needs; call once before the first load. */
   async init(): Promise<void> {
     this.session.on('Fetch.requestPaused', (event: Protocol.Fetch.RequestPausedEvent) => void this.answer(event));
     this.session.on('Page.lifecycleEvent', (event: Protocol.Page.LifecycleEventEvent) => this.onLifecycle(event));
+    this.session.on('Inspector.targetCrashed', () => this.fail(new RendererCrashedError("the page's renderer process crashed", 'page')));
     // Dialogs would hold the render until its timeout.
     this.session.on('Page.javascriptDialogOpening', () => void this.session.send('Page.handleJavaScriptDialog', { accept: false }).catch(() => undefined));
     const steps: Promise<unknown>[] = [
       this.session.send('Page.enable'),
+      // For Inspector.targetCrashed; an engine without the domain reports crashes its own way.
+      this.session.send('Inspector.enable').catch(() => undefined),
       this.session.send('Page.setLifecycleEventsEnabled', { enabled: true }),
       this.session.send('Fetch.enable', { patterns: [{ urlPattern: RENDER_URL_PATTERN, requestStage: 'Request' }] }),
       // Renders share a site, so they would share the HTTP cache: never use it. The setting only
@@ -131,7 +153,7 @@ export class CdpPage {
     const allowed = IN_FLIGHT_ALLOWED[waitUntil];
     const requests = allowed === undefined ? undefined : new RequestTracker(this.session, virtual ? this.virtualClock : undefined);
     try {
-      if (virtual) await this.virtualClock.hold();
+      if (virtual) await this.virtualClock.hold(true);
       const wanted = LIFECYCLE_EVENT[waitUntil];
       let reached: Promise<void>;
       if (source.kind === 'html') {
@@ -312,7 +334,7 @@ export class CdpPage {
    */
   async print(params: Protocol.Page.PrintToPDFRequest, inspect?: PageInspection): Promise<Uint8Array> {
     await this.fontsReady(inspect);
-    const { data } = (await this.session.send('Page.printToPDF', params)) as Protocol.Page.PrintToPDFResponse;
+    const { data } = await this.whilePrinting(this.session.send('Page.printToPDF', params) as Promise<Protocol.Page.PrintToPDFResponse>);
     return Buffer.from(data, 'base64');
   }
 
@@ -321,6 +343,11 @@ export class CdpPage {
     const expression = inspect ? `document.fonts.ready.then(() => ${inspect.expression})` : 'document.fonts.ready.then(() => true)';
     const ready = (await this.session.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true })) as Protocol.Runtime.EvaluateResponse;
     inspect?.onValue(ready.result.value);
+  }
+
+  /** Printing on a virtual clock without begin frames needs the clock to run meanwhile (virtual-clock.ts stepWhile). */
+  protected whilePrinting<T>(printing: Promise<T>): Promise<T> {
+    return this.clock === 'virtual' ? this.virtualClock.stepWhile(printing) : printing;
   }
 
   private onLifecycle(event: Protocol.Page.LifecycleEventEvent): void {

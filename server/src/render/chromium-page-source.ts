@@ -28,13 +28,19 @@
 // (utility worlds, frame tracking) costs another 8-14 ms.
 
 import type { BrowserContext, CDPSession, Protocol } from 'puppeteer-core';
+import { pino } from 'pino';
+import type { Logger } from '../logger.ts';
 import type { BrowserGeneration, BrowserHost } from './browser-host.ts';
 import { CdpPage, type RenderClock } from './cdp-page.ts';
 import { RendererCrashedError } from './errors.ts';
 import { isLaneReusable, lanePageOptions, tearDownLane } from './lane-policy.ts';
 import type { PageLease, PageSource } from './page-source.ts';
+import { probeRenderPath, type RenderPathProbe } from './render-path-probe.ts';
+import { RenderPathBreaker } from './render-path-breaker.ts';
+import { isVirtual, type RenderPath, type RenderPathMode, UNPROBED_PATH } from './render-path.ts';
 import type { RenderSource } from './render-source.ts';
 import { settleWithin } from './settle-within.ts';
+import { type FrameSource, FrameTurn } from './virtual-clock.ts';
 
 interface Lane {
   generation: BrowserGeneration;
@@ -43,18 +49,42 @@ interface Lane {
   browserSession: CDPSession;
   page: CdpPage;
   renders: number;
-  clock: RenderClock;
+  /** The path its page was made for ('real': the wall clock only); a lane keeps it. */
+  mode: RenderPathMode;
+}
+
+export interface ChromiumPageSourceOptions {
+  log: Logger;
+  /** A launch chose a path below the best one (render-path.ts), switched off by the probe or the breaker. */
+  onRenderPathFallback?: (mode: RenderPathMode, by: 'probe' | 'breaker') => void;
+  /** The crash breaker; one of its own when not given. */
+  breaker?: RenderPathBreaker;
 }
 
 export class ChromiumPageSource implements PageSource {
   private readonly idle: Lane[] = [];
   private readonly browserSessions = new WeakMap<BrowserGeneration, Promise<CDPSession>>();
+  /** Each browser's render path, probed once at its launch. */
+  private readonly paths = new WeakMap<BrowserGeneration, Promise<RenderPath>>();
+  /** Each browser's one begin frame at a time (virtual-clock.ts FrameTurn). */
+  private readonly frameTurns = new WeakMap<BrowserGeneration, FrameTurn>();
+  /** Lanes leased out, so a browser crash can end their renders at once and be counted against their modes. */
+  private readonly leased = new Set<Lane>();
+  private readonly breaker: RenderPathBreaker;
+  private current: RenderPath = UNPROBED_PATH;
+  private lastLogged = '';
 
-  constructor(private readonly host: BrowserHost) {}
+  constructor(
+    private readonly host: BrowserHost,
+    private readonly options: ChromiumPageSourceOptions = { log: silentLog() },
+  ) {
+    this.breaker = options.breaker ?? new RenderPathBreaker();
+    host.watch({ launched: (generation) => void this.pathOf(generation), crashed: (generation) => this.onCrash(generation) });
+  }
 
-  /** Virtual time needs frames drawn on request, which only the headless shell offers (virtual-clock.ts). */
-  get supportsVirtualTime(): boolean {
-    return this.host.drawsFramesOnRequest;
+  /** The path default renders take on the current browser (render-path.ts). */
+  get renderPath(): RenderPath {
+    return this.current;
   }
 
   get version(): string {
@@ -63,6 +93,12 @@ export class ChromiumPageSource implements PageSource {
 
   get restarts(): number {
     return this.host.restarts;
+  }
+
+  /** Launches the browser and waits for its render path to be chosen. */
+  async start(): Promise<void> {
+    await this.host.start();
+    await this.pathOf(await this.host.generation());
   }
 
   probe(): Promise<boolean> {
@@ -78,20 +114,97 @@ export class ChromiumPageSource implements PageSource {
     const generation = await this.host.generation();
     generation.inFlight++;
     try {
-      const lane = (kind === 'html' && this.takeIdleLane(generation, clock)) || (await this.openLane(generation, kind, clock));
-      return { page: lane.page, release: (reusable) => this.release(lane, kind, reusable) };
+      const mode = clock === 'virtual' ? (await this.pathOf(generation)).mode : 'real';
+      const lane = (kind === 'html' && this.takeIdleLane(generation, mode)) || (await this.openLane(generation, kind, mode));
+      this.leased.add(lane);
+      return { page: lane.page, clock: isVirtual(mode) ? clock : 'real', release: (reusable) => this.release(lane, kind, reusable) };
     } catch (error) {
       this.host.leave(generation);
+      if (error instanceof RendererCrashedError) throw error;
       throw new RendererCrashedError(`could not open a page: ${(error as Error).message}`);
     }
   }
 
-  /** An idle lane on this clock (a page once in virtual time stays in it); lanes of a dead or retired browser are closed on the way. */
-  private takeIdleLane(generation: BrowserGeneration, clock: RenderClock): Lane | undefined {
+  /** The path of a browser: probed once, the first mode that passes and the breaker has not switched off. */
+  private pathOf(generation: BrowserGeneration): Promise<RenderPath> {
+    let path = this.paths.get(generation);
+    if (!path) {
+      path = this.choosePath(generation);
+      this.paths.set(generation, path);
+    }
+    return path;
+  }
+
+  private async choosePath(generation: BrowserGeneration): Promise<RenderPath> {
+    const probe: RenderPathProbe = {
+      isSwitchedOff: (mode) => this.breaker.reasonOff(generation.version, mode),
+      tryMode: (mode) => this.tryMode(generation, mode),
+    };
+    const path = await probeRenderPath(probe);
+    if (generation === this.currentGeneration() || this.current === UNPROBED_PATH) this.adopt(path);
+    return path;
+  }
+
+  /** Two renders at once of a page whose timer asks for a frame, on lanes of this mode; resolves when both printed what the frame drew. */
+  private async tryMode(generation: BrowserGeneration, mode: RenderPathMode): Promise<void> {
+    const lanes: Lane[] = [];
+    const settle = async (lane: Lane, ok: boolean) => {
+      this.leased.delete(lane);
+      if (ok && generation.isAlive) this.idle.push(lane);
+      else await lane.context.close().catch(() => undefined);
+    };
+    try {
+      const opened = await Promise.allSettled([this.openLane(generation, 'html', mode), this.openLane(generation, 'html', mode)]);
+      for (const result of opened) if (result.status === 'fulfilled') lanes.push(result.value);
+      for (const lane of lanes) this.leased.add(lane);
+      const failed = opened.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+      await Promise.all(lanes.map((lane) => checkFramesOnVirtualClock(lane.page)));
+      // Handed back as a render would be: torn down, then idle (the probe warmed two lanes).
+      await Promise.all(lanes.map(async (lane) => settle(lane, await tearDownLane(lane.page))));
+    } catch (error) {
+      await Promise.all(lanes.filter((lane) => this.leased.has(lane)).map((lane) => settle(lane, false)));
+      throw error;
+    }
+  }
+
+  /** A path chosen for the current browser: logged when it changes (once per change, not per launch). */
+  private adopt(path: RenderPath): void {
+    this.current = path;
+    const summary = `${path.mode}: ${path.reason}`;
+    if (summary !== this.lastLogged) {
+      this.lastLogged = summary;
+      const log = path.disabled.length > 0 ? this.options.log.warn.bind(this.options.log) : this.options.log.info.bind(this.options.log);
+      log({ mode: path.mode, reason: path.reason, disabled: path.disabled, probeMs: path.probeMs, browser: this.host.version }, 'render path chosen');
+    }
+    const fallback = path.disabled.at(-1);
+    if (fallback) this.options.onRenderPathFallback?.(path.mode, fallback.by);
+  }
+
+  /** A browser died: its leased pages fail at once, and the crash counts against the modes they were on. */
+  private onCrash(generation: BrowserGeneration): void {
+    const modes = new Set<RenderPathMode>();
+    for (const lane of this.leased) {
+      if (lane.generation !== generation) continue;
+      modes.add(lane.mode);
+      lane.page.fail(new RendererCrashedError('the browser crashed during the render', 'browser'));
+    }
+    for (const mode of modes) {
+      const reason = this.breaker.noteCrash(generation.version, mode);
+      if (reason) this.options.log.error({ mode, reason, browser: generation.version }, 'render path switched off for this browser build: it kept crashing');
+    }
+  }
+
+  private currentGeneration(): BrowserGeneration | undefined {
+    return this.host.currentGeneration;
+  }
+
+  /** An idle lane of this mode (a page once in virtual time stays in it); lanes of a dead or retired browser are closed on the way. */
+  private takeIdleLane(generation: BrowserGeneration, mode: RenderPathMode): Lane | undefined {
     for (let i = this.idle.length - 1; i >= 0; i--) {
       const lane = this.idle[i]!;
       if (lane.generation === generation && generation.isAlive) {
-        if (lane.clock !== clock) continue;
+        if (lane.mode !== mode) continue;
         this.idle.splice(i, 1);
         return lane;
       }
@@ -101,24 +214,39 @@ export class ChromiumPageSource implements PageSource {
     return undefined;
   }
 
-  private async openLane(generation: BrowserGeneration, kind: RenderSource['kind'], clock: RenderClock): Promise<Lane> {
+  private async openLane(generation: BrowserGeneration, kind: RenderSource['kind'], mode: RenderPathMode): Promise<Lane> {
     const context = await generation.browser.createBrowserContext();
     try {
       const browserSession = await this.browserSession(generation);
       await browserSession.send('Browser.setDownloadBehavior', { behavior: 'deny', browserContextId: context.id });
       const [target, { targetId }] = await Promise.all([
         context.waitForTarget((candidate) => candidate.type() === 'page'),
-        // A page on the virtual clock draws the frames its clock asks for, and no others (virtual-clock.ts).
-        browserSession.send('Target.createTarget', { url: 'about:blank', browserContextId: context.id, enableBeginFrameControl: clock === 'virtual' }),
+        // A page on a begin-frame virtual clock draws the frames its clock asks for, and no others (virtual-clock.ts).
+        browserSession.send('Target.createTarget', {
+          url: 'about:blank',
+          browserContextId: context.id,
+          enableBeginFrameControl: mode === 'virtual-begin-frame',
+        }),
       ]);
       const session = await target.createCDPSession();
-      const page = new CdpPage(session, lanePageOptions(kind, session));
+      const page = new CdpPage(session, { ...lanePageOptions(kind, session), frames: this.framesFor(generation, mode) });
       await page.init();
-      return { generation, context, targetId, browserSession, page, renders: 0, clock };
+      return { generation, context, targetId, browserSession, page, renders: 0, mode };
     } catch (error) {
       await context.close().catch(() => undefined);
       throw error;
     }
+  }
+
+  private framesFor(generation: BrowserGeneration, mode: RenderPathMode): FrameSource | undefined {
+    if (mode === 'virtual-real-frames') return { kind: 'compositor' };
+    if (mode !== 'virtual-begin-frame') return undefined;
+    let turn = this.frameTurns.get(generation);
+    if (!turn) {
+      turn = new FrameTurn();
+      this.frameTurns.set(generation, turn);
+    }
+    return { kind: 'begin-frame', turn };
   }
 
   private browserSession(generation: BrowserGeneration): Promise<CDPSession> {
@@ -132,6 +260,7 @@ export class ChromiumPageSource implements PageSource {
 
   private async release(lane: Lane, kind: RenderSource['kind'], renderSucceeded: boolean): Promise<void> {
     const { generation } = lane;
+    this.leased.delete(lane);
     lane.renders++;
     // Counted as the render is handed back, before its teardown: the browser's recycling must not
     // depend on whether the next render started before this teardown ended.
@@ -160,4 +289,23 @@ async function closeOtherPages(lane: Lane): Promise<void> {
   const { targetInfos } = (await lane.browserSession.send('Target.getTargets')) as Protocol.Target.GetTargetsResponse;
   const others = targetInfos.filter((info) => info.type === 'page' && info.browserContextId === lane.context.id && info.targetId !== lane.targetId);
   await Promise.all(others.map((info) => lane.browserSession.send('Target.closeTarget', { targetId: info.targetId }).catch(() => undefined)));
+}
+
+/** A timer that asks for a frame, whose callback writes the text the probe reads back. */
+const PROBE_HTML =
+  "<p id=probe>waiting</p><script>setTimeout(() => requestAnimationFrame(() => { document.getElementById('probe').textContent = 'drawn' }), 50)</script>";
+
+/** One default-option render of PROBE_HTML on the virtual clock: throws unless the frame's change is in the document. */
+async function checkFramesOnVirtualClock(page: CdpPage): Promise<void> {
+  await page.load({ kind: 'html', html: PROBE_HTML }, 'networkidle0', 'virtual');
+  const { result } = (await page.session.send('Runtime.evaluate', {
+    expression: "document.getElementById('probe').textContent",
+    returnByValue: true,
+  })) as Protocol.Runtime.EvaluateResponse;
+  if (result.value !== 'drawn') throw new Error(`a frame asked for by a timer did not run (the page shows "${String(result.value)}")`);
+  await page.print({ paperWidth: 2, paperHeight: 2 });
+}
+
+function silentLog(): Logger {
+  return pino({ level: 'silent' });
 }

@@ -11,9 +11,26 @@ export class RendererBusyError extends Error {
   }
 }
 
-/** The browser died or restarted under this render; a retry will land on a fresh one. */
+/**
+ * The browser died or restarted under this render, or the page's renderer process crashed
+ * (scope 'page'); a retry will land on a fresh one. Renderer retries a render once on it.
+ */
 export class RendererCrashedError extends Error {
   override readonly name = 'RendererCrashedError';
+  constructor(
+    message: string,
+    readonly scope: 'browser' | 'page' = 'browser',
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The page crashed its renderer process twice, on two fresh pages, with nothing else in the way:
+ * its content does it (a client error, not retried). Not a RendererCrashedError, so nothing retries it.
+ */
+export class PageCrashedError extends Error {
+  override readonly name = 'PageCrashedError';
 }
 
 /** The render's time budget (options.timeout_ms) ran out. */

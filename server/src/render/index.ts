@@ -7,6 +7,7 @@ import { ChromiumPageSource } from './chromium-page-source.ts';
 import { findChromium } from './chromium-path.ts';
 import { fontEnvironment } from './fonts.ts';
 import type { PageSource } from './page-source.ts';
+import type { RenderPathMode } from './render-path.ts';
 import { DEFAULT_PDF_OPTIONS } from './pdf-options.ts';
 import { Renderer, type RendererHooks, type RenderLimits } from './renderer.ts';
 
@@ -17,7 +18,11 @@ export interface HeadlessRendererOptions extends RenderLimits {
   recycleAfter: number;
   proxyServer?: string;
   log: Logger;
-  hooks?: RendererHooks & { onBrowserRestart?: (reason: string) => void };
+  hooks?: RendererHooks & {
+    onBrowserRestart?: (reason: string) => void;
+    /** A browser launch chose a render path below the best one (render-path.ts). */
+    onRenderPathFallback?: (mode: RenderPathMode, by: 'probe' | 'breaker') => void;
+  };
 }
 
 /** What a PageSource other than the headless one is built with: where its pages must send every request. */
@@ -25,6 +30,8 @@ export interface PageSourceContext {
   /** The network guard's egress proxy; undefined when NETWORK_GUARD is off. */
   proxyServer?: string;
   log: Logger;
+  /** For the metric of render-path fallbacks (render-path.ts). */
+  onRenderPathFallback?: (mode: RenderPathMode, by: 'probe' | 'breaker') => void;
 }
 
 export type PageSourceFactory = (context: PageSourceContext) => Promise<PageSource>;
@@ -32,7 +39,8 @@ export type PageSourceFactory = (context: PageSourceContext) => Promise<PageSour
 /** The headless renderer, or a Renderer on the PageSource that pageSource builds; warmed either way. */
 export async function startRenderer(options: HeadlessRendererOptions, pageSource?: PageSourceFactory): Promise<Renderer> {
   if (!pageSource) return startHeadlessRenderer(options);
-  return warm(new Renderer(await pageSource({ proxyServer: options.proxyServer, log: options.log }), options, options.hooks), options.log);
+  const source = await pageSource({ proxyServer: options.proxyServer, log: options.log, onRenderPathFallback: options.hooks?.onRenderPathFallback });
+  return warm(new Renderer(source, options, options.hooks), options.log);
 }
 
 /** Starts Chromium and returns a Renderer on it; throws ChromiumNotFoundError or a launch failure. */
@@ -49,8 +57,10 @@ export async function startHeadlessRenderer(options: HeadlessRendererOptions): P
     log: options.log,
     onRestart: options.hooks?.onBrowserRestart,
   });
-  await host.start();
-  return warm(new Renderer(new ChromiumPageSource(host), options, options.hooks), options.log);
+  const source = new ChromiumPageSource(host, { log: options.log, onRenderPathFallback: options.hooks?.onRenderPathFallback });
+  // Launches the browser and probes its render path (the start-up log says which and why).
+  await source.start();
+  return warm(new Renderer(source, options, options.hooks), options.log);
 }
 
 /** The first render pays for process and font start-up, so it happens before the server says ready. */

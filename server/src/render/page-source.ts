@@ -4,10 +4,13 @@
 // in the next. The headless server and the desktop app each provide one.
 
 import type { CdpPage, RenderClock } from './cdp-page.ts';
+import type { RenderPath } from './render-path.ts';
 import type { RenderSource } from './render-source.ts';
 
 export interface PageLease {
   readonly page: CdpPage;
+  /** The clock the page runs on when it is not the one asked for (a virtual clock asked for where the render path is 'real'). */
+  readonly clock?: RenderClock;
   /**
    * Gives the page back. `reusable: false` when the render failed or timed out part-way, so the
    * source discards the page instead of using it again.
@@ -21,8 +24,11 @@ export interface PageSource {
    * once in virtual time stays in it). May throw RendererCrashedError.
    */
   acquire(kind: RenderSource['kind'], clock?: RenderClock): Promise<PageLease>;
-  /** Whether acquire honours clock 'virtual' (Chromium's Emulation.setVirtualTimePolicy); otherwise renders run on the wall clock. */
-  readonly supportsVirtualTime?: boolean;
+  /**
+   * The path default renders take on this engine and why (render-path.ts): clock 'virtual' is
+   * honoured unless its mode is 'real'. Probed at each browser launch, narrowed by the crash breaker.
+   */
+  readonly renderPath: RenderPath;
   /** Version text of the engine, for /health. */
   readonly version: string;
   /** A cheap round trip to the engine: false when it is dead. */

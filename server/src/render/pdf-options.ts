@@ -8,6 +8,7 @@ import { between } from './bounds.ts';
 import { pageListSchema } from '../pdf/page-list.ts';
 import { finishFields } from '../pdf/finish-options.ts';
 import { urlOnlyFields } from './origin-credentials-options.ts';
+import { markdownStyleFields } from './markdown-style-options.ts';
 
 export const PAPER_FORMATS = ['A4', 'A3', 'A5', 'Letter', 'Legal', 'Tabloid'] as const;
 export const WAIT_UNTIL = ['load', 'domcontentloaded', 'networkidle0', 'networkidle2'] as const;
@@ -154,6 +155,7 @@ export const pdfOptionsSchema = z
       ),
     ...finishFields,
     ...urlOnlyFields,
+    ...markdownStyleFields,
   })
   .describe('How the page is printed. Every field is optional.');
 

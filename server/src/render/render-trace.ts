@@ -55,8 +55,8 @@ export class RenderTrace {
   droppedRequests = 0;
   readonly messages: TracedMessage[] = [];
   readonly warnings: string[] = [];
-  /** The clock the page ran on and the engine's version text. */
-  renderPath: { clock: string; engine: string } | undefined;
+  /** The clock the page ran on, the render path in force for default renders (render-path.ts), the engine's version text. */
+  renderPath: { clock: string; mode: string; engine: string } | undefined;
   /** The stage the render was in when it failed. */
   failedStage: string | undefined;
   /** Font families the page's styles name (lower case, as written), read before printing. */

@@ -1,9 +1,10 @@
 // Renders HTML or a URL to PDF bytes on a PageSource, behind RenderSlots. One time budget
 // (options.timeout_ms) covers loading, waits and printing. Knows nothing of keys, plans or HTTP.
 
-import { NavigationError, RenderInputError, RenderTimeoutError, RendererCrashedError } from './errors.ts';
+import { NavigationError, PageCrashedError, RenderInputError, RenderTimeoutError, RendererCrashedError } from './errors.ts';
 import type { RenderClock } from './cdp-page.ts';
 import type { PageLease, PageSource } from './page-source.ts';
+import { isVirtual, type RenderPath } from './render-path.ts';
 import type { RenderSource } from './render-source.ts';
 import type { PdfOptions } from './pdf-options.ts';
 import { toPrintToPdfParams } from './print-params.ts';
@@ -28,10 +29,12 @@ export interface RenderJob {
   trace?: RenderTrace;
 }
 
-export type RenderOutcome = 'success' | 'timeout' | 'navigation_failed' | 'invalid_input' | 'crashed' | 'busy' | 'blocked' | 'error';
+export type RenderOutcome = 'success' | 'timeout' | 'navigation_failed' | 'invalid_input' | 'crashed' | 'page_crashed' | 'busy' | 'blocked' | 'error';
 
 export interface RendererHooks {
   onRender?: (outcome: RenderOutcome, seconds: number) => void;
+  /** A render is tried again after its browser ('browser') or page ('page') crashed under it. */
+  onRetry?: (scope: 'browser' | 'page') => void;
 }
 
 export interface RenderLimits {
@@ -42,14 +45,15 @@ export interface RenderLimits {
 
 export interface RendererStats extends SlotStats {
   version: string;
+  /** The path default renders take and why (render-path.ts). */
+  renderPath: RenderPath;
   restarts: number;
   rendersTotal: number;
-  /** The clock a default render (networkidle0, wait_clock virtual) runs on: virtual where the engine has it. */
-  defaultClock: RenderClock;
 }
 
 export class Renderer {
   private rendersTotal = 0;
+  private closing = false;
   private averageMs = 500;
 
   private readonly slots: RenderSlots;
@@ -62,14 +66,36 @@ export class Renderer {
     this.slots = new RenderSlots(limits.concurrency, limits.queueSize, limits.queueTimeoutMs, () => this.averageMs);
   }
 
-  /** Renders one job to PDF bytes; throws the errors of errors.ts. */
+  /**
+   * Renders one job to PDF bytes; throws the errors of errors.ts. A render whose browser or page
+   * crashed under it is retried once on a fresh page (the browser relaunched if it died), within
+   * the same time budget and slot: nothing was charged or stored yet (services do that after), so a
+   * crash another render caused costs the caller nothing. A page that crashed its renderer on both
+   * tries ends in PageCrashedError.
+   */
   async render(job: RenderJob): Promise<Uint8Array> {
     const started = performance.now();
     let outcome: RenderOutcome = 'error';
     try {
-      const releaseSlot = await this.slots.acquire(job.priority, job.tenant);
+      const slot = new HeldSlot(await this.slots.acquire(job.priority, job.tenant));
       job.trace?.mark('admitted');
-      const printed = await this.renderInSlot(job, releaseSlot);
+      const budget = new Budget(Date.now() + job.options.timeout_ms, job.options.timeout_ms);
+      let printed: Uint8Array;
+      try {
+        printed = await this.renderInSlot(job, slot.hold(), budget).catch((error: unknown) => {
+          if (!(error instanceof RendererCrashedError) || this.closing) throw error;
+          this.hooks.onRetry?.(error.scope);
+          return this.renderInSlot(job, slot.hold(), budget).catch((again: unknown) => {
+            if (error.scope === 'page' && again instanceof RendererCrashedError && again.scope === 'page') {
+              throw new PageCrashedError('the page crashed its renderer on two fresh pages');
+            }
+            throw again;
+          });
+        });
+      } finally {
+        budget.cancel();
+        slot.drop();
+      }
       // Metadata, watermark and encryption need no browser: they run on the PDF worker while the
       // page is handed back.
       const pdf = job.image ? printed : await finishPdf(printed, job.options);
@@ -93,9 +119,9 @@ export class Renderer {
     return {
       ...this.slots.stats(),
       version: this.pages.version,
+      renderPath: this.pages.renderPath,
       restarts: this.pages.restarts,
       rendersTotal: this.rendersTotal,
-      defaultClock: this.pages.supportsVirtualTime ? 'virtual' : 'real',
     };
   }
 
@@ -105,6 +131,7 @@ export class Renderer {
 
   /** Stops taking work, waits for in-flight renders (up to timeoutMs), then closes the engine. */
   async close(timeoutMs: number): Promise<void> {
+    this.closing = true;
     this.slots.close();
     const deadline = Date.now() + timeoutMs;
     while (this.slots.stats().busy > 0 && Date.now() < deadline) await sleep(50);
@@ -115,10 +142,10 @@ export class Renderer {
    * Renders on a leased page. The slot is freed once the page is handed back (the lane's teardown
    * included), which may be after the PDF is returned: a PDF does not wait for the teardown.
    */
-  private async renderInSlot(job: RenderJob, releaseSlot: () => void): Promise<Uint8Array> {
+  private async renderInSlot(job: RenderJob, releaseSlot: () => void, budget: Budget): Promise<Uint8Array> {
     const { options, source, trace } = job;
     let stage = 'opening a page';
-    const budget = new Budget(Date.now() + options.timeout_ms, options.timeout_ms, () => stage);
+    budget.stage = () => stage;
     let lease: PageLease | undefined;
     let reusable = false;
     // Page settings this render changed, undone before the page serves another render.
@@ -131,16 +158,17 @@ export class Renderer {
       const clock = this.clockFor(options);
       lease = await budget.run(this.pages.acquire(source.kind, clock));
       const { page } = lease;
+      budget.failWith(page.failed);
       if (trace) {
         trace.mark('leased');
-        trace.renderPath = { clock, engine: this.pages.version };
+        trace.renderPath = { clock: lease.clock ?? clock, mode: this.pages.renderPath.mode, engine: this.pages.version };
         recording = await budget.run(startRecording(page.session, trace));
       }
       if (source.kind === 'url' && hasOriginCredentials(options)) undo.push(await budget.run(sendCredentialsToOrigin(page.session, source.url, options)));
       if (job.image) undo.push(await budget.run(prepareCapture(page.session, job.image)));
       stage = 'loading the page';
       await budget.run(page.emulateMedia(options.media));
-      const loaded = await budget.run(page.load(source, options.wait_until, clock, trace && (() => trace.mark('loaded'))));
+      const loaded = await budget.run(page.load(source, options.wait_until, lease.clock ?? clock, trace && (() => trace.mark('loaded'))));
       trace?.mark('idle');
       if (source.kind === 'url' && loaded.status !== undefined && loaded.status >= 400) {
         throw new NavigationError(`${source.url} answered HTTP ${loaded.status}`);
@@ -170,7 +198,7 @@ export class Renderer {
       if (trace) trace.failedStage = stage;
       throw translatePageError(error);
     } finally {
-      budget.cancel();
+      budget.failWith(undefined);
       // The recorder's listeners and Runtime go before the page serves anyone else.
       if (recording) await settleWithin(recording.stop(), RELEASE_WAIT_MS);
       // The next render must not send this one's credentials anywhere, nor inherit its viewport.
@@ -199,24 +227,26 @@ export class Renderer {
    * connections in flight, which would hold a virtual clock forever.
    */
   private clockFor(options: PdfOptions): RenderClock {
-    return options.wait_until === 'networkidle0' && options.wait_clock === 'virtual' && this.pages.supportsVirtualTime ? 'virtual' : 'real';
+    return options.wait_until === 'networkidle0' && options.wait_clock === 'virtual' && isVirtual(this.pages.renderPath.mode) ? 'virtual' : 'real';
   }
 }
 
 const RELEASE_WAIT_MS = 5000;
 
-/** Races page work against the render's deadline. */
+/** Races page work against the render's deadline (and the page's failure, while it has one). */
 class Budget {
   private timer: NodeJS.Timeout | undefined;
   private readonly expired: Promise<never>;
+  private failed: Promise<never> | undefined;
+  /** What the render is doing, for the timeout's message. */
+  stage: () => string = () => 'starting';
 
   constructor(
     private readonly deadline: number,
     timeoutMs: number,
-    stage: () => string,
   ) {
     this.expired = new Promise<never>((_, reject) => {
-      this.timer = setTimeout(() => reject(new RenderTimeoutError(timeoutMs, stage())), Math.max(0, deadline - Date.now()));
+      this.timer = setTimeout(() => reject(new RenderTimeoutError(timeoutMs, this.stage())), Math.max(0, deadline - Date.now()));
     });
     this.expired.catch(() => undefined);
   }
@@ -225,13 +255,42 @@ class Budget {
     return Math.max(1, this.deadline - Date.now());
   }
 
+  /** Work run from now on also ends when `failed` rejects (the page crashed or its browser died). */
+  failWith(failed: Promise<never> | undefined): void {
+    this.failed = failed;
+  }
+
   run<T>(work: Promise<T>): Promise<T> {
     work.catch(() => undefined);
-    return Promise.race([work, this.expired]);
+    return Promise.race(this.failed ? [work, this.expired, this.failed] : [work, this.expired]);
   }
 
   cancel(): void {
     clearTimeout(this.timer);
+  }
+}
+
+/**
+ * A render slot shared by a render's tries: each try holds it until its page is handed back, and
+ * the render itself until it ends; the slot is given back when the last holder lets go.
+ */
+class HeldSlot {
+  private holders = 1;
+
+  constructor(private readonly release: () => void) {}
+
+  hold(): () => void {
+    this.holders++;
+    let dropped = false;
+    return () => {
+      if (dropped) return;
+      dropped = true;
+      this.drop();
+    };
+  }
+
+  drop(): void {
+    if (--this.holders === 0) this.release();
   }
 }
 
@@ -255,6 +314,7 @@ function outcomeOf(error: unknown): RenderOutcome {
   if (error instanceof NavigationError) return 'navigation_failed';
   if (error instanceof RenderInputError) return 'invalid_input';
   if (error instanceof RendererCrashedError) return 'crashed';
+  if (error instanceof PageCrashedError) return 'page_crashed';
   if ((error as Error)?.name === 'RendererBusyError') return 'busy';
   // Thrown by the source's checkRedirect (the network guard), which render/ does not import.
   if ((error as Error)?.name === 'BlockedUrlError') return 'blocked';

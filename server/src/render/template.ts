@@ -47,8 +47,11 @@ export function compileTemplate(html: string): CompiledTemplate {
   return { nodes: parseTemplate(html) };
 }
 
-/** Expands a compiled template with data in a single pass; throws TemplateLimitError past a limit. */
-export function expandTemplate(template: CompiledTemplate, data: unknown, limits: ExpandLimits): string {
+/**
+ * Expands a compiled template with data in a single pass; throws TemplateLimitError past a limit.
+ * `escapeValue` makes a {{value}} safe where it lands (HTML by default; a Markdown template's differs).
+ */
+export function expandTemplate(template: CompiledTemplate, data: unknown, limits: ExpandLimits, escapeValue: (text: string) => string = escapeHtml): string {
   const parts: string[] = [];
   let length = 0;
   let steps = 0;
@@ -70,7 +73,7 @@ export function expandTemplate(template: CompiledTemplate, data: unknown, limits
         emit(node.text);
       } else if (node.type === 'value') {
         const text = textOf(lookup(stack, node.path));
-        emit(node.escape ? escapeHtml(text) : text);
+        emit(node.escape ? escapeValue(text) : text);
       } else {
         const value = lookup(stack, node.path);
         if (node.inverted) {

@@ -10,6 +10,12 @@
 // lane's target is therefore created with begin-frame control, and the clock draws a frame itself
 // (HeadlessExperimental.beginFrame, which works while the clock is held) every FRAME_INTERVAL_MS
 // of virtual time and once more before it calls the network idle (bench/experiments/vt-begin-frame.ts).
+// Those frames go one at a time per browser (FrameTurn): Chromium 156's GPU process kills itself on
+// overlapping begin frames from two targets ("Got overlapping IssueExternalBeginFrame"), and the
+// browser with it (bench/experiments/vt-crash-156.ts; docs/decisions.md#render-paths-probed-at-launch-and-a-crash-breaker).
+// Engines without begin-frame control (full Chromium, Electron) draw frames on the wall clock, and
+// only while the page's clock runs: there the clock runs in 1 ms steps until the page's next two
+// frames came, ending before the network-idle window does (bench/experiments/vt-real-frames.ts).
 
 import type { CdpSession } from './cdp-session.ts';
 import type { RequestTracker } from './request-tracker.ts';
@@ -24,6 +30,35 @@ export const NETWORK_IDLE_MS = 500;
  */
 export const FRAME_INTERVAL_MS = 100;
 
+/**
+ * How a virtual clock gets its frames: 'begin-frame' draws them on request, one at a time per
+ * browser (turn); 'compositor' awaits the engine's own frames while the clock runs in small steps.
+ */
+export type FrameSource = { kind: 'begin-frame'; turn: FrameTurn } | { kind: 'compositor' };
+
+/**
+ * One begin frame in flight per browser: two at once from different targets crash Chromium 156's
+ * GPU process. A frame costs ~1 ms, so the turn costs next to nothing.
+ */
+export class FrameTurn {
+  private last: Promise<unknown> = Promise.resolve();
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.last.then(work);
+    this.last = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/** Virtual milliseconds the clock runs per step while compositor frames are awaited: a frame comes every ~17 ms of wall time, a step takes ~1 ms. */
+const COMPOSITOR_STEP_MS = 1;
+
+/** Virtual milliseconds at most spent awaiting compositor frames, which is where they start before a window's end. */
+const COMPOSITOR_FRAMES_MS = 250;
+
+/** The page's next two frames (a rAF chain of two runs), awaited in the page's main world. */
+const NEXT_TWO_FRAMES = 'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))';
+
 /** Virtual milliseconds the clock runs while an image that started loading is awaited. */
 const IMAGE_STEP_MS = 10;
 
@@ -31,10 +66,19 @@ const IMAGE_STEP_MS = 10;
 const SELECTOR_STEP_MS = 100;
 
 export class VirtualClock {
-  constructor(private readonly session: CdpSession) {}
+  constructor(
+    private readonly session: CdpSession,
+    private readonly frames: FrameSource = { kind: 'begin-frame', turn: new FrameTurn() },
+  ) {}
 
-  /** Stops the page's clock: its timers do not fire until the clock runs again. */
-  async hold(): Promise<void> {
+  /**
+   * Stops the page's clock: its timers do not fire until the clock runs again. `newContent`, with
+   * compositor frames: a clock still held from the previous render keeps the new document from
+   * ever drawing a frame (measured on a reused lane: rAF callbacks never ran), so it is let go
+   * ('advance') for a moment first, before the content exists.
+   */
+  async hold(newContent = false): Promise<void> {
+    if (newContent && this.frames.kind === 'compositor') await this.session.send('Emulation.setVirtualTimePolicy', { policy: 'advance' });
     await this.session.send('Emulation.setVirtualTimePolicy', { policy: 'pause' });
   }
 
@@ -43,6 +87,7 @@ export class VirtualClock {
    * frame is drawn before every FRAME_INTERVAL_MS of it.
    */
   async run(ms: number): Promise<void> {
+    if (this.frames.kind === 'compositor') return this.runWithCompositorFrames(ms);
     for (let left = ms; left > 0; left -= FRAME_INTERVAL_MS) {
       await this.drawFrame();
       await this.runBudget(Math.min(left, FRAME_INTERVAL_MS));
@@ -54,7 +99,40 @@ export class VirtualClock {
    * observers (lazy images and iframes start loading here). Nothing is painted for display.
    */
   async drawFrame(): Promise<void> {
-    await this.session.send('HeadlessExperimental.beginFrame', { noDisplayUpdates: true });
+    if (this.frames.kind === 'compositor') return;
+    await this.frames.turn.run(() => this.session.send('HeadlessExperimental.beginFrame', { noDisplayUpdates: true }));
+  }
+
+  /**
+   * Runs the clock for ms with the page's next two compositor frames awaited in its last
+   * COMPOSITOR_FRAMES_MS: they come before the run ends, so waiting for them runs no timer the run
+   * would not have run (what a timer changes in those last moments may get no frame).
+   */
+  private async runWithCompositorFrames(ms: number): Promise<void> {
+    const lead = Math.min(COMPOSITOR_FRAMES_MS, ms);
+    if (ms > lead) await this.runBudget(ms - lead);
+    const spent = await this.awaitCompositorFrames(lead);
+    if (lead > spent) await this.runBudget(lead - spent);
+  }
+
+  /**
+   * Compositor frames only: runs the clock in COMPOSITOR_STEP_MS steps until the page drew its
+   * next two frames, for at most `limit` virtual ms; holds it after. Returns the virtual ms spent.
+   */
+  private async awaitCompositorFrames(limit: number): Promise<number> {
+    let drawn = false;
+    const frames = this.session
+      .send('Runtime.evaluate', { expression: NEXT_TWO_FRAMES, awaitPromise: true, returnByValue: true })
+      .catch(() => undefined)
+      .finally(() => (drawn = true));
+    let spent = 0;
+    while (!drawn && spent < limit) {
+      const step = Math.min(COMPOSITOR_STEP_MS, limit - spent);
+      await this.runBudget(step);
+      spent += step;
+    }
+    void frames;
+    return spent;
   }
 
   private async runBudget(ms: number): Promise<void> {
@@ -100,6 +178,20 @@ export class VirtualClock {
       }
       return;
     }
+  }
+
+  /**
+   * Compositor frames only: the engine's print waits for work the held clock keeps back (a lazy
+   * image's load is finished in a frame), so the clock runs in COMPOSITOR_STEP_MS steps while
+   * `work` runs; elsewhere `work` alone.
+   */
+  async stepWhile<T>(work: Promise<T>): Promise<T> {
+    if (this.frames.kind !== 'compositor') return work;
+    let settled = false;
+    const watched = work.finally(() => (settled = true));
+    watched.catch(() => undefined);
+    while (!settled) await Promise.race([this.runBudget(COMPOSITOR_STEP_MS), watched]);
+    return watched;
   }
 
   /** Runs the clock in small steps until `found` settles; holds it after. */

@@ -131,7 +131,7 @@ export class ActivityService {
       slots_busy: stats.busy,
       queued: stats.queued + stats.backgroundQueued,
       browser_restarts: stats.restarts,
-      render_path: { engine: stats.version, clock: stats.defaultClock },
+      render_path: { engine: stats.version, mode: stats.renderPath.mode },
     });
   }
 

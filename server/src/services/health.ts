@@ -1,7 +1,9 @@
 // Liveness: a real round trip to the browser, cached for a few seconds so /health can be polled
 // often without loading Chromium. Never says ok while the browser is dead.
 
+import type { RenderPath } from '../render/render-path.ts';
 import type { Renderer } from '../render/renderer.ts';
+import type { OfficeConverter } from './office.ts';
 
 export interface HealthReport {
   ok: boolean;
@@ -11,6 +13,9 @@ export interface HealthReport {
   busy: number;
   queued: number;
   restarts: number;
+  renderPath: RenderPath;
+  /** LibreOffice (optional: its absence does not make the service unhealthy). */
+  office: ReturnType<OfficeConverter['stats']>;
 }
 
 export class HealthService {
@@ -19,6 +24,7 @@ export class HealthService {
 
   constructor(
     private readonly renderer: Renderer,
+    private readonly office?: Pick<OfficeConverter, 'stats'>,
     private readonly cacheMs = 3000,
     private readonly now: () => number = Date.now,
   ) {}
@@ -27,7 +33,17 @@ export class HealthService {
   async report(): Promise<HealthReport> {
     const alive = await this.isAlive();
     const stats = this.renderer.stats();
-    return { ok: alive, browser: stats.version, alive, slots: stats.size, busy: stats.busy, queued: stats.queued, restarts: stats.restarts };
+    return {
+      ok: alive,
+      browser: stats.version,
+      alive,
+      slots: stats.size,
+      busy: stats.busy,
+      queued: stats.queued,
+      restarts: stats.restarts,
+      renderPath: stats.renderPath,
+      office: this.office?.stats() ?? { available: false, reason: 'not configured' },
+    };
   }
 
   private async isAlive(): Promise<boolean> {

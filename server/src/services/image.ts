@@ -6,15 +6,17 @@ import type { ImageCapture } from '../render/image-capture.ts';
 import type { Renderer } from '../render/renderer.ts';
 import type { OriginCredentials } from '../render/origin-credentials-options.ts';
 import type { PdfOptions } from '../render/pdf-options.ts';
+import type { MarkdownStyle } from '../render/markdown-style-options.ts';
 import type { Account } from './keys.ts';
 import { tenantOf, withReceipt, type RenderedPdf, type RenderInput, type RenderService } from './render.ts';
 import { sourceSummary, type ReceiptsService } from './receipts.ts';
 
 export type ImageRenderOptions = ImageCapture &
   Pick<PdfOptions, 'media' | 'timeout_ms' | 'wait_until' | 'wait_for' | 'wait_ms' | 'wait_for_function'> &
-  OriginCredentials;
+  OriginCredentials &
+  MarkdownStyle;
 
-export interface ImageInput extends Pick<RenderInput, 'html' | 'url' | 'template_id' | 'template_version' | 'data'> {
+export interface ImageInput extends Pick<RenderInput, 'html' | 'url' | 'markdown' | 'template_id' | 'template_version' | 'data'> {
   options?: ImageRenderOptions;
 }
 
@@ -47,8 +49,9 @@ export class ImageService {
     try {
       // As for a PDF: the allowance is held before the source is resolved (template, DNS).
       rendered = await this.deps.render.produce(account, { documents: 1, storage: undefined }, async () => {
-        const { html, url, template_id, template_version, data } = input;
-        const source = await this.deps.render.resolveSource({ html, url, template_id, template_version, data }, account);
+        const { html, url, markdown, template_id, template_version, data } = input;
+        const style = { css: rest.css, css_mode: rest.css_mode };
+        const source = await this.deps.render.resolveSource({ html, url, markdown, template_id, template_version, data, options: style }, account);
         return this.deps.renderer.render({ source, options, image, tenant: tenantOf(account), trace });
       });
     } catch (error) {

@@ -17,6 +17,8 @@ import type { DocumentsService } from './documents.ts';
 import type { Account } from './keys.ts';
 import { tenantOf, withReceipt, type RenderedPdf, type RenderInput, type RenderService } from './render.ts';
 import { sourceSummary, type ReceiptsService } from './receipts.ts';
+import type { OfficeConverter, OfficeSource } from './office.ts';
+import { OfficeUnavailableError } from '../office/errors.ts';
 
 /** At most this many sources per call (each may be a render). */
 export const MAX_MERGE_SOURCES = 50;
@@ -35,11 +37,14 @@ export interface MergeServiceDeps {
   render: Pick<RenderService, 'resolveSource' | 'produce'>;
   documents: Pick<DocumentsService, 'open' | 'storageFor'>;
   receipts: ReceiptsService;
+  /** Converts `office` sources; absent: they fail with office_unavailable. */
+  office?: OfficeConverter;
 }
 
 type Prepared =
   | { kind: 'bytes'; pdf: Uint8Array; pages?: string }
-  | { kind: 'render'; source: RenderSource; options: PdfOptions; pages?: string; input: Omit<RenderInput, 'store' | 'filename'> };
+  | { kind: 'render'; source: RenderSource; options: PdfOptions; pages?: string; input: Omit<RenderInput, 'store' | 'filename'> }
+  | { kind: 'office'; source: OfficeSource; pages?: string };
 
 /** What each rendered source's receipt needs to know of the call. */
 interface MergeCall {
@@ -104,6 +109,11 @@ export class MergeService {
         throw new ApiError('invalid_request', `sources[${index}].pdf is not a PDF`);
       return { kind: 'bytes', pdf: source.pdf, pages: source.page_ranges };
     }
+    if ('office' in source && source.office !== undefined) {
+      // Checked now (type, bytes, zip bomb), converted with the renders.
+      this.office().checkSource(source.office, `sources[${index}].office`);
+      return { kind: 'office', source: source.office, pages: source.page_ranges };
+    }
     return {
       kind: 'render',
       source: await this.deps.render.resolveSource(source, account),
@@ -113,6 +123,11 @@ export class MergeService {
     };
   }
 
+  private office(): OfficeConverter {
+    if (!this.deps.office) throw new OfficeUnavailableError('this server was started without office conversion');
+    return this.deps.office;
+  }
+
   private async renderParts(prepared: Prepared[], tenant: Tenant, call: MergeCall): Promise<MergePart[]> {
     const parts: MergePart[] = new Array(prepared.length);
     let next = 0;
@@ -120,7 +135,12 @@ export class MergeService {
       while (next < prepared.length) {
         const index = next++;
         const part = prepared[index]!;
-        const pdf = part.kind === 'bytes' ? part.pdf : await this.renderSource(part, tenant, call);
+        const pdf =
+          part.kind === 'bytes'
+            ? part.pdf
+            : part.kind === 'office'
+              ? await this.office().convertSource(part.source, tenant)
+              : await this.renderSource(part, tenant, call);
         parts[index] = { pdf, pages: part.pages };
       }
     };

@@ -1,4 +1,4 @@
-// The public playground (docs/api.md#playground): one real render of html or a url with no key,
+// The public playground (docs/api.md#playground): one real render of html, markdown or a url with no key,
 // limited per client address and never counted against any account. Source checks (the network
 // guard included) are RenderService's; this module owns only the playground's own limits.
 
@@ -21,6 +21,7 @@ export const PLAYGROUND_TENANT = 'playground';
 export interface PlaygroundInput {
   html?: string;
   url?: string;
+  markdown?: string;
   options?: PdfOptions;
   filename?: string;
 }
@@ -73,12 +74,18 @@ export class PlaygroundService {
     clientAddress: string,
     requestId?: string,
   ): Promise<{ pdf: Uint8Array; filename?: string; rate: RateLimitState; receiptId?: string }> {
-    if (input.html !== undefined && Buffer.byteLength(input.html, 'utf8') > PLAYGROUND_MAX_HTML_BYTES) {
-      throw new ApiError('payload_too_large', 'html is larger than the playground limit of 512 KB; use POST /v1/pdf with an API key for larger documents.');
+    for (const field of ['html', 'markdown'] as const) {
+      const text = input[field];
+      if (text !== undefined && Buffer.byteLength(text, 'utf8') > PLAYGROUND_MAX_HTML_BYTES)
+        throw new ApiError(
+          'payload_too_large',
+          `${field} is larger than the playground limit of 512 KB; use POST /v1/pdf with an API key for larger documents.`,
+        );
     }
+    const fields = { html: input.html, url: input.url, markdown: input.markdown, options: input.options };
     // Refusals that need no lookup (fields, schemes, address literals) are not counted: a mistake
     // costs the caller nothing. Anything that needs DNS or a render is counted first (issue 11).
-    await this.deps.sources.resolveSource({ html: input.html, url: input.url }, PLAYGROUND_ACCOUNT, WITHOUT_DNS);
+    await this.deps.sources.resolveSource(fields, PLAYGROUND_ACCOUNT, WITHOUT_DNS);
     const rate = this.limiter.take(clientGroup(clientAddress));
     if (!rate.allowed) {
       throw new ApiError(
@@ -97,7 +104,7 @@ export class PlaygroundService {
     const report = { trace, requestId, keyId: null, kind: 'playground' as const, source: sourceSummary(input), options, startedAt: performance.now() };
     let pdf: Uint8Array;
     try {
-      const source = await this.deps.sources.resolveSource({ html: input.html, url: input.url }, PLAYGROUND_ACCOUNT);
+      const source = await this.deps.sources.resolveSource(fields, PLAYGROUND_ACCOUNT);
       pdf = await this.deps.renderer.render({ source, options, tenant: this.tenant, trace });
     } catch (error) {
       throw withReceipt(error, await receipts.finish({ ...report, error }));

@@ -11,7 +11,7 @@ export type ReceiptKind = 'pdf' | 'image' | 'merge_source' | 'batch_item' | 'pla
 
 /** What was rendered, as the receipt and the Activity table name it. */
 export interface SourceSummary {
-  type: 'html' | 'url' | 'template';
+  type: 'html' | 'url' | 'template' | 'markdown' | 'office';
   url?: string;
   template_id?: string;
   template_version?: number;

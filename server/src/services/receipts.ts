@@ -177,9 +177,18 @@ export class ReceiptsService {
 }
 
 /** The source summary of a render request (receipts and the Activity table). */
-export function sourceSummary(input: { html?: string; url?: string; template_id?: string; template_version?: number }): SourceSummary {
+export function sourceSummary(input: {
+  html?: string;
+  url?: string;
+  markdown?: string;
+  office?: unknown;
+  template_id?: string;
+  template_version?: number;
+}): SourceSummary {
   if (input.template_id !== undefined) return { type: 'template', template_id: input.template_id, template_version: input.template_version };
   if (input.url !== undefined) return { type: 'url', url: input.url };
+  if (input.markdown !== undefined) return { type: 'markdown' };
+  if (input.office !== undefined) return { type: 'office' };
   return { type: 'html' };
 }
 

@@ -14,20 +14,34 @@ import type { Account } from './keys.ts';
 import type { DocumentsService, StoragePlan } from './documents.ts';
 import type { TemplatesService } from './templates.ts';
 import type { RenderCommit } from '../stores/render-commit.ts';
-import { checkHtmlSize, checkSourceFields } from './source-rules.ts';
+import type { MarkdownStyle } from '../render/markdown-style-options.ts';
+import { checkHtmlSize, checkMarkdownSize, checkSourceFields } from './source-rules.ts';
+import { markdownToHtml } from './markdown.ts';
+import type { OfficeConverter, OfficeSource } from './office.ts';
+import { OfficeUnavailableError } from '../office/errors.ts';
+import { ApiError } from '../errors.ts';
 import { sourceSummary, type ReceiptsService } from './receipts.ts';
 
 export interface RenderInput {
   html?: string;
   url?: string;
+  /** Markdown, turned into HTML here (services/markdown.ts) and rendered as html is. */
+  markdown?: string;
   template_id?: string;
   /** A saved version of template_id; the current one when left out. */
   template_version?: number;
   data?: Record<string, unknown>;
+  /** An office file to convert with LibreOffice instead of rendering (its own options; `options` does not apply). */
+  office?: OfficeSource;
   options?: PdfOptions;
   store?: boolean;
   filename?: string;
 }
+
+/** What resolveSource reads of a request: the source fields, the template data and the options that style Markdown. */
+export type SourceInput = Pick<RenderInput, 'html' | 'url' | 'markdown' | 'template_id' | 'template_version' | 'data' | 'office'> & {
+  options?: MarkdownStyle;
+};
 
 export interface RenderedPdf {
   pdf: Uint8Array;
@@ -63,6 +77,8 @@ export interface RenderServiceDeps {
   commit: RenderCommit;
   /** NETWORK_GUARD: false only for trusted content and benchmarks (no address checks; other schemes than http(s) stay refused). */
   guardEnabled?: boolean;
+  /** Converts `office` sources (LibreOffice); absent or unavailable: they fail with office_unavailable. */
+  office?: OfficeConverter;
   /** Told about every count written (the admin event stream). */
   onUsage?: (keyId: string, usage: UsageSnapshot) => void;
   /** Every render's end (the activity feed) and its receipt, when one is kept. */
@@ -129,6 +145,7 @@ export class RenderService {
     const { batchItem } = context;
     checkSourceFields(input);
     const storage = this.deps.documents.storageFor(account, batchItem ? true : input.store);
+    if (input.office) this.office().checkSource(input.office);
     // Cheap refusals first (issue 11): the allowance is held before any template expansion or
     // DNS lookup, so a key past its month costs the server nothing but this check.
     await context.reserveTurn?.ready;
@@ -148,8 +165,12 @@ export class RenderService {
     };
     let pdf: Uint8Array;
     try {
-      const source = await this.resolveSource(input, account);
-      pdf = await this.deps.renderer.render({ source, options, priority: context.priority, tenant: tenantOf(account), trace });
+      if (input.office) {
+        pdf = await this.office().convertSource(input.office, tenantOf(account), context.priority);
+      } else {
+        const source = await this.resolveSource(input, account);
+        pdf = await this.deps.renderer.render({ source, options, priority: context.priority, tenant: tenantOf(account), trace });
+      }
     } catch (error) {
       await reservation.release();
       throw withReceipt(error, await this.deps.receipts.finish({ ...report, error }));
@@ -223,14 +244,25 @@ export class RenderService {
     return { pdf, filename: charge.filename, usage, documentId: document?.record.id };
   }
 
+  private office(): OfficeConverter {
+    if (!this.deps.office) throw new OfficeUnavailableError('this server was started without office conversion');
+    return this.deps.office;
+  }
+
   /**
-   * Works out what to load: exactly one of html, url, template_id (docs/api.md#rendering-post-v1pdf: conflicting_source).
+   * Works out what to load: exactly one of html, url, markdown, template_id (docs/api.md#rendering-post-v1pdf: conflicting_source).
    * `resolve` replaces the guard's resolver (the playground's first pass uses one that does no DNS).
    */
-  async resolveSource(input: RenderInput, account: Account, resolver?: Resolver): Promise<RenderSource> {
+  async resolveSource(input: SourceInput, account: Account, resolver?: Resolver): Promise<RenderSource> {
     checkSourceFields(input);
+    if (input.office !== undefined)
+      throw new ApiError('invalid_request', 'An office file is converted to PDF, not rendered here: use POST /v1/convert/office.');
     if (input.template_id !== undefined) {
-      return this.deps.templates.source(account.keyId, input.template_id, input.data, input.template_version);
+      return this.deps.templates.source(account.keyId, input.template_id, input.data, input.template_version, input.options);
+    }
+    if (input.markdown !== undefined) {
+      // Converted here, in the request's own turn (a few ms for a README; bounded by the 5 MB ceiling on both sides).
+      return { kind: 'html', html: checkHtmlSize(markdownToHtml(checkMarkdownSize(input.markdown), input.options)) };
     }
     if (input.url !== undefined) {
       const { policy, guardEnabled = true } = this.deps;

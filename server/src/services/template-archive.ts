@@ -1,5 +1,5 @@
 // A template with its assets as one archive (.tar.gz): export for a key or the admin, import as
-// a new template. The archive holds manifest.json (name, html, sample_data and the assets' names
+// a new template. The archive holds manifest.json (name, html, template_format, sample_data and the assets' names
 // and types) and the assets' bytes under short member names. An import is checked whole (syntax,
 // sizes, caps) before anything is stored, and a failure part-way removes what it had stored;
 // the assets are in place before the first version's reference is rendered.
@@ -7,7 +7,8 @@
 import { ApiError } from '../errors.ts';
 import { ArchiveError, packArchive, unpackArchive, type ArchiveFile } from './tar-archive.ts';
 import { checkAsset, checkTotals, MAX_TEMPLATE_ASSET_BYTES, type TemplateAssetsService } from './template-assets.ts';
-import type { TemplateRecord, TemplatesService } from './templates.ts';
+import type { TemplateFormat, TemplateRecord, TemplatesService } from './templates.ts';
+import { TEMPLATE_FORMATS } from '../stores/templates.ts';
 import type { Owner } from './owner.ts';
 import { MAX_HTML_BYTES } from './source-rules.ts';
 
@@ -19,6 +20,8 @@ interface Manifest {
   format: typeof ARCHIVE_FORMAT;
   name: string;
   html: string;
+  /** The template's format (its "format" on the wire; the manifest's own format names the archive's). Left out: html. */
+  template_format?: TemplateFormat;
   sample_data: Record<string, unknown> | null;
   assets: { name: string; content_type: string; file: string }[];
 }
@@ -36,7 +39,14 @@ export class TemplateArchiveService {
     const template = await this.deps.templates.get(owner, id);
     const metas = await this.deps.assets.list(owner, id);
     const files: ArchiveFile[] = [];
-    const manifest: Manifest = { format: ARCHIVE_FORMAT, name: template.name, html: template.html, sample_data: template.sampleData, assets: [] };
+    const manifest: Manifest = {
+      format: ARCHIVE_FORMAT,
+      name: template.name,
+      html: template.html,
+      template_format: template.format,
+      sample_data: template.sampleData,
+      assets: [],
+    };
     for (const [index, meta] of metas.entries()) {
       const asset = await this.deps.assets.get(owner, id, meta.name);
       const file = `assets/${index}`;
@@ -59,7 +69,7 @@ export class TemplateArchiveService {
     });
     if (new Set(assets.map((asset) => asset.name)).size !== assets.length) throw invalid('manifest.json names an asset twice');
     checkTotals(assets.map((asset) => ({ size: asset.bytes.byteLength })));
-    const input = { name: manifest.name, html: manifest.html, sampleData: manifest.sample_data };
+    const input = { name: manifest.name, html: manifest.html, format: manifest.template_format, sampleData: manifest.sample_data };
     // The assets are stored before the first version is recorded, so its reference rendering has them.
     const storeAssets = async (id: string) => {
       for (const asset of assets) await this.deps.assets.put(keyId, id, asset.name, asset.content_type, asset.bytes);
@@ -90,6 +100,8 @@ function readArchive(archive: Uint8Array): { manifest: Manifest; files: Map<stri
   if (typeof manifest.name !== 'string' || manifest.name.length < 1 || manifest.name.length > 200)
     throw invalid('manifest.json needs a name of 1 to 200 characters');
   if (typeof manifest.html !== 'string') throw invalid('manifest.json needs the html as a string');
+  if (manifest.template_format !== undefined && !TEMPLATE_FORMATS.includes(manifest.template_format))
+    throw invalid('manifest.json template_format must be html or markdown');
   const data = manifest.sample_data;
   if (data !== null && (typeof data !== 'object' || Array.isArray(data))) throw invalid('manifest.json sample_data must be an object or null');
   if (

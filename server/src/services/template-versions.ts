@@ -29,6 +29,7 @@ export interface VersionDiff {
   /** Unified diff of the version's HTML to the current HTML; "" when equal. */
   htmlDiff: string;
   nameChanged: boolean;
+  formatChanged: boolean;
   sampleDataChanged: boolean;
 }
 
@@ -75,6 +76,7 @@ export class TemplateVersionsService {
       currentVersion: currentVersion ?? number,
       htmlDiff: unifiedDiff(version.html, current.html),
       nameChanged: version.name !== current.name,
+      formatChanged: version.format !== current.format,
       sampleDataChanged: JSON.stringify(version.sampleData) !== JSON.stringify(current.sampleData),
     };
   }
@@ -82,7 +84,7 @@ export class TemplateVersionsService {
   /** Makes the version current again, as a new save (so as a new version). */
   async restore(owner: Owner, id: string, number: number): Promise<TemplateRecord> {
     const version = await this.get(owner, id, number);
-    return this.deps.templates.replace(owner, id, { name: version.name, html: version.html, sampleData: version.sampleData });
+    return this.deps.templates.replace(owner, id, { name: version.name, html: version.html, format: version.format, sampleData: version.sampleData });
   }
 
   /** Renders a new version's reference in the background (at batch priority); failures are logged, never thrown. */
@@ -178,7 +180,7 @@ export class TemplateVersionsService {
   }
 
   private async render(version: TemplateVersion, interactive = true): Promise<Uint8Array> {
-    const source = this.deps.templates.previewSource(version.templateId, version.html, version.sampleData ?? {});
+    const source = this.deps.templates.previewSource(version.templateId, version.html, version.sampleData ?? {}, version.format);
     return this.deps.renderer.render({ source, options: CHECK_OPTIONS, priority: interactive ? 'interactive' : 'background' });
   }
 }

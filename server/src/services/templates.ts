@@ -1,7 +1,8 @@
 // Stored templates: create, list, fetch, replace and delete them for the key that owns them (or
 // for the admin, across keys), expand one with data for a render, and the admin's preview that
 // renders without storing or charging. A template is parsed when it is saved, so a syntax error
-// is a 400 then, never at render time. Every save also appends an immutable version
+// is a 400 then, never at render time. A Markdown template is expanded first (its values escaped
+// for Markdown, services/markdown.ts), then turned into HTML. Every save also appends an immutable version
 // (stores/template-versions.ts); a render may name one. Assets are served to its renders.
 
 import { ApiError } from '../errors.ts';
@@ -15,15 +16,19 @@ import type { TemplateAssetsStore } from '../stores/template-assets.ts';
 import type { Page } from '../stores/newest-first-index.ts';
 import { pageOrBadCursor } from './paging.ts';
 import type { KeysService } from './keys.ts';
-import { isSameRevision, type TemplateMeta, type TemplateRecord, type TemplateStore } from '../stores/templates.ts';
+import { isSameRevision, type TemplateFormat, type TemplateMeta, type TemplateRecord, type TemplateStore } from '../stores/templates.ts';
+import { markdownOnlyOptionsIn, type MarkdownStyle } from '../render/markdown-style-options.ts';
 import { checkHtmlSize, MAX_HTML_BYTES } from './source-rules.ts';
+import { escapeMarkdownText, markdownToHtml } from './markdown.ts';
 import type { Owner } from './owner.ts';
 
-export type { TemplateMeta, TemplateRecord };
+export type { TemplateFormat, TemplateMeta, TemplateRecord };
 
 export interface TemplateInput {
   name: string;
   html: string;
+  /** html when left out. */
+  format?: TemplateFormat;
   sampleData?: Record<string, unknown> | null;
 }
 
@@ -68,6 +73,7 @@ export class TemplatesService {
       keyId,
       name: input.name,
       html: input.html,
+      format: input.format ?? 'html',
       sampleData: input.sampleData ?? null,
       createdAt: at,
       updatedAt: at,
@@ -109,13 +115,14 @@ export class TemplatesService {
     return (await this.deps.store.read(id)) ?? notFound(id);
   }
 
-  /** Replaces name, HTML and sample data (a PUT: what is not given is cleared). */
+  /** Replaces name, text, format and sample data (a PUT: what is not given is cleared, and the format is html). */
   async replace(owner: Owner, id: string, input: TemplateInput): Promise<TemplateRecord> {
     await this.visible(owner, id);
     const template = compile(input.html);
     const record = await this.deps.store.replace(id, {
       name: input.name,
       html: input.html,
+      format: input.format ?? 'html',
       sampleData: input.sampleData ?? null,
       updatedAt: this.now().toISOString(),
     });
@@ -134,14 +141,15 @@ export class TemplatesService {
   }
 
   /**
-   * What a render of a key's template loads: its HTML expanded with data (the current one, or
-   * the numbered version) and its assets; 404 when it is not the key's or has no such version.
+   * What a render of a key's template loads: its text expanded with data (the current one, or
+   * the numbered version; Markdown then styled as `style` says) and its assets; 404 when it is
+   * not the key's or has no such version.
    */
-  async source(keyId: string, id: string, data: unknown, version?: number): Promise<RenderSource> {
-    if (version === undefined) return { kind: 'html', html: await this.expand(keyId, id, data), assets: this.assetsOf(id) };
+  async source(keyId: string, id: string, data: unknown, version?: number, style?: MarkdownStyle): Promise<RenderSource> {
+    if (version === undefined) return { kind: 'html', html: await this.expand(keyId, id, data, style), assets: this.assetsOf(id) };
     await this.visible(keyId, id);
     const stored = await this.version(id, version);
-    return { kind: 'html', html: expand(compile(stored.html), data ?? {}), assets: this.assetsOf(id) };
+    return { kind: 'html', html: documentOf(id, stored.format, expand(compile(stored.html), data ?? {}, stored.format), style), assets: this.assetsOf(id) };
   }
 
   /** One version of a visible template; 404 template_not_found naming the version when there is none. */
@@ -160,27 +168,37 @@ export class TemplatesService {
   }
 
   /** The HTML to render for a key's template and data: 404 when it is not the key's, 413 over the 5 MB ceiling. */
-  async expand(keyId: string, id: string, data: unknown): Promise<string> {
+  async expand(keyId: string, id: string, data: unknown, style?: MarkdownStyle): Promise<string> {
     const meta = await this.visible(keyId, id);
     const cached = this.compiled.get(id);
-    if (cached && isSameRevision(cached.meta, meta)) return expand(cached.template, data ?? {});
+    if (cached && isSameRevision(cached.meta, meta)) return documentOf(id, meta.format, expand(cached.template, data ?? {}, meta.format), style);
     const record = (await this.deps.store.read(id)) ?? notFound(id);
     const template = compile(record.html);
     // Kept against the metadata seen before the read: if a replace landed meanwhile, the next render parses again.
     await this.remember(id, template, meta);
-    return expand(template, data ?? {});
+    return documentOf(id, record.format, expand(template, data ?? {}, record.format), style);
   }
 
-  /** Renders template HTML with data to PDF bytes: nothing is stored and nothing is charged. */
-  async preview(html: string, data: Record<string, unknown> | undefined, options: PdfOptions | undefined, templateId?: string): Promise<Uint8Array> {
+  /** Renders template text with data to PDF bytes: nothing is stored and nothing is charged. */
+  async preview(
+    html: string,
+    data: Record<string, unknown> | undefined,
+    options: PdfOptions | undefined,
+    templateId?: string,
+    format: TemplateFormat = 'html',
+  ): Promise<Uint8Array> {
     // With a template id the preview sees that template's assets, as its renders do.
     if (templateId !== undefined) await this.visible(undefined, templateId);
-    return this.deps.renderer.render({ source: this.previewSource(templateId, html, data ?? {}), options: options ?? DEFAULT_PDF_OPTIONS });
+    return this.deps.renderer.render({ source: this.previewSource(templateId, html, data ?? {}, format, options), options: options ?? DEFAULT_PDF_OPTIONS });
   }
 
-  /** Template HTML (not necessarily saved) expanded with data, with the template's assets when one is named. */
-  previewSource(templateId: string | undefined, html: string, data: unknown): RenderSource {
-    return { kind: 'html', html: expand(compile(html), data), assets: templateId === undefined ? undefined : this.assetsOf(templateId) };
+  /** Template text (not necessarily saved) expanded with data, with the template's assets when one is named. */
+  previewSource(templateId: string | undefined, html: string, data: unknown, format: TemplateFormat = 'html', style?: MarkdownStyle): RenderSource {
+    return {
+      kind: 'html',
+      html: documentOf(templateId ?? 'preview', format, expand(compile(html), data, format), style),
+      assets: templateId === undefined ? undefined : this.assetsOf(templateId),
+    };
   }
 
   /** A template's metadata when the owner may see it (undefined: the admin, every key's); else 404 template_not_found. */
@@ -195,6 +213,7 @@ export class TemplatesService {
       templateId: record.id,
       name: record.name,
       html: record.html,
+      format: record.format,
       sampleData: record.sampleData,
       createdAt: record.updatedAt,
       createdBy: by,
@@ -226,10 +245,22 @@ function compile(html: string): CompiledTemplate {
   }
 }
 
-/** Expands within the 5 MB ceiling (docs/api.md#placeholders: checked after substitution) and the step budget. */
-function expand(template: CompiledTemplate, data: unknown): string {
+/**
+ * The document an expanded template renders as: HTML as it is; Markdown turned into HTML, styled
+ * by options.css (which an HTML template refuses: it has no default stylesheet to extend or replace).
+ */
+function documentOf(id: string, format: TemplateFormat, text: string, style: MarkdownStyle | undefined): string {
+  if (format === 'markdown') return checkHtmlSize(markdownToHtml(text, style));
+  const [misplaced] = markdownOnlyOptionsIn(style);
+  if (misplaced) throw new ApiError('invalid_request', `options.${misplaced} is only for Markdown sources, and template ${id} is HTML.`);
+  return text;
+}
+
+/** Expands within the 5 MB ceiling (docs/api.md#placeholders: checked after substitution) and the step budget; Markdown's values escaped for Markdown. */
+function expand(template: CompiledTemplate, data: unknown, format: TemplateFormat): string {
   try {
-    return checkHtmlSize(expandTemplate(template, data, { maxOutputLength: MAX_HTML_BYTES, maxSteps: MAX_EXPAND_STEPS }));
+    const limits = { maxOutputLength: MAX_HTML_BYTES, maxSteps: MAX_EXPAND_STEPS };
+    return checkHtmlSize(expandTemplate(template, data, limits, format === 'markdown' ? escapeMarkdownText : undefined));
   } catch (error) {
     if (!(error instanceof TemplateLimitError)) throw error;
     if (error.limit === 'output') throw new ApiError('payload_too_large', 'The HTML to render is larger than the 5 MB limit (after template substitution).');

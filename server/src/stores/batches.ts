@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { PdfOptions } from '../render/pdf-options.ts';
+import type { OfficeSource } from '../office/office-options.ts';
 import { isAbandonedTempFile, StoreReadError, syncFolder, writeFileDurably } from './durable-file.ts';
 import { NewestFirstIndex, type Page } from './newest-first-index.ts';
 import { CoalescingWriter } from './coalescing-writer.ts';
@@ -32,9 +33,12 @@ export interface ErrorRecord {
 export interface BatchItemRequest {
   html?: string;
   url?: string;
+  markdown?: string;
   template_id?: string;
   template_version?: number;
   data?: Record<string, unknown>;
+  /** An office file (base64) and its options, converted instead of rendered. */
+  office?: OfficeSource;
   options: PdfOptions;
   filename?: string;
 }

@@ -133,8 +133,8 @@ async function copyTemplates({ dataDir }: Source, { pool }: Database): Promise<{
     const record = await templates.read(meta.id);
     if (!record) continue;
     const { rowCount } = await pool.query(
-      'INSERT INTO templates (id, key_id, name, html, sample_data, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING',
-      [record.id, record.keyId, record.name, record.html, jsonOrNull(record.sampleData), record.createdAt, record.updatedAt],
+      'INSERT INTO templates (id, key_id, name, html, format, sample_data, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING',
+      [record.id, record.keyId, record.name, record.html, record.format, jsonOrNull(record.sampleData), record.createdAt, record.updatedAt],
     );
     count(copied.templates, rowCount === 1);
     // Versions and assets of a template already there too: an interrupted run may have stopped between them.
@@ -144,13 +144,14 @@ async function copyTemplates({ dataDir }: Source, { pool }: Database): Promise<{
       if (!version) continue;
       const reference = await versions.readReference(record.id, number);
       const { rowCount: inserted } = await pool.query(
-        `INSERT INTO template_versions (template_id, number, name, html, sample_data, created_at, created_by, reference) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+        `INSERT INTO template_versions (template_id, number, name, html, format, sample_data, created_at, created_by, reference) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          ON CONFLICT (template_id, number) DO NOTHING`,
         [
           record.id,
           number,
           version.name,
           version.html,
+          version.format,
           jsonOrNull(version.sampleData),
           version.createdAt,
           version.createdBy,

@@ -11,12 +11,14 @@ import { parseStoreJson } from './json-file.ts';
 import { InvalidCursorError, type Page } from './newest-first-index.ts';
 import { SerialQueue } from './serial-queue.ts';
 import { isId } from '../ids.ts';
+import type { TemplateFormat } from './templates.ts';
 
 export interface TemplateVersion {
   templateId: string;
   number: number;
   name: string;
   html: string;
+  format: TemplateFormat;
   sampleData: Record<string, unknown> | null;
   createdAt: string;
   /** Who saved it: the key id, or "admin". */
@@ -85,7 +87,8 @@ export class FileTemplateVersionsStore implements TemplateVersionsStore {
 
   async read(templateId: string, number: number): Promise<TemplateVersion | undefined> {
     const file = path.join(this.folderOf(templateId), `${number}.json`);
-    return (await readOptional(file, (text) => parseStoreJson<TemplateVersion>(file, text.toString('utf8'), isVersionRecord))) ?? undefined;
+    const version = await readOptional(file, (text) => parseStoreJson<TemplateVersion>(file, text.toString('utf8'), isVersionRecord));
+    return version && withFormat(version);
   }
 
   async latest(templateId: string): Promise<number | undefined> {
@@ -137,7 +140,7 @@ export class FileTemplateVersionsStore implements TemplateVersionsStore {
       if (isAbandonedTempFile(name, false)) await rm(path.join(folder, name), { force: true });
       if (!/^\d+\.json$/.test(name)) continue;
       const file = path.join(folder, name);
-      metas.push(metaOf(parseStoreJson<TemplateVersion>(file, await readFile(file, 'utf8'), isVersionRecord)));
+      metas.push(metaOf(withFormat(parseStoreJson<TemplateVersion>(file, await readFile(file, 'utf8'), isVersionRecord))));
     }
     return metas.sort((a, b) => a.number - b.number);
   }
@@ -156,8 +159,20 @@ function isVersionRecord(data: unknown): string | undefined {
     : 'not a template version';
 }
 
+/** Versions saved before templates had a format hold HTML. */
+function withFormat(version: TemplateVersion): TemplateVersion {
+  return version.format === undefined ? { ...version, format: 'html' } : version;
+}
+
 function metaOf(version: TemplateVersion): VersionMeta {
-  return { templateId: version.templateId, number: version.number, name: version.name, createdAt: version.createdAt, createdBy: version.createdBy };
+  return {
+    templateId: version.templateId,
+    number: version.number,
+    name: version.name,
+    format: version.format,
+    createdAt: version.createdAt,
+    createdBy: version.createdBy,
+  };
 }
 
 async function readOptional<T>(file: string, parse: (bytes: Buffer) => T): Promise<T | undefined> {

@@ -11,11 +11,17 @@ import { NewestFirstIndex, type Page } from './newest-first-index.ts';
 import { SerialQueue } from './serial-queue.ts';
 import { isId } from '../ids.ts';
 
+/** How a template's text is read: HTML, or Markdown turned into HTML after its placeholders are filled. */
+export const TEMPLATE_FORMATS = ['html', 'markdown'] as const;
+export type TemplateFormat = (typeof TEMPLATE_FORMATS)[number];
+
 export interface TemplateRecord {
   id: string;
   keyId: string;
   name: string;
+  /** The template's text (HTML or Markdown, as format says), placeholders included. */
   html: string;
+  format: TemplateFormat;
   sampleData: Record<string, unknown> | null;
   createdAt: string;
   updatedAt: string;
@@ -35,6 +41,9 @@ export function isSameRevision(a: TemplateMeta, b: TemplateMeta): boolean {
   return a === b || (a.revision !== undefined && a.id === b.id && a.revision === b.revision);
 }
 
+/** What a save of an existing template replaces. */
+export type TemplateChanges = Pick<TemplateRecord, 'name' | 'html' | 'format' | 'sampleData' | 'updatedAt'>;
+
 /**
  * Stored templates, wherever they are kept: TemplatesStore (files) or stores/pg/templates.ts.
  * Metadata (no HTML) serves lists and scoping; read() brings the HTML.
@@ -48,8 +57,8 @@ export interface TemplateStore {
   page(keyId: string | undefined, limit: number, cursor: string | undefined): Promise<Page<TemplateMeta>>;
   /** Saves a new template; resolves once it is durable. */
   insert(record: TemplateRecord): Promise<void>;
-  /** Replaces a template's name, HTML and sample data; undefined when there is no such template. */
-  replace(id: string, changes: Pick<TemplateRecord, 'name' | 'html' | 'sampleData' | 'updatedAt'>): Promise<TemplateRecord | undefined>;
+  /** Replaces a template's name, text, format and sample data; undefined when there is no such template. */
+  replace(id: string, changes: TemplateChanges): Promise<TemplateRecord | undefined>;
   /** Deletes a template for good; false when there was none. */
   remove(id: string): Promise<boolean>;
 }
@@ -95,7 +104,7 @@ export class TemplatesStore implements TemplateStore {
     const meta = this.byId.get(id);
     if (!meta) return undefined;
     try {
-      return JSON.parse(await readFile(this.fileOf(meta), 'utf8')) as TemplateRecord;
+      return withFormat(JSON.parse(await readFile(this.fileOf(meta), 'utf8')) as TemplateRecord);
     } catch (error) {
       // Deleted between the lookup and the read.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -122,8 +131,8 @@ export class TemplatesStore implements TemplateStore {
     });
   }
 
-  /** Replaces a template's name, HTML and sample data; undefined when there is no such template. */
-  async replace(id: string, changes: Pick<TemplateRecord, 'name' | 'html' | 'sampleData' | 'updatedAt'>): Promise<TemplateRecord | undefined> {
+  /** Replaces a template's name, text, format and sample data; undefined when there is no such template. */
+  async replace(id: string, changes: TemplateChanges): Promise<TemplateRecord | undefined> {
     return this.queue.run(id, async () => {
       const current = this.byId.get(id);
       if (!current) return undefined;
@@ -194,10 +203,17 @@ export async function readTemplateFile(file: string): Promise<TemplateRecord | E
     if (typeof record?.html !== 'string' || typeof record.name !== 'string' || Number.isNaN(Date.parse(record.createdAt)))
       return new Error('not a template file');
     if (`${record.keyId}/${record.id}.json` !== file.split(path.sep).slice(-2).join('/')) return new Error('its id or key does not match its file name');
-    return record;
+    if (record.format !== undefined && !TEMPLATE_FORMATS.includes(record.format))
+      return new Error(`its format ${JSON.stringify(record.format)} is not html or markdown`);
+    return withFormat(record);
   } catch (error) {
     return error as Error;
   }
+}
+
+/** Files written before templates had a format hold HTML. */
+function withFormat(record: TemplateRecord): TemplateRecord {
+  return record.format === undefined ? { ...record, format: 'html' } : record;
 }
 
 function metaOf(record: TemplateRecord): TemplateMeta {
@@ -205,6 +221,7 @@ function metaOf(record: TemplateRecord): TemplateMeta {
     id: record.id,
     keyId: record.keyId,
     name: record.name,
+    format: record.format,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     createdMs: Date.parse(record.createdAt),

@@ -4,8 +4,18 @@
 // fail on), batch items, webhook payloads and hot-folder results all describe errors through it.
 
 import { ApiError } from '../errors.ts';
-import { NavigationError, RenderInputError, RenderTimeoutError, RendererBusyError, RendererClosedError, RendererCrashedError } from '../render/errors.ts';
+import {
+  NavigationError,
+  PageCrashedError,
+  RenderInputError,
+  RenderTimeoutError,
+  RendererBusyError,
+  RendererClosedError,
+  RendererCrashedError,
+} from '../render/errors.ts';
 import { BlockedUrlError } from '../guard/url-check.ts';
+import { OfficeConversionError, OfficeCrashedError, OfficeTimeoutError, OfficeUnavailableError } from '../office/errors.ts';
+import { OFFICE_INSTALL_HINT } from '../office/office-install.ts';
 import { QuotaExceededError, nextMonthStart } from '../accounts/usage.ts';
 import { StorageFullError, StoreReadError } from '../stores/durable-file.ts';
 import { isDatabaseFull } from '../stores/pg/database.ts';
@@ -21,9 +31,17 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof RendererCrashedError || error instanceof RendererClosedError) {
     return new ApiError('renderer_busy', 'The renderer restarted during this render; retry.', { 'Retry-After': '1' });
   }
+  if (error instanceof PageCrashedError) {
+    return new ApiError(
+      'page_crashed',
+      'The page crashed the browser’s renderer twice, each time on a fresh page: its content makes it crash, so it was not charged and a retry would crash again.',
+    );
+  }
   if (error instanceof RenderTimeoutError) {
     return new ApiError('render_timeout', `The render did not finish within options.timeout_ms (${error.timeoutMs} ms) while ${error.stage}.`);
   }
+  const office = officeApiError(error);
+  if (office) return office;
   if (error instanceof NavigationError) return new ApiError('navigation_failed', `The url could not be loaded: ${error.message}.`);
   if (error instanceof RenderInputError) return new ApiError('invalid_request', error.message);
   if (error instanceof QuotaExceededError) {
@@ -44,6 +62,39 @@ export function toApiError(error: unknown): ApiError {
   // Security refusals stay generic for the caller; the log has the reason.
   if (error instanceof BlockedUrlError) return new ApiError('url_blocked', 'The url is not allowed: it must be a public http(s) address.');
   return new ApiError('internal_error', 'Something went wrong on our side; the error has been logged.');
+}
+
+/** docs/api.md#office-documents: what went wrong with an office file, or with LibreOffice under it. */
+function officeApiError(error: unknown): ApiError | undefined {
+  if (error instanceof OfficeConversionError) {
+    const code = (
+      {
+        unsupported_file_type: 'unsupported_file_type',
+        too_large: 'payload_too_large',
+        password_required: 'password_required',
+        password_incorrect: 'password_incorrect',
+        conversion_failed: 'office_conversion_failed',
+        page_range: 'invalid_request',
+      } as const
+    )[error.code];
+    return new ApiError(code, sentence(error.message));
+  }
+  if (error instanceof OfficeTimeoutError)
+    return new ApiError(
+      'render_timeout',
+      `LibreOffice did not finish converting the file within options.timeout_ms (${error.timeoutMs} ms); its process was restarted.`,
+    );
+  // A crash under one document is most likely that document's doing; others keep converting.
+  if (error instanceof OfficeCrashedError)
+    return new ApiError('office_conversion_failed', 'LibreOffice stopped while converting the file (it may be damaged); its process was restarted.');
+  if (error instanceof OfficeUnavailableError)
+    return new ApiError('office_unavailable', `Office conversion is not available on this server: ${error.message}. ${OFFICE_INSTALL_HINT}`);
+  return undefined;
+}
+
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return `${trimmed[0]?.toUpperCase() ?? ''}${trimmed.slice(1)}${/[.!?]$/.test(trimmed) ? '' : '.'}`;
 }
 
 /** The `{code, detail}` of any thrown value, as background work records it. */

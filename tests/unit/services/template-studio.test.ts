@@ -91,7 +91,7 @@ test('the versions store numbers from 1, pages newest first and reads back after
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-versions-'));
   t.after(() => rm(dataDir, { recursive: true, force: true }));
   const store = await FileTemplateVersionsStore.open(dataDir);
-  const base = { templateId: 'tpl_abc', name: 'n', sampleData: null, createdAt: '2026-01-01T00:00:00.000Z', createdBy: 'admin' };
+  const base = { templateId: 'tpl_abc', name: 'n', format: 'html' as const, sampleData: null, createdAt: '2026-01-01T00:00:00.000Z', createdBy: 'admin' };
   for (const html of ['one', 'two', 'three']) await store.append({ ...base, html });
   await store.saveReference('tpl_abc', 2, new Uint8Array([1, 2, 3]));
   const reopened = await FileTemplateVersionsStore.open(dataDir);

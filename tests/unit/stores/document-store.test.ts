@@ -170,12 +170,13 @@ test('templates survive a reopen, one file each; leftovers of interrupted writes
       keyId: n === 3 ? 'key_b' : 'key_a',
       name: `t${n}`,
       html: `<p>{{n}} ${n}</p>`,
+      format: 'html',
       sampleData: n === 1 ? { n: 1 } : null,
       createdAt: at(n),
       updatedAt: at(n),
     });
   }
-  await store.replace('tpl_test1', { name: 'renamed', html: '<p>new</p>', sampleData: null, updatedAt: at(9) });
+  await store.replace('tpl_test1', { name: 'renamed', html: '<p>new</p>', format: 'html', sampleData: null, updatedAt: at(9) });
   assert.equal(await store.remove('tpl_test2'), true);
   await writeFile(path.join(dir, 'templates', 'key_a', `.tpl_test1.json.${DEAD_PID}-3.tmp`), '{"id": "tpl_');
   const reopened = await TemplatesStore.open(dir);

@@ -35,7 +35,7 @@ export interface InstanceStats {
   slots_busy: number;
   queued: number;
   browser_restarts: number;
-  render_path: { engine: string; clock: string };
+  render_path: { engine: string; mode: string };
 }
 
 export interface Activity {
@@ -71,7 +71,7 @@ export interface Receipt {
   document_id: string | null;
   source: { type: string; url?: string; template_id?: string };
   options: Record<string, unknown>;
-  render_path: { clock: string; engine: string } | null;
+  render_path: { clock: string; mode: string; engine: string } | null;
   timings_ms: Record<string, number | null>;
   requests: ReceiptRequest[];
   requests_not_listed: number;

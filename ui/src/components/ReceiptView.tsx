@@ -50,7 +50,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         </div>
         <div>
           <dt>Render path</dt>
-          <dd>{receipt.render_path ? `${receipt.render_path.engine} · ${receipt.render_path.clock} clock` : '—'}</dd>
+          <dd>{receipt.render_path ? `${receipt.render_path.engine} · ${receipt.render_path.clock} clock · ${receipt.render_path.mode}` : '—'}</dd>
         </div>
       </dl>
 

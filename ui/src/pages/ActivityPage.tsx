@@ -116,7 +116,7 @@ export function ActivityPage() {
                   slots busy · {instance.queued} waiting · {instance.browser_restarts} browser restarts
                   <br />
                   <span className="mono small" title={instance.instance}>
-                    {instance.render_path.engine} · {instance.render_path.clock} clock
+                    {instance.render_path.engine} · render path {instance.render_path.mode}
                   </span>
                 </span>
               </div>

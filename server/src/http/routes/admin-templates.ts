@@ -6,7 +6,7 @@ import { operation } from '../operation.ts';
 import { adminListQuerySchema, DEFAULT_PAGE_SIZE } from '../schemas/paging.ts';
 import { adminTemplateBodySchema, adminTemplateListSchema, adminTemplateSchema, previewBodySchema, templateBodySchema } from '../schemas/templates.ts';
 import type { TemplateRecord, TemplatesService } from '../../services/templates.ts';
-import { templateJson, templatePageJson } from './templates.ts';
+import { templateInputOf, templateJson, templatePageJson } from './templates.ts';
 
 const TAG = 'Admin: documents and templates';
 
@@ -36,7 +36,7 @@ export function adminTemplateOperations(templates: TemplatesService) {
       responses: { 201: { description: 'The template.', body: adminTemplateSchema } },
       errors: ['invalid_json', 'invalid_request', 'unauthorized', 'payload_too_large'],
       handler: async ({ body }, _req, res) => {
-        const record = await templates.createForKey(body.key_id, { name: body.name, html: body.html, sampleData: body.sample_data });
+        const record = await templates.createForKey(body.key_id, templateInputOf(body));
         res.status(201).location(`/admin/v1/templates/${record.id}`).json(adminTemplateJson(record));
       },
     }),
@@ -44,14 +44,14 @@ export function adminTemplateOperations(templates: TemplatesService) {
       method: 'post',
       path: '/admin/v1/templates/preview',
       summary: 'Preview template HTML with data',
-      description: 'Renders {html, data, options} once: the PDF is not stored and no key is charged.',
+      description: 'Renders {html, format, data, options} once: the PDF is not stored and no key is charged.',
       tag: TAG,
       auth: 'admin',
       body: previewBodySchema,
       responses: { 200: { description: 'The PDF.', body: 'pdf' } },
       errors: ['invalid_json', 'invalid_request', 'unauthorized', 'template_not_found', 'payload_too_large', 'renderer_busy', 'render_timeout'],
       handler: async ({ body }, _req, res) => {
-        const pdf = await templates.preview(body.html, body.data, body.options, body.template_id);
+        const pdf = await templates.preview(body.html, body.data, body.options, body.template_id, body.format);
         res
           .status(200)
           .type('application/pdf')
@@ -74,14 +74,14 @@ export function adminTemplateOperations(templates: TemplatesService) {
       method: 'put',
       path: '/admin/v1/templates/:template_id',
       summary: 'Replace any template',
-      description: 'Replaces name, html and sample_data; the owning key does not change.',
+      description: 'Replaces name, html, format and sample_data; the owning key does not change.',
       tag: TAG,
       auth: 'admin',
       body: templateBodySchema,
       responses: { 200: { description: 'The template.', body: adminTemplateSchema } },
       errors: ['invalid_json', 'invalid_request', 'unauthorized', 'template_not_found', 'payload_too_large'],
       handler: async ({ body, params }, _req, res) => {
-        const record = await templates.replace(undefined, params.template_id!, { name: body.name, html: body.html, sampleData: body.sample_data });
+        const record = await templates.replace(undefined, params.template_id!, templateInputOf(body));
         res.json(adminTemplateJson(record));
       },
     }),

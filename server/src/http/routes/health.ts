@@ -22,7 +22,21 @@ export function healthOperations(health: HealthService, version: string) {
         res.status(report.ok ? 200 : 503).json({
           status: report.ok ? 'ok' : 'unavailable',
           version,
-          renderer: { browser: report.browser, alive: report.alive, slots: report.slots, busy: report.busy, queued: report.queued, restarts: report.restarts },
+          renderer: {
+            browser: report.browser,
+            alive: report.alive,
+            slots: report.slots,
+            busy: report.busy,
+            queued: report.queued,
+            restarts: report.restarts,
+            render_path: {
+              mode: report.renderPath.mode,
+              reason: report.renderPath.reason,
+              disabled: report.renderPath.disabled,
+              probe_ms: report.renderPath.probeMs,
+            },
+          },
+          office: report.office,
         });
       },
     }),

@@ -20,7 +20,7 @@ export function mergeOperations(service: MergeService) {
       body: mergeRequestSchema,
       description:
         'Sources are joined in the order given; page_ranges on a source keeps only those pages. Charged one document per rendered source ' +
-        '(html, url, template_id), at least one per call; stored documents and uploaded PDFs cost nothing more. Every source is checked ' +
+        '(html, url, markdown, template_id), at least one per call; stored documents and uploaded PDFs cost nothing more. Every source is checked ' +
         'before anything is charged: an unknown document is 404, an uploaded PDF that is damaged or encrypted, or a page range past its end, ' +
         'is 400 naming the source (sources[2]...). options (metadata, outline, encrypt, watermark) apply to the merged document; store and ' +
         'filename as for POST /v1/pdf. The whole body is limited like any request (6 MB).',

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { ApiError } from '../../errors.ts';
 import { operation } from '../operation.ts';
-import { renderFields } from '../schemas/render.ts';
+import { refuseMisplacedOptions, renderFields } from '../schemas/render.ts';
 import { contentDisposition } from '../content-disposition.ts';
 import { rateLimitHeaders, type PlaygroundService } from '../../services/playground.ts';
 import { RECEIPT_HEADER_DOCS, setReceiptHeader } from './receipts.ts';
@@ -21,13 +21,15 @@ export const playgroundRequestSchema = z
   .strictObject({
     html: renderFields.html.optional(),
     url: renderFields.url.optional(),
+    markdown: renderFields.markdown.optional(),
     data: renderFields.data.optional(),
     options: renderFields.options.optional(),
     filename: renderFields.filename.optional(),
     template_id: notInPlayground('stored templates need an API key (POST /v1/pdf)'),
     store: notInPlayground('playground renders are never stored'),
   })
-  .describe('As POST /v1/pdf without template_id and store: exactly one of html (at most 512 KB) or url.');
+  .superRefine((body, ctx) => refuseMisplacedOptions(body, ctx))
+  .describe('As POST /v1/pdf without template_id and store: exactly one of html or markdown (at most 512 KB) or url.');
 
 /** Read before parsing: room for 512 KB of html with JSON escapes, options and a filename. */
 const PLAYGROUND_MAX_BODY = '1mb';
@@ -43,9 +45,9 @@ export function playgroundOperations(playground: PlaygroundService, enabled: boo
     operation({
       method: 'post',
       path: '/v1/playground/pdf',
-      summary: 'Render HTML or a URL without a key (the public playground)',
+      summary: 'Render HTML, Markdown or a URL without a key (the public playground)',
       description:
-        'No key and no charge to any account. The body is capped at 1 MB before it is parsed and html at 512 KB (413 payload_too_large); ' +
+        'No key and no charge to any account. The body is capped at 1 MB before it is parsed and html or markdown at 512 KB (413 payload_too_large); ' +
         'template_id and store are refused (400). ' +
         'Each client address (an IPv6 client by its /64) may render PLAYGROUND_RATE_LIMIT times a minute (default 10), counted over a ' +
         'sliding minute before anything else is done (a refused url counts too); past that: 429 rate_limited with Retry-After. ' +
@@ -67,6 +69,7 @@ export function playgroundOperations(playground: PlaygroundService, enabled: boo
         'not_found',
         'payload_too_large',
         'navigation_failed',
+        'page_crashed',
         'rate_limited',
         'renderer_busy',
         'render_timeout',

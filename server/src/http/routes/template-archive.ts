@@ -14,7 +14,7 @@ import { MAX_ARCHIVE_BYTES, type TemplateArchiveService } from '../../services/t
 import { templateJson } from './templates.ts';
 
 const ABOUT =
-  'The archive is a .tar.gz holding manifest.json (format quire-template/1: name, html, sample_data, and each asset’s name, content_type and member file) ' +
+  'The archive is a .tar.gz holding manifest.json (format quire-template/1: name, html, template_format, sample_data, and each asset’s name, content_type and member file) ' +
   'and the assets’ bytes. Versions are not exported; an import starts a new template at version 1.';
 const tooLarge = () => new ApiError('payload_too_large', `A template archive may be at most ${Math.floor(MAX_ARCHIVE_BYTES / 1024 / 1024)} MB.`);
 const importQuerySchema = z.object({

@@ -7,13 +7,14 @@ import { ApiError } from '../../errors.ts';
 import { operation, type AuthScheme } from '../operation.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { DEFAULT_PAGE_SIZE, listQuerySchema, nextCursorSchema } from '../schemas/paging.ts';
-import { adminTemplateSchema, templateSchema } from '../schemas/templates.ts';
+import { adminTemplateSchema, templateFormatSchema, templateSchema } from '../schemas/templates.ts';
 import type { CheckResult, TemplateVersion, TemplateVersionsService, VersionMeta } from '../../services/template-versions.ts';
 import { templateJson } from './templates.ts';
 
 const versionFields = {
   version: z.int().describe('Numbered from 1 in save order.'),
   name: z.string(),
+  format: templateFormatSchema.describe('How html is read: "html" or "markdown".'),
   created_at: z.string().describe('ISO 8601: when it was saved.'),
   created_by: z.string().describe('Who saved it: the key id, or "admin".'),
 };
@@ -25,6 +26,7 @@ const diffSchema = z.object({
   current_version: z.int(),
   html_diff: z.string().describe('Unified diff (hunks of " ", "-", "+" lines) from this version’s HTML to the current one; "" when equal.'),
   name_changed: z.boolean(),
+  format_changed: z.boolean().describe('The version was read as another format (html or markdown) than the current template.'),
   sample_data_changed: z.boolean(),
 });
 const checkBodySchema = z.strictObject({ template_version: z.int().min(1).optional().describe('The version to check; the latest when left out.') });
@@ -90,6 +92,7 @@ export function templateVersionOperations(versions: TemplateVersionsService, sco
           current_version: diff.currentVersion,
           html_diff: diff.htmlDiff,
           name_changed: diff.nameChanged,
+          format_changed: diff.formatChanged,
           sample_data_changed: diff.sampleDataChanged,
         });
       },
@@ -98,7 +101,7 @@ export function templateVersionOperations(versions: TemplateVersionsService, sco
       method: 'post',
       path: `${base}/:version/restore`,
       summary: 'Restore a template version',
-      description: 'Makes the version’s name, html and sample_data current again; this is a save, so it makes a new version.',
+      description: 'Makes the version’s name, html, format and sample_data current again; this is a save, so it makes a new version.',
       tag,
       auth,
       responses: { 200: { description: 'The template as it is now.', body: scope === 'key' ? templateSchema : adminTemplateSchema } },
@@ -155,7 +158,7 @@ function versionOf(text: string | undefined): number {
 }
 
 function versionSummaryJson(meta: VersionMeta) {
-  return { version: meta.number, name: meta.name, created_at: meta.createdAt, created_by: meta.createdBy };
+  return { version: meta.number, name: meta.name, format: meta.format, created_at: meta.createdAt, created_by: meta.createdBy };
 }
 
 function versionJson(version: TemplateVersion) {

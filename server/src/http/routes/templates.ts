@@ -5,7 +5,7 @@ import { operation } from '../operation.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { DEFAULT_PAGE_SIZE, listQuerySchema } from '../schemas/paging.ts';
 import { templateBodySchema, templateListSchema, templateSchema } from '../schemas/templates.ts';
-import type { TemplateMeta, TemplateRecord, TemplatesService } from '../../services/templates.ts';
+import type { TemplateFormat, TemplateInput, TemplateMeta, TemplateRecord, TemplatesService } from '../../services/templates.ts';
 import type { Page } from '../../services/paging.ts';
 
 const TAG = 'Templates';
@@ -14,7 +14,9 @@ const SYNTAX =
   'path renders empty; substitution is one pass (inserted values are never scanned again). Extensions: {{#list}}...{{/list}} repeats ' +
   'for each item (inside, names resolve in the item first, {{.}} is the item itself) or shows once for a truthy value; ' +
   '{{^path}}...{{/path}} shows when the value is missing, false, 0, "" or an empty list; {{! comment }}. Objects and lists print ' +
-  'nothing. A syntax error is a 400 naming line and column; html over 5 MB is a 413.';
+  'nothing. A syntax error is a 400 naming line and column; html over 5 MB is a 413. With format "markdown" the text is Markdown: ' +
+  'placeholders are filled first ({{path}} then also escapes Markdown punctuation and line breaks, so a value stays literal text), then ' +
+  'it becomes HTML as a markdown source does.';
 
 export function templateOperations(templates: TemplatesService) {
   return [
@@ -35,7 +37,7 @@ export function templateOperations(templates: TemplatesService) {
       },
       errors: ['invalid_json', 'invalid_request', 'unauthorized', 'payload_too_large'],
       handler: async ({ body }, _req, res) => {
-        const record = await templates.create(accountOf(res).keyId, { name: body.name, html: body.html, sampleData: body.sample_data });
+        const record = await templates.create(accountOf(res).keyId, templateInputOf(body));
         res.status(201).location(`/v1/templates/${record.id}`).json(templateJson(record));
       },
     }),
@@ -69,14 +71,15 @@ export function templateOperations(templates: TemplatesService) {
       method: 'put',
       path: '/v1/templates/:template_id',
       summary: 'Replace a template',
-      description: 'Replaces name, html and sample_data (sample_data left out is cleared). Renders from now on use the new HTML.',
+      description:
+        'Replaces name, html, format and sample_data (sample_data left out is cleared, format left out is html). Renders from now on use the new text.',
       tag: TAG,
       auth: 'api_key',
       body: templateBodySchema,
       responses: { 200: { description: 'The template.', body: templateSchema } },
       errors: ['invalid_json', 'invalid_request', 'unauthorized', 'template_not_found', 'payload_too_large'],
       handler: async ({ body, params }, _req, res) => {
-        const record = await templates.replace(accountOf(res).keyId, params.template_id!, { name: body.name, html: body.html, sampleData: body.sample_data });
+        const record = await templates.replace(accountOf(res).keyId, params.template_id!, templateInputOf(body));
         res.json(templateJson(record));
       },
     }),
@@ -96,12 +99,18 @@ export function templateOperations(templates: TemplatesService) {
   ];
 }
 
+/** What a template body (create or replace, a key's or the admin's) saves. */
+export function templateInputOf(body: { name: string; html: string; format?: TemplateFormat; sample_data?: Record<string, unknown> | null }): TemplateInput {
+  return { name: body.name, html: body.html, format: body.format, sampleData: body.sample_data };
+}
+
 /** The wire form of a template (the admin's adds key_id). */
 export function templateJson(record: TemplateRecord) {
   return {
     template_id: record.id,
     name: record.name,
     html: record.html,
+    format: record.format,
     sample_data: record.sampleData,
     created_at: record.createdAt,
     updated_at: record.updatedAt,
@@ -113,6 +122,7 @@ export function templatePageJson(page: Page<TemplateMeta>, withKey = false) {
     data: page.items.map((meta) => ({
       template_id: meta.id,
       name: meta.name,
+      format: meta.format,
       created_at: meta.createdAt,
       updated_at: meta.updatedAt,
       ...(withKey ? { key_id: meta.keyId } : {}),

@@ -7,9 +7,10 @@ import { z } from 'zod';
 import { pdfOptionsSchema, type PdfOptions } from '../../render/pdf-options.ts';
 import { isUsableSecret } from '../../queue/webhook-delivery.ts';
 import type { BatchInput } from '../../services/batches.ts';
-import { refuseUrlOnlyOptions, renderFields, requestOptionsSchema } from './render.ts';
+import { refuseMisplacedOptions, renderFields, requestOptionsSchema } from './render.ts';
 import { isWellFormedText } from '../content-disposition.ts';
 import { nextCursorSchema } from './paging.ts';
+import { officeSourceSchema } from './office.ts';
 
 /** Hard ceiling of items per call, whatever a plans file says (plans allow up to 10,000). */
 const MAX_ITEMS = 10_000;
@@ -26,14 +27,16 @@ const batchItemSchema = z
     url: renderFields.url
       .describe('Public http(s) URL to render, checked by the network guard when the item renders: a blocked one fails that item with url_blocked.')
       .optional(),
+    markdown: renderFields.markdown.optional(),
     template_id: renderFields.template_id.optional(),
     template_version: renderFields.template_version.optional(),
     data: renderFields.data.optional(),
-    options: partialOptionsSchema.optional().describe('Overrides the shared options field by field.'),
+    office: officeSourceSchema.optional(),
+    options: partialOptionsSchema.optional().describe('Overrides the shared options field by field (renders only: an office item has office.options).'),
     filename: renderFields.filename.optional(),
     store: z.literal(true).optional().describe('Every batch item is stored; true is accepted, false is not.'),
   })
-  .describe('A render request: exactly one of html, url or template_id.');
+  .describe('A render request: exactly one of html, url, markdown, template_id or office.');
 
 export const batchRequestSchema = z
   .strictObject({
@@ -60,9 +63,16 @@ export const batchRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['webhook_secret'], message: 'is only used with webhook_url' });
     }
     for (const [index, item] of body.requests.entries()) {
+      if (item.office !== undefined && item.options !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['requests', index, 'options'],
+          message: 'is for renders: an office item takes office.options',
+          input: undefined,
+        });
       const merged = requestOptionsSchema.safeParse({ ...body.options, ...item.options }, { reportInput: true });
       if (merged.success) {
-        refuseUrlOnlyOptions({ url: item.url, options: merged.data }, ctx, ['requests', index]);
+        refuseMisplacedOptions({ url: item.url, html: item.html, options: merged.data }, ctx, ['requests', index]);
         continue;
       }
       const issue = merged.error.issues[0]!;

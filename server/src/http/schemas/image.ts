@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { imageCaptureFields } from '../../render/image-capture.ts';
 import { pdfOptionsSchema } from '../../render/pdf-options.ts';
 import { urlOnlyFields } from '../../render/origin-credentials-options.ts';
-import { refuseUrlOnlyOptions, sourceFields } from './render.ts';
+import { markdownStyleFields } from '../../render/markdown-style-options.ts';
+import { refuseMisplacedOptions, sourceFields } from './render.ts';
 
 const waits = pdfOptionsSchema.pick({ timeout_ms: true, wait_until: true, wait_for: true, wait_ms: true, wait_for_function: true, receipt: true }).shape;
 
@@ -15,6 +16,7 @@ export const imageOptionsSchema = z
     media: z.enum(['print', 'screen']).default('screen').describe('CSS media type to emulate (screen by default, unlike PDFs).'),
     ...waits,
     ...urlOnlyFields,
+    ...markdownStyleFields,
   })
   .superRefine((options, ctx) => {
     if (options.quality !== undefined && options.type === 'png')
@@ -30,5 +32,5 @@ export const imageRequestSchema = z
     ...sourceFields,
     options: imageOptionsSchema.optional(),
   })
-  .superRefine((body, ctx) => refuseUrlOnlyOptions(body, ctx))
-  .describe('Exactly one of html, url or template_id.');
+  .superRefine((body, ctx) => refuseMisplacedOptions(body, ctx))
+  .describe('Exactly one of html, url, markdown or template_id.');

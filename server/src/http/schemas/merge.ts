@@ -6,7 +6,9 @@ import { idPattern } from '../../ids.ts';
 import { finishFields } from '../../pdf/finish-options.ts';
 import { pageListSchema } from '../../pdf/page-list.ts';
 import { MAX_MERGE_SOURCES, type MergeInput } from '../../services/merge.ts';
-import { filenameSchema, refuseUrlOnlyOptions, renderFields, sourceFields } from './render.ts';
+import { RENDERED_SOURCE_FIELDS, SOURCE_FIELDS } from '../../services/source-rules.ts';
+import { filenameSchema, refuseMisplacedOptions, renderFields, sourceFields } from './render.ts';
+import { officeSourceSchema } from './office.ts';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
@@ -20,24 +22,25 @@ const mergeSourceSchema = z
       .optional()
       .describe('An uploaded PDF, base64. Damaged or encrypted: 400 naming the source.'),
     ...sourceFields,
+    office: officeSourceSchema.optional(),
     options: renderFields.options.optional().describe('PdfOptions of this source’s render (not encrypt: encrypt the merged result with options.encrypt).'),
     page_ranges: pageListSchema('Only these pages of this source. Default: all.').optional(),
   })
   .superRefine((source, ctx) => {
-    const given = (['document_id', 'pdf', 'html', 'url', 'template_id'] as const).filter((field) => source[field] !== undefined);
+    const given = (['document_id', 'pdf', ...SOURCE_FIELDS] as const).filter((field) => source[field] !== undefined);
     if (given.length !== 1) {
       ctx.addIssue({
         code: 'custom',
         path: [],
-        message: given.length === 0 ? 'needs one of document_id, pdf, html, url or template_id' : `takes only one of ${given.join(' and ')}`,
+        message: given.length === 0 ? 'needs one of document_id, pdf, html, url, markdown, template_id or office' : `takes only one of ${given.join(' and ')}`,
         input: undefined,
       });
       return;
     }
-    const rendered = ['html', 'url', 'template_id'].includes(given[0]!);
+    const rendered = (RENDERED_SOURCE_FIELDS as readonly string[]).includes(given[0]!);
     for (const field of ['data', 'options', 'template_version'] as const) {
       if (!rendered && source[field] !== undefined)
-        ctx.addIssue({ code: 'custom', path: [field], message: 'is only for html, url and template_id sources', input: undefined });
+        ctx.addIssue({ code: 'custom', path: [field], message: 'is only for html, url, markdown and template_id sources', input: undefined });
     }
     if (source.options?.encrypt !== undefined)
       ctx.addIssue({
@@ -46,9 +49,9 @@ const mergeSourceSchema = z
         message: 'is not for a source: encrypt the merged document with options.encrypt',
         input: undefined,
       });
-    refuseUrlOnlyOptions(source, ctx);
+    refuseMisplacedOptions(source, ctx);
   })
-  .describe('Exactly one of document_id, pdf, html, url or template_id.');
+  .describe('Exactly one of document_id, pdf, html, url, markdown, template_id or office.');
 
 export const mergeOptionsSchema = z
   .strictObject(finishFields)

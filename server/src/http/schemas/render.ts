@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { marginProblem, paperProblem, pdfOptionsSchema } from '../../render/pdf-options.ts';
 import { urlOnlyOptionsIn, type OriginCredentials } from '../../render/origin-credentials-options.ts';
+import { markdownOnlyOptionsIn, type MarkdownStyle } from '../../render/markdown-style-options.ts';
 import { isWellFormedText } from '../content-disposition.ts';
 import type { ErrorCode } from '../../errors.ts';
 
@@ -32,7 +33,7 @@ export const requestOptionsSchema = pdfOptionsSchema.superRefine((options, ctx) 
 
 /** The source fields and per-render fields shared by POST /v1/pdf and batch items. */
 export const renderFields = {
-  html: z.string().describe('HTML to render. Exactly one of html, url, template_id.'),
+  html: z.string().describe('HTML to render. Exactly one of html, url, markdown, template_id.'),
   url: z
     .string()
     .max(8192)
@@ -41,6 +42,13 @@ export const renderFields = {
         'link-local, CGNAT, multicast, reserved, documentation or cloud-metadata address (in any spelling, v4 or v6), is 400 url_blocked, and so ' +
         'is a redirect of the url to one, unless the operator opened it with ALLOW_HOSTS. Everything the page itself fetches (sub-resources, ' +
         'frames, fetch/XHR, WebSockets, workers) goes through the same guard; a refused sub-resource fails alone and the render goes on.',
+    ),
+  markdown: z
+    .string()
+    .describe(
+      'Extension: GitHub-flavoured Markdown to render (tables, task lists, strikethrough, autolinks, footnotes; fenced code highlighted; ' +
+        'headings get ids, so options.outline makes bookmarks of them). Raw HTML in it passes through as in an html source, under the same ' +
+        'network guard and 5 MB ceiling (after conversion). Styled by a default print stylesheet that options.css extends or replaces (css_mode).',
     ),
   template_id: z.string().regex(TEMPLATE_ID, { message: 'must look like tpl_<id>' }).describe('Id of a stored template.'),
   template_version: z.int().min(1).max(1_000_000_000).describe('A saved version of template_id (GET /v1/templates/{id}/versions); the latest when left out.'),
@@ -66,6 +74,7 @@ export const SOURCE_RENDER_ERRORS: ErrorCode[] = [
   'template_not_found',
   'payload_too_large',
   'navigation_failed',
+  'page_crashed',
   'renderer_busy',
   'render_timeout',
 ];
@@ -73,6 +82,7 @@ export const SOURCE_RENDER_ERRORS: ErrorCode[] = [
 export const sourceFields = {
   html: renderFields.html.optional(),
   url: renderFields.url.optional(),
+  markdown: renderFields.markdown.optional(),
   template_id: renderFields.template_id.optional(),
   template_version: renderFields.template_version.optional(),
   data: renderFields.data.optional(),
@@ -85,13 +95,29 @@ export const renderRequestSchema = z
     store: renderFields.store.optional(),
     filename: renderFields.filename.optional(),
   })
-  .superRefine((body, ctx) => refuseUrlOnlyOptions(body, ctx))
-  .describe('Exactly one of html, url or template_id.');
+  .superRefine((body, ctx) => refuseMisplacedOptions(body, ctx))
+  .describe('Exactly one of html, url, markdown or template_id.');
 
-/** Credentials for the url's origin mean nothing without a url: refused, naming the first such option. */
-export function refuseUrlOnlyOptions(body: { url?: string; options?: OriginCredentials }, ctx: z.RefinementCtx, path: (string | number)[] = []): void {
-  const [name] = body.url === undefined ? urlOnlyOptionsIn(body.options) : [];
-  if (name) ctx.addIssue({ code: 'custom', path: [...path, 'options', name], message: 'is only for url renders', input: undefined });
+/**
+ * Options that belong to another kind of source, refused naming the first: credentials for the
+ * url's origin without a url, and Markdown's css with html or url (a template_id may be Markdown:
+ * services/templates.ts checks it once the template is read).
+ */
+export function refuseMisplacedOptions(
+  body: { url?: string; html?: string; options?: OriginCredentials & MarkdownStyle },
+  ctx: z.RefinementCtx,
+  path: (string | number)[] = [],
+): void {
+  const [urlOnly] = body.url === undefined ? urlOnlyOptionsIn(body.options) : [];
+  if (urlOnly) ctx.addIssue({ code: 'custom', path: [...path, 'options', urlOnly], message: 'is only for url renders', input: undefined });
+  const [markdownOnly] = body.url !== undefined || body.html !== undefined ? markdownOnlyOptionsIn(body.options) : [];
+  if (markdownOnly)
+    ctx.addIssue({
+      code: 'custom',
+      path: [...path, 'options', markdownOnly],
+      message: 'is only for markdown sources (and Markdown templates)',
+      input: undefined,
+    });
 }
 
 export const healthSchema = z.object({
@@ -104,5 +130,33 @@ export const healthSchema = z.object({
     busy: z.int(),
     queued: z.int(),
     restarts: z.int(),
+    render_path: z
+      .object({
+        mode: z.enum(['virtual-begin-frame', 'virtual-real-frames', 'real']),
+        reason: z.string(),
+        disabled: z.array(
+          z.object({ mode: z.enum(['virtual-begin-frame', 'virtual-real-frames', 'real']), by: z.enum(['probe', 'breaker']), reason: z.string() }),
+        ),
+        probe_ms: z.int(),
+      })
+      .describe(
+        'The path default renders (networkidle0 on the virtual clock) take on this browser, chosen by a probe at its launch: virtual-begin-frame (frames drawn on request: the headless shell), virtual-real-frames (compositor frames: full Chromium, Electron) or real (the wall clock); `disabled` lists the better paths this browser build cannot or may not use (by the probe, or by the crash breaker after repeated browser crashes) and why.',
+      ),
   }),
+  office: z
+    .union([
+      z.object({
+        available: z.literal(true),
+        version: z.string().describe('The LibreOffice in use.'),
+        processes: z.int().describe('Warm LibreOffice processes (OFFICE_CONCURRENCY).'),
+        alive: z.int(),
+        busy: z.int(),
+        queued: z.int(),
+        restarts: z.int().describe('Processes replaced: after OFFICE_RESTART_AFTER conversions, a timeout or a crash.'),
+        conversions: z.int(),
+        isolated_network: z.boolean().describe('LibreOffice runs in a network namespace with no way out.'),
+      }),
+      z.object({ available: z.literal(false), reason: z.string() }),
+    ])
+    .describe('Office conversion (optional: its absence does not make the service unhealthy).'),
 });

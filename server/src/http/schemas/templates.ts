@@ -4,40 +4,56 @@ import { z } from 'zod';
 import { idPattern } from '../../ids.ts';
 import { renderFields, requestOptionsSchema } from './render.ts';
 import { nextCursorSchema } from './paging.ts';
+import { TEMPLATE_FORMATS } from '../../stores/templates.ts';
 
 /** Nesting deeper than this in sample_data is refused: it is stored, and stays readable. */
 const MAX_SAMPLE_DEPTH = 64;
 
 const name = z.string().min(1).max(200).describe('A label for the template.');
-const html = z.string().describe('HTML with placeholders: {{path}} (escaped), {{{path}}} (raw), {{#list}}...{{/list}}, {{^path}}...{{/path}}, {{! comment }}.');
+const html = z
+  .string()
+  .describe(
+    'The template’s text, HTML or Markdown as format says, with placeholders: {{path}} (escaped), {{{path}}} (raw), {{#list}}...{{/list}}, ' +
+      '{{^path}}...{{/path}}, {{! comment }}.',
+  );
+const format = z
+  .enum(TEMPLATE_FORMATS)
+  .describe(
+    'Extension: how html is read. "html" (the default). "markdown": placeholders are filled first, {{path}} escaped so that a value is ' +
+      'literal text (HTML and Markdown punctuation, line breaks), then the Markdown becomes HTML as a markdown source does (options.css ' +
+      'and css_mode style it).',
+  );
 const sampleData = z
   .record(z.string(), z.unknown())
   .nullable()
   .refine((value) => depthOf(value) <= MAX_SAMPLE_DEPTH, { message: `must not be nested more than ${MAX_SAMPLE_DEPTH} levels deep` })
   .describe('Example data for previews, kept with the template; not used by renders.');
 
-export const templateBodySchema = z.strictObject({ name, html, sample_data: sampleData.optional() });
+export const templateBodySchema = z.strictObject({ name, html, format: format.optional(), sample_data: sampleData.optional() });
 
 export const adminTemplateBodySchema = z.strictObject({
   key_id: z.string().regex(idPattern('key'), { message: 'must be a key id such as key_3kT9...' }).describe('The key that owns the template.'),
   name,
   html,
+  format: format.optional(),
   sample_data: sampleData.optional(),
 });
 
 export const previewBodySchema = z
   .strictObject({
     html,
+    format: format.optional(),
     data: renderFields.data.optional(),
     options: requestOptionsSchema.optional(),
     template_id: renderFields.template_id.optional().describe('A stored template whose assets the HTML may name (the editor’s preview).'),
   })
-  .describe('Template HTML and data to render once: not stored, not charged.');
+  .describe('Template text and data to render once: not stored, not charged.');
 
 const templateFields = {
   template_id: z.string().describe('tpl_...'),
   name: z.string(),
   html: z.string(),
+  format: format.describe('How html is read: "html" or "markdown".'),
   sample_data: z.record(z.string(), z.unknown()).nullable(),
   created_at: z.string().describe('ISO 8601'),
   updated_at: z.string().describe('ISO 8601'),
@@ -47,6 +63,7 @@ export const templateSchema = z.object(templateFields);
 export const templateSummarySchema = z.object({
   template_id: templateFields.template_id,
   name: templateFields.name,
+  format: templateFields.format,
   created_at: templateFields.created_at,
   updated_at: templateFields.updated_at,
 });
@@ -69,3 +86,5 @@ export function depthOf(value: unknown): number {
   }
   return deepest;
 }
+
+export { format as templateFormatSchema };

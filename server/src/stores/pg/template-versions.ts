@@ -13,19 +13,21 @@ import {
   type TemplateVersionsStore,
   type VersionMeta,
 } from '../template-versions.ts';
+import type { TemplateFormat } from '../templates.ts';
 import { inTransaction } from './transaction.ts';
 
 interface VersionRow {
   template_id: string;
   number: number;
   name: string;
+  format: TemplateFormat;
   created_at: Date;
   created_by: string;
   html?: string;
   sample_data?: Record<string, unknown> | null;
 }
 
-const META = 'template_id, number, name, created_at, created_by';
+const META = 'template_id, number, name, format, created_at, created_by';
 
 export class PgTemplateVersionsStore implements TemplateVersionsStore {
   constructor(private readonly pool: pg.Pool) {}
@@ -34,13 +36,14 @@ export class PgTemplateVersionsStore implements TemplateVersionsStore {
     return inTransaction(this.pool, async (client) => {
       await client.query("SELECT pg_advisory_xact_lock(hashtext('template_versions:' || $1))", [input.templateId]);
       const { rows } = await client.query<{ number: number }>(
-        `INSERT INTO template_versions (template_id, number, name, html, sample_data, created_at, created_by, reference_due_by)
-         SELECT $1, coalesce(max(number), 0) + 1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7) FROM template_versions WHERE template_id = $1
+        `INSERT INTO template_versions (template_id, number, name, html, format, sample_data, created_at, created_by, reference_due_by)
+         SELECT $1, coalesce(max(number), 0) + 1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8) FROM template_versions WHERE template_id = $1
          RETURNING number`,
         [
           input.templateId,
           input.name,
           input.html,
+          input.format,
           input.sampleData === null ? null : JSON.stringify(input.sampleData),
           input.createdAt,
           input.createdBy,
@@ -114,5 +117,12 @@ export class PgTemplateVersionsStore implements TemplateVersionsStore {
 }
 
 function metaOf(row: VersionRow): VersionMeta {
-  return { templateId: row.template_id, number: row.number, name: row.name, createdAt: row.created_at.toISOString(), createdBy: row.created_by };
+  return {
+    templateId: row.template_id,
+    number: row.number,
+    name: row.name,
+    format: row.format,
+    createdAt: row.created_at.toISOString(),
+    createdBy: row.created_by,
+  };
 }

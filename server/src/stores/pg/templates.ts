@@ -4,13 +4,14 @@
 
 import type pg from 'pg';
 import type { Page } from '../newest-first-index.ts';
-import type { TemplateMeta, TemplateRecord, TemplateStore } from '../templates.ts';
+import type { TemplateChanges, TemplateFormat, TemplateMeta, TemplateRecord, TemplateStore } from '../templates.ts';
 import { pageNewestFirst } from './newest-first.ts';
 
 interface MetaRow {
   id: string;
   key_id: string;
   name: string;
+  format: TemplateFormat;
   created_at: Date;
   updated_at: Date;
   revision: string;
@@ -21,7 +22,7 @@ interface RecordRow extends MetaRow {
   sample_data: Record<string, unknown> | null;
 }
 
-const META_COLUMNS = 'id, key_id, name, created_at, updated_at, revision';
+const META_COLUMNS = 'id, key_id, name, format, created_at, updated_at, revision';
 
 export class PgTemplateStore implements TemplateStore {
   constructor(private readonly pool: pg.Pool) {}
@@ -46,22 +47,26 @@ export class PgTemplateStore implements TemplateStore {
   }
 
   async insert(record: TemplateRecord): Promise<void> {
-    await this.pool.query('INSERT INTO templates (id, key_id, name, html, sample_data, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-      record.id,
-      record.keyId,
-      record.name,
-      record.html,
-      record.sampleData === null ? null : JSON.stringify(record.sampleData),
-      record.createdAt,
-      record.updatedAt,
-    ]);
+    await this.pool.query(
+      'INSERT INTO templates (id, key_id, name, html, format, sample_data, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+      [
+        record.id,
+        record.keyId,
+        record.name,
+        record.html,
+        record.format,
+        record.sampleData === null ? null : JSON.stringify(record.sampleData),
+        record.createdAt,
+        record.updatedAt,
+      ],
+    );
   }
 
-  async replace(id: string, changes: Pick<TemplateRecord, 'name' | 'html' | 'sampleData' | 'updatedAt'>): Promise<TemplateRecord | undefined> {
+  async replace(id: string, changes: TemplateChanges): Promise<TemplateRecord | undefined> {
     const { rows } = await this.pool.query<RecordRow>(
-      `UPDATE templates SET name = $2, html = $3, sample_data = $4, updated_at = $5, revision = nextval('template_revisions') WHERE id = $1
+      `UPDATE templates SET name = $2, html = $3, format = $4, sample_data = $5, updated_at = $6, revision = nextval('template_revisions') WHERE id = $1
        RETURNING ${META_COLUMNS}, html, sample_data`,
-      [id, changes.name, changes.html, changes.sampleData === null ? null : JSON.stringify(changes.sampleData), changes.updatedAt],
+      [id, changes.name, changes.html, changes.format, changes.sampleData === null ? null : JSON.stringify(changes.sampleData), changes.updatedAt],
     );
     return rows[0] && recordOf(rows[0]);
   }
@@ -77,6 +82,7 @@ function metaOf(row: MetaRow): TemplateMeta {
     id: row.id,
     keyId: row.key_id,
     name: row.name,
+    format: row.format,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     createdMs: row.created_at.getTime(),
@@ -90,6 +96,7 @@ function recordOf(row: RecordRow): TemplateRecord {
     keyId: row.key_id,
     name: row.name,
     html: row.html,
+    format: row.format,
     sampleData: row.sample_data,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

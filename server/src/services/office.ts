@@ -1,0 +1,149 @@
+// The story of an office conversion: check every file (type, bytes, zip bomb) before anything is
+// charged, hold one document of the allowance per file, convert each on the warm LibreOffice pool
+// in the key's fair slot, join them when asked, apply the toolbox (metadata, watermark, encrypt),
+// keep the copy and count it (RenderService.produce). OfficeConverter is the uncharged part that
+// renders, batch items and merges call for an `office` source.
+
+import { ApiError } from '../errors.ts';
+import { OfficeConversionError, OfficeUnavailableError } from '../office/errors.ts';
+import { checkOfficeFile, type OfficeKind } from '../office/file-kinds.ts';
+import { DEFAULT_OFFICE_OPTIONS, splitOfficeOptions, type OfficeOptions, type OfficeSource } from '../office/office-options.ts';
+import type { OfficePool, OfficeStats } from '../office/office-pool.ts';
+import { finishPdf, mergeInWorker } from '../pdf/finisher.ts';
+import { RenderInputError } from '../render/errors.ts';
+import type { RenderPriority, Tenant } from '../render/render-slots.ts';
+import type { DocumentsService } from './documents.ts';
+import type { Account } from './keys.ts';
+import { tenantOf, type RenderedPdf, type RenderService } from './render.ts';
+
+export type { OfficeSource };
+
+export interface OfficeFile {
+  filename: string;
+  bytes: Uint8Array;
+}
+
+/** A call of POST /v1/convert/office. */
+export interface OfficeRequest {
+  files: OfficeFile[];
+  options: OfficeOptions;
+  /** Several files become one PDF only when asked. */
+  merge: boolean;
+  store?: boolean;
+  /** The name of the PDF (Content-Disposition, the stored copy). Default: the first file's name with .pdf. */
+  output_filename?: string;
+}
+
+/** A file checked and ready for LibreOffice. */
+interface CheckedFile {
+  filename: string;
+  bytes: Uint8Array;
+  kind: OfficeKind;
+}
+
+export type OfficeAvailability = { pool: OfficePool } | { unavailable: string };
+
+/** Converts office files on the pool, uncharged; knows whether LibreOffice is there at all. */
+export class OfficeConverter {
+  constructor(private readonly availability: OfficeAvailability) {}
+
+  /** The pool's facts for /health, or why there is no LibreOffice. */
+  stats(): OfficeStats | { available: false; reason: string } {
+    return 'pool' in this.availability ? this.availability.pool.stats() : { available: false, reason: this.availability.unavailable };
+  }
+
+  /** Throws office_unavailable (501) when this server has no LibreOffice. */
+  requireAvailable(): OfficePool {
+    if ('pool' in this.availability) return this.availability.pool;
+    throw new OfficeUnavailableError(this.availability.unavailable);
+  }
+
+  /** Checks a file before any charge: kind by name, bytes of that kind, no zip bomb. `where` prefixes the detail. */
+  check(file: OfficeFile, where?: string): CheckedFile {
+    this.requireAvailable();
+    try {
+      return { ...file, kind: checkOfficeFile(file.filename, file.bytes) };
+    } catch (error) {
+      throw prefixed(error, where);
+    }
+  }
+
+  /** Checks an `office` source of a render, batch item or merge. */
+  checkSource(source: OfficeSource, where = 'office'): CheckedFile {
+    return this.check({ filename: source.filename, bytes: new Uint8Array(Buffer.from(source.file, 'base64')) }, where);
+  }
+
+  /** One checked file to PDF bytes (LibreOffice's export options; no toolbox). */
+  async convert(file: CheckedFile, options: OfficeOptions, tenant?: Tenant, priority?: RenderPriority, where?: string): Promise<Uint8Array> {
+    const { exportOptions, timeoutMs } = splitOfficeOptions(options);
+    try {
+      return await this.requireAvailable().convert({ bytes: file.bytes, kind: file.kind, options: exportOptions, timeoutMs, tenant, priority });
+    } catch (error) {
+      if (error instanceof OfficeConversionError && error.code === 'page_range')
+        throw new RenderInputError(`${where ?? 'options'}.page_ranges`, `${JSON.stringify(file.filename)}: ${error.message}`);
+      throw prefixed(error, where, file.filename);
+    }
+  }
+
+  /** An `office` source to finished PDF bytes (its own options, toolbox included), for renders and batch items. */
+  async convertSource(source: OfficeSource, tenant?: Tenant, priority?: RenderPriority): Promise<Uint8Array> {
+    const options = source.options ?? DEFAULT_OFFICE_OPTIONS;
+    const pdf = await this.convert(this.checkSource(source), options, tenant, priority, 'office.options');
+    return finishPdf(pdf, splitOfficeOptions(options).finish);
+  }
+}
+
+export interface OfficeServiceDeps {
+  converter: OfficeConverter;
+  render: Pick<RenderService, 'produce'>;
+  documents: Pick<DocumentsService, 'storageFor'>;
+}
+
+/** POST /v1/convert/office. */
+export class OfficeService {
+  constructor(private readonly deps: OfficeServiceDeps) {}
+
+  /** Converts the request's files to one PDF, charged one document per file; a failure charges nothing. */
+  async convert(input: OfficeRequest, account: Account): Promise<RenderedPdf> {
+    const { converter } = this.deps;
+    converter.requireAvailable();
+    if (input.files.length === 0)
+      throw new ApiError('invalid_request', 'Send the file to convert: a multipart part named file, or file (base64) with filename in JSON.');
+    if (input.files.length > 1 && !input.merge)
+      throw new ApiError('invalid_request', `${input.files.length} files were sent: send merge: true to join them into one PDF, or one file per call.`);
+    if (input.files.length > 1 && input.options.pdf_a !== undefined)
+      throw new ApiError(
+        'invalid_request',
+        'options.pdf_a cannot be combined with merge: the joined file would no longer be PDF/A; convert one file per call.',
+      );
+    const where = (index: number) => (input.files.length > 1 ? `files[${index}]` : undefined);
+    const checked = input.files.map((file, index) => converter.check(file, where(index)));
+    const storage = this.deps.documents.storageFor(account, input.store);
+    const filename = input.output_filename ?? pdfNameOf(checked[0]!.filename);
+    const { finish } = splitOfficeOptions(input.options);
+    const tenant = tenantOf(account);
+    return this.deps.render.produce(account, { documents: checked.length, storage, filename }, async () => {
+      const pdfs: Uint8Array[] = [];
+      // One after another: the key's fair share of the pool is one slot at a time anyway.
+      for (const [index, file] of checked.entries()) pdfs.push(await converter.convert(file, input.options, tenant, 'interactive', where(index)));
+      if (pdfs.length === 1) return finishPdf(pdfs[0]!, finish);
+      return mergeInWorker(
+        pdfs.map((pdf) => ({ pdf })),
+        finish,
+      );
+    });
+  }
+}
+
+/** report.docx -> report.pdf */
+export function pdfNameOf(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() || 'document';
+  return `${base.replace(/\.[A-Za-z0-9]+$/, '')}.pdf`;
+}
+
+/** The file's name (and its place in a larger request) in front of a conversion error's sentence. */
+function prefixed(error: unknown, where: string | undefined, filename?: string): unknown {
+  if (!(error instanceof OfficeConversionError)) return error;
+  const named = filename && !error.message.includes(JSON.stringify(filename)) ? `${JSON.stringify(filename)}: ${error.message}` : error.message;
+  return new OfficeConversionError(error.code, where ? `${where}: ${named}` : named);
+}
