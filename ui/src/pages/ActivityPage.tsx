@@ -11,12 +11,12 @@ import { describeFailure } from '../api/client.ts';
 import { useInterval, useLoad } from '../lib/hooks.ts';
 import { formatNumber } from '../lib/format.ts';
 import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
+import { LiveDot, type LiveState } from '../components/LiveDot.tsx';
 import { KeySelect, keyName } from '../components/KeySelect.tsx';
 import { StatusPill } from '../components/Bars.tsx';
 import { TimeChart, type ChartSeries } from '../components/TimeChart.tsx';
 import { ReceiptView } from '../components/ReceiptView.tsx';
 
-type LiveState = 'live' | 'reconnecting' | 'unavailable' | 'connecting';
 const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 export function ActivityPage() {
@@ -85,11 +85,7 @@ export function ActivityPage() {
       <PageHeader
         title="Activity"
         description="Renders of the last hour, live: every instance's when they share PostgreSQL. Open a render's receipt to see what its page loaded, what was blocked, its fonts and warnings."
-        actions={
-          <span className={`live-dot ${live}`}>
-            {live === 'live' ? 'Live' : live === 'unavailable' ? 'Polling' : live === 'reconnecting' ? 'Reconnecting…' : 'Connecting…'}
-          </span>
-        }
+        actions={<LiveDot state={live} />}
       />
       <ErrorNote onRetry={refresh}>{error}</ErrorNote>
       {!activity && !error ? (
