@@ -73,3 +73,13 @@ test('the charts move under load', async ({ admin: page, quire }) => {
   const duration = charts.locator('figure', { hasText: 'Duration' });
   await expect(duration).not.toHaveAttribute('data-total', '0');
 });
+
+test('the public playground shows its render’s receipt, read with the id only its answer named', async ({ page }) => {
+  await page.goto('/playground');
+  await page.getByRole('textbox', { name: /^HTML/ }).fill('<h1>Receipt</h1><img src="http://192.168.7.7/chart.png">');
+  await page.getByRole('button', { name: 'Render PDF' }).click();
+  const receipt = page.locator('details.playground-receipt');
+  await expect(receipt.locator('summary')).toContainText('1 blocked');
+  await receipt.locator('summary').click();
+  await expect(receipt.locator('tr[data-blocked="true"]')).toContainText('http://192.168.7.7/chart.png');
+});
