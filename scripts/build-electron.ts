@@ -15,8 +15,12 @@ const outdir = path.join(root, 'dist', 'electron');
 await rm(outdir, { recursive: true, force: true });
 await Promise.all([
   build({
-    // The PDF worker thread (server/src/pdf/finisher.ts) loads pdf-worker.mjs from beside main.mjs.
-    entryPoints: { main: path.join(root, 'electron', 'main.ts'), 'pdf-worker': path.join(root, 'server', 'src', 'pdf', 'pdf-worker.ts') },
+    // The worker threads (server/src/worker-pool.ts) load pdf-worker.mjs and markdown-worker.mjs from beside main.mjs.
+    entryPoints: {
+      main: path.join(root, 'electron', 'main.ts'),
+      'pdf-worker': path.join(root, 'server', 'src', 'pdf', 'pdf-worker.ts'),
+      'markdown-worker': path.join(root, 'server', 'src', 'services', 'markdown-worker.ts'),
+    },
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -41,4 +45,4 @@ await Promise.all([
     logLevel: 'warning',
   }),
 ]);
-console.log(`built ${path.relative(root, outdir)}/main.mjs, pdf-worker.mjs and preload.cjs`);
+console.log(`built ${path.relative(root, outdir)}/main.mjs, pdf-worker.mjs, markdown-worker.mjs and preload.cjs`);

@@ -105,6 +105,12 @@ export const SETTINGS = {
   ),
   officeConcurrency: setting('OFFICE_CONCURRENCY', 1, integer(1, 16), 'LibreOffice processes kept warm; each converts one document at a time.'),
   officeRestartAfter: setting('OFFICE_RESTART_AFTER', 200, integer(0, 1_000_000), 'Restart a LibreOffice process after this many conversions (0: never).'),
+  officeWarmAtStart: setting(
+    'OFFICE_WARM_AT_START',
+    true,
+    boolean,
+    'Start the LibreOffice processes with the server (false: on the first office conversion, which then waits some seconds).',
+  ),
   officeIsolateNetwork: setting(
     'OFFICE_ISOLATE_NETWORK',
     true,

@@ -98,7 +98,17 @@ test('service endpoints describe and report the service', { timeout: 60_000 }, a
   await t.test('the OpenAPI request schema of POST /v1/pdf lists every PdfOptions field with its bounds', () => {
     const post = document.paths['/v1/pdf']!.post!;
     const body = post.requestBody!.content['application/json']!.schema;
-    assert.deepEqual(Object.keys(body.properties!).sort(), ['data', 'filename', 'html', 'options', 'store', 'template_id', 'template_version', 'url']);
+    assert.deepEqual(Object.keys(body.properties!).sort(), [
+      'data',
+      'filename',
+      'html',
+      'markdown',
+      'options',
+      'store',
+      'template_id',
+      'template_version',
+      'url',
+    ]);
     assert.equal(body.additionalProperties, false);
     const options = body.properties!.options!;
     assert.equal(options.additionalProperties, false);
@@ -118,6 +128,9 @@ test('service endpoints describe and report the service', { timeout: 60_000 }, a
       'wait_ms',
       'header_template',
       'footer_template',
+      'header',
+      'footer',
+      'css',
     ]) {
       assert.ok(fields[name], `options.${name} is described`);
     }

@@ -13,6 +13,7 @@ import { ActivityPage } from './pages/ActivityPage.tsx';
 import { TemplatesPage } from './pages/TemplatesPage.tsx';
 import { TemplateEditorPage } from './pages/TemplateEditorPage.tsx';
 import { PlaygroundPage } from './pages/PlaygroundPage.tsx';
+import { AdminPlaygroundPage } from './pages/AdminPlaygroundPage.tsx';
 import { DocumentsPage } from './pages/DocumentsPage.tsx';
 import { BatchesPage } from './pages/BatchesPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -68,7 +69,7 @@ export function App() {
       {screen.name === 'keys' && <KeysPage />}
       {screen.name === 'templates' && <TemplatesPage />}
       {screen.name === 'template' && <TemplateEditorPage key={screen.id} id={screen.id} />}
-      {screen.name === 'playground' && <PlaygroundPage embedded />}
+      {screen.name === 'playground' && <AdminPlaygroundPage />}
       {screen.name === 'documents' && <DocumentsPage />}
       {screen.name === 'batches' && <BatchesPage />}
       {screen.name === 'not-found' && <NotFoundPage />}

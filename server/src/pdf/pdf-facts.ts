@@ -35,7 +35,7 @@ export function scanPdfFacts(pdf: Uint8Array): PdfFacts | undefined {
   // Searched as bytes: only the few objects found are decoded to text.
   const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   if (bytes.indexOf('/ObjStm') !== -1) return undefined;
-  const pages = countPages(pdf);
+  const pages = countPageObjects(pdf);
   const mediaBox = bytes.indexOf('/MediaBox');
   const box =
     mediaBox < 0 ? null : /^\/MediaBox\s*\[\s*(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s*\]/.exec(bytes.toString('latin1', mediaBox, mediaBox + 120));
@@ -135,8 +135,11 @@ function round(points: number): number {
   return Math.round(points * 100) / 100;
 }
 
-/** Pages of a PDF counted without parsing it ("/Type /Page" dictionaries): the Activity table's column for renders without a receipt. */
-export function countPages(pdf: Uint8Array): number | null {
+/**
+ * Page dictionaries ("/Type /Page") counted in a PDF's plain objects, whatever the writer's layout;
+ * page-count.ts reads Skia's page tree root, which is quicker but only for Chromium's own files.
+ */
+function countPageObjects(pdf: Uint8Array): number | null {
   const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   let count = 0;
   for (const needle of PAGE_MARKERS) {

@@ -23,6 +23,8 @@ export interface PlaygroundInput {
   url?: string;
   markdown?: string;
   options?: PdfOptions;
+  /** Values for the placeholders of options.header / options.footer. */
+  data?: Record<string, unknown>;
   filename?: string;
 }
 
@@ -105,7 +107,7 @@ export class PlaygroundService {
     let pdf: Uint8Array;
     try {
       const source = await this.deps.sources.resolveSource(fields, PLAYGROUND_ACCOUNT);
-      pdf = await this.deps.renderer.render({ source, options, tenant: this.tenant, trace });
+      pdf = await this.deps.renderer.render({ source, options, tenant: this.tenant, data: input.data, trace });
     } catch (error) {
       throw withReceipt(error, await receipts.finish({ ...report, error }));
     }

@@ -6,7 +6,8 @@
 import { ApiError } from '../errors.ts';
 import type { EventBus, RenderActivity } from '../events.ts';
 import { newId } from '../ids.ts';
-import { countPages, readPdfFacts } from '../pdf/pdf-facts.ts';
+import { readPdfFacts } from '../pdf/pdf-facts.ts';
+import { countPages } from '../pdf/page-count.ts';
 import { RenderTrace } from '../render/render-trace.ts';
 import type { ReceiptMode } from '../stores/keys.ts';
 import type { ReceiptRecord, ReceiptStore } from '../stores/receipts.ts';
@@ -87,7 +88,7 @@ export class ReceiptsService {
         return undefined;
       });
     } else if (report.bytes && report.kind !== 'image') {
-      pages = countPages(report.bytes);
+      pages = countPages(report.bytes) ?? null;
     }
     const activity: RenderActivity = {
       at: this.now().toISOString(),

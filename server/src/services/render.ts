@@ -16,7 +16,7 @@ import type { TemplatesService } from './templates.ts';
 import type { RenderCommit } from '../stores/render-commit.ts';
 import type { MarkdownStyle } from '../render/markdown-style-options.ts';
 import { checkHtmlSize, checkMarkdownSize, checkSourceFields } from './source-rules.ts';
-import { markdownToHtml } from './markdown.ts';
+import { convertMarkdown } from './markdown-convert.ts';
 import type { OfficeConverter, OfficeSource } from './office.ts';
 import { OfficeUnavailableError } from '../office/errors.ts';
 import { ApiError } from '../errors.ts';
@@ -169,7 +169,7 @@ export class RenderService {
         pdf = await this.office().convertSource(input.office, tenantOf(account), context.priority);
       } else {
         const source = await this.resolveSource(input, account);
-        pdf = await this.deps.renderer.render({ source, options, priority: context.priority, tenant: tenantOf(account), trace });
+        pdf = await this.deps.renderer.render({ source, options, priority: context.priority, tenant: tenantOf(account), data: input.data, trace });
       }
     } catch (error) {
       await reservation.release();
@@ -261,8 +261,8 @@ export class RenderService {
       return this.deps.templates.source(account.keyId, input.template_id, input.data, input.template_version, input.options);
     }
     if (input.markdown !== undefined) {
-      // Converted here, in the request's own turn (a few ms for a README; bounded by the 5 MB ceiling on both sides).
-      return { kind: 'html', html: checkHtmlSize(markdownToHtml(checkMarkdownSize(input.markdown), input.options)) };
+      // Bounded by the 5 MB ceiling on both sides; a large text is converted off the event loop.
+      return { kind: 'html', html: checkHtmlSize(await convertMarkdown(checkMarkdownSize(input.markdown), input.options)) };
     }
     if (input.url !== undefined) {
       const { policy, guardEnabled = true } = this.deps;

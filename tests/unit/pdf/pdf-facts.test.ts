@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
-import { countPages, parsePdfFacts, readPdfFacts, scanPdfFacts } from '../../../server/src/pdf/pdf-facts.ts';
+import { parsePdfFacts, readPdfFacts, scanPdfFacts } from '../../../server/src/pdf/pdf-facts.ts';
 
 async function twoPages(useObjectStreams: boolean): Promise<Uint8Array> {
   const document = await PDFDocument.create();
@@ -26,7 +26,6 @@ test('the byte scan finds what the parse finds in a PDF of plain objects: pages,
 test('a PDF written with object streams is not scanned but parsed, to the same facts', async () => {
   const pdf = await twoPages(true);
   assert.equal(scanPdfFacts(pdf), undefined);
-  assert.equal(countPages(pdf), 2, 'pages stay plain objects: the Activity table counts them without a parse');
   assert.deepEqual(await readPdfFacts(pdf), await parsePdfFacts(await twoPages(false)));
 });
 

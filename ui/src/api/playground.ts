@@ -6,6 +6,7 @@ import type { PdfOptions } from './types.ts';
 
 export interface PlaygroundRequest {
   html?: string;
+  markdown?: string;
   url?: string;
   options?: PdfOptions;
   filename?: string;

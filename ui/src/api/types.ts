@@ -41,9 +41,13 @@ export interface TemplateSummary {
   template_id: string;
   key_id: string;
   name: string;
+  format: TemplateFormat;
   created_at: string;
   updated_at: string;
 }
+
+/** How a template's text is read. */
+export type TemplateFormat = 'html' | 'markdown';
 
 export interface Template extends TemplateSummary {
   html: string;
@@ -107,6 +111,9 @@ export type WaitUntil = 'load' | 'domcontentloaded' | 'networkidle0' | 'networki
 export interface PdfOptions {
   /** Keep a render receipt (docs/api.md#render-receipts). */
   receipt?: boolean;
+  /** Markdown sources only: CSS after the default print stylesheet, or instead of it (css_mode replace). */
+  css?: string;
+  css_mode?: 'extend' | 'replace';
   format?: PdfFormat;
   landscape?: boolean;
   margin?: string;
@@ -132,7 +139,15 @@ export interface PdfOptions {
   cookies?: { name: string; value: string; path?: string; secure?: boolean }[];
   basic_auth?: { username: string; password: string };
   user_agent?: string;
+  /** HTML drawn above (below) the body on every page: docs/api.md#headers-and-footers. */
+  header?: RunningOption;
+  footer?: RunningOption;
 }
+
+/** A header or footer: HTML, or HTML with variants per page (false: none on those pages). */
+export type RunningOption =
+  | string
+  | { html?: string; height?: string; first?: string | false | null; last?: string | false | null; odd?: string | false | null; even?: string | false | null };
 
 export interface PdfMetadata {
   title?: string;
@@ -172,6 +187,7 @@ export interface TemplateAsset {
 export interface TemplateVersionSummary {
   version: number;
   name: string;
+  format: TemplateFormat;
   created_at: string;
   created_by: string;
 }
@@ -186,6 +202,7 @@ export interface VersionDiff {
   current_version: number;
   html_diff: string;
   name_changed: boolean;
+  format_changed: boolean;
   sample_data_changed: boolean;
 }
 

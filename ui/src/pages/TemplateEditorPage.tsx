@@ -1,4 +1,4 @@
-// The template editor: HTML in a code editor (placeholders highlighted, data paths completed,
+// The template editor: HTML or Markdown in a code editor (placeholders highlighted, data paths completed,
 // marks for syntax errors and placeholders the sample data lacks) on one side; sample data
 // (JSON, marked where it breaks) and a live PDF preview on the other, refreshed as you type
 // (debounced; the latest edit wins). Save (also Ctrl/Cmd+S), rename, delete, the template's
@@ -10,7 +10,7 @@ import { forceLinting } from '@codemirror/lint';
 import { deleteTemplate, exportTemplate, getTemplate, previewTemplate, updateTemplate } from '../api/templates.ts';
 import { listKeys } from '../api/keys.ts';
 import { describeFailure } from '../api/client.ts';
-import type { Template } from '../api/types.ts';
+import type { PdfOptions, Template, TemplateFormat } from '../api/types.ts';
 import { useAction, useLoad } from '../lib/hooks.ts';
 import { timeAgo } from '../lib/format.ts';
 import { navigate } from '../lib/router.ts';
@@ -22,12 +22,14 @@ import { CodeTabs } from '../components/CodeTabs.tsx';
 import { ConfirmDialog } from '../components/Dialog.tsx';
 import { keyName } from '../components/KeySelect.tsx';
 import { CodeEditor } from '../components/CodeEditor.tsx';
+import { HeaderFooterForm } from '../components/HeaderFooterForm.tsx';
 import { parseSampleData } from '../lib/template-lint.ts';
 import { sampleDataExtensions, templateExtensions } from '../lib/template-editing.ts';
 import { AssetsPanel } from './template-studio/AssetsPanel.tsx';
 import { VersionsPanel } from './template-studio/VersionsPanel.tsx';
 
 const PREVIEW_DELAY_MS = 350;
+const FORMAT_LABELS: Record<TemplateFormat, string> = { html: 'HTML', markdown: 'Markdown' };
 
 export function TemplateEditorPage({ id }: { id: string }) {
   const loaded = useLoad((signal) => getTemplate(id, signal), [id]);
@@ -56,6 +58,7 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
   const [saved, setSaved] = useState(template);
   const [name, setName] = useState(template.name);
   const [html, setHtml] = useState(template.html);
+  const [format, setFormat] = useState<TemplateFormat>(template.format);
   const [dataText, setDataText] = useState(() => (template.sample_data ? JSON.stringify(template.sample_data, null, 2) : ''));
   const data = useMemo(() => parseSampleData(dataText), [dataText]);
   const [savedNote, setSavedNote] = useState<string>();
@@ -65,10 +68,14 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
   const dirty =
     name !== saved.name ||
     html !== saved.html ||
+    format !== saved.format ||
     (data.ok ? JSON.stringify(data.value ?? '') !== JSON.stringify(saved.sample_data ?? '') : dataText !== savedDataText);
 
   const [assetsChanged, setAssetsChanged] = useState(0);
-  const preview = useLivePreview(template.template_id, html, data.ok ? data.value : undefined, assetsChanged);
+  // The header and footer are render options, not part of the saved template: tried here, sent with each render.
+  const [running, setRunning] = useState<PdfOptions>({});
+  const runningOptions = useMemo(() => withoutEmptyRunning(running), [running]);
+  const preview = useLivePreview(template.template_id, html, format, data.ok ? data.value : undefined, assetsChanged, runningOptions);
 
   // The HTML editor's completion and marks read the latest valid sample data; a change re-runs the marks.
   const sample = useRef<Record<string, unknown> | null>(null);
@@ -83,7 +90,7 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
 
   const save = useAction(async () => {
     if (!data.ok) throw new Error('Fix the sample data first: it must be a JSON object.');
-    const updated = await updateTemplate(template.template_id, { name: name.trim() || saved.name, html, sample_data: data.value });
+    const updated = await updateTemplate(template.template_id, { name: name.trim() || saved.name, html, format, sample_data: data.value });
     setSaved(updated);
     setName(updated.name);
     setSavedNote('Saved');
@@ -93,6 +100,7 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
     setSaved(updated);
     setName(updated.name);
     setHtml(updated.html);
+    setFormat(updated.format);
     setDataText(updated.sample_data ? JSON.stringify(updated.sample_data, null, 2) : '');
   };
   const exporting = useAction(async () => {
@@ -126,7 +134,11 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const body = { template_id: template.template_id, data: data.ok ? (data.value ?? {}) : {} };
+  const body = {
+    template_id: template.template_id,
+    data: data.ok ? (data.value ?? {}) : {},
+    ...(runningOptions ? { options: runningOptions } : {}),
+  };
   const snippetInput = { origin: location.origin, path: '/v1/pdf', body, keyed: true, output: 'document.pdf' };
 
   return (
@@ -165,14 +177,30 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
       </header>
       <ErrorNote>{save.error ?? exporting.error}</ErrorNote>
       <div className="editor-grid">
-        <section className="editor-pane" aria-label="HTML">
+        <section className="editor-pane" aria-label={FORMAT_LABELS[format]}>
           <div className="pane-head">
-            <span id="template-html-label">HTML</span>
+            <span id="template-html-label">
+              <select aria-label="Template format" value={format} onChange={(event) => setFormat(event.target.value as TemplateFormat)}>
+                {(['html', 'markdown'] as const).map((item) => (
+                  <option key={item} value={item}>
+                    {FORMAT_LABELS[item]}
+                  </option>
+                ))}
+              </select>
+            </span>
             <span className="muted small">
               <code>{'{{path}}'}</code> escaped · <code>{'{{{path}}}'}</code> raw · <code>{'{{#list}}…{{/list}}'}</code>
             </span>
           </div>
-          <CodeEditor value={html} onChange={setHtml} language="html" label="HTML" extensions={htmlExtensions} onView={(view) => (htmlView.current = view)} />
+          <CodeEditor
+            key={format}
+            value={html}
+            onChange={setHtml}
+            language={format}
+            label={FORMAT_LABELS[format]}
+            extensions={htmlExtensions}
+            onView={(view) => (htmlView.current = view)}
+          />
         </section>
         <div className="editor-side">
           <section className="editor-pane data-pane" aria-label="Sample data">
@@ -197,6 +225,10 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
               </p>
             )}
           </section>
+          <details className="editor-pane running-pane" data-testid="running-pane">
+            <summary className="pane-head">Header and footer</summary>
+            <HeaderFooterForm value={running} onChange={setRunning} />
+          </details>
           <section className="editor-pane preview-pane" aria-label="Preview">
             <div className="pane-head">
               <span>Preview</span>
@@ -250,20 +282,28 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
   );
 }
 
-/** Renders html with data a moment after the last change; an older render still running is cancelled. */
-function useLivePreview(templateId: string, html: string, data: Record<string, unknown> | null | undefined, assetsChanged: number) {
+/** Renders the text with data a moment after the last change; an older render still running is cancelled. */
+function useLivePreview(
+  templateId: string,
+  html: string,
+  format: TemplateFormat,
+  data: Record<string, unknown> | null | undefined,
+  assetsChanged: number,
+  options: PdfOptions | undefined,
+) {
   const [state, setState] = useState<{ bytes: Uint8Array | null; busy: boolean; error?: string; ms?: number }>({ bytes: null, busy: false });
   const latest = useRef<AbortController | null>(null);
   const dataKey = data === undefined ? undefined : JSON.stringify(data);
+  const optionsKey = JSON.stringify(options ?? {});
   const run = useCallback(
-    (source: string, values: Record<string, unknown> | null) => {
+    (source: string, values: Record<string, unknown> | null, renderOptions: PdfOptions) => {
       latest.current?.abort();
       const controller = new AbortController();
       latest.current = controller;
       const started = performance.now();
       setState((previous) => ({ ...previous, busy: true }));
       // Named by id, so the preview is served the template's assets as its renders are.
-      previewTemplate({ html: source, data: values ?? {}, template_id: templateId }, controller.signal).then(
+      previewTemplate({ html: source, format, data: values ?? {}, template_id: templateId, options: renderOptions }, controller.signal).then(
         ({ bytes }) => {
           if (latest.current !== controller) return;
           setState({ bytes, busy: false, ms: Math.round(performance.now() - started) });
@@ -274,15 +314,23 @@ function useLivePreview(templateId: string, html: string, data: Record<string, u
         },
       );
     },
-    [templateId],
+    [templateId, format],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: assetsChanged is a trigger: a changed asset re-renders the preview with the same text
   useEffect(() => {
     // Invalid JSON keeps the last good preview; the data pane says what is wrong.
     if (dataKey === undefined) return;
-    const timer = setTimeout(() => run(html, JSON.parse(dataKey) as Record<string, unknown> | null), PREVIEW_DELAY_MS);
+    const timer = setTimeout(() => run(html, JSON.parse(dataKey) as Record<string, unknown> | null, JSON.parse(optionsKey) as PdfOptions), PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [html, dataKey, run, assetsChanged]);
+  }, [html, dataKey, optionsKey, run, assetsChanged]);
   useEffect(() => () => latest.current?.abort(), []);
   return state;
+}
+
+/** The header and footer options that say something; undefined when neither does. */
+function withoutEmptyRunning(options: PdfOptions): PdfOptions | undefined {
+  const out: PdfOptions = {};
+  if (options.header !== undefined) out.header = options.header;
+  if (options.footer !== undefined) out.footer = options.footer;
+  return Object.keys(out).length > 0 ? out : undefined;
 }
