@@ -15,6 +15,7 @@ import { measureBatch } from './batch.ts';
 import { startupTable } from './startup.ts';
 import { measureHostileNeighbour } from './hostile.ts';
 import { measureToolbox } from './toolbox.ts';
+import { measureReceipts } from './receipts.ts';
 import { measureHeaders } from './headers.ts';
 import { measureOffice } from './office.ts';
 import { measureMarkdown } from './markdown.ts';
@@ -36,5 +37,6 @@ export async function runExtras(service: ServiceProcess): Promise<string> {
   const office = await measureOffice(service);
   const markdown = await measureMarkdown(service);
   const headers = await measureHeaders(service);
-  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}\n\n${office}\n\n${markdown}\n\n${headers}`;
+  const receipts = await measureReceipts(service);
+  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}\n\n${office}\n\n${markdown}\n\n${headers}\n\n${receipts}`;
 }

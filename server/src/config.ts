@@ -150,6 +150,12 @@ export const SETTINGS = {
     integer(1, 3650),
     'Days an expired document still answers 410 document_expired after its bytes are deleted; then 404.',
   ),
+  receiptRetentionHours: setting(
+    'RECEIPT_RETENTION_HOURS',
+    24,
+    integer(1, 8760),
+    'Hours a render receipt is kept when its render stored no document (a stored one’s receipt lasts as long as the document).',
+  ),
   webhookAttempts: setting('WEBHOOK_ATTEMPTS', 5, integer(1, 20), 'Tries to deliver a batch webhook (the first included) before giving up.'),
   webhookRetryBaseMs: setting(
     'WEBHOOK_RETRY_BASE_MS',

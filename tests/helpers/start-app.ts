@@ -20,6 +20,7 @@ export interface IssuedKey {
   name: string;
   plan: string;
   auto_store: boolean;
+  receipts: 'stored' | 'all' | 'off';
   created_at: string;
 }
 

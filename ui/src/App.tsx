@@ -9,6 +9,7 @@ import { AdminLayout, PublicLayout } from './components/Layout.tsx';
 import { Loading } from './components/Page.tsx';
 import { TokenPage } from './pages/TokenPage.tsx';
 import { KeysPage } from './pages/KeysPage.tsx';
+import { ActivityPage } from './pages/ActivityPage.tsx';
 import { TemplatesPage } from './pages/TemplatesPage.tsx';
 import { TemplateEditorPage } from './pages/TemplateEditorPage.tsx';
 import { PlaygroundPage } from './pages/PlaygroundPage.tsx';
@@ -64,6 +65,7 @@ export function App() {
 
   return (
     <AdminLayout pathname={pathname} onSignOut={signOut} fromDesktop={session.fromDesktop}>
+      {screen.name === 'activity' && <ActivityPage />}
       {screen.name === 'keys' && <KeysPage />}
       {screen.name === 'templates' && <TemplatesPage />}
       {screen.name === 'template' && <TemplateEditorPage key={screen.id} id={screen.id} />}
@@ -76,6 +78,7 @@ export function App() {
 }
 
 const TITLES: Record<string, string> = {
+  activity: 'Activity',
   keys: 'API keys',
   templates: 'Templates',
   template: 'Template',

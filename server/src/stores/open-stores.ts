@@ -25,6 +25,8 @@ import { PgTemplateVersionsStore } from './pg/template-versions.ts';
 import { PgUsageLedger } from './pg/usage-ledger.ts';
 import { pgRenderCommit } from './pg/render-commit.ts';
 import { documentChargeResolver, fileRenderCommit, type RenderCommit } from './render-commit.ts';
+import { FileReceiptStore, type ReceiptStore } from './receipts.ts';
+import { PgReceiptStore } from './pg/receipts.ts';
 
 export interface Stores {
   readonly kind: 'files' | 'postgresql';
@@ -38,6 +40,8 @@ export interface Stores {
   readonly batches: BatchStore;
   /** A render's copy and charge, committed as one unit. */
   readonly renderCommit: RenderCommit;
+  /** Render receipts (services/receipts.ts). */
+  readonly receipts: ReceiptStore;
   /** The admin event bus: this process's own, or every instance's through PostgreSQL. */
   readonly events: EventBus;
   /** Waits for writes in flight and closes connections (the files: records the documents index snapshot). */
@@ -100,6 +104,7 @@ async function openFileStores(options: OpenStoresOptions): Promise<Stores> {
     documents,
     batches,
     renderCommit: fileRenderCommit(documents, meter),
+    receipts: await FileReceiptStore.open(options.dataDir),
     events: new EventBus(),
     async close() {
       // Nothing writes documents any more: record the index for a fast next start.
@@ -130,6 +135,7 @@ async function openPgStores(options: OpenStoresOptions): Promise<Stores> {
     documents,
     batches,
     renderCommit: pgRenderCommit(pool, documents, usage, batches),
+    receipts: new PgReceiptStore(pool),
     events,
     async close() {
       await events.flush();

@@ -12,6 +12,8 @@ export interface KeyRecord {
   name: string;
   plan: string;
   auto_store: boolean;
+  /** Which renders keep a receipt: stored (default), all, off. */
+  receipts?: 'stored' | 'all' | 'off';
   created_at: string;
   usage: Usage;
 }
@@ -107,6 +109,8 @@ export type PdfFormat = 'A4' | 'A3' | 'A5' | 'Letter' | 'Legal' | 'Tabloid';
 export type WaitUntil = 'load' | 'domcontentloaded' | 'networkidle0' | 'networkidle2';
 
 export interface PdfOptions {
+  /** Keep a render receipt (docs/api.md#render-receipts). */
+  receipt?: boolean;
   /** Markdown sources only: CSS after the default print stylesheet, or instead of it (css_mode replace). */
   css?: string;
   css_mode?: 'extend' | 'replace';

@@ -3,7 +3,9 @@
 
 import { useMemo, useState, type FormEvent } from 'react';
 import { ApiFailure, describeFailure } from '../api/client.ts';
-import { renderPlayground, type PlaygroundRequest } from '../api/playground.ts';
+import { getPlaygroundReceipt, renderPlayground, type PlaygroundRequest } from '../api/playground.ts';
+import type { Receipt } from '../api/activity.ts';
+import { ReceiptView } from '../components/ReceiptView.tsx';
 import type { PdfOptions } from '../api/types.ts';
 import { changedOptions, loadOptionSpec, optionProblems, type OptionSpec } from '../lib/pdf-options.ts';
 import { useLoad } from '../lib/hooks.ts';
@@ -73,6 +75,7 @@ function Playground({ embedded, spec }: { embedded: boolean; spec: OptionSpec })
   const [result, setResult] = useState<{ bytes: Uint8Array; ms: number; remaining: string | null } | null>(null);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
   const problems = optionProblems(options, spec);
   const hasProblems = Object.keys(problems).length > 0;
 
@@ -91,9 +94,13 @@ function Playground({ embedded, spec }: { embedded: boolean; spec: OptionSpec })
     setBusy(true);
     setError(undefined);
     const started = performance.now();
+    setReceipt(null);
     try {
-      const { bytes, headers } = await renderPlayground(request);
+      // The page always asks for a receipt, to show what the page loaded (the snippets leave it out).
+      const { bytes, headers } = await renderPlayground({ ...request, options: { ...request.options, receipt: true } });
       setResult({ bytes, ms: Math.round(performance.now() - started), remaining: headers.get('RateLimit-Remaining') });
+      const receiptPath = headers.get('X-Render-Receipt');
+      if (receiptPath) void getPlaygroundReceipt(receiptPath).then(setReceipt, () => undefined);
     } catch (failure) {
       const retry = failure instanceof ApiFailure && failure.code === 'rate_limited' && failure.retryAfter ? ` (try again in ${failure.retryAfter} s)` : '';
       setError(describeFailure(failure) + (retry && !describeFailure(failure).includes('try again') ? retry : ''));
@@ -209,21 +216,33 @@ function Playground({ embedded, spec }: { embedded: boolean; spec: OptionSpec })
             </details>
           )}
         </form>
-        <PdfResultCard
-          bytes={result?.bytes ?? null}
-          facts={
-            result && (
-              <span className="muted small" data-testid="render-facts">
-                {formatBytes(result.bytes.byteLength)} · {result.ms} ms{result.remaining !== null ? ` · ${result.remaining} renders left this minute` : ''}
-              </span>
-            )
-          }
-          downloadName="playground.pdf"
-          error={error}
-          busy={busy}
-          label="Rendered PDF"
-          empty="Press Render PDF to see the result here."
-        />
+        <div className="playground-result">
+          <PdfResultCard
+            bytes={result?.bytes ?? null}
+            facts={
+              result && (
+                <span className="muted small" data-testid="render-facts">
+                  {formatBytes(result.bytes.byteLength)} · {result.ms} ms{result.remaining !== null ? ` · ${result.remaining} renders left this minute` : ''}
+                </span>
+              )
+            }
+            downloadName="playground.pdf"
+            error={error}
+            busy={busy}
+            label="Rendered PDF"
+            empty="Press Render PDF to see the result here."
+          />
+          {receipt && (
+            <details className="card receipt-card playground-receipt">
+              <summary className="card-title">
+                What the page loaded: {receipt.requests.length} requests
+                {receipt.blocked.length > 0 ? `, ${receipt.blocked.length} blocked` : ''}
+                {receipt.warnings.length > 0 ? `, ${receipt.warnings.length} warnings` : ''}
+              </summary>
+              <ReceiptView receipt={receipt} />
+            </details>
+          )}
+        </div>
       </div>
       <Card title="The same call from code" className="snippet-card">
         <CodeTabs label="Equivalent request" samples={samples} />
