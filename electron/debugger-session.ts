@@ -6,6 +6,7 @@
 // ends it too, and every command and wait in flight fails at once instead of at the render timeout.
 
 import type { CdpSession } from '../server/src/render/cdp-session.ts';
+import { RendererCrashedError } from '../server/src/render/errors.ts';
 
 /** The part of Electron's Debugger used here (real Electron's satisfies it; tests pass a fake). */
 export interface DebuggerLike {
@@ -23,7 +24,7 @@ type Handler = (params: any) => void;
 export class DebuggerSession implements CdpSession {
   private readonly handlers = new Map<string, Set<Handler>>();
   private readonly pending = new Set<(error: Error) => void>();
-  private detachReason: string | undefined;
+  private endError: Error | undefined;
   private readonly closedSignal: Promise<never>;
   private signalClosed!: (error: Error) => void;
 
@@ -33,16 +34,18 @@ export class DebuggerSession implements CdpSession {
     target.on('message', (_event, method, params, sessionId) => {
       // Events of child sessions (workers, frames attached by auto-attach) are not ours.
       if (sessionId) return;
-      if (method === 'Inspector.targetCrashed') return this.end("the page's renderer crashed");
+      // A crash of the page's own renderer, as CdpPage reports it on the server: the render is
+      // retried once, and a page that crashes twice gets page_crashed (render/renderer.ts).
+      if (method === 'Inspector.targetCrashed')
+        return this.end("the page's renderer crashed", new RendererCrashedError("the page's renderer process crashed", 'page'));
       for (const handler of [...(this.handlers.get(method) ?? [])]) handler(params);
     });
     target.on('detach', (_event, reason) => this.end(reason || 'detached'));
   }
 
-  private end(reason: string): void {
-    if (this.detachReason !== undefined) return;
-    this.detachReason = reason;
-    const error = closedError(reason);
+  private end(reason: string, error: Error = closedError(reason)): void {
+    if (this.endError) return;
+    this.endError = error;
     for (const reject of this.pending) reject(error);
     this.pending.clear();
     this.signalClosed(error);
@@ -50,7 +53,7 @@ export class DebuggerSession implements CdpSession {
 
   /** The work, or the session's end if that comes first (for waits that are not commands). */
   untilClosed<T>(work: Promise<T>): Promise<T> {
-    if (this.detachReason !== undefined) return Promise.reject(closedError(this.detachReason));
+    if (this.endError) return Promise.reject(this.endError);
     return Promise.race([work, this.closedSignal]);
   }
 
@@ -60,12 +63,12 @@ export class DebuggerSession implements CdpSession {
   }
 
   get isClosed(): boolean {
-    return this.detachReason !== undefined;
+    return this.endError !== undefined;
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: CdpSession's send: the result type depends on the method, callers cast it
   send(method: string, params: object = {}): Promise<any> {
-    if (this.detachReason !== undefined) return Promise.reject(closedError(this.detachReason));
+    if (this.endError) return Promise.reject(this.endError);
     // A command in flight when the page dies would otherwise never settle: detach rejects it.
     return new Promise((resolve, reject) => {
       this.pending.add(reject);

@@ -22,7 +22,9 @@ import { CdpPage, type CdpPageOptions } from '../server/src/render/cdp-page.ts';
 import { RendererCrashedError } from '../server/src/render/errors.ts';
 import { isLaneReusable, lanePageOptions, tearDownLane } from '../server/src/render/lane-policy.ts';
 import type { PageLease, PageSource } from '../server/src/render/page-source.ts';
-import type { RenderPath } from '../server/src/render/render-path.ts';
+import type { RenderClock } from '../server/src/render/cdp-page.ts';
+import { isVirtual, type RenderPath, type RenderPathMode, UNPROBED_PATH } from '../server/src/render/render-path.ts';
+import { checkFramesOnVirtualClock, probeRenderPath } from '../server/src/render/render-path-probe.ts';
 import type { RenderSource } from '../server/src/render/render-source.ts';
 import { DebuggerSession, type DebuggerLike } from './debugger-session.ts';
 import { applyWindowParity, type ParityContents } from './engine-parity.ts';
@@ -91,6 +93,8 @@ export interface ElectronPageSourceOptions {
   log: Logger;
   /** Session partitions the source keeps (default 4); give it twice the render concurrency. */
   partitions?: number;
+  /** The probe chose a render path below the best one (render-path.ts). */
+  onRenderPathFallback?: (mode: RenderPathMode, by: 'probe' | 'breaker') => void;
 }
 
 /** Every render window's options: hidden, sandboxed, isolated, no Node, its own partition. */
@@ -154,6 +158,8 @@ interface Lane {
   page: CdpPage;
   renders: number;
   isDead: boolean;
+  /** The clock its page runs on; a page once on the virtual clock stays on it (its clock is held between renders), as in the headless source. */
+  clock: RenderClock;
 }
 
 let sourcesMade = 0;
@@ -163,6 +169,8 @@ export class ElectronPageSource implements PageSource {
   private readonly lanes = new Set<Lane>();
   private readonly partitions: PartitionPool<RenderSession>;
   private closed = false;
+  private path: RenderPath = UNPROBED_PATH;
+  private started: Promise<void> | undefined;
   restarts = 0;
 
   constructor(
@@ -183,9 +191,39 @@ export class ElectronPageSource implements PageSource {
     return this.options.version;
   }
 
-  /** Electron has no begin-frame control; the virtual clock without it is not wired here yet: the wall clock. */
+  /** The path default renders take (render-path.ts), probed by start(): Electron has no begin-frame control, so compositor frames at best. */
   get renderPath(): RenderPath {
-    return { mode: 'real', reason: 'no begin-frame control (Electron)', disabled: [], probeMs: 0 };
+    return this.path;
+  }
+
+  /** Probes the render path: two renders at once on the virtual clock with compositor frames, else the wall clock. */
+  start(): Promise<void> {
+    this.started ??= probeRenderPath({
+      isSwitchedOff: () => undefined,
+      lacks: (mode) => (mode === 'virtual-begin-frame' ? 'Electron windows cannot be created with begin-frame control' : undefined),
+      tryMode: (mode) => this.tryMode(mode),
+    }).then((path) => {
+      this.path = path;
+      const log = path.mode === 'real' ? this.options.log.warn.bind(this.options.log) : this.options.log.info.bind(this.options.log);
+      log({ mode: path.mode, reason: path.reason, probeMs: path.probeMs }, 'render path chosen');
+      if (path.disabled.length > 0) this.options.onRenderPathFallback?.(path.mode, 'probe');
+    });
+    return this.started;
+  }
+
+  /** Two html lanes at once, each rendering the probe page on the virtual clock; handed back as after a render. */
+  private async tryMode(_mode: RenderPathMode): Promise<void> {
+    const opened = await Promise.allSettled([this.openLane('html', 'virtual'), this.openLane('html', 'virtual')]);
+    const lanes = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    let ok = false;
+    try {
+      const failed = opened.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+      await Promise.all(lanes.map((lane) => checkFramesOnVirtualClock(lane.page)));
+      ok = true;
+    } finally {
+      await Promise.all(lanes.map((lane) => this.release(lane, 'html', ok)));
+    }
   }
 
   /** The engine is this process: it answers as long as the source is open. */
@@ -193,11 +231,16 @@ export class ElectronPageSource implements PageSource {
     return !this.closed;
   }
 
-  async acquire(kind: RenderSource['kind']): Promise<PageLease> {
+  async acquire(kind: RenderSource['kind'], clock: RenderClock = 'real'): Promise<PageLease> {
     if (this.closed) throw new RendererCrashedError('the renderer is shutting down');
     try {
-      const lane = (kind === 'html' && this.takeIdleLane()) || (await this.openLane(kind));
-      return { page: lane.page, release: (renderSucceeded) => this.release(lane, kind, renderSucceeded) };
+      const granted: RenderClock = isVirtual(this.path.mode) ? clock : 'real';
+      const lane = (kind === 'html' && this.takeIdleLane(granted)) || (await this.openLane(kind, granted));
+      return {
+        page: lane.page,
+        clock: granted,
+        release: (renderSucceeded) => this.release(lane, kind, renderSucceeded),
+      };
     } catch (error) {
       if (error instanceof RendererCrashedError) throw error;
       throw new RendererCrashedError(`could not open a page: ${(error as Error).message}`);
@@ -210,16 +253,19 @@ export class ElectronPageSource implements PageSource {
     await Promise.all([...this.lanes].map((lane) => this.discard(lane)));
   }
 
-  private takeIdleLane(): Lane | undefined {
-    while (this.idle.length > 0) {
-      const lane = this.idle.pop()!;
-      if (!lane.isDead && !lane.cdp.isClosed && !lane.window.isDestroyed()) return lane;
+  private takeIdleLane(clock: RenderClock): Lane | undefined {
+    for (let i = this.idle.length - 1; i >= 0; i--) {
+      const lane = this.idle[i]!;
+      const isLive = !lane.isDead && !lane.cdp.isClosed && !lane.window.isDestroyed();
+      if (isLive && lane.clock !== clock) continue;
+      this.idle.splice(i, 1);
+      if (isLive) return lane;
       void this.discard(lane);
     }
     return undefined;
   }
 
-  private async openLane(kind: RenderSource['kind']): Promise<Lane> {
+  private async openLane(kind: RenderSource['kind'], clock: RenderClock): Promise<Lane> {
     // Idle html lanes hold partitions too: when every partition is taken, the oldest idle lane gives its own back.
     if (!this.partitions.hasFree() && this.idle.length > 0) void this.discard(this.idle.shift()!);
     const partition = await this.partitions.take();
@@ -229,14 +275,17 @@ export class ElectronPageSource implements PageSource {
     }
     const window = this.electron.createWindow(renderWindowOptions(partition.name));
     const cdp = new DebuggerSession(window.webContents.debugger);
-    const page = new ElectronCdpPage(cdp, window.webContents, lanePageOptions(kind, cdp));
-    const lane: Lane = { window, partition, cdp, page, renders: 0, isDead: false };
+    // No begin-frame control in Electron: a page on the virtual clock awaits the compositor's frames (virtual-clock.ts).
+    const page = new ElectronCdpPage(cdp, window.webContents, { ...lanePageOptions(kind, cdp), frames: { kind: 'compositor' } });
+    const lane: Lane = { window, partition, cdp, page, renders: 0, isDead: false, clock };
     this.lanes.add(lane);
     try {
       window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
       applyWindowParity(window.webContents);
       window.webContents.on('render-process-gone', (_event, details) => {
         lane.isDead = true;
+        // The render on it ends at once; a crash of its own page's process (Renderer retries it once).
+        page.fail(new RendererCrashedError(`the page's renderer process is gone (${details.reason})`, 'page'));
         if (this.closed) return;
         this.restarts++;
         this.options.log.warn({ reason: details.reason }, "a render window's process is gone: its lane is replaced");

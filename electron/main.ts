@@ -141,10 +141,10 @@ void bootDesktop({
       {
         log,
         uiDir: path.join(app.getAppPath(), 'dist', 'ui'),
-        pageSource: async ({ proxyServer }) =>
+        pageSource: async ({ proxyServer, onRenderPathFallback }) =>
           new ElectronPageSource(
             { createWindow: (options) => new BrowserWindow(options), sessionFor: (partition) => session.fromPartition(partition, { cache: false }) },
-            { proxyServer, version, log, partitions: 2 * config.renderConcurrency },
+            { proxyServer, version, log, partitions: 2 * config.renderConcurrency, onRenderPathFallback },
           ),
       },
       { freePortIfTaken: settings.freePortIfTaken },

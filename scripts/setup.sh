@@ -15,7 +15,8 @@ cd "$(dirname "$0")/.."
 # the other Chromium builds the engine matrix renders on (npm run test:engines, README: Engines).
 # LibreOffice (writer, calc, impress without the GUI) and python3-uno: POST /v1/convert/office and
 # its tests (an optional component of the server: without it that route answers 501).
-PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji qpdf postgresql chromium chromium-headless-shell libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno"
+# fonts-dejavu-core: DejaVu Sans, the Arabic fallback of headers and footers.
+PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji fonts-dejavu-core qpdf postgresql chromium chromium-headless-shell libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno"
 
 if command -v apt-get >/dev/null 2>&1; then
   missing=""

@@ -128,6 +128,9 @@ test('service endpoints describe and report the service', { timeout: 60_000 }, a
       'wait_ms',
       'header_template',
       'footer_template',
+      'header',
+      'footer',
+      'css',
     ]) {
       assert.ok(fields[name], `options.${name} is described`);
     }

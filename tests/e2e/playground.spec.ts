@@ -99,3 +99,17 @@ test('the admin playground converts an office file in its Office file tab', asyn
   await expect(page.locator('pre.code')).toContainText("-F 'file=@memo.odt'");
   await expect(page.locator('pre.code')).toContainText("-F 'landscape=true'");
 });
+
+test('the playground draws a header and footer from its form: none on the cover, page X of Y below', async ({ page }) => {
+  await page.goto('/playground');
+  await page.getByRole('textbox', { name: /^HTML/ }).fill('<h1>Cover</h1><h2 style="break-before:page">Results</h2>');
+  await page.getByText('Header and footer', { exact: true }).click();
+  await page.getByLabel('Header: every page').fill('<div style="text-align:right">Report · {{section}}</div>');
+  await page.getByLabel('No header on the first page (a cover)').check();
+  await page.getByLabel('Footer: every page').fill('<div style="text-align:center">Page {{page}} of {{pages}}</div>');
+  await page.getByRole('button', { name: 'Render PDF' }).click();
+  await expect(page.getByTestId('pdf-preview')).toHaveAttribute('data-pages', '2');
+  await expect(page.getByTestId('pdf-text')).toContainText('Page 1 of 2');
+  await expect(page.getByTestId('pdf-text')).toContainText('Report · Results');
+  await expect(page.locator('pre.code').first()).toContainText('"first":false');
+});

@@ -153,3 +153,18 @@ test('a template is exported from the editor and imported from the templates lis
   await expect(page.getByTestId('pdf-text')).toContainText('Exported Ada Lovelace');
   await snap(page, testInfo, 'studio-imported');
 });
+
+test('the studio previews a header and footer beside the body, with the sample data and the template’s logo', async ({ admin: page, quire }) => {
+  const id = await createTemplate(quire, '<h1>Invoice for {{customer.name}}</h1>\n');
+  const canvas = createCanvas(60, 20);
+  canvas.getContext('2d').fillRect(0, 0, 60, 20);
+  await putAsset(quire, id, 'logo.png', 'image/png', new Uint8Array(canvas.toBuffer('image/png')));
+  await page.goto(`/admin/templates/${id}`);
+  await expect(page.getByTestId('pdf-text')).toContainText('Invoice for Ada Lovelace');
+  await page.getByTestId('running-pane').getByText('Header and footer').click();
+  await page.getByLabel('Header: every page').fill('<img src="logo.png" style="height:16px"> {{customer.city}} office');
+  await page.getByLabel('Footer: every page').fill('Page {{page}} of {{pages}}');
+  await expect(page.getByTestId('pdf-text')).toContainText('London office');
+  await expect(page.getByTestId('pdf-text')).toContainText('Page 1 of 1');
+  await expect(page.locator('pre.code').first()).toContainText('"header"');
+});

@@ -29,6 +29,12 @@ const LANES: Lane[] = [
     covers: 'waiting and virtual-clock fidelity',
     files: ['tests/api/virtual-time.test.ts'],
   },
+  {
+    // Electron cannot run here: its page source's CDP command sequence runs on a stand-in over full chromium.
+    engine: 'electron-standin',
+    covers: 'waiting, virtual-clock fidelity, isolation and teardown',
+    files: ['tests/api/virtual-time.test.ts', 'tests/api/isolation.test.ts'],
+  },
 ];
 
 // The lanes run side by side: most of their time is spent waiting on pages' timers and the

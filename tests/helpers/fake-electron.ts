@@ -107,6 +107,21 @@ const ELECTRON_REFUSES: ReadonlyArray<readonly [pattern: RegExp, message: string
   [/^HeadlessExperimental\./, "wasn't found"],
 ];
 
+const browserSessions = new WeakMap<Browser, Promise<CDPSession>>();
+
+/**
+ * One session on the browser target per browser, kept: sessions opened and detached per window
+ * lost puppeteer its browser target when two windows opened at once ("Browser target is not found").
+ */
+function browserSessionOf(browser: Browser): Promise<CDPSession> {
+  let session = browserSessions.get(browser);
+  if (!session) {
+    session = browser.target().createCDPSession();
+    browserSessions.set(browser, session);
+  }
+  return session;
+}
+
 class FakeDebugger implements DebuggerLike {
   detachEvents = 0;
   private readonly listeners = new Listeners();
@@ -227,9 +242,8 @@ export class FakeWindow implements RenderWindow {
     this.opened = (async () => {
       // The partition's proxy, as Electron's session.setProxy applies it to every request of the partition.
       const context = await session.contextForWindow();
-      const browserSession = await browser.target().createCDPSession();
+      const browserSession = await browserSessionOf(browser);
       const { targetId } = await browserSession.send('Target.createTarget', { url: 'about:blank', browserContextId: context.id });
-      await browserSession.detach();
       const target = await context.waitForTarget((candidate) => (candidate as unknown as { _targetId: string })._targetId === targetId);
       return { targetId, session: await target.createCDPSession() };
     })();
@@ -246,9 +260,8 @@ export class FakeWindow implements RenderWindow {
     this.session.openWindows.delete(this);
     void this.opened
       .then(async ({ targetId }) => {
-        const browserSession = await this.browser.target().createCDPSession();
+        const browserSession = await browserSessionOf(this.browser);
         await browserSession.send('Target.closeTarget', { targetId });
-        await browserSession.detach();
       })
       .catch(() => undefined);
   }
@@ -328,11 +341,12 @@ export class FakeElectron implements ElectronRenderApi {
 /**
  * The desktop app's page source (electron/electron-page-source.ts) on a FakeElectron of its own,
  * as a PageSourceFactory for createApp: the same wiring as electron/main.ts; closing the source
- * closes its browser.
+ * closes its browser. `launched` gets the FakeElectron (to crash or count its windows).
  */
-export function electronStandIn(chromePath: string): PageSourceFactory {
+export function electronStandIn(chromePath: string, launched?: (electron: FakeElectron) => void): PageSourceFactory {
   return async ({ proxyServer, log }) => {
     const electron = await FakeElectron.launch({ chromePath });
+    launched?.(electron);
     const source = new ElectronPageSource(electron, { proxyServer, version: electron.version, log });
     const close = source.close.bind(source);
     source.close = async () => {

@@ -57,3 +57,46 @@ export function runOf(pages: PageLayout[], text: string): TextRun & { page: numb
   }
   throw new Error(`no text run contains "${text}"`);
 }
+
+/** Where an image is drawn on a page, in points from the bottom-left corner. */
+export interface ImagePlacement {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The images each page draws (form XObjects followed), by the transform in force when drawn. */
+export async function imagesOf(bytes: Uint8Array): Promise<ImagePlacement[][]> {
+  const document = await getDocument({ data: bytes.slice(), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
+  const pages: ImagePlacement[][] = [];
+  try {
+    for (let number = 1; number <= document.numPages; number++) {
+      const operators = await (await document.getPage(number)).getOperatorList();
+      const placements: ImagePlacement[] = [];
+      let matrix = [1, 0, 0, 1, 0, 0];
+      const stack: number[][] = [];
+      const apply = (m: number[]) => {
+        const [a, b, c, d, e, f] = matrix as [number, number, number, number, number, number];
+        const [a2, b2, c2, d2, e2, f2] = m as [number, number, number, number, number, number];
+        matrix = [a2 * a + b2 * c, a2 * b + b2 * d, c2 * a + d2 * c, c2 * b + d2 * d, e2 * a + f2 * c + e, e2 * b + f2 * d + f];
+      };
+      operators.fnArray.forEach((fn, index) => {
+        const args = operators.argsArray[index] as unknown[];
+        if (fn === OPS.save || fn === OPS.paintFormXObjectBegin) stack.push(matrix);
+        if (fn === OPS.restore || fn === OPS.paintFormXObjectEnd) matrix = stack.pop() ?? matrix;
+        if (fn === OPS.transform) apply(Array.from(args as ArrayLike<number>));
+        // The form's own matrix (pdf.js may hand it over as a typed array).
+        if (fn === OPS.paintFormXObjectBegin && args[0] && typeof (args[0] as ArrayLike<number>).length === 'number')
+          apply(Array.from(args[0] as ArrayLike<number>));
+        if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject) {
+          placements.push({ x: matrix[4]!, y: matrix[5]!, width: matrix[0]!, height: matrix[3]! });
+        }
+      });
+      pages.push(placements);
+    }
+  } finally {
+    await document.destroy();
+  }
+  return pages;
+}

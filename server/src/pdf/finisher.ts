@@ -6,22 +6,34 @@ import { WorkerPool, type ErrorShape } from '../worker-pool.ts';
 import { RenderInputError } from '../render/errors.ts';
 import { needsFinishing, type FinishOptions } from './finish-options.ts';
 import { MergeSourceError } from './merge-errors.ts';
-import type { MergePart, PdfTask } from './pdf-task.ts';
+import type { MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
+import type { MarkerPages, StampPlan } from './stamp.ts';
 
 /** The printed PDF with metadata, watermark and encryption applied; the bytes as they are when none is asked. */
 export async function finishPdf(pdf: Uint8Array, options: FinishOptions): Promise<Uint8Array> {
   if (!needsFinishing(options)) return pdf;
   const { metadata, watermark, encrypt } = options;
-  return pool.run({ kind: 'finish', pdf, options: { metadata, watermark, encrypt } });
+  return pool.run({ kind: 'finish', pdf, options: { metadata, watermark, encrypt } }) as Promise<Uint8Array>;
+}
+
+/** The body with its printed headers and footers drawn on (stamp.ts), then finished with the options. */
+export function stampInWorker(pdf: Uint8Array, overlay: Uint8Array, plan: StampPlan, options: FinishOptions): Promise<Uint8Array> {
+  const { metadata, watermark, encrypt } = options;
+  return pool.run({ kind: 'stamp', pdf, overlay, plan, options: { metadata, watermark, encrypt } }) as Promise<Uint8Array>;
+}
+
+/** The page count of a printed body and the page each of its section markers landed on (stamp.ts). */
+export function findMarkersInWorker(pdf: Uint8Array, prefix: string): Promise<MarkerPages> {
+  return pool.run({ kind: 'markers', pdf, prefix }) as Promise<MarkerPages>;
 }
 
 /** The parts' pages in order as one PDF, finished with the options; throws MergeSourceError naming a bad part. */
 export function mergeInWorker(sources: MergePart[], options: FinishOptions & { outline?: boolean }): Promise<Uint8Array> {
-  return pool.run({ kind: 'merge', sources, options });
+  return pool.run({ kind: 'merge', sources, options }) as Promise<Uint8Array>;
 }
 
 /** Two threads, as many as renders run at once by default. */
-const pool = new WorkerPool<PdfTask, Uint8Array>({
+const pool = new WorkerPool<PdfTask, PdfTaskResult>({
   threads: 2,
   source: new URL('./pdf-worker.ts', import.meta.url),
   // In the desktop bundle: dist/electron/pdf-worker.mjs, built by scripts/build-electron.ts.

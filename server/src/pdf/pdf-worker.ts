@@ -2,7 +2,7 @@
 // at a time, answering each message with the bytes (transferred, not copied) or the error's shape.
 
 import { serveTasks } from '../worker-pool.ts';
-import type { PdfTask } from './pdf-task.ts';
+import type { PdfTask, PdfTaskResult } from './pdf-task.ts';
 import { runPdfTask } from './run-pdf-task.ts';
 
-serveTasks<PdfTask, Uint8Array>(runPdfTask, (pdf) => [pdf.buffer as ArrayBuffer]);
+serveTasks<PdfTask, PdfTaskResult>(runPdfTask, (result) => (result instanceof Uint8Array ? [result.buffer as ArrayBuffer] : []));

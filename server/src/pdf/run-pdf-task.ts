@@ -1,10 +1,20 @@
-// Runs one PDF task (finish or merge): what the worker thread does with each message, and what
-// the server does itself when no worker can be started.
+// Runs one PDF task (finish, merge, stamp, markers): what the worker thread does with each
+// message, and what the server does itself when no worker can be started.
 
 import { finish } from './finish.ts';
 import { mergePdfs } from './merge.ts';
-import type { PdfTask } from './pdf-task.ts';
+import type { PdfTask, PdfTaskResult } from './pdf-task.ts';
+import { findMarkers, stampPdf } from './stamp.ts';
 
-export function runPdfTask(task: PdfTask): Promise<Uint8Array> {
-  return task.kind === 'finish' ? finish(task.pdf, task.options) : mergePdfs(task.sources, task.options);
+export function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
+  switch (task.kind) {
+    case 'finish':
+      return finish(task.pdf, task.options);
+    case 'merge':
+      return mergePdfs(task.sources, task.options);
+    case 'stamp':
+      return stampPdf(task.pdf, task.overlay, task.plan, task.options);
+    case 'markers':
+      return findMarkers(task.pdf, task.prefix);
+  }
 }

@@ -313,6 +313,21 @@ export class CdpPage {
     }
   }
 
+  /**
+   * Evaluates an expression in the page (a promise is awaited) and returns its JSON value; on a
+   * virtual clock the page's timers run meanwhile. Throws with the page's own message when it throws.
+   */
+  async evaluate<T>(expression: string): Promise<T> {
+    const evaluated = this.session.send('Runtime.evaluate', {
+      expression,
+      awaitPromise: true,
+      returnByValue: true,
+    }) as Promise<Protocol.Runtime.EvaluateResponse>;
+    const result = this.clock === 'virtual' ? await this.virtualClock.runUntil(evaluated) : await evaluated;
+    if (result.exceptionDetails) throw new Error(result.exceptionDetails.exception?.description?.split('\n')[0] ?? result.exceptionDetails.text);
+    return result.result.value as T;
+  }
+
   /** Lets ms pass before printing: on the wall clock, or on the page's virtual clock (its timers due by then run at once). */
   async wait(ms: number): Promise<void> {
     if (this.clock === 'virtual') return this.virtualClock.run(ms);

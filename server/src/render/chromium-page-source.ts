@@ -35,7 +35,7 @@ import { CdpPage, type RenderClock } from './cdp-page.ts';
 import { RendererCrashedError } from './errors.ts';
 import { isLaneReusable, lanePageOptions, tearDownLane } from './lane-policy.ts';
 import type { PageLease, PageSource } from './page-source.ts';
-import { probeRenderPath, type RenderPathProbe } from './render-path-probe.ts';
+import { checkFramesOnVirtualClock, probeRenderPath, type RenderPathProbe } from './render-path-probe.ts';
 import { RenderPathBreaker } from './render-path-breaker.ts';
 import { isVirtual, type RenderPath, type RenderPathMode, UNPROBED_PATH } from './render-path.ts';
 import type { RenderSource } from './render-source.ts';
@@ -73,6 +73,7 @@ export class ChromiumPageSource implements PageSource {
   private readonly breaker: RenderPathBreaker;
   private current: RenderPath = UNPROBED_PATH;
   private lastLogged = '';
+  private started: Promise<void> | undefined;
 
   constructor(
     private readonly host: BrowserHost,
@@ -96,9 +97,12 @@ export class ChromiumPageSource implements PageSource {
   }
 
   /** Launches the browser and waits for its render path to be chosen. */
-  async start(): Promise<void> {
-    await this.host.start();
-    await this.pathOf(await this.host.generation());
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      await this.host.start();
+      await this.pathOf(await this.host.generation());
+    })();
+    return this.started;
   }
 
   probe(): Promise<boolean> {
@@ -289,21 +293,6 @@ async function closeOtherPages(lane: Lane): Promise<void> {
   const { targetInfos } = (await lane.browserSession.send('Target.getTargets')) as Protocol.Target.GetTargetsResponse;
   const others = targetInfos.filter((info) => info.type === 'page' && info.browserContextId === lane.context.id && info.targetId !== lane.targetId);
   await Promise.all(others.map((info) => lane.browserSession.send('Target.closeTarget', { targetId: info.targetId }).catch(() => undefined)));
-}
-
-/** A timer that asks for a frame, whose callback writes the text the probe reads back. */
-const PROBE_HTML =
-  "<p id=probe>waiting</p><script>setTimeout(() => requestAnimationFrame(() => { document.getElementById('probe').textContent = 'drawn' }), 50)</script>";
-
-/** One default-option render of PROBE_HTML on the virtual clock: throws unless the frame's change is in the document. */
-async function checkFramesOnVirtualClock(page: CdpPage): Promise<void> {
-  await page.load({ kind: 'html', html: PROBE_HTML }, 'networkidle0', 'virtual');
-  const { result } = (await page.session.send('Runtime.evaluate', {
-    expression: "document.getElementById('probe').textContent",
-    returnByValue: true,
-  })) as Protocol.Runtime.EvaluateResponse;
-  if (result.value !== 'drawn') throw new Error(`a frame asked for by a timer did not run (the page shows "${String(result.value)}")`);
-  await page.print({ paperWidth: 2, paperHeight: 2 });
 }
 
 function silentLog(): Logger {

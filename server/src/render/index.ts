@@ -40,11 +40,18 @@ export type PageSourceFactory = (context: PageSourceContext) => Promise<PageSour
 export async function startRenderer(options: HeadlessRendererOptions, pageSource?: PageSourceFactory): Promise<Renderer> {
   if (!pageSource) return startHeadlessRenderer(options);
   const source = await pageSource({ proxyServer: options.proxyServer, log: options.log, onRenderPathFallback: options.hooks?.onRenderPathFallback });
+  // Probes the render path before the server says ready, as the headless source does.
+  await source.start?.();
   return warm(new Renderer(source, options, options.hooks), options.log);
 }
 
 /** Starts Chromium and returns a Renderer on it; throws ChromiumNotFoundError or a launch failure. */
 export async function startHeadlessRenderer(options: HeadlessRendererOptions): Promise<Renderer> {
+  return warm(new Renderer(await startChromiumPageSource(options), options, options.hooks), options.log);
+}
+
+/** Finds and launches Chromium, probes its render path (the start-up log says which and why) and returns the page source on it. */
+export async function startChromiumPageSource(options: Omit<HeadlessRendererOptions, keyof RenderLimits>): Promise<ChromiumPageSource> {
   const executable = await findChromium(options.chromePath);
   options.log.info({ path: executable.path, source: executable.source }, 'using Chromium');
   // Loaded only here: puppeteer-core is the headless server's, and the desktop app does not ship it.
@@ -58,9 +65,8 @@ export async function startHeadlessRenderer(options: HeadlessRendererOptions): P
     onRestart: options.hooks?.onBrowserRestart,
   });
   const source = new ChromiumPageSource(host, { log: options.log, onRenderPathFallback: options.hooks?.onRenderPathFallback });
-  // Launches the browser and probes its render path (the start-up log says which and why).
   await source.start();
-  return warm(new Renderer(source, options, options.hooks), options.log);
+  return source;
 }
 
 /** The first render pays for process and font start-up, so it happens before the server says ready. */

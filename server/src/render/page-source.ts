@@ -29,6 +29,8 @@ export interface PageSource {
    * honoured unless its mode is 'real'. Probed at each browser launch, narrowed by the crash breaker.
    */
   readonly renderPath: RenderPath;
+  /** Launches the engine if needed and probes its render path; called once before the first render (render/index.ts). */
+  start?(): Promise<void>;
   /** Version text of the engine, for /health. */
   readonly version: string;
   /** A cheap round trip to the engine: false when it is dead. */

@@ -8,6 +8,7 @@ import { between } from './bounds.ts';
 import { pageListSchema } from '../pdf/page-list.ts';
 import { finishFields } from '../pdf/finish-options.ts';
 import { urlOnlyFields } from './origin-credentials-options.ts';
+import { normalizeRunning, runningSchema } from './header-options.ts';
 import { markdownStyleFields } from './markdown-style-options.ts';
 
 export const PAPER_FORMATS = ['A4', 'A3', 'A5', 'Letter', 'Legal', 'Tabloid'] as const;
@@ -24,36 +25,8 @@ export const PAPER_SIZE_POINTS: Record<(typeof PAPER_FORMATS)[number], { width: 
   Tabloid: { width: 792, height: 1224 },
 };
 
-// Absolute CSS units only: relative ones (em, %, vw) have nothing to be relative to on a sheet.
-const CSS_PX_PER_UNIT: Record<string, number> = { px: 1, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, q: 96 / 101.6, pt: 96 / 72, pc: 16 };
-const LENGTH = /^(\d+(?:\.\d+)?|\.\d+)(px|in|cm|mm|q|pt|pc)?$/i;
-
-/** Parses one CSS length ("1cm", "12pt", "0") into CSS pixels, or undefined if it is not one. */
-export function cssLengthToPx(length: string): number | undefined {
-  const match = LENGTH.exec(length.trim());
-  if (!match) return undefined;
-  const value = Number(match[1]);
-  const unit = match[2]?.toLowerCase();
-  if (unit === undefined) return value === 0 ? 0 : undefined;
-  return value * CSS_PX_PER_UNIT[unit]!;
-}
-
-export interface Margins {
-  top: number;
-  right: number;
-  bottom: number;
-  left: number;
-}
-
-/** Parses a CSS margin shorthand of one to four absolute lengths into pixels per side. */
-export function parseMargin(margin: string): Margins | undefined {
-  const parts = margin.trim().split(/\s+/);
-  if (parts.length < 1 || parts.length > 4) return undefined;
-  const px = parts.map(cssLengthToPx);
-  if (px.some((value) => value === undefined)) return undefined;
-  const [top, right = top, bottom = top, left = right] = px as number[];
-  return { top: top!, right: right!, bottom: bottom!, left: left! };
-}
+export { cssLengthToPx, parseMargin, type Margins } from './css-length.ts';
+import { cssLengthToPx, parseMargin } from './css-length.ts';
 
 export { hasOrderedPages } from '../pdf/page-list.ts';
 
@@ -134,6 +107,8 @@ export const pdfOptionsSchema = z
       .optional()
       .describe('Extension: HTML for the page header; classes pageNumber, totalPages, title, date are filled in.'),
     footer_template: z.string().max(TEMPLATE_MAX).optional().describe('Extension: HTML for the page footer, as header_template.'),
+    header: runningSchema.optional(),
+    footer: runningSchema.optional(),
     tagged: z
       .boolean()
       .default(false)
@@ -173,6 +148,32 @@ export function marginProblem(options: PaperChoice & Pick<PdfOptions, 'margin' |
   if (margins.left + margins.right < width && margins.top + margins.bottom < height) return undefined;
   const name = options.width !== undefined ? 'the custom' : options.format;
   return `leaves no room for content on ${name} paper${landscape ? ' in landscape' : ''}`;
+}
+
+/**
+ * What is wrong with header/footer options beside the rest (the field and why), or undefined:
+ * Chromium's templates and ours cannot share the margin, and fixed heights must leave room for the body.
+ */
+export function runningProblem(
+  options: PaperChoice & Pick<PdfOptions, 'margin' | 'header' | 'footer' | 'header_template' | 'footer_template'>,
+): { path: string[]; message: string } | undefined {
+  for (const side of ['header', 'footer'] as const) {
+    if (options[side] !== undefined && options[`${side}_template`] !== undefined)
+      return { path: [side], message: `cannot be given with ${side}_template (Chromium's own ${side}): choose one` };
+  }
+  const header = normalizeRunning(options.header);
+  const footer = normalizeRunning(options.footer);
+  const margins = typeof options.margin === 'string' ? parseMargin(options.margin) : undefined;
+  const paper = paperSizePoints(options);
+  if (!margins || !paper) return undefined;
+  const paperHeight = ((options.landscape ? paper.width : paper.height) * 96) / 72;
+  const taken = margins.top + margins.bottom + (cssLengthToPx(header?.height ?? '0') ?? 0) + (cssLengthToPx(footer?.height ?? '0') ?? 0);
+  if (taken < paperHeight) return undefined;
+  const side = header?.height !== undefined ? 'header' : 'footer';
+  return {
+    path: [side, 'height'],
+    message: `leaves no room for the body: with the margins it takes ${Math.round(taken)}px of the page's ${Math.round(paperHeight)}px`,
+  };
 }
 
 type PaperChoice = Pick<PdfOptions, 'format' | 'landscape' | 'width' | 'height'>;

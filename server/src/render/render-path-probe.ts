@@ -4,6 +4,8 @@
 // The source says how a mode is tried (chromium-page-source.ts, the Electron source); this module
 // only orders the tries and words the reasons. docs/decisions.md#render-paths-probed-at-launch-and-a-crash-breaker
 
+import type { Protocol } from 'puppeteer-core';
+import type { CdpPage } from './cdp-page.ts';
 import { type DisabledRenderPath, RENDER_PATH_MODES, type RenderPath, type RenderPathMode } from './render-path.ts';
 
 /** Wall milliseconds one mode's try may take: a mode that hangs counts as failed. */
@@ -65,4 +67,19 @@ function withinTime(work: Promise<void>, ms: number): Promise<void> {
 
 function firstLine(error: unknown): string {
   return String((error as Error)?.message ?? error).split('\n')[0]!;
+}
+
+/** A timer that asks for a frame, whose callback writes the text the probe reads back. */
+const PROBE_HTML =
+  "<p id=probe>waiting</p><script>setTimeout(() => requestAnimationFrame(() => { document.getElementById('probe').textContent = 'drawn' }), 50)</script>";
+
+/** One default-option render of PROBE_HTML on the virtual clock: throws unless the frame's change is in the document. */
+export async function checkFramesOnVirtualClock(page: CdpPage): Promise<void> {
+  await page.load({ kind: 'html', html: PROBE_HTML }, 'networkidle0', 'virtual');
+  const { result } = (await page.session.send('Runtime.evaluate', {
+    expression: "document.getElementById('probe').textContent",
+    returnByValue: true,
+  })) as Protocol.Runtime.EvaluateResponse;
+  if (result.value !== 'drawn') throw new Error(`a frame asked for by a timer did not run (the page shows "${String(result.value)}")`);
+  await page.print({ paperWidth: 2, paperHeight: 2 });
 }

@@ -11,8 +11,11 @@ import { toPrintToPdfParams } from './print-params.ts';
 import { RenderSlots, type RenderPriority, type SlotStats, type Tenant } from './render-slots.ts';
 import { settleWithin } from './settle-within.ts';
 import { hasOriginCredentials, sendCredentialsToOrigin } from './origin-credentials.ts';
-import { finishPdf } from '../pdf/finisher.ts';
+import { finishPdf, stampInWorker } from '../pdf/finisher.ts';
 import { captureImage, prepareCapture, type ImageCapture } from './image-capture.ts';
+import { headsOf, geometryOf, learnFromPage, withRoom } from './header-plan.ts';
+import { inspectBody, printHeads, type PendingHeads, type PrintedHeads } from './header-pass.ts';
+import type { Numbering } from './header-overlay.ts';
 
 export interface RenderJob {
   source: RenderSource;
@@ -24,6 +27,22 @@ export interface RenderJob {
   image?: ImageCapture;
   /** Who the render is for: its slot share and its turn among tenants (render-slots.ts). */
   tenant?: Tenant;
+  /** The render's data, for the placeholders of options.header and options.footer. */
+  data?: unknown;
+}
+
+/** A body printed for a merge: its header and footer wait for the merged page numbers (decorate). */
+export interface PrintedBody {
+  pdf: Uint8Array;
+  /** Present when the render asked for a header or footer. */
+  heads?: PendingHeads;
+}
+
+/** What a render's time in the slot produced: the bytes, and the header and footer printed (or waiting). */
+interface Printed {
+  pdf: Uint8Array;
+  stamp?: PrintedHeads;
+  heads?: PendingHeads;
 }
 
 export type RenderOutcome = 'success' | 'timeout' | 'navigation_failed' | 'invalid_input' | 'crashed' | 'page_crashed' | 'busy' | 'blocked' | 'error';
@@ -74,27 +93,16 @@ export class Renderer {
     const started = performance.now();
     let outcome: RenderOutcome = 'error';
     try {
-      const slot = new HeldSlot(await this.slots.acquire(job.priority, job.tenant));
-      const budget = new Budget(Date.now() + job.options.timeout_ms, job.options.timeout_ms);
-      let printed: Uint8Array;
-      try {
-        printed = await this.renderInSlot(job, slot.hold(), budget).catch((error: unknown) => {
-          if (!(error instanceof RendererCrashedError) || this.closing) throw error;
-          this.hooks.onRetry?.(error.scope);
-          return this.renderInSlot(job, slot.hold(), budget).catch((again: unknown) => {
-            if (error.scope === 'page' && again instanceof RendererCrashedError && again.scope === 'page') {
-              throw new PageCrashedError('the page crashed its renderer on two fresh pages');
-            }
-            throw again;
-          });
-        });
-      } finally {
-        budget.cancel();
-        slot.drop();
-      }
-      // Metadata, watermark and encryption need no browser: they run on the PDF worker while the
-      // page is handed back.
-      const pdf = job.image ? printed : await finishPdf(printed, job.options);
+      const printed = await this.printWithRetry(job, 'whole');
+      // Metadata, watermark and encryption (and drawing the headers and footers) need no browser:
+      // they run on the PDF worker while the page is handed back.
+      const pdf = job.image
+        ? printed.pdf
+        : printed.stamp
+          ? await stampInWorker(printed.pdf, printed.stamp.overlay, printed.stamp.plan, job.options)
+          : printed.heads
+            ? await this.decorate({ pdf: printed.pdf, heads: printed.heads }, ownNumbering(printed.heads.pageCount), job.tenant, job.priority)
+            : await finishPdf(printed.pdf, job.options);
       outcome = 'success';
       return pdf;
     } catch (error) {
@@ -108,6 +116,52 @@ export class Renderer {
       }
       this.hooks.onRender?.(outcome, ms / 1000);
     }
+  }
+
+  /**
+   * Prints a merge source's body: finished (metadata, watermark) unless it has a header or
+   * footer, which then waits in `heads` for decorate() with the merged page numbers.
+   */
+  async renderBody(job: RenderJob): Promise<PrintedBody> {
+    const started = performance.now();
+    let outcome: RenderOutcome = 'error';
+    try {
+      const printed = await this.printWithRetry(job, 'body');
+      const body: PrintedBody = printed.heads ? { pdf: printed.pdf, heads: printed.heads } : { pdf: await finishPdf(printed.pdf, job.options) };
+      outcome = 'success';
+      return body;
+    } catch (error) {
+      outcome = outcomeOf(error);
+      throw error;
+    } finally {
+      this.hooks.onRender?.(outcome, (performance.now() - started) / 1000);
+    }
+  }
+
+  /** Prints the header and footer of a body from renderBody with the given numbers and draws them on it, finished. */
+  async decorate(body: PrintedBody & { heads: PendingHeads }, numbering: Numbering, tenant?: Tenant, priority?: RenderPriority): Promise<Uint8Array> {
+    const { heads } = body;
+    const releaseSlot = await this.slots.acquire(priority, tenant);
+    const budget = new Budget(Date.now() + heads.options.timeout_ms, heads.options.timeout_ms);
+    budget.stage = () => 'printing the header and footer';
+    let lease: PageLease | undefined;
+    let reusable = false;
+    let printed: PrintedHeads;
+    try {
+      lease = await budget.run(this.pages.acquire('html', 'real'));
+      budget.failWith(lease.page.failed);
+      printed = await budget.run(printHeads(lease.page, heads, numbering, lease.clock ?? 'real'));
+      reusable = true;
+    } catch (error) {
+      throw translatePageError(error);
+    } finally {
+      budget.cancel();
+      budget.failWith(undefined);
+      const handedBack = lease ? settleWithin(lease.release(reusable), RELEASE_WAIT_MS) : Promise.resolve();
+      void handedBack.then(releaseSlot);
+      if (!reusable) await handedBack;
+    }
+    return stampInWorker(body.pdf, printed.overlay, printed.plan, heads.options);
   }
 
   stats(): RendererStats {
@@ -134,10 +188,36 @@ export class Renderer {
   }
 
   /**
-   * Renders on a leased page. The slot is freed once the page is handed back (the lane's teardown
-   * included), which may be after the PDF is returned: a PDF does not wait for the teardown.
+   * Holds a slot and renders in it, once more on a fresh page if the browser or page crashed under
+   * the first try (render()'s comment says why that costs the caller nothing).
    */
-  private async renderInSlot(job: RenderJob, releaseSlot: () => void, budget: Budget): Promise<Uint8Array> {
+  private async printWithRetry(job: RenderJob, heads: 'whole' | 'body'): Promise<Printed> {
+    const slot = new HeldSlot(await this.slots.acquire(job.priority, job.tenant));
+    const budget = new Budget(Date.now() + job.options.timeout_ms, job.options.timeout_ms);
+    try {
+      return await this.renderInSlot(job, slot.hold(), budget, heads).catch((error: unknown) => {
+        if (!(error instanceof RendererCrashedError) || this.closing) throw error;
+        this.hooks.onRetry?.(error.scope);
+        return this.renderInSlot(job, slot.hold(), budget, heads).catch((again: unknown) => {
+          if (error.scope === 'page' && again instanceof RendererCrashedError && again.scope === 'page') {
+            throw new PageCrashedError('the page crashed its renderer on two fresh pages');
+          }
+          throw again;
+        });
+      });
+    } finally {
+      budget.cancel();
+      slot.drop();
+    }
+  }
+
+  /**
+   * Renders on a leased page. The slot is freed once the page is handed back (the lane's teardown
+   * included), which may be after the PDF is returned: a PDF does not wait for the teardown. With
+   * a header or footer, `heads` says whether their print follows here ('whole') or waits for a
+   * merge's page numbers ('body').
+   */
+  private async renderInSlot(job: RenderJob, releaseSlot: () => void, budget: Budget, heads: 'whole' | 'body'): Promise<Printed> {
     const { options, source } = job;
     let stage = 'opening a page';
     budget.stage = () => stage;
@@ -173,10 +253,35 @@ export class Renderer {
         stage = 'waiting wait_ms';
         await budget.run(page.wait(options.wait_ms));
       }
+      const running = job.image ? undefined : headsOf(options);
+      let params = toPrintToPdfParams(options);
+      let pending: PendingHeads | undefined;
+      if (running) {
+        stage = 'laying out the header and footer';
+        const geometry = geometryOf(options);
+        const facts = await budget.run(learnFromPage(page, running, geometry, job.data));
+        params = withRoom(params, facts.heights);
+        const assets = source.kind === 'html' ? source.assets : undefined;
+        const url = source.kind === 'url' ? source.url : undefined;
+        pending = { heads: running, facts, geometry, options, assets, data: job.data, url, pageCount: 0, markers: [] };
+      }
       stage = job.image ? 'capturing the image' : 'printing';
-      const bytes = await budget.run(job.image ? captureImage(page.session, job.image) : page.print(toPrintToPdfParams(options)));
+      const bytes = await budget.run(job.image ? captureImage(page.session, job.image) : page.print(params));
+      if (!pending) {
+        reusable = true;
+        return { pdf: bytes };
+      }
+      stage = 'printing the header and footer';
+      Object.assign(pending, await budget.run(inspectBody(bytes, pending.facts)));
+      // A url render's lane is on the site it rendered: the instances print on an html lane of
+      // their own (decorate), as a navigation from there to the render site swaps the page's process.
+      if (heads === 'body' || source.kind === 'url') {
+        reusable = true;
+        return { pdf: bytes, heads: pending };
+      }
+      const stamp = await budget.run(printHeads(page, pending, ownNumbering(pending.pageCount), lease.clock ?? clock));
       reusable = true;
-      return bytes;
+      return { pdf: bytes, stamp };
     } catch (error) {
       throw translatePageError(error);
     } finally {
@@ -212,6 +317,11 @@ export class Renderer {
 }
 
 const RELEASE_WAIT_MS = 5000;
+
+/** A document's own page numbers, 1 to count. */
+function ownNumbering(count: number): Numbering {
+  return { pageNumbers: Array.from({ length: count }, (_, index) => index + 1), total: count };
+}
 
 /** Races page work against the render's deadline (and the page's failure, while it has one). */
 class Budget {

@@ -6,12 +6,16 @@
 import { buffer } from 'node:stream/consumers';
 import { ApiError } from '../errors.ts';
 import type { FinishOptions } from '../pdf/finish-options.ts';
-import { mergeInWorker } from '../pdf/finisher.ts';
+import { findMarkersInWorker, mergeInWorker } from '../pdf/finisher.ts';
+import { countPages } from '../pdf/page-count.ts';
+import { selectPages } from '../pdf/page-list.ts';
+import type { RunningOption } from '../render/header-options.ts';
+import type { Numbering } from '../render/header-overlay.ts';
 import { MergeSourceError } from '../pdf/merge-errors.ts';
 import type { MergePart } from '../pdf/pdf-task.ts';
 import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
 import type { RenderSource } from '../render/render-source.ts';
-import type { Renderer } from '../render/renderer.ts';
+import type { PrintedBody, Renderer } from '../render/renderer.ts';
 import type { Tenant } from '../render/render-slots.ts';
 import type { DocumentsService } from './documents.ts';
 import type { Account } from './keys.ts';
@@ -24,9 +28,12 @@ export const MAX_MERGE_SOURCES = 50;
 
 export type MergeSourceInput = ({ document_id: string } | { pdf: Uint8Array } | Omit<RenderInput, 'store' | 'filename'>) & { page_ranges?: string };
 
+/** The merge's own options: the result's post-processing, and a header and footer for every rendered source that has none. */
+export type MergeOptions = FinishOptions & { outline?: boolean; header?: RunningOption; footer?: RunningOption };
+
 export interface MergeInput {
   sources: MergeSourceInput[];
-  options?: FinishOptions & { outline?: boolean };
+  options?: MergeOptions;
   store?: boolean;
   filename?: string;
 }
@@ -41,11 +48,35 @@ export interface MergeServiceDeps {
 
 type Prepared =
   | { kind: 'bytes'; pdf: Uint8Array; pages?: string }
-  | { kind: 'render'; source: RenderSource; options: PdfOptions; pages?: string }
+  | { kind: 'render'; source: RenderSource; options: PdfOptions; data?: unknown; pages?: string }
   | { kind: 'office'; source: OfficeSource; pages?: string };
+
+/** A source ready to join: its bytes, or (a render with a header or footer) its body waiting for the merged page numbers. */
+type Part = { pdf: Uint8Array; pages?: string; body?: PrintedBody };
 
 /** Renders sources two at a time: the pool has few slots and other callers share them. */
 const RENDER_CONCURRENCY = 2;
+
+/** Runs `work` on every item, RENDER_CONCURRENCY at a time, answers in order. */
+async function inTurn<T, R>(items: T[], work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      out[index] = await work(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, lane));
+  return out;
+}
+
+/** A source's options with the merge's header and footer where it has none of its own (nor Chromium's). */
+function withMergeHeads(options: PdfOptions, merge: MergeOptions | undefined): PdfOptions {
+  const header = options.header ?? (options.header_template === undefined ? merge?.header : undefined);
+  const footer = options.footer ?? (options.footer_template === undefined ? merge?.footer : undefined);
+  return header === options.header && footer === options.footer ? options : { ...options, header, footer };
+}
 
 export class MergeService {
   constructor(private readonly deps: MergeServiceDeps) {}
@@ -58,10 +89,12 @@ export class MergeService {
     // checked before any is rendered, and any failure gives the hold back.
     return this.deps.render.produce(account, { documents: Math.max(1, rendered), storage, filename: input.filename }, async () => {
       const prepared: Prepared[] = [];
-      for (const [index, source] of input.sources.entries()) prepared.push(await this.prepare(source, index, account));
-      const parts = await this.renderParts(prepared, tenantOf(account));
+      for (const [index, source] of input.sources.entries()) prepared.push(await this.prepare(source, index, account, input.options));
+      const tenant = tenantOf(account);
+      const parts = await this.numberParts(await this.renderParts(prepared, tenant), tenant);
+      const { header: _header, footer: _footer, ...finish } = input.options ?? {};
       try {
-        return await mergeInWorker(parts, input.options ?? {});
+        return await mergeInWorker(parts, finish);
       } catch (error) {
         if (error instanceof MergeSourceError) throw new ApiError('invalid_request', error.message);
         throw error;
@@ -69,7 +102,7 @@ export class MergeService {
     });
   }
 
-  private async prepare(source: MergeSourceInput, index: number, account: Account): Promise<Prepared> {
+  private async prepare(source: MergeSourceInput, index: number, account: Account, mergeOptions: MergeOptions | undefined): Promise<Prepared> {
     if ('document_id' in source) {
       const { file } = await this.deps.documents.open(account.keyId, source.document_id).catch((error: unknown) => {
         if (error instanceof ApiError && error.code === 'document_not_found')
@@ -97,7 +130,8 @@ export class MergeService {
     return {
       kind: 'render',
       source: await this.deps.render.resolveSource(source, account),
-      options: source.options ?? DEFAULT_PDF_OPTIONS,
+      options: withMergeHeads(source.options ?? DEFAULT_PDF_OPTIONS, mergeOptions),
+      data: source.data,
       pages: source.page_ranges,
     };
   }
@@ -107,23 +141,44 @@ export class MergeService {
     return this.deps.office;
   }
 
-  private async renderParts(prepared: Prepared[], tenant: Tenant): Promise<MergePart[]> {
-    const parts: MergePart[] = new Array(prepared.length);
-    let next = 0;
-    const lane = async () => {
-      while (next < prepared.length) {
-        const index = next++;
-        const part = prepared[index]!;
-        const pdf =
-          part.kind === 'bytes'
-            ? part.pdf
-            : part.kind === 'office'
-              ? await this.office().convertSource(part.source, tenant)
-              : await this.deps.renderer.render({ source: part.source, options: part.options, tenant });
-        parts[index] = { pdf, pages: part.pages };
-      }
-    };
-    await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, lane));
-    return parts;
+  private async renderParts(prepared: Prepared[], tenant: Tenant): Promise<Part[]> {
+    return inTurn(prepared, async (part) => {
+      if (part.kind === 'bytes') return { pdf: part.pdf, pages: part.pages };
+      if (part.kind === 'office') return { pdf: await this.office().convertSource(part.source, tenant), pages: part.pages };
+      const body = await this.deps.renderer.renderBody({ source: part.source, options: part.options, data: part.data, tenant });
+      return { pdf: body.pdf, pages: part.pages, body: body.heads ? body : undefined };
+    });
+  }
+
+  /**
+   * Draws the header and footer of each rendered source that has one, numbered across the merged
+   * document (page, pages) and within its source (document_page, document_pages). Every source's
+   * kept pages count, uploaded and stored PDFs included.
+   */
+  private async numberParts(parts: Part[], tenant: Tenant): Promise<MergePart[]> {
+    if (!parts.some((part) => part.body)) return parts;
+    const counts = await Promise.all(
+      parts.map(
+        async (part) => part.body?.heads?.pageCount ?? countPages(part.pdf) ?? (await findMarkersInWorker(part.pdf, 'https://none.quire.invalid/')).pageCount,
+      ),
+    );
+    const kept = parts.map((part, index) =>
+      part.pages ? selectPages(part.pages, counts[index]!).indexes : counts[index]! > 0 ? [...Array(counts[index]!).keys()] : [],
+    );
+    const total = kept.reduce((sum, indexes) => sum + indexes.length, 0);
+    let offset = 0;
+    const numberings: Numbering[] = kept.map((indexes, index) => {
+      const pageNumbers = Array.from({ length: counts[index]! }, (_, page) => {
+        const at = indexes.indexOf(page);
+        return offset + (at < 0 ? 0 : at) + 1;
+      });
+      offset += indexes.length;
+      return { pageNumbers, total };
+    });
+    return inTurn(parts, async (part, index) => {
+      const body = part.body;
+      if (!body?.heads) return { pdf: part.pdf, pages: part.pages };
+      return { pdf: await this.deps.renderer.decorate({ ...body, heads: body.heads }, numberings[index]!, tenant), pages: part.pages };
+    });
   }
 }

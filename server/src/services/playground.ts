@@ -22,6 +22,8 @@ export interface PlaygroundInput {
   url?: string;
   markdown?: string;
   options?: PdfOptions;
+  /** Values for the placeholders of options.header / options.footer. */
+  data?: Record<string, unknown>;
   filename?: string;
 }
 
@@ -96,6 +98,7 @@ export class PlaygroundService {
       source,
       options: { ...options, timeout_ms: Math.min(options.timeout_ms, this.deps.maxTimeoutMs) },
       tenant: this.tenant,
+      data: input.data,
     });
     return { pdf, filename: input.filename, rate };
   }

@@ -137,7 +137,13 @@ export class RenderService {
         pdf = await this.office().convertSource(input.office, tenantOf(account), context.priority);
       } else {
         const source = await this.resolveSource(input, account);
-        pdf = await this.deps.renderer.render({ source, options: input.options ?? DEFAULT_PDF_OPTIONS, priority: context.priority, tenant: tenantOf(account) });
+        pdf = await this.deps.renderer.render({
+          source,
+          options: input.options ?? DEFAULT_PDF_OPTIONS,
+          priority: context.priority,
+          tenant: tenantOf(account),
+          data: input.data,
+        });
       }
     } catch (error) {
       await reservation.release();

@@ -197,6 +197,7 @@ export class TemplatesService {
     return this.deps.renderer.render({
       source: await this.previewSource(templateId, html, data ?? {}, format, options),
       options: options ?? DEFAULT_PDF_OPTIONS,
+      data,
     });
   }
 

@@ -8,6 +8,7 @@ import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import os from 'node:os';
 import path from 'node:path';
 import { findChromium, isPrivateTo } from '../../../server/src/render/chromium-path.ts';
+import { launchFlags } from '../../../server/src/render/launch-flags.ts';
 
 const uid = process.getuid!();
 
@@ -52,4 +53,26 @@ test('CHROME_PATH naming our unpack of the shipped headless shell is launched as
   const other = path.join(path.dirname(path.dirname(path.dirname(binary))), 'chromium');
   await writeFile(other, '#!/bin/sh\n', { mode: 0o755 });
   assert.equal((await findChromium(other)).isHeadlessShell, false);
+});
+
+test('CHROME_PATH to a headless shell gets --headless; to a full Chromium (Debian chromium, Chrome), --headless=new without the begin-frame switch', async (t) => {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'quire-chromium-names-'));
+  t.after(() => rm(folder, { recursive: true, force: true }));
+  const kinds: [name: string, isHeadlessShell: boolean][] = [
+    ['chromium-headless-shell', true],
+    ['chrome-headless-shell', true],
+    ['headless_shell', true],
+    ['chromium', false],
+    ['chrome', false],
+    ['google-chrome', false],
+  ];
+  for (const [name, isHeadlessShell] of kinds) {
+    const binary = path.join(folder, name);
+    await writeFile(binary, '#!/bin/sh\n', { mode: 0o755 });
+    const found = await findChromium(binary);
+    assert.equal(found.isHeadlessShell, isHeadlessShell, name);
+    const flags = launchFlags({ isHeadlessShell: found.isHeadlessShell, noSandbox: false, userDataDir: folder });
+    assert.equal(flags[0], isHeadlessShell ? '--headless' : '--headless=new', name);
+    assert.equal(flags.includes('--run-all-compositor-stages-before-draw'), isHeadlessShell, name);
+  }
 });

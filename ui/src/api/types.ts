@@ -135,7 +135,15 @@ export interface PdfOptions {
   cookies?: { name: string; value: string; path?: string; secure?: boolean }[];
   basic_auth?: { username: string; password: string };
   user_agent?: string;
+  /** HTML drawn above (below) the body on every page: docs/api.md#headers-and-footers. */
+  header?: RunningOption;
+  footer?: RunningOption;
 }
+
+/** A header or footer: HTML, or HTML with variants per page (false: none on those pages). */
+export type RunningOption =
+  | string
+  | { html?: string; height?: string; first?: string | false | null; last?: string | false | null; odd?: string | false | null; even?: string | false | null };
 
 export interface PdfMetadata {
   title?: string;

@@ -12,6 +12,7 @@ import { formatBytes } from '../lib/format.ts';
 import { Card, ErrorNote, PageHeader, Spinner } from '../components/Page.tsx';
 import { OptionsForm } from '../components/OptionsForm.tsx';
 import { DocumentOptionsForm } from '../components/DocumentOptionsForm.tsx';
+import { HeaderFooterForm } from '../components/HeaderFooterForm.tsx';
 import { UrlOptionsForm } from '../components/UrlOptionsForm.tsx';
 import { PdfResultCard } from '../components/PdfResultCard.tsx';
 import { CodeTabs } from '../components/CodeTabs.tsx';
@@ -192,6 +193,10 @@ function Playground({ embedded, spec }: { embedded: boolean; spec: OptionSpec })
           <details className="options-panel">
             <summary>Page options</summary>
             <OptionsForm value={options} onChange={setOptions} problems={problems} spec={spec} />
+          </details>
+          <details className="options-panel">
+            <summary>Header and footer</summary>
+            <HeaderFooterForm value={options} onChange={setOptions} />
           </details>
           <details className="options-panel">
             <summary>Document options</summary>

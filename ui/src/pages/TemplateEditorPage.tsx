@@ -10,7 +10,7 @@ import { forceLinting } from '@codemirror/lint';
 import { deleteTemplate, exportTemplate, getTemplate, previewTemplate, updateTemplate } from '../api/templates.ts';
 import { listKeys } from '../api/keys.ts';
 import { describeFailure } from '../api/client.ts';
-import type { Template, TemplateFormat } from '../api/types.ts';
+import type { PdfOptions, Template, TemplateFormat } from '../api/types.ts';
 import { useAction, useLoad } from '../lib/hooks.ts';
 import { timeAgo } from '../lib/format.ts';
 import { navigate } from '../lib/router.ts';
@@ -22,6 +22,7 @@ import { CodeTabs } from '../components/CodeTabs.tsx';
 import { ConfirmDialog } from '../components/Dialog.tsx';
 import { keyName } from '../components/KeySelect.tsx';
 import { CodeEditor } from '../components/CodeEditor.tsx';
+import { HeaderFooterForm } from '../components/HeaderFooterForm.tsx';
 import { parseSampleData } from '../lib/template-lint.ts';
 import { sampleDataExtensions, templateExtensions } from '../lib/template-editing.ts';
 import { AssetsPanel } from './template-studio/AssetsPanel.tsx';
@@ -71,7 +72,10 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
     (data.ok ? JSON.stringify(data.value ?? '') !== JSON.stringify(saved.sample_data ?? '') : dataText !== savedDataText);
 
   const [assetsChanged, setAssetsChanged] = useState(0);
-  const preview = useLivePreview(template.template_id, html, format, data.ok ? data.value : undefined, assetsChanged);
+  // The header and footer are render options, not part of the saved template: tried here, sent with each render.
+  const [running, setRunning] = useState<PdfOptions>({});
+  const runningOptions = useMemo(() => withoutEmptyRunning(running), [running]);
+  const preview = useLivePreview(template.template_id, html, format, data.ok ? data.value : undefined, assetsChanged, runningOptions);
 
   // The HTML editor's completion and marks read the latest valid sample data; a change re-runs the marks.
   const sample = useRef<Record<string, unknown> | null>(null);
@@ -130,7 +134,11 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const body = { template_id: template.template_id, data: data.ok ? (data.value ?? {}) : {} };
+  const body = {
+    template_id: template.template_id,
+    data: data.ok ? (data.value ?? {}) : {},
+    ...(runningOptions ? { options: runningOptions } : {}),
+  };
   const snippetInput = { origin: location.origin, path: '/v1/pdf', body, keyed: true, output: 'document.pdf' };
 
   return (
@@ -217,6 +225,10 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
               </p>
             )}
           </section>
+          <details className="editor-pane running-pane" data-testid="running-pane">
+            <summary className="pane-head">Header and footer</summary>
+            <HeaderFooterForm value={running} onChange={setRunning} />
+          </details>
           <section className="editor-pane preview-pane" aria-label="Preview">
             <div className="pane-head">
               <span>Preview</span>
@@ -271,19 +283,27 @@ function Editor({ template, ownerName }: { template: Template; ownerName: string
 }
 
 /** Renders the text with data a moment after the last change; an older render still running is cancelled. */
-function useLivePreview(templateId: string, html: string, format: TemplateFormat, data: Record<string, unknown> | null | undefined, assetsChanged: number) {
+function useLivePreview(
+  templateId: string,
+  html: string,
+  format: TemplateFormat,
+  data: Record<string, unknown> | null | undefined,
+  assetsChanged: number,
+  options: PdfOptions | undefined,
+) {
   const [state, setState] = useState<{ bytes: Uint8Array | null; busy: boolean; error?: string; ms?: number }>({ bytes: null, busy: false });
   const latest = useRef<AbortController | null>(null);
   const dataKey = data === undefined ? undefined : JSON.stringify(data);
+  const optionsKey = JSON.stringify(options ?? {});
   const run = useCallback(
-    (source: string, values: Record<string, unknown> | null) => {
+    (source: string, values: Record<string, unknown> | null, renderOptions: PdfOptions) => {
       latest.current?.abort();
       const controller = new AbortController();
       latest.current = controller;
       const started = performance.now();
       setState((previous) => ({ ...previous, busy: true }));
       // Named by id, so the preview is served the template's assets as its renders are.
-      previewTemplate({ html: source, format, data: values ?? {}, template_id: templateId }, controller.signal).then(
+      previewTemplate({ html: source, format, data: values ?? {}, template_id: templateId, options: renderOptions }, controller.signal).then(
         ({ bytes }) => {
           if (latest.current !== controller) return;
           setState({ bytes, busy: false, ms: Math.round(performance.now() - started) });
@@ -300,9 +320,17 @@ function useLivePreview(templateId: string, html: string, format: TemplateFormat
   useEffect(() => {
     // Invalid JSON keeps the last good preview; the data pane says what is wrong.
     if (dataKey === undefined) return;
-    const timer = setTimeout(() => run(html, JSON.parse(dataKey) as Record<string, unknown> | null), PREVIEW_DELAY_MS);
+    const timer = setTimeout(() => run(html, JSON.parse(dataKey) as Record<string, unknown> | null, JSON.parse(optionsKey) as PdfOptions), PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [html, dataKey, run, assetsChanged]);
+  }, [html, dataKey, optionsKey, run, assetsChanged]);
   useEffect(() => () => latest.current?.abort(), []);
   return state;
+}
+
+/** The header and footer options that say something; undefined when neither does. */
+function withoutEmptyRunning(options: PdfOptions): PdfOptions | undefined {
+  const out: PdfOptions = {};
+  if (options.header !== undefined) out.header = options.header;
+  if (options.footer !== undefined) out.footer = options.footer;
+  return Object.keys(out).length > 0 ? out : undefined;
 }

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { idPattern } from '../../ids.ts';
 import { finishFields } from '../../pdf/finish-options.ts';
+import { runningSchema } from '../../render/header-options.ts';
 import { pageListSchema } from '../../pdf/page-list.ts';
 import { MAX_MERGE_SOURCES, type MergeInput } from '../../services/merge.ts';
 import { RENDERED_SOURCE_FIELDS, SOURCE_FIELDS } from '../../services/source-rules.ts';
@@ -54,7 +55,15 @@ const mergeSourceSchema = z
   .describe('Exactly one of document_id, pdf, html, url, markdown, template_id or office.');
 
 export const mergeOptionsSchema = z
-  .strictObject(finishFields)
+  .strictObject({
+    ...finishFields,
+    header: runningSchema
+      .optional()
+      .describe(
+        'Extension: the header of every rendered source that sets none of its own (as options.header of a render). page and pages count the merged document (every source’s kept pages, uploaded and stored PDFs included); document_page and document_pages count within the source.',
+      ),
+    footer: runningSchema.optional().describe('Extension: as header, below the body.'),
+  })
   .describe(
     'Applied to the merged document. outline: one bookmark per source (its title, else "Document N") opening its first page, with the ' +
       'source’s own bookmarks (a render with outline: true) nested under it where their pages were kept.',

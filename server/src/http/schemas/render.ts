@@ -1,7 +1,7 @@
 // Wire schemas of the render endpoints (snake_case, as docs/api.md#conventions spells them).
 
 import { z } from 'zod';
-import { marginProblem, paperProblem, pdfOptionsSchema } from '../../render/pdf-options.ts';
+import { marginProblem, paperProblem, pdfOptionsSchema, runningProblem } from '../../render/pdf-options.ts';
 import { urlOnlyOptionsIn, type OriginCredentials } from '../../render/origin-credentials-options.ts';
 import { markdownOnlyOptionsIn, type MarkdownStyle } from '../../render/markdown-style-options.ts';
 import { isWellFormedText } from '../content-disposition.ts';
@@ -29,6 +29,8 @@ export const requestOptionsSchema = pdfOptionsSchema.superRefine((options, ctx) 
   if (problem) ctx.addIssue({ code: 'custom', path: ['margin'], message: problem, input: options.margin });
   const paper = paperProblem(options);
   if (paper) ctx.addIssue({ code: 'custom', path: [paper.field], message: paper.message, input: undefined });
+  const running = runningProblem(options);
+  if (running) ctx.addIssue({ code: 'custom', path: running.path, message: running.message, input: undefined });
 });
 
 /** The source fields and per-render fields shared by POST /v1/pdf and batch items. */
