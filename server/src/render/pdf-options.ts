@@ -163,6 +163,8 @@ export function runningProblem(
   }
   const header = normalizeRunning(options.header);
   const footer = normalizeRunning(options.footer);
+  // Margins alone are marginProblem's to judge; without a fixed height there is nothing to add to them.
+  if (header?.height === undefined && footer?.height === undefined) return undefined;
   const margins = typeof options.margin === 'string' ? parseMargin(options.margin) : undefined;
   const paper = paperSizePoints(options);
   if (!margins || !paper) return undefined;
