@@ -4,8 +4,8 @@
 // batch achieves beside the engine limit, keyed throughput beside a hostile playground
 // neighbour, and what the PDF toolbox (metadata, outline, encrypt, watermark, merge) costs
 // beside a plain render, office conversions on the warm LibreOffice pool beside soffice
-// started per file, headers and footers with an image beside Chromium's own templates, and a
-// Markdown page beside the same page as HTML. Later features add theirs here.
+// started per file, a Markdown page beside the same page as HTML, and headers and footers with an
+// image beside Chromium's own templates. Later features add theirs here.
 
 import type { ServiceProcess } from './service-process.ts';
 import { measureMetering } from './metering.ts';
@@ -34,7 +34,7 @@ export async function runExtras(service: ServiceProcess): Promise<string> {
   const startup = await startupTable();
   const toolbox = await measureToolbox(service);
   const office = await measureOffice(service);
-  const headers = await measureHeaders(service);
   const markdown = await measureMarkdown(service);
-  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}\n\n${office}\n\n${headers}\n\n${markdown}`;
+  const headers = await measureHeaders(service);
+  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}\n\n${office}\n\n${markdown}\n\n${headers}`;
 }

@@ -294,9 +294,13 @@ test('POST /v1/convert/office', { timeout: 300_000 }, async (t) => {
   });
 });
 
-test('without a network namespace, LibreOffice’s own settings still keep links and macros off', { timeout: 120_000 }, async (t) => {
-  const server = await startTestServer(t, { officeIsolateNetwork: false });
+test('without a network namespace, LibreOffice’s own settings still keep links and macros off; OFFICE_RESTART_AFTER replaces the process', {
+  timeout: 120_000,
+}, async (t) => {
+  const server = await startTestServer(t, { officeIsolateNetwork: false, officeRestartAfter: 2 });
   await checkLinksAndMacros(t, server);
+  // Four conversions on one process slot, replaced after every second one.
+  assert.equal(await officeRestarts(server), 2);
 });
 
 test('without LibreOffice the route answers 501 office_unavailable saying how to install it', async (t) => {

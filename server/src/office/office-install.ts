@@ -40,7 +40,8 @@ export function bridgeScript(): string | undefined {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const candidate = path.join(dir, 'server', 'python', 'office_bridge.py');
-    if (existsSync(path.join(dir, 'package.json')) && existsSync(candidate)) return candidate;
+    // In the packaged desktop app the script is unpacked beside app.asar (Python cannot read inside it).
+    if (existsSync(path.join(dir, 'package.json')) && existsSync(candidate)) return candidate.replace(`app.asar${path.sep}`, `app.asar.unpacked${path.sep}`);
     const parent = path.dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;

@@ -17,3 +17,5 @@ export type PdfTask =
 
 /** What a task answers: PDF bytes, or (markers) where the body's section markers landed. */
 export type PdfTaskResult = Uint8Array | MarkerPages;
+
+export type PdfTaskReply = { id: number; pdf: PdfTaskResult } | { id: number; error: { name: string; message: string; field?: string; index?: number } };
