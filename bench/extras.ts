@@ -4,8 +4,8 @@
 // batch achieves beside the engine limit, keyed throughput beside a hostile playground
 // neighbour, and what the PDF toolbox (metadata, outline, encrypt, watermark, merge) costs
 // beside a plain render, office conversions on the warm LibreOffice pool beside soffice
-// started per file, and headers and footers with an image beside Chromium's own templates.
-// Later features add theirs here.
+// started per file, a Markdown page beside the same page as HTML, and headers and footers with an
+// image beside Chromium's own templates. Later features add theirs here.
 
 import type { ServiceProcess } from './service-process.ts';
 import { measureMetering } from './metering.ts';
@@ -15,8 +15,10 @@ import { measureBatch } from './batch.ts';
 import { startupTable } from './startup.ts';
 import { measureHostileNeighbour } from './hostile.ts';
 import { measureToolbox } from './toolbox.ts';
+import { measureReceipts } from './receipts.ts';
 import { measureHeaders } from './headers.ts';
 import { measureOffice } from './office.ts';
+import { measureMarkdown } from './markdown.ts';
 
 export async function runExtras(service: ServiceProcess): Promise<string> {
   const rows = ['| keys on file | key lookup ms (p50 / p95) | reserve + persist ms (p50 / p95) |', '|---|---|---|'];
@@ -33,6 +35,8 @@ export async function runExtras(service: ServiceProcess): Promise<string> {
   const startup = await startupTable();
   const toolbox = await measureToolbox(service);
   const office = await measureOffice(service);
+  const markdown = await measureMarkdown(service);
   const headers = await measureHeaders(service);
-  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}\n\n${office}\n\n${headers}`;
+  const receipts = await measureReceipts(service);
+  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}\n\n${office}\n\n${markdown}\n\n${headers}\n\n${receipts}`;
 }

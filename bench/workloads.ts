@@ -68,3 +68,69 @@ export const WORKLOADS: Workload[] = [
   { name: 'invoice', html: invoiceHtml() },
   { name: 'report', html: reportHtml() },
 ];
+
+/**
+ * A README-sized Markdown page (about 7 KB): headings, paragraphs, lists, a
+ * task list, a table, a footnote and eight fenced code blocks in five languages.
+ */
+export function readmeMarkdown(): string {
+  const code: [string, string][] = [
+    [
+      'bash',
+      'npm run setup && npm start\ncurl -s http://127.0.0.1:3000/v1/pdf -H "Authorization: Bearer $KEY" \\\n  -d \'{"markdown":"# Hello"}\' -o hello.pdf',
+    ],
+    [
+      'js',
+      "import { readFile } from 'node:fs/promises';\n\nconst markdown = await readFile('README.md', 'utf8');\nconst response = await fetch(base + '/v1/pdf', {\n  method: 'POST',\n  headers: { authorization: 'Bearer ' + key, 'content-type': 'application/json' },\n  body: JSON.stringify({ markdown, options: { outline: true } }),\n});\nif (!response.ok) throw new Error(await response.text());",
+    ],
+    [
+      'ts',
+      'export interface Plan {\n  id: string;\n  monthlyDocuments: number;\n  retention: string;\n}\n\nexport function isOver(plan: Plan, used: number): boolean {\n  return used >= plan.monthlyDocuments; // the allowance is a hard limit\n}',
+    ],
+    ['json', '{\n  "id": "starter",\n  "name": "Starter",\n  "monthly_documents": 1000,\n  "retention": "30d",\n  "batch_max_items": 10\n}'],
+    [
+      'python',
+      'import requests\n\nfor name in ["a.md", "b.md"]:\n    with open(name) as f:\n        r = requests.post(URL, json={"markdown": f.read()}, headers=HEADERS)\n    r.raise_for_status()\n    open(name.replace(".md", ".pdf"), "wb").write(r.content)',
+    ],
+  ];
+  const paragraph =
+    'Quire turns **HTML**, public URLs, stored templates and *Markdown* into PDFs with a real Chromium, behind a local HTTP API with ' +
+    'API keys, monthly quotas per plan and an admin window. See [the API](https://example.com/docs) or `GET /openapi.json`.';
+  const sections = Array.from({ length: 8 }, (_, i) => {
+    const [language, body] = code[i % code.length]!;
+    return [
+      `## Section ${i + 1}: ${['Install', 'Render', 'Plans', 'Configuration', 'Batches', 'Templates', 'Desktop app', 'Limits'][i]}`,
+      '',
+      paragraph,
+      '',
+      `- first point of section ${i + 1}\n- second point with \`inline code\`\n  - a nested point\n- third point ~~struck~~`,
+      '',
+      `\`\`\`${language}\n${body}\n\`\`\``,
+      '',
+      `> A note for section ${i + 1}: ${paragraph.slice(0, 120)}`,
+      '',
+    ].join('\n');
+  });
+  const table = [
+    '| plan | documents | retention | batch |',
+    '|---|---:|---|---:|',
+    ...['free', 'starter', 'growth', 'scale', 'business'].map(
+      (plan, i) => `| ${plan} | ${[100, 1000, 10000, 50000, 250000][i]} | ${['1d', '30d', '1y', '2y', '2y'][i]} | ${[0, 10, 50, 100, 250][i]} |`,
+    ),
+  ];
+  return [
+    '# Quire',
+    '',
+    `${paragraph}[^1]`,
+    '',
+    '- [x] HTML, URLs and templates',
+    '- [x] Markdown',
+    '- [ ] everything else',
+    '',
+    ...table,
+    '',
+    ...sections,
+    '[^1]: Measured on a 2-core machine.',
+    '',
+  ].join('\n');
+}

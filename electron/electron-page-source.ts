@@ -18,7 +18,7 @@
 
 import type { Protocol } from 'puppeteer-core';
 import type { Logger } from '../server/src/logger.ts';
-import { CdpPage, type CdpPageOptions } from '../server/src/render/cdp-page.ts';
+import { CdpPage, type CdpPageOptions, type PageInspection } from '../server/src/render/cdp-page.ts';
 import { RendererCrashedError } from '../server/src/render/errors.ts';
 import { isLaneReusable, lanePageOptions, tearDownLane } from '../server/src/render/lane-policy.ts';
 import type { PageLease, PageSource } from '../server/src/render/page-source.ts';
@@ -139,9 +139,9 @@ class ElectronCdpPage extends CdpPage {
     super(cdp, options);
   }
 
-  override async print(params: Protocol.Page.PrintToPDFRequest): Promise<Uint8Array> {
-    // As CdpPage does: a browser's print waits for web fonts.
-    await this.cdp.send('Runtime.evaluate', { expression: 'document.fonts.ready.then(() => true)', awaitPromise: true, returnByValue: true });
+  override async print(params: Protocol.Page.PrintToPDFRequest, inspect?: PageInspection): Promise<Uint8Array> {
+    // As CdpPage does: a browser's print waits for web fonts (and a receipt looks at the page then).
+    await this.fontsReady(inspect);
     return this.cdp.untilClosed(this.whilePrinting(this.contents.printToPDF(toElectronPrintOptions(params))));
   }
 

@@ -8,7 +8,7 @@
 import { build } from 'esbuild';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { NODE_BUNDLE, PDF_WORKER_ENTRY } from './node-bundle.ts';
+import { NODE_BUNDLE, WORKER_ENTRIES } from './node-bundle.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(root, 'dist', 'electron');
@@ -18,8 +18,8 @@ await Promise.all([
   build({
     ...NODE_BUNDLE,
     absWorkingDir: root,
-    // The PDF worker thread (server/src/pdf/finisher.ts) loads pdf-worker.mjs from beside main.mjs.
-    entryPoints: { main: 'electron/main.ts', ...PDF_WORKER_ENTRY },
+    // The worker threads (server/src/worker-pool.ts) load pdf-worker.mjs and markdown-worker.mjs from beside main.mjs.
+    entryPoints: { main: 'electron/main.ts', ...WORKER_ENTRIES },
     outdir,
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
@@ -37,4 +37,4 @@ await Promise.all([
     logLevel: 'warning',
   }),
 ]);
-console.log(`built ${path.relative(root, outdir)}/main.mjs, pdf-worker.mjs and preload.cjs`);
+console.log(`built ${path.relative(root, outdir)}/main.mjs, pdf-worker.mjs, markdown-worker.mjs and preload.cjs`);

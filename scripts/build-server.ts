@@ -1,5 +1,5 @@
 // Builds the headless server into dist/server as plain JavaScript for `npm start` and `npm run cli`:
-// main.mjs (the server), cli.mjs (the CLI) and pdf-worker.mjs (the PDF worker thread), each one
+// main.mjs (the server), cli.mjs (the CLI), pdf-worker.mjs and markdown-worker.mjs (worker threads), each one
 // self-contained bundle of our code (no shared chunks: the worker is found beside the bundle that
 // starts it) with npm packages external and source maps (node --enable-source-maps). Files the
 // code reads at run time (migrations, dist/ui) are found from the package root
@@ -8,7 +8,7 @@
 import { build } from 'esbuild';
 import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { NODE_BUNDLE, PDF_WORKER_ENTRY } from './node-bundle.ts';
+import { NODE_BUNDLE, WORKER_ENTRIES } from './node-bundle.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -24,7 +24,7 @@ export async function buildServer(outdir: string): Promise<void> {
     await build({
       ...NODE_BUNDLE,
       absWorkingDir: root,
-      entryPoints: { main: 'server/src/main.ts', cli: 'server/src/cli.ts', ...PDF_WORKER_ENTRY },
+      entryPoints: { main: 'server/src/main.ts', cli: 'server/src/cli.ts', ...WORKER_ENTRIES },
       outdir: staging,
       // Node 20 is the oldest supported (package.json engines).
       target: 'node20',
@@ -40,5 +40,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   const outdir = path.join(root, 'dist', 'server');
   await buildServer(outdir);
   // stderr: `npm run -s cli` may build first, and its stdout is the command's answer alone.
-  console.error(`built ${path.relative(root, outdir)}/main.mjs, cli.mjs and pdf-worker.mjs`);
+  console.error(`built ${path.relative(root, outdir)}/main.mjs, cli.mjs and the worker threads' .mjs`);
 }

@@ -24,15 +24,15 @@ interface LockEntry {
 }
 
 /**
- * Bare package names the built main process may load: static imports of main.mjs (and of the PDF
- * worker's entry, pdf-worker.mjs) and of the chunks
+ * Bare package names the built main process may load: static imports of main.mjs (and of the worker
+ * threads' entries, pdf-worker.mjs and markdown-worker.mjs) and of the chunks
  * it imports statically, and packages it imports on demand (import("pdfjs-dist/..."): a feature
  * the app has). Chunks imported on demand are not followed: the only one is the headless launcher.
  */
 export function packagesLoadedByBundle(dir = path.join(root, 'dist', 'electron')): string[] {
   const seen = new Set<string>();
-  // The PDF worker thread's entry is loaded by path (new Worker), not by an import.
-  const files = ['main.mjs', 'pdf-worker.mjs'];
+  // The worker threads' entries are loaded by path (new Worker), not by an import.
+  const files = ['main.mjs', 'pdf-worker.mjs', 'markdown-worker.mjs'];
   const names = new Set<string>(LOADED_FROM_DISK);
   while (files.length > 0) {
     const file = files.pop()!;

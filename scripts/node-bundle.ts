@@ -14,5 +14,5 @@ export const NODE_BUNDLE: BuildOptions = {
   logLevel: 'warning',
 };
 
-/** The PDF worker thread's entry: server/src/pdf/finisher.ts loads pdf-worker.mjs from beside the bundle that runs it. */
-export const PDF_WORKER_ENTRY = { 'pdf-worker': 'server/src/pdf/pdf-worker.ts' };
+/** The worker threads' entries: server/src/worker-pool.ts loads each .mjs from beside the bundle that starts it. */
+export const WORKER_ENTRIES = { 'pdf-worker': 'server/src/pdf/pdf-worker.ts', 'markdown-worker': 'server/src/services/markdown-worker.ts' };

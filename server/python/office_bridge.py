@@ -7,6 +7,7 @@
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -74,9 +75,29 @@ class RefuseEverything(unohelper.Base, XInteractionHandler):
             chosen.select()
 
 
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(signal_number=signal.SIGKILL):
+    """Linux: this process gets the signal when its parent dies (so nothing outlives a killed server)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, int(signal_number))
+    except Exception:
+        pass
+
+
+def office_binary(soffice):
+    """soffice.bin itself where it sits beside the launcher script: it can be tied to this process's life."""
+    real = os.path.realpath(soffice)
+    beside = os.path.join(os.path.dirname(real), "soffice.bin")
+    return beside if os.path.basename(real) == "soffice" and os.access(beside, os.X_OK) else soffice
+
+
 def start_office(soffice, profile, pipe):
     args = [
-        soffice,
+        office_binary(soffice),
         "-env:UserInstallation=" + uno.systemPathToFileUrl(profile),
         "--headless",
         "--invisible",
@@ -88,10 +109,10 @@ def start_office(soffice, profile, pipe):
         "--accept=pipe,name=%s;urp;StarOffice.ComponentContext" % pipe,
     ]
     # Its output would corrupt our protocol on stdout: LibreOffice's chatter goes to stderr.
-    return subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=sys.stderr, stderr=sys.stderr)
+    return subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=sys.stderr, stderr=sys.stderr, preexec_fn=die_with_parent)
 
 
-def connect(pipe, office, deadline):
+def connect(pipe, office, deadline, restart):
     local = uno.getComponentContext()
     resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
     while True:
@@ -99,9 +120,11 @@ def connect(pipe, office, deadline):
             context = resolver.resolve("uno:pipe,name=%s;urp;StarOffice.ComponentContext" % pipe)
             return context, context.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", context)
         except Exception:
-            if office.poll() is not None and office.returncode != 81:
-                # 81: the first start of a fresh profile restarts itself (oosplash keeps going).
-                raise Failure("start_failed", "soffice exited with code %s before accepting connections" % office.returncode)
+            if office.poll() is not None:
+                if office.returncode != 81:
+                    raise Failure("start_failed", "soffice exited with code %s before accepting connections" % office.returncode)
+                # 81: the first start of a fresh profile asks to be started again (oosplash's job, ours here).
+                office = restart()
             if time.monotonic() > deadline:
                 raise Failure("start_failed", "soffice did not accept a connection in time")
             time.sleep(0.05)
@@ -228,13 +251,50 @@ def reply(message):
 def main():
     soffice, profile, pipe = sys.argv[1], sys.argv[2], sys.argv[3]
     start_timeout = float(sys.argv[4]) if len(sys.argv) > 4 else 60.0
-    office = start_office(soffice, profile, pipe)
+    offices = []
+
+    def stop(*_):
+        end_offices(offices)
+        os._exit(0)
+
+    # SIGTERM (not SIGKILL) when the server dies, so the handler above can take soffice along.
+    signal.signal(signal.SIGTERM, stop)
+    die_with_parent(signal.SIGTERM)
+    if os.getppid() == 1:
+        return 1
+    offices.append(start_office(soffice, profile, pipe))
+
+    def restart():
+        offices.append(start_office(soffice, profile, pipe))
+        return offices[-1]
+
     try:
-        context, desktop = connect(pipe, office, time.monotonic() + start_timeout)
+        return serve(soffice, profile, pipe, start_timeout, offices, restart)
+    finally:
+        end_offices(offices)
+
+
+def end_offices(offices):
+    """However the bridge ends (its server killed, a broken pipe), soffice ends with it. soffice.bin
+    may have forked a successor of its own, so the whole process group goes when the bridge leads one
+    (the server starts it so); the bridge itself is part of it and ends here too."""
+    if os.getpgrp() == os.getpid():
+        os.killpg(os.getpgrp(), signal.SIGKILL)
+    for office in offices:
+        try:
+            office.kill()
+        except Exception:
+            pass
+
+
+def serve(soffice, profile, pipe, start_timeout, offices, restart):
+    try:
+        context, desktop = connect(pipe, offices[0], time.monotonic() + start_timeout, restart)
     except Failure as failure:
         reply({"ready": False, "code": failure.code, "message": failure.message})
-        office.kill()
+        offices[-1].kill()
         return 1
+    office = offices[-1]
     reply({"ready": True, "pid": office.pid, "version": product_version(context)})
     for line in sys.stdin:
         line = line.strip()

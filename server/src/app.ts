@@ -56,6 +56,10 @@ import { parseInput } from './http/validation.ts';
 import { renderRequestSchema } from './http/schemas/render.ts';
 import { RendererBusyError, RendererClosedError, RendererCrashedError } from './render/errors.ts';
 import { removeDiscoveryFile, writeDiscoveryFile } from './stores/discovery-file.ts';
+import { ReceiptsService } from './services/receipts.ts';
+import { ActivityService } from './services/activity.ts';
+import { receiptOperations } from './http/routes/receipts.ts';
+import { hostname } from 'node:os';
 import { startOffice } from './office/start-office.ts';
 import { OfficeService } from './services/office.ts';
 import { officeOperations } from './http/routes/office.ts';
@@ -188,6 +192,18 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   const assets = new TemplateAssetsService({ store: assetStore, templates, now: overrides.now });
 
   const events = stores.events;
+  // Names this instance in the Activity screen (several instances share one event stream on PostgreSQL).
+  const instance = `${hostname()}:${process.pid}`;
+  const receipts = new ReceiptsService({
+    store: stores.receipts,
+    events,
+    retentionHours: config.receiptRetentionHours,
+    refusalFor: proxy?.refusalFor,
+    instance,
+    now: overrides.now,
+    warn,
+  });
+  const activity = new ActivityService({ events, instance, stats: () => renderer.stats(), now: overrides.now });
   const onUsage = (keyId: string, usage: { month: string; used: number; limit: number; planId: string }) =>
     events.publish('usage.changed', { key_id: keyId, month: usage.month, used: usage.used, limit: usage.limit, plan: usage.planId });
   const renderService = new RenderService({
@@ -201,6 +217,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     guardEnabled: config.networkGuard,
     office: office.converter,
     onUsage,
+    receipts,
   });
   // Batches interrupted by a stop or crash are settled and queued again before anything is served.
   const batches = await openBatchesService({
@@ -245,6 +262,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
         return { expired, tombstones_forgotten: forgotten };
       },
       batches: async () => ({ batches_pruned: await batches.prune() }),
+      receipts: async () => ({ receipts_pruned: await receipts.prune() }),
     },
     intervalSeconds: config.retentionSweepSeconds,
     log,
@@ -275,15 +293,17 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     concurrency: config.playgroundConcurrency,
     renderSlots: config.renderConcurrency,
     maxTimeoutMs: config.playgroundMaxTimeoutMs,
+    receipts,
   });
 
   const http = createHttpApp({
     operations: [
       ...healthOperations(health, SERVICE_VERSION),
       ...renderOperations(renderService),
-      ...mergeOperations(new MergeService({ renderer, render: renderService, documents, office: office.converter })),
+      ...mergeOperations(new MergeService({ renderer, render: renderService, documents, office: office.converter, receipts })),
       ...officeOperations(new OfficeService({ converter: office.converter, render: renderService, documents }), config.officeMaxUploadBytes),
-      ...imageOperations(new ImageService({ renderer, render: renderService })),
+      ...imageOperations(new ImageService({ renderer, render: renderService, receipts })),
+      ...receiptOperations(receipts, activity, config.playgroundEnabled),
       ...templateOperations(templates),
       ...documentOperations(documents),
       ...adminKeyOperations(accounts.keys),
@@ -348,6 +368,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
         const deadline = Date.now() + config.shutdownTimeoutMs;
         // Event streams end and the batch worker hands out nothing more; items the closing
         // renderer turns away stay on disk for the next start.
+        activity.close();
         events.close();
         batches.stopTaking();
         await removeDiscoveryFile(config.dataDir, process.pid);

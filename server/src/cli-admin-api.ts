@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PlanFileEntry } from './accounts/plans.ts';
+import type { ReceiptMode } from './stores/keys.ts';
 
 /** A key as the CLI prints it: the admin API's wire form. */
 export interface WireKey {
@@ -12,13 +13,14 @@ export interface WireKey {
   name: string;
   plan: string;
   auto_store: boolean;
+  receipts?: ReceiptMode;
   created_at: string;
   usage?: { month: string; used: number | null; limit: number };
 }
 
 /** What the CLI's key commands need, from the services (no server) or from the admin API. */
 export interface KeyAdmin {
-  create(request: { name: string; plan: string; autoStore: boolean }): Promise<{ key: string }>;
+  create(request: { name: string; plan: string; autoStore: boolean; receipts: ReceiptMode }): Promise<{ key: string }>;
   /** Every live key with usage, oldest first. */
   list(): Promise<WireKey[]>;
   rotate(id: string): Promise<{ key: string }>;
@@ -52,7 +54,7 @@ export async function adminApiClient(baseUrl: string, dataDir: string, adminToke
     return json as T;
   };
   return {
-    create: (request) => call('POST', '/admin/v1/keys', { name: request.name, plan: request.plan, auto_store: request.autoStore }),
+    create: (request) => call('POST', '/admin/v1/keys', { name: request.name, plan: request.plan, auto_store: request.autoStore, receipts: request.receipts }),
     async list() {
       const keys: WireKey[] = [];
       let cursor: string | null = null;

@@ -13,13 +13,14 @@ import { adminApiClient, AdminApiError, type KeyAdmin, type WireKey } from './cl
 import { DataDirLockedError, lockDataDir, lockHolder } from './stores/data-dir-lock.ts';
 import { findDamagedFiles, quarantine } from './stores/doctor.ts';
 import { StoreReadError } from './stores/durable-file.ts';
+import { RECEIPT_MODES, type ReceiptMode } from './stores/keys.ts';
 import { openAccountStores } from './stores/open-stores.ts';
 import { openDatabase } from './stores/pg/database.ts';
 import { importFiles } from './stores/import-files.ts';
 
 const USAGE = `Usage: npm run -s cli -- <command> [options]
 
-  keys create --name NAME --plan PLAN [--auto-store]   issue a key; prints the key alone
+  keys create --name NAME --plan PLAN [--auto-store] [--receipts stored|all|off]   issue a key; prints the key alone
   keys list [--json]                                   keys with this month's usage
   keys rotate ID                                       new secret for key ID; prints the key alone
   keys revoke ID                                       the key stops working
@@ -46,6 +47,7 @@ async function main(argv: readonly string[]): Promise<void> {
       name: { type: 'string' },
       plan: { type: 'string' },
       'auto-store': { type: 'boolean' },
+      receipts: { type: 'string' },
       json: { type: 'boolean' },
       quarantine: { type: 'string' },
       'data-dir': { type: 'string' },
@@ -71,7 +73,9 @@ async function main(argv: readonly string[]): Promise<void> {
     switch (command) {
       case 'keys create': {
         if (!values.name || !values.plan) throw new UsageError('keys create needs --name and --plan');
-        console.log((await keys.create({ name: values.name, plan: values.plan, autoStore: values['auto-store'] ?? false })).key);
+        const receipts = values.receipts ?? 'stored';
+        if (!isReceiptMode(receipts)) throw new UsageError(`--receipts must be one of ${RECEIPT_MODES.join(', ')}`);
+        console.log((await keys.create({ name: values.name, plan: values.plan, autoStore: values['auto-store'] ?? false, receipts })).key);
         return;
       }
       case 'keys list':
@@ -130,13 +134,14 @@ async function withStores(config: Config, work: (keys: KeyAdmin) => Promise<void
 
 function localKeyAdmin(keys: KeysService): KeyAdmin {
   return {
-    create: (request) => keys.create({ name: request.name, planId: request.plan, autoStore: request.autoStore }),
+    create: (request) => keys.create({ name: request.name, planId: request.plan, autoStore: request.autoStore, receipts: request.receipts }),
     list: async () =>
       (await keys.list()).map((key) => ({
         id: key.id,
         name: key.name,
         plan: key.planId,
         auto_store: key.autoStore,
+        receipts: key.receipts,
         created_at: key.createdAt,
         usage: { month: key.usage.month, used: key.usage.used, limit: key.usage.limit },
       })),
@@ -241,3 +246,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   }
   process.exitCode = 1;
 });
+
+function isReceiptMode(text: string): text is ReceiptMode {
+  return (RECEIPT_MODES as readonly string[]).includes(text);
+}

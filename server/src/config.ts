@@ -105,6 +105,12 @@ export const SETTINGS = {
   ),
   officeConcurrency: setting('OFFICE_CONCURRENCY', 1, integer(1, 16), 'LibreOffice processes kept warm; each converts one document at a time.'),
   officeRestartAfter: setting('OFFICE_RESTART_AFTER', 200, integer(0, 1_000_000), 'Restart a LibreOffice process after this many conversions (0: never).'),
+  officeWarmAtStart: setting(
+    'OFFICE_WARM_AT_START',
+    true,
+    boolean,
+    'Start the LibreOffice processes with the server (false: on the first office conversion, which then waits some seconds).',
+  ),
   officeIsolateNetwork: setting(
     'OFFICE_ISOLATE_NETWORK',
     true,
@@ -143,6 +149,12 @@ export const SETTINGS = {
     90,
     integer(1, 3650),
     'Days an expired document still answers 410 document_expired after its bytes are deleted; then 404.',
+  ),
+  receiptRetentionHours: setting(
+    'RECEIPT_RETENTION_HOURS',
+    24,
+    integer(1, 8760),
+    'Hours a render receipt is kept when its render stored no document (a stored one’s receipt lasts as long as the document).',
   ),
   webhookAttempts: setting('WEBHOOK_ATTEMPTS', 5, integer(1, 20), 'Tries to deliver a batch webhook (the first included) before giving up.'),
   webhookRetryBaseMs: setting(

@@ -1,4 +1,5 @@
-// The internal event bus: batch progress, webhook attempts and usage changes, published by the
+// The internal event bus: batch progress, webhook attempts, usage changes, every render's end and
+// each instance's renderer state (the Activity screen), published by the
 // services and the queue, read by the admin event stream (GET /admin/v1/events). In memory for
 // one instance; several instances on PostgreSQL share it through LISTEN/NOTIFY
 // (stores/pg/event-bus.ts). Either way a subscriber that was not listening misses events and
@@ -27,6 +28,38 @@ export interface ServerEventMap {
   'batch.webhook': { batch_id: string; key_id: string; attempt: number; ok: boolean; status_code: number | null; webhook_status: string };
   /** A key's monthly count changed. */
   'usage.changed': { key_id: string; month: string; used: number; limit: number; plan: string };
+  /** A render ended (succeeded or failed): the Activity screen's table and charts. */
+  'render.completed': RenderActivity;
+  /** An instance's renderer, every few seconds (services/activity.ts). */
+  'instance.stats': InstanceStats;
+}
+
+/** One render, as the Activity screen lists it (services/receipts.ts publishes it). */
+export interface RenderActivity {
+  at: string;
+  instance: string;
+  key_id: string | null;
+  /** pdf, image, merge_source, batch_item or playground. */
+  kind: string;
+  /** html, url or template. */
+  source: string;
+  status: 'succeeded' | 'failed';
+  code: string | null;
+  pages: number | null;
+  ms: number;
+  receipt_id: string | null;
+}
+
+/** One instance's renderer at a moment: the Activity screen's queue, slots, restarts and render path. */
+export interface InstanceStats {
+  instance: string;
+  at: string;
+  slots: number;
+  slots_busy: number;
+  queued: number;
+  browser_restarts: number;
+  /** The engine's version text and the render path default renders take (render/render-path.ts mode). */
+  render_path: { engine: string; mode: string };
 }
 
 export type ServerEventType = keyof ServerEventMap;

@@ -11,7 +11,8 @@ test('POST /admin/v1/keys issues a key shown once and stored only as a hash', as
   const response = await server.admin('POST', '/admin/v1/keys', { name: 'Acme', plan: 'starter', auto_store: true });
   assert.equal(response.status, 201);
   const issued = (await response.json()) as IssuedKey;
-  assert.deepEqual(Object.keys(issued).sort(), ['auto_store', 'created_at', 'id', 'key', 'name', 'plan']);
+  assert.deepEqual(Object.keys(issued).sort(), ['auto_store', 'created_at', 'id', 'key', 'name', 'plan', 'receipts']);
+  assert.equal(issued.receipts, 'stored', 'receipts are kept for stored renders by default');
   assert.match(issued.id, /^key_[0-9A-Za-z]{16}$/);
   assert.match(issued.key, /^sk_live_[0-9A-Za-z]{43}$/);
   assert.equal(issued.name, 'Acme');
@@ -26,6 +27,7 @@ test('POST /admin/v1/keys issues a key shown once and stored only as a hash', as
     name: 'Acme',
     plan: 'starter',
     auto_store: true,
+    receipts: 'stored',
     created_at: issued.created_at,
     usage: { month: new Date().toISOString().slice(0, 7), used: 0, limit: 1000 },
   });
@@ -75,7 +77,7 @@ test('PATCH /admin/v1/keys/:id changes name, plan and auto_store, effective on t
   const record = (await response.json()) as Record<string, unknown>;
   assert.deepEqual(
     { ...record, usage: undefined },
-    { id: key.id, name: 'after', plan: 'growth', auto_store: true, created_at: key.created_at, usage: undefined },
+    { id: key.id, name: 'after', plan: 'growth', auto_store: true, receipts: 'stored', created_at: key.created_at, usage: undefined },
   );
   assert.equal((record.usage as { limit: number }).limit, 10_000);
   const rendered = await server.render(HTML, bearer(key));

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import { crc32, deflateSync } from 'node:zlib';
 import path from 'node:path';
@@ -239,8 +240,11 @@ test('POST /v1/convert/office', { timeout: 300_000 }, async (t) => {
     // Some 40,000 rows of CSV: thousands of pages, far beyond a 1 s budget.
     const slow = Buffer.from(Array.from({ length: 40_000 }, (_, i) => `row ${i},${'x'.repeat(60)},${i * 7}`).join('\n'));
     const [late, quick] = await Promise.all([
-      server.request('POST', '/v1/convert/office', { file: base64(slow), filename: 'huge.csv', options: { timeout_ms: 1000 } }),
-      convert(server, { file: base64(threePages), filename: 'quick.docx' }),
+      postOnNewConnection(server, { file: base64(slow), filename: 'huge.csv', options: { timeout_ms: 1000 } }),
+      postOnNewConnection(server, { file: base64(threePages), filename: 'quick.docx' }).then(async (response) => ({
+        status: response.status,
+        bytes: new Uint8Array(await response.arrayBuffer()),
+      })),
     ]);
     const error = await errorOf(late);
     assert.deepEqual([error.status, error.code], [504, 'render_timeout']);
@@ -254,8 +258,8 @@ test('POST /v1/convert/office', { timeout: 300_000 }, async (t) => {
 
   await t.test('a LibreOffice that dies mid-conversion fails that call only; the next one converts', async () => {
     const before = await usageOf(server);
-    const slow = Buffer.from(Array.from({ length: 40_000 }, (_, i) => `row ${i},${'y'.repeat(60)}`).join('\n'));
-    const pending = server.request('POST', '/v1/convert/office', { file: base64(slow), filename: 'crash.csv' });
+    const slow = Buffer.from(Array.from({ length: 80_000 }, (_, i) => `row ${i},${'y'.repeat(60)}`).join('\n'));
+    const pending = postOnNewConnection(server, { file: base64(slow), filename: 'crash.csv' });
     // Once the file is handed over, kill every LibreOffice of this server (found by its own profile folders).
     await waitFor(async () => hasJobFile(server));
     const pids = execFileSync('pgrep', ['-f', `${server.dataDir}/office/profile-`], { encoding: 'utf8' })
@@ -272,6 +276,16 @@ test('POST /v1/convert/office', { timeout: 300_000 }, async (t) => {
     assert.equal(await usageOf(server), before + 1);
   });
 
+  await t.test('the OpenAPI document describes the route with both bodies', async () => {
+    const document = (await (await server.requestWithoutKey('GET', '/openapi.json')).json()) as {
+      paths: Record<string, { post?: { requestBody: { content: Record<string, { schema: { properties: Record<string, { format?: string }> } }> } } }>;
+    };
+    const content = document.paths['/v1/convert/office']!.post!.requestBody.content;
+    assert.deepEqual(Object.keys(content).sort(), ['application/json', 'multipart/form-data']);
+    assert.equal(content['multipart/form-data']!.schema.properties.file!.format, 'binary');
+    assert.ok(content['application/json']!.schema.properties.options, 'options documented');
+  });
+
   await t.test('/health reports LibreOffice', async () => {
     const health = (await (await server.requestWithoutKey('GET', '/health')).json()) as { office: { available: boolean; version: string; processes: number } };
     assert.equal(health.office.available, true);
@@ -280,9 +294,13 @@ test('POST /v1/convert/office', { timeout: 300_000 }, async (t) => {
   });
 });
 
-test('without a network namespace, LibreOffice’s own settings still keep links and macros off', { timeout: 120_000 }, async (t) => {
-  const server = await startTestServer(t, { officeIsolateNetwork: false });
+test('without a network namespace, LibreOffice’s own settings still keep links and macros off; OFFICE_RESTART_AFTER replaces the process', {
+  timeout: 120_000,
+}, async (t) => {
+  const server = await startTestServer(t, { officeIsolateNetwork: false, officeRestartAfter: 2 });
   await checkLinksAndMacros(t, server);
+  // Four conversions on one process slot, replaced after every second one.
+  assert.equal(await officeRestarts(server), 2);
 });
 
 test('without LibreOffice the route answers 501 office_unavailable saying how to install it', async (t) => {
@@ -353,6 +371,35 @@ End Sub
   assert.match(results[2]!, /cached ws/);
   assert.match(results[3]!, /Before any macro/);
   assert.doesNotMatch(results[3]!, /MACRO RAN/);
+}
+
+/**
+ * POST /v1/convert/office on a connection of its own: calls that overlap a long upload never share
+ * a kept-alive socket that the server may be closing as idle.
+ */
+function postOnNewConnection(server: TestServer, body: unknown): Promise<Response> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      new URL('/v1/convert/office', server.url),
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...bearer(server.key) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const headers = Object.entries(response.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+          resolve(new Response(Buffer.concat(chunks), { status: response.statusCode, headers }));
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
 }
 
 async function officeRestarts(server: TestServer): Promise<number> {

@@ -12,9 +12,10 @@ test('signing in asks for the admin token, refuses a wrong one and keeps the rig
   await expect(page.getByRole('alert')).toHaveText('That is not the admin token of this server.');
   await page.getByLabel('Admin token').fill(quire.adminToken);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
+  // Activity is the first screen after sign-in.
+  await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in with the admin token' })).toBeVisible();
 });

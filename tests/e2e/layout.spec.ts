@@ -6,6 +6,7 @@ import { test, expect, snap, expectNoHorizontalScroll } from './fixtures.ts';
 test.use({ viewport: { width: 1024, height: 700 } });
 
 const SCREENS = [
+  { path: '/admin/activity', heading: 'Activity' },
   { path: '/admin/keys', heading: 'API keys' },
   { path: '/admin/templates', heading: 'Templates' },
   { path: '/admin/playground', heading: 'Playground' },
@@ -31,6 +32,8 @@ test('the admin window works from the keyboard: skip link, navigation, dialogs',
   await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  // Activity, API keys, then Templates.
+  await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Templates' })).toBeFocused();

@@ -3,6 +3,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { test, expect, snap } from './fixtures.ts';
+import { odt } from '../helpers/office-fixtures.ts';
 
 test('the public playground renders HTML inline, downloads the PDF and shows the equivalent curl', async ({ page }, testInfo) => {
   await page.goto('/playground');
@@ -82,6 +83,21 @@ test('the playground form sends the document options: a watermark shows in the P
   await page.getByText('Request to the URL', { exact: true }).click();
   await page.getByLabel('User agent').fill('QuireBot');
   await expect(code).toContainText('"user_agent":"QuireBot"');
+});
+
+test('the admin playground converts an office file in its Office file tab', async ({ admin: page }) => {
+  await page.goto('/admin/playground');
+  await page.getByText('Office file', { exact: true }).click();
+  await page
+    .getByTestId('office-file')
+    .setInputFiles({ name: 'memo.odt', mimeType: 'application/vnd.oasis.opendocument.text', buffer: Buffer.from(odt(['Office memo text'])) });
+  await page.getByLabel('Landscape').check();
+  await page.getByRole('button', { name: 'Convert to PDF' }).click();
+  await expect(page.getByTestId('pdf-text')).toContainText('Office memo text', { timeout: 60_000 });
+  const box = await page.getByTestId('pdf-preview').locator('canvas').first().boundingBox();
+  expect(box!.width).toBeGreaterThan(box!.height);
+  await expect(page.locator('pre.code')).toContainText("-F 'file=@memo.odt'");
+  await expect(page.locator('pre.code')).toContainText("-F 'landscape=true'");
 });
 
 test('the playground draws a header and footer from its form: none on the cover, page X of Y below', async ({ page }) => {

@@ -13,11 +13,24 @@ import type { PageSourceFactory } from '../../server/src/render/index.ts';
 import type { PageLease, PageSource } from '../../server/src/render/page-source.ts';
 import type { RenderPath } from '../../server/src/render/render-path.ts';
 
-/** The subset of CdpPage that Renderer drives; `session` is absent, so credential and image renders fail loudly here. */
+/**
+ * A session that only takes what a receipt's recorder asks (render/render-trace.ts: listeners,
+ * Runtime on and off, one evaluate), so stored renders keep their receipts here; anything else a
+ * render would send (credentials, image capture) fails loudly.
+ */
+const FAKE_SESSION = {
+  on() {},
+  off() {},
+  async send(method: string): Promise<unknown> {
+    if (method === 'Runtime.enable' || method === 'Runtime.disable') return {};
+    if (method === 'Runtime.evaluate') return { result: { value: { loading: [], families: [] } } };
+    throw new Error(`the fake page source has no CDP session for ${method} (this test needs the real-Chromium lane)`);
+  },
+};
+
+/** The subset of CdpPage that Renderer drives; its session only serves the receipt recorder (credential and image renders fail loudly here). */
 class FakePage {
-  get session(): never {
-    throw new Error('the fake page source has no CDP session (this test needs the real-Chromium lane)');
-  }
+  readonly session = FAKE_SESSION;
   async emulateMedia(): Promise<void> {}
   async load(): Promise<{ status?: number }> {
     return {};

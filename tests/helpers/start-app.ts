@@ -20,6 +20,7 @@ export interface IssuedKey {
   name: string;
   plan: string;
   auto_store: boolean;
+  receipts: 'stored' | 'all' | 'off';
   created_at: string;
 }
 
@@ -62,7 +63,8 @@ export async function startTestServer(
   const adminToken = 'adminToken' in overrides ? overrides.adminToken : `adm_test_${randomBytes(16).toString('hex')}`;
   // The engine matrix (QUIRE_TEST_ENGINE or CHROME_PATH, tests/helpers/engines.ts) picks the Chromium build.
   const engine = options.engine ?? engineUnderTest;
-  const config = configWith({ port: 0, logLevel: 'silent', dataDir, chromePath: engine.path, ...overrides, adminToken });
+  // LibreOffice starts on a test's first office conversion, not with every test server.
+  const config = configWith({ port: 0, logLevel: 'silent', dataDir, chromePath: engine.path, officeWarmAtStart: false, ...overrides, adminToken });
   // The fast lane (npm run test:fast) renders on a fake page source, the Electron stand-in on the
   // desktop app's, unless the test brings its own.
   const lanePages = fastLane() ? fakePageSource : engine.pages === 'electron' ? electronStandIn(config.chromePath) : undefined;

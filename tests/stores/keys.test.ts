@@ -19,6 +19,7 @@ function record(overrides: Partial<KeyRecord> = {}): KeyRecord {
     name: `key ${id}`,
     planId: 'starter',
     autoStore: false,
+    receipts: 'stored',
     keyHash: `hash_${id}`,
     createdAt: '2026-03-10T12:00:00.123Z',
     updatedAt: '2026-03-10T12:00:00.123Z',
@@ -51,6 +52,17 @@ forEachBackend((backend) => {
     const listed = (await store.list()).map((key) => key.id);
     assert.ok(listed.includes(first.id));
     assert.ok(!listed.includes(second.id));
+  });
+
+  test('a key keeps its receipt setting, and one inserted without it reads as stored', async () => {
+    const store = await storeOn(backend);
+    const key = record({ receipts: 'all' });
+    const { receipts: _, ...older } = record();
+    await store.insert(key, older);
+    assert.equal((await store.get(key.id))?.receipts, 'all');
+    assert.equal((await store.get(older.id))?.receipts, 'stored');
+    assert.equal((await store.update(key.id, { receipts: 'off' }))?.receipts, 'off');
+    assert.equal((await store.get(key.id))?.receipts, 'off');
   });
 
   test('a rotated key answers to its new hash only', async () => {

@@ -9,9 +9,11 @@ import { AdminLayout, PublicLayout } from './components/Layout.tsx';
 import { Loading } from './components/Page.tsx';
 import { TokenPage } from './pages/TokenPage.tsx';
 import { KeysPage } from './pages/KeysPage.tsx';
+import { ActivityPage } from './pages/ActivityPage.tsx';
 import { TemplatesPage } from './pages/TemplatesPage.tsx';
 import { TemplateEditorPage } from './pages/TemplateEditorPage.tsx';
 import { PlaygroundPage } from './pages/PlaygroundPage.tsx';
+import { AdminPlaygroundPage } from './pages/AdminPlaygroundPage.tsx';
 import { DocumentsPage } from './pages/DocumentsPage.tsx';
 import { BatchesPage } from './pages/BatchesPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -63,10 +65,11 @@ export function App() {
 
   return (
     <AdminLayout pathname={pathname} onSignOut={signOut} fromDesktop={session.fromDesktop}>
+      {screen.name === 'activity' && <ActivityPage />}
       {screen.name === 'keys' && <KeysPage />}
       {screen.name === 'templates' && <TemplatesPage />}
       {screen.name === 'template' && <TemplateEditorPage key={screen.id} id={screen.id} />}
-      {screen.name === 'playground' && <PlaygroundPage embedded />}
+      {screen.name === 'playground' && <AdminPlaygroundPage />}
       {screen.name === 'documents' && <DocumentsPage />}
       {screen.name === 'batches' && <BatchesPage />}
       {screen.name === 'not-found' && <NotFoundPage />}
@@ -75,6 +78,7 @@ export function App() {
 }
 
 const TITLES: Record<string, string> = {
+  activity: 'Activity',
   keys: 'API keys',
   templates: 'Templates',
   template: 'Template',

@@ -37,6 +37,11 @@ export interface EgressProxy {
   /** The proxy's address for --proxy-server, e.g. http://127.0.0.1:41234. */
   readonly url: string;
   readonly port: number;
+  /**
+   * Why the proxy last refused host:port, if it did lately (the last 512 refusals): a render's
+   * receipt names the reason beside each blocked request. The page only sees a bare 403.
+   */
+  refusalFor(host: string, port: number): string | undefined;
   /** Stops listening and cuts every open connection and tunnel. */
   close(): Promise<void>;
 }
@@ -59,6 +64,8 @@ const HOP_BY_HOP = new Set([
 
 type Refusal = { status: 403 | 502; reason: string };
 
+const REMEMBERED_REFUSALS = 512;
+
 /** Starts the proxy on 127.0.0.1 (a free port); resolves once it listens. */
 export async function startEgressProxy(options: EgressProxyOptions): Promise<EgressProxy> {
   const { policy, log } = options;
@@ -66,6 +73,13 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
   const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
   const sockets = new Set<net.Socket | Duplex>();
   let ownPort = 0;
+  const refusals = new Map<string, string>();
+  const remember = (host: string, port: number, reason: string) => {
+    const key = `${host.toLowerCase()}:${port}`;
+    refusals.delete(key);
+    refusals.set(key, reason);
+    if (refusals.size > REMEMBERED_REFUSALS) refusals.delete(refusals.keys().next().value!);
+  };
 
   const track = <T extends net.Socket | Duplex>(socket: T): T => {
     sockets.add(socket);
@@ -86,6 +100,7 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
       if (error instanceof BlockedUrlError) {
         options.onDecision?.('blocked');
         log.warn({ host, port, via, reason: error.reason }, 'egress blocked');
+        remember(host, port, error.reason);
         return { status: 403, reason: error.reason };
       }
       options.onDecision?.('failed');
@@ -199,6 +214,7 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
   return {
     url: `http://127.0.0.1:${ownPort}`,
     port: ownPort,
+    refusalFor: (host, port) => refusals.get(`${host.toLowerCase()}:${port}`),
     close: () =>
       new Promise<void>((resolveClose) => {
         server.close(() => resolveClose());

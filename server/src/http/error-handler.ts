@@ -9,6 +9,8 @@ import type { Logger } from '../logger.ts';
 import { BlockedUrlError } from '../guard/url-check.ts';
 import { toApiError } from '../wire/error-mapping.ts';
 import { JsonTooDeepError } from './middleware/json-body.ts';
+import { receiptOfError } from '../services/render.ts';
+import { receiptPath } from '../services/receipts.ts';
 
 /** Maps any thrown value to an ApiError: request-body failures here, everything else as background work maps it. */
 export function toHttpError(error: unknown): ApiError {
@@ -39,7 +41,7 @@ export function toHttpError(error: unknown): ApiError {
 }
 
 export function errorHandler(log: Logger) {
-  return (error: unknown, _req: Request, res: Response, next: NextFunction): void => {
+  return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
     if (res.headersSent) {
       next(error);
       return;
@@ -51,6 +53,9 @@ export function errorHandler(log: Logger) {
     } else if (error instanceof BlockedUrlError) {
       log.warn({ request_id: requestId, reason: error.reason }, 'url blocked');
     }
+    // A failed render that kept a receipt says where, as a success does (a playground one under its own path).
+    const receipt = receiptOfError(error);
+    if (receipt) res.setHeader('X-Render-Receipt', receiptPath(receipt, req.path.startsWith('/v1/playground/') ? 'playground' : 'pdf'));
     res.status(api.status).set(api.headers).json({ detail: api.detail, code: api.code });
   };
 }

@@ -5,7 +5,7 @@
 import { accessSync, constants, existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { fromPackageRoot } from '../package-root.ts';
+import { fileURLToPath } from 'node:url';
 
 /** How to install what is missing, for the 501 office_unavailable answer and the start-up log. */
 export const OFFICE_INSTALL_HINT =
@@ -32,10 +32,20 @@ export function findOffice(officePath: string, officePython: string, env: NodeJS
   return { found: true, install: { soffice, python, bridge } };
 }
 
-/** The bridge script, found from the package root (package-root.ts): the same lookup from server/src (tsx) and from dist/server. */
+/**
+ * The bridge script, found from the package root rather than beside this source file: the same
+ * lookup works from server/src (tsx) and from a bundle in dist/server.
+ */
 export function bridgeScript(): string | undefined {
-  const candidate = fromPackageRoot('server', 'python', 'office_bridge.py');
-  return existsSync(candidate) ? candidate : undefined;
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, 'server', 'python', 'office_bridge.py');
+    // In the packaged desktop app the script is unpacked beside app.asar (Python cannot read inside it).
+    if (existsSync(path.join(dir, 'package.json')) && existsSync(candidate)) return candidate.replace(`app.asar${path.sep}`, `app.asar.unpacked${path.sep}`);
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
 }
 
 function onPath(name: string, searchPath: string): string | undefined {

@@ -82,6 +82,7 @@ export class OfficePool {
     const release = await this.slots.acquire(job.priority, job.tenant);
     const worker = this.workers.find((candidate) => !candidate.busy)!;
     worker.busy = true;
+    await mkdir(this.options.workDir, { recursive: true });
     const dir = await mkdtemp(path.join(this.options.workDir, 'job-'));
     try {
       const process = await this.ready(worker).catch((error: unknown) => {

@@ -35,7 +35,7 @@ export function startOffice(config: Config, log: Logger, disabled?: false): Star
     queueTimeoutMs: config.renderQueueTimeoutMs,
     log,
   });
-  void pool.warm();
+  if (config.officeWarmAtStart) void pool.warm();
   log.info(
     { soffice: lookup.install.soffice, processes: config.officeConcurrency, isolated_network: isolateNetwork },
     'office conversion: starting LibreOffice',

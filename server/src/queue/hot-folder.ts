@@ -1,6 +1,6 @@
 // The hot folder (WATCH_DIR): name.json (a render request, as the body of POST /v1/pdf), name.html
-// name.md, or a file of another kind the app takes (office files: name.docx, ...) dropped into in/
-// becomes out/name.pdf, or failed/name.json with {code, detail} (the input kept beside it:
+// or name.md, or a file of another kind the app takes (office files: name.docx, ...) dropped into
+// in/ becomes out/name.pdf, or failed/name.json with {code, detail} (the input kept beside it:
 // failed/name.html, failed/name.md, failed/name.docx, or failed/name.request.json).
 // WATCH_DIR/settings.json names the key the renders are charged to ({"key_id": "key_..."}).
 // Durability: a file is claimed by renaming it into processing/ before any work, and leaves
@@ -236,7 +236,7 @@ export class HotFolder<Request, Caller> {
   /** failed/name.json: the error; the input is kept beside it (failed/name.html or failed/name.request.json). */
   private async fail(name: string, claimed: string, error: unknown): Promise<void> {
     const { code, detail } = error instanceof HotFolderInputError ? error : this.describe(error, name);
-    // Only a request file is renamed (name.request.json): an HTML or Markdown page or an office file keeps its name.
+    // Only a request file is renamed (name.request.json): a page, a Markdown file or an office file keeps its name.
     const keepsName = path.extname(name).toLowerCase() !== '.json';
     // An error file must not replace the input it reports on (name.json in, failed/name.json out).
     const record = { file: name, code, detail, failed_at: (this.deps.now?.() ?? new Date()).toISOString() };

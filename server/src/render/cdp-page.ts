@@ -43,6 +43,12 @@ export interface CdpPageOptions {
   frames?: FrameSource;
 }
 
+/** An expression evaluated in the page just before printing, and what to do with its value. */
+export interface PageInspection {
+  expression: string;
+  onValue(value: unknown): void;
+}
+
 /**
  * The clock a render's page runs on. 'virtual' (virtual-clock.ts): Chromium's virtual time, which
  * jumps to the next due timer and stops while fetches are pending; a page once on it keeps it, so
@@ -134,8 +140,9 @@ export class CdpPage {
    * first if needed), or navigates to a URL; resolves when waitUntil is reached. With clock
    * 'virtual' (networkidle0 only, see RenderClock) the page's clock is held while the content
    * starts loading, then runs until the network-idle window passed on it, then is held again.
+   * onReached runs when the lifecycle event fired, before any network-idle wait.
    */
-  async load(source: RenderSource, waitUntil: WaitUntil, clock: RenderClock = 'real'): Promise<{ status?: number }> {
+  async load(source: RenderSource, waitUntil: WaitUntil, clock: RenderClock = 'real', onReached?: () => void): Promise<{ status?: number }> {
     this.documentStatus.clear();
     this.documentRedirects.length = 0;
     this.clock = waitUntil === 'networkidle0' ? clock : 'real';
@@ -160,6 +167,8 @@ export class CdpPage {
         }
         reached = started.reached;
       }
+      // The lifecycle event itself, before the network-idle window: a receipt's load and idle times.
+      if (onReached) reached = reached.then(onReached);
       if (virtual) {
         await this.virtualClock.waitForNetworkIdle(requests!, reached);
       } else {
@@ -334,11 +343,21 @@ export class CdpPage {
     return new Promise((resolve) => setTimeout(resolve, ms));
   }
 
-  /** Prints the current document; waits for web fonts first, as a browser's print does. */
-  async print(params: Protocol.Page.PrintToPDFRequest): Promise<Uint8Array> {
-    await this.session.send('Runtime.evaluate', { expression: 'document.fonts.ready.then(() => true)', awaitPromise: true, returnByValue: true });
+  /**
+   * Prints the current document; waits for web fonts first, as a browser's print does. `inspect`
+   * (a receipt's look at the page, render-trace.ts) runs in the same evaluation, once fonts are ready.
+   */
+  async print(params: Protocol.Page.PrintToPDFRequest, inspect?: PageInspection): Promise<Uint8Array> {
+    await this.fontsReady(inspect);
     const { data } = await this.whilePrinting(this.session.send('Page.printToPDF', params) as Promise<Protocol.Page.PrintToPDFResponse>);
     return Buffer.from(data, 'base64');
+  }
+
+  /** Waits for web fonts, as a browser's print does, running the inspection in the same evaluation. */
+  protected async fontsReady(inspect?: PageInspection): Promise<void> {
+    const expression = inspect ? `document.fonts.ready.then(() => ${inspect.expression})` : 'document.fonts.ready.then(() => true)';
+    const ready = (await this.session.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true })) as Protocol.Runtime.EvaluateResponse;
+    inspect?.onValue(ready.result.value);
   }
 
   /** Printing on a virtual clock without begin frames needs the clock to run meanwhile (virtual-clock.ts stepWhile). */

@@ -121,6 +121,13 @@ export const pdfOptionsSchema = z
       .max(10_000)
       .optional()
       .describe('Extension: a JavaScript expression evaluated in the page until it is truthy (a promise is awaited), within timeout_ms; after wait_for.'),
+    receipt: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Extension: keep a receipt of this render (what the page loaded and was refused, console errors, fonts, timings), named by the X-Render-Receipt header; ' +
+          'the key’s receipts setting may keep one anyway.',
+      ),
     ...finishFields,
     ...urlOnlyFields,
     ...markdownStyleFields,
@@ -163,6 +170,8 @@ export function runningProblem(
   }
   const header = normalizeRunning(options.header);
   const footer = normalizeRunning(options.footer);
+  // Margins alone are marginProblem's to judge; without a fixed height there is nothing to add to them.
+  if (header?.height === undefined && footer?.height === undefined) return undefined;
   const margins = typeof options.margin === 'string' ? parseMargin(options.margin) : undefined;
   const paper = paperSizePoints(options);
   if (!margins || !paper) return undefined;

@@ -16,6 +16,7 @@ import { captureImage, prepareCapture, type ImageCapture } from './image-capture
 import { headsOf, geometryOf, learnFromPage, withRoom } from './header-plan.ts';
 import { inspectBody, printHeads, type PendingHeads, type PrintedHeads } from './header-pass.ts';
 import type { Numbering } from './header-overlay.ts';
+import { inspectBeforeCapture, inspectionFor, startRecording, type RenderTrace } from './render-trace.ts';
 
 export interface RenderJob {
   source: RenderSource;
@@ -29,6 +30,8 @@ export interface RenderJob {
   tenant?: Tenant;
   /** The render's data, for the placeholders of options.header and options.footer. */
   data?: unknown;
+  /** Filled in with what the render did (its receipt); without one nothing is recorded. */
+  trace?: RenderTrace;
 }
 
 /** A body printed for a merge: its header and footer wait for the merged page numbers (decorate). */
@@ -103,6 +106,7 @@ export class Renderer {
           : printed.heads
             ? await this.decorate({ pdf: printed.pdf, heads: printed.heads }, ownNumbering(printed.heads.pageCount), job.tenant, job.priority)
             : await finishPdf(printed.pdf, job.options);
+      job.trace?.mark('finished');
       outcome = 'success';
       return pdf;
     } catch (error) {
@@ -128,6 +132,7 @@ export class Renderer {
     try {
       const printed = await this.printWithRetry(job, 'body');
       const body: PrintedBody = printed.heads ? { pdf: printed.pdf, heads: printed.heads } : { pdf: await finishPdf(printed.pdf, job.options) };
+      job.trace?.mark('finished');
       outcome = 'success';
       return body;
     } catch (error) {
@@ -193,6 +198,7 @@ export class Renderer {
    */
   private async printWithRetry(job: RenderJob, heads: 'whole' | 'body'): Promise<Printed> {
     const slot = new HeldSlot(await this.slots.acquire(job.priority, job.tenant));
+    job.trace?.mark('admitted');
     const budget = new Budget(Date.now() + job.options.timeout_ms, job.options.timeout_ms);
     try {
       return await this.renderInSlot(job, slot.hold(), budget, heads).catch((error: unknown) => {
@@ -218,13 +224,14 @@ export class Renderer {
    * merge's page numbers ('body').
    */
   private async renderInSlot(job: RenderJob, releaseSlot: () => void, budget: Budget, heads: 'whole' | 'body'): Promise<Printed> {
-    const { options, source } = job;
+    const { options, source, trace } = job;
     let stage = 'opening a page';
     budget.stage = () => stage;
     let lease: PageLease | undefined;
     let reusable = false;
     // Page settings this render changed, undone before the page serves another render.
     const undo: (() => Promise<void>)[] = [];
+    let recording: { stop(): Promise<void> } | undefined;
     try {
       if (source.kind === 'html' && hasOriginCredentials(options)) {
         throw new RenderInputError('options', 'options.http_headers, cookies, basic_auth and user_agent are only for url renders');
@@ -233,11 +240,17 @@ export class Renderer {
       lease = await budget.run(this.pages.acquire(source.kind, clock));
       const { page } = lease;
       budget.failWith(page.failed);
+      if (trace) {
+        trace.mark('leased');
+        trace.renderPath = { clock: lease.clock ?? clock, mode: this.pages.renderPath.mode, engine: this.pages.version };
+        recording = await budget.run(startRecording(page.session, trace));
+      }
       if (source.kind === 'url' && hasOriginCredentials(options)) undo.push(await budget.run(sendCredentialsToOrigin(page.session, source.url, options)));
       if (job.image) undo.push(await budget.run(prepareCapture(page.session, job.image)));
       stage = 'loading the page';
       await budget.run(page.emulateMedia(options.media));
-      const loaded = await budget.run(page.load(source, options.wait_until, lease.clock ?? clock));
+      const loaded = await budget.run(page.load(source, options.wait_until, lease.clock ?? clock, trace && (() => trace.mark('loaded'))));
+      trace?.mark('idle');
       if (source.kind === 'url' && loaded.status !== undefined && loaded.status >= 400) {
         throw new NavigationError(`${source.url} answered HTTP ${loaded.status}`);
       }
@@ -253,6 +266,8 @@ export class Renderer {
         stage = 'waiting wait_ms';
         await budget.run(page.wait(options.wait_ms));
       }
+      trace?.mark('waited');
+      if (trace && job.image) await budget.run(inspectBeforeCapture(page.session, trace));
       const running = job.image ? undefined : headsOf(options);
       let params = toPrintToPdfParams(options);
       let pending: PendingHeads | undefined;
@@ -266,7 +281,8 @@ export class Renderer {
         pending = { heads: running, facts, geometry, options, assets, data: job.data, url, pageCount: 0, markers: [] };
       }
       stage = job.image ? 'capturing the image' : 'printing';
-      const bytes = await budget.run(job.image ? captureImage(page.session, job.image) : page.print(params));
+      const bytes = await budget.run(job.image ? captureImage(page.session, job.image) : page.print(params, trace && inspectionFor(trace)));
+      trace?.mark('printed');
       if (!pending) {
         reusable = true;
         return { pdf: bytes };
@@ -283,9 +299,12 @@ export class Renderer {
       reusable = true;
       return { pdf: bytes, stamp };
     } catch (error) {
+      if (trace) trace.failedStage = stage;
       throw translatePageError(error);
     } finally {
       budget.failWith(undefined);
+      // The recorder's listeners and Runtime go before the page serves anyone else.
+      if (recording) await settleWithin(recording.stop(), RELEASE_WAIT_MS);
       // The next render must not send this one's credentials anywhere, nor inherit its viewport.
       if (undo.length > 0) {
         let undone = false;

@@ -31,7 +31,7 @@ import type { Logger } from '../logger.ts';
 import { LeaseLostError, type BatchItemRecord, type BatchItemRequest, type BatchRecord, type BatchStore, type ErrorRecord } from '../stores/batches.ts';
 import type { DocumentsService } from './documents.ts';
 import { UnknownPlanError, type Account, type KeysService } from './keys.ts';
-import type { RenderService, ReserveTurn } from './render.ts';
+import { receiptOfError, type RenderService, type ReserveTurn } from './render.ts';
 
 export type ItemOutcome = 'ended' | 'retry' | 'interrupted';
 
@@ -95,12 +95,14 @@ export class BatchItems {
     await this.deps.store.save(batch);
     const tag = chargeTag(batch.id, index);
     try {
-      await this.deps.render.render(request, account, {
+      const rendered = await this.deps.render.render(request, account, {
         priority,
         batchItem: { batchId: batch.id, index, documentId: item.documentId, chargeTag: tag },
         reserveTurn: turn,
       });
+      item.receiptId = rendered.receiptIds?.[0] ?? null;
     } catch (error) {
+      item.receiptId = receiptOfError(error) ?? null;
       if (this.stopping && (error instanceof RendererClosedError || error instanceof RendererCrashedError)) return 'interrupted';
       // Another instance adopted the batch (this one was presumed dead): it is that one's now, and nothing of this render was kept.
       if (error instanceof LeaseLostError) return 'ended';

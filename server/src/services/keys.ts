@@ -8,7 +8,7 @@ import { generateApiKey, hashSecret } from '../accounts/keys.ts';
 import { loadPlans, type Plan, type Plans } from '../accounts/plans.ts';
 import { monthOf, type UsageLedger, type UsageSnapshot } from '../accounts/usage.ts';
 import { StoreReadError } from '../stores/durable-file.ts';
-import type { KeyRecord, KeyStore } from '../stores/keys.ts';
+import type { KeyRecord, KeyStore, ReceiptMode } from '../stores/keys.ts';
 import { pageOrBadCursor, type Page } from './paging.ts';
 
 /** The caller behind a valid API key. */
@@ -17,6 +17,8 @@ export interface Account {
   readonly name: string;
   readonly plan: Plan;
   readonly autoStore: boolean;
+  /** Which of its renders keep a receipt (services/receipts.ts). */
+  readonly receipts: ReceiptMode;
 }
 
 export interface KeyView {
@@ -24,6 +26,7 @@ export interface KeyView {
   name: string;
   planId: string;
   autoStore: boolean;
+  receipts: ReceiptMode;
   createdAt: string;
 }
 
@@ -36,6 +39,7 @@ export interface KeyChangeRequest {
   name?: string;
   planId?: string;
   autoStore?: boolean;
+  receipts?: ReceiptMode;
 }
 
 export interface KeysServiceDeps {
@@ -79,7 +83,7 @@ export class KeysService {
     if (!record) return undefined;
     const plan = this.deps.plans.get(record.planId);
     if (!plan) throw new UnknownPlanError(record.id, record.planId);
-    return { keyId: record.id, name: record.name, plan, autoStore: record.autoStore };
+    return accountOf(record, plan);
   }
 
   /**
@@ -91,11 +95,11 @@ export class KeysService {
     if (!record || record.keyHash === null) return undefined;
     const plan = this.deps.plans.get(record.planId);
     if (!plan) throw new UnknownPlanError(record.id, record.planId);
-    return { keyId: record.id, name: record.name, plan, autoStore: record.autoStore };
+    return accountOf(record, plan);
   }
 
   /** Issues a new key; the returned `key` is the only time it is shown. */
-  async create(request: { name: string; planId: string; autoStore?: boolean }): Promise<KeyView & { key: string }> {
+  async create(request: { name: string; planId: string; autoStore?: boolean; receipts?: ReceiptMode }): Promise<KeyView & { key: string }> {
     this.plan(request.planId);
     const key = generateApiKey();
     const at = this.now().toISOString();
@@ -104,6 +108,7 @@ export class KeysService {
       name: request.name,
       planId: request.planId,
       autoStore: request.autoStore ?? false,
+      receipts: request.receipts ?? 'stored',
       keyHash: hashSecret(key),
       createdAt: at,
       updatedAt: at,
@@ -142,6 +147,7 @@ export class KeysService {
       ...(changes.name !== undefined ? { name: changes.name } : {}),
       ...(changes.planId !== undefined ? { planId: changes.planId } : {}),
       ...(changes.autoStore !== undefined ? { autoStore: changes.autoStore } : {}),
+      ...(changes.receipts !== undefined ? { receipts: changes.receipts } : {}),
       updatedAt: this.now().toISOString(),
     });
     return this.withUsage(updated ?? missing(id));
@@ -196,7 +202,18 @@ export class KeysService {
 }
 
 function view(record: KeyRecord): KeyView {
-  return { id: record.id, name: record.name, planId: record.planId, autoStore: record.autoStore, createdAt: record.createdAt };
+  return {
+    id: record.id,
+    name: record.name,
+    planId: record.planId,
+    autoStore: record.autoStore,
+    receipts: record.receipts ?? 'stored',
+    createdAt: record.createdAt,
+  };
+}
+
+function accountOf(record: KeyRecord, plan: Plan): Account {
+  return { keyId: record.id, name: record.name, plan, autoStore: record.autoStore, receipts: record.receipts ?? 'stored' };
 }
 
 function missing(id: string): never {

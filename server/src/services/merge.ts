@@ -19,7 +19,8 @@ import type { PrintedBody, Renderer } from '../render/renderer.ts';
 import type { Tenant } from '../render/render-slots.ts';
 import type { DocumentsService } from './documents.ts';
 import type { Account } from './keys.ts';
-import { tenantOf, type RenderedPdf, type RenderInput, type RenderService } from './render.ts';
+import { tenantOf, withReceipt, type RenderedPdf, type RenderInput, type RenderService } from './render.ts';
+import { sourceSummary, type ReceiptsService } from './receipts.ts';
 import type { OfficeConverter, OfficeSource } from './office.ts';
 import { OfficeUnavailableError } from '../office/errors.ts';
 
@@ -42,13 +43,14 @@ export interface MergeServiceDeps {
   renderer: Renderer;
   render: Pick<RenderService, 'resolveSource' | 'produce'>;
   documents: Pick<DocumentsService, 'open' | 'storageFor'>;
+  receipts: ReceiptsService;
   /** Converts `office` sources; absent: they fail with office_unavailable. */
   office?: OfficeConverter;
 }
 
 type Prepared =
   | { kind: 'bytes'; pdf: Uint8Array; pages?: string }
-  | { kind: 'render'; source: RenderSource; options: PdfOptions; data?: unknown; pages?: string }
+  | { kind: 'render'; source: RenderSource; options: PdfOptions; data?: unknown; pages?: string; input: Omit<RenderInput, 'store' | 'filename'> }
   | { kind: 'office'; source: OfficeSource; pages?: string };
 
 /** A source ready to join: its bytes, or (a render with a header or footer) its body waiting for the merged page numbers. */
@@ -78,20 +80,37 @@ function withMergeHeads(options: PdfOptions, merge: MergeOptions | undefined): P
   return header === options.header && footer === options.footer ? options : { ...options, header, footer };
 }
 
+/** What each rendered source's receipt needs to know of the call. */
+interface MergeCall {
+  account: Account;
+  storing: boolean;
+  /** The merged document's expiry when it is stored: its sources' receipts last as long. */
+  expiresAt?: string;
+  requestId?: string;
+  receiptIds: string[];
+}
+
 export class MergeService {
   constructor(private readonly deps: MergeServiceDeps) {}
 
   /** One PDF of the sources' pages in order; a bad source is a 400 naming its index. */
-  async merge(input: MergeInput, account: Account): Promise<RenderedPdf> {
+  async merge(input: MergeInput, account: Account, requestId?: string): Promise<RenderedPdf> {
     const rendered = input.sources.filter((source) => !('document_id' in source) && !('pdf' in source)).length;
     const storage = this.deps.documents.storageFor(account, input.store);
+    const call: MergeCall = {
+      account,
+      storing: storage !== undefined,
+      expiresAt: storage && new Date(Date.now() + storage.retentionSeconds * 1000).toISOString(),
+      requestId,
+      receiptIds: [],
+    };
     // As for a render, the allowance is held first (cheap refusals first); every source is then
     // checked before any is rendered, and any failure gives the hold back.
-    return this.deps.render.produce(account, { documents: Math.max(1, rendered), storage, filename: input.filename }, async () => {
+    const merged = await this.deps.render.produce(account, { documents: Math.max(1, rendered), storage, filename: input.filename }, async () => {
       const prepared: Prepared[] = [];
       for (const [index, source] of input.sources.entries()) prepared.push(await this.prepare(source, index, account, input.options));
       const tenant = tenantOf(account);
-      const parts = await this.numberParts(await this.renderParts(prepared, tenant), tenant);
+      const parts = await this.numberParts(await this.renderParts(prepared, tenant, call), tenant);
       const { header: _header, footer: _footer, ...finish } = input.options ?? {};
       try {
         return await mergeInWorker(parts, finish);
@@ -100,6 +119,7 @@ export class MergeService {
         throw error;
       }
     });
+    return { ...merged, receiptIds: call.receiptIds.length > 0 ? call.receiptIds : undefined };
   }
 
   private async prepare(source: MergeSourceInput, index: number, account: Account, mergeOptions: MergeOptions | undefined): Promise<Prepared> {
@@ -133,6 +153,7 @@ export class MergeService {
       options: withMergeHeads(source.options ?? DEFAULT_PDF_OPTIONS, mergeOptions),
       data: source.data,
       pages: source.page_ranges,
+      input: source,
     };
   }
 
@@ -141,13 +162,38 @@ export class MergeService {
     return this.deps.office;
   }
 
-  private async renderParts(prepared: Prepared[], tenant: Tenant): Promise<Part[]> {
+  private async renderParts(prepared: Prepared[], tenant: Tenant, call: MergeCall): Promise<Part[]> {
     return inTurn(prepared, async (part) => {
       if (part.kind === 'bytes') return { pdf: part.pdf, pages: part.pages };
       if (part.kind === 'office') return { pdf: await this.office().convertSource(part.source, tenant), pages: part.pages };
-      const body = await this.deps.renderer.renderBody({ source: part.source, options: part.options, data: part.data, tenant });
+      const body = await this.renderSource(part, tenant, call);
       return { pdf: body.pdf, pages: part.pages, body: body.heads ? body : undefined };
     });
+  }
+
+  /** One rendered source's body, with its own receipt (kind merge_source) when the key keeps them. */
+  private async renderSource(part: Extract<Prepared, { kind: 'render' }>, tenant: Tenant, call: MergeCall): Promise<PrintedBody> {
+    const { receipts } = this.deps;
+    const trace = receipts.traceFor({ asked: part.options.receipt, mode: call.account.receipts, storing: call.storing });
+    const report = {
+      trace,
+      requestId: call.requestId,
+      keyId: call.account.keyId,
+      kind: 'merge_source' as const,
+      source: sourceSummary(part.input),
+      options: part.options,
+      startedAt: performance.now(),
+      expiresAt: call.expiresAt,
+    };
+    let body: PrintedBody;
+    try {
+      body = await this.deps.renderer.renderBody({ source: part.source, options: part.options, data: part.data, tenant, trace });
+    } catch (error) {
+      throw withReceipt(error, await receipts.finish({ ...report, error }));
+    }
+    const receiptId = await receipts.finish({ ...report, bytes: body.pdf });
+    if (receiptId) call.receiptIds.push(receiptId);
+    return body;
   }
 
   /**

@@ -105,6 +105,20 @@ export class OfficeService {
 
   /** Converts the request's files to one PDF, charged one document per file; a failure charges nothing. */
   async convert(input: OfficeRequest, account: Account): Promise<RenderedPdf> {
+    const { checked, make } = this.prepare(input, tenantOf(account));
+    const storage = this.deps.documents.storageFor(account, input.store);
+    const filename = input.output_filename ?? pdfNameOf(checked[0]!.filename);
+    return this.deps.render.produce(account, { documents: checked.length, storage, filename }, make);
+  }
+
+  /** The admin window's preview: the same conversion, neither stored nor charged (the admin's own tenant in the slots). */
+  async preview(input: OfficeRequest): Promise<Uint8Array> {
+    if (input.store) throw new ApiError('invalid_request', 'A preview is never stored: leave store out.');
+    return this.prepare(input, { id: 'admin', concurrency: 1 }).make();
+  }
+
+  /** Checks every file (before any charge) and returns the conversion to run. */
+  private prepare(input: OfficeRequest, tenant: Tenant): { checked: CheckedFile[]; make: () => Promise<Uint8Array> } {
     const { converter } = this.deps;
     converter.requireAvailable();
     if (input.files.length === 0)
@@ -118,11 +132,8 @@ export class OfficeService {
       );
     const where = (index: number) => (input.files.length > 1 ? `files[${index}]` : undefined);
     const checked = input.files.map((file, index) => converter.check(file, where(index)));
-    const storage = this.deps.documents.storageFor(account, input.store);
-    const filename = input.output_filename ?? pdfNameOf(checked[0]!.filename);
     const { finish } = splitOfficeOptions(input.options);
-    const tenant = tenantOf(account);
-    return this.deps.render.produce(account, { documents: checked.length, storage, filename }, async () => {
+    const make = async () => {
       const pdfs: Uint8Array[] = [];
       // One after another: the key's fair share of the pool is one slot at a time anyway.
       for (const [index, file] of checked.entries()) pdfs.push(await converter.convert(file, input.options, tenant, 'interactive', where(index)));
@@ -131,7 +142,8 @@ export class OfficeService {
         pdfs.map((pdf) => ({ pdf })),
         finish,
       );
-    });
+    };
+    return { checked, make };
   }
 }
 

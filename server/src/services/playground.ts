@@ -8,7 +8,8 @@ import type { Renderer } from '../render/renderer.ts';
 import type { Tenant } from '../render/render-slots.ts';
 import type { Resolver } from '../guard/dns-resolver.ts';
 import type { RateLimitStore, RateRule } from '../stores/rate-limits.ts';
-import type { RenderService } from './render.ts';
+import { withReceipt, type RenderService } from './render.ts';
+import { sourceSummary, type ReceiptsService } from './receipts.ts';
 
 /** docs/api.md#limits: playground html is capped at 512 KB (the keyed API allows 5 MB). */
 export const PLAYGROUND_MAX_HTML_BYTES = 512 * 1024;
@@ -48,6 +49,8 @@ export interface PlaygroundDeps {
   renderSlots: number;
   /** Longest playground render (PLAYGROUND_MAX_TIMEOUT_MS): a larger options.timeout_ms is lowered to it. */
   maxTimeoutMs: number;
+  /** The activity feed, and a receipt when options.receipt asks (readable with its id alone). */
+  receipts: ReceiptsService;
   now?: () => number;
 }
 
@@ -73,7 +76,11 @@ export class PlaygroundService {
    * rate_limited (with Retry-After) past the per-address allowance, and whatever the source check
    * and the renderer throw. The rate state is returned for the RateLimit-* headers.
    */
-  async render(input: PlaygroundInput, clientAddress: string): Promise<{ pdf: Uint8Array; filename?: string; rate: RateLimitState }> {
+  async render(
+    input: PlaygroundInput,
+    clientAddress: string,
+    requestId?: string,
+  ): Promise<{ pdf: Uint8Array; filename?: string; rate: RateLimitState; receiptId?: string }> {
     for (const field of ['html', 'markdown'] as const) {
       const text = input[field];
       if (text !== undefined && Buffer.byteLength(text, 'utf8') > PLAYGROUND_MAX_HTML_BYTES)
@@ -97,15 +104,20 @@ export class PlaygroundService {
         },
       );
     }
-    const source = await this.deps.sources.resolveSource(fields, PLAYGROUND_ACCOUNT);
-    const options = input.options ?? DEFAULT_PDF_OPTIONS;
-    const pdf = await this.deps.renderer.render({
-      source,
-      options: { ...options, timeout_ms: Math.min(options.timeout_ms, this.deps.maxTimeoutMs) },
-      tenant: this.tenant,
-      data: input.data,
-    });
-    return { pdf, filename: input.filename, rate };
+    const given = input.options ?? DEFAULT_PDF_OPTIONS;
+    const options = { ...given, timeout_ms: Math.min(given.timeout_ms, this.deps.maxTimeoutMs) };
+    const { receipts } = this.deps;
+    const trace = receipts.traceFor({ asked: options.receipt, mode: null, storing: false });
+    const report = { trace, requestId, keyId: null, kind: 'playground' as const, source: sourceSummary(input), options, startedAt: performance.now() };
+    let pdf: Uint8Array;
+    try {
+      const source = await this.deps.sources.resolveSource(fields, PLAYGROUND_ACCOUNT);
+      pdf = await this.deps.renderer.render({ source, options, tenant: this.tenant, data: input.data, trace });
+    } catch (error) {
+      throw withReceipt(error, await receipts.finish({ ...report, error }));
+    }
+    const receiptId = await receipts.finish({ ...report, bytes: pdf });
+    return { pdf, filename: input.filename, rate, receiptId };
   }
 
   private async take(client: string): Promise<RateLimitState & { allowed: boolean }> {

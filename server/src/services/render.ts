@@ -16,10 +16,11 @@ import type { TemplatesService } from './templates.ts';
 import type { RenderCommit } from '../stores/render-commit.ts';
 import type { MarkdownStyle } from '../render/markdown-style-options.ts';
 import { checkHtmlSize, checkMarkdownSize, checkSourceFields } from './source-rules.ts';
-import { markdownToHtml } from './markdown.ts';
+import { convertMarkdown } from './markdown-convert.ts';
 import type { OfficeConverter, OfficeSource } from './office.ts';
 import { OfficeUnavailableError } from '../office/errors.ts';
 import { ApiError } from '../errors.ts';
+import { sourceSummary, type ReceiptsService } from './receipts.ts';
 
 export interface RenderInput {
   html?: string;
@@ -49,6 +50,20 @@ export interface RenderedPdf {
   usage?: UsageSnapshot;
   /** The stored copy (store: true or auto_store), on disk before this returns. */
   documentId?: string;
+  /** The render's receipt (X-Render-Receipt), when one was kept: one per rendered source of a merge. */
+  receiptIds?: string[];
+}
+
+/** A failed render's error carries its receipt's id, so the error response can name it too. */
+export function withReceipt(error: unknown, receiptId: string | undefined): unknown {
+  if (receiptId && error instanceof Error) Object.assign(error, { receiptId });
+  return error;
+}
+
+/** The receipt id a failed render's error carries (withReceipt). */
+export function receiptOfError(error: unknown): string | undefined {
+  const id = (error as { receiptId?: unknown } | undefined)?.receiptId;
+  return typeof id === 'string' ? id : undefined;
 }
 
 export interface RenderServiceDeps {
@@ -66,6 +81,8 @@ export interface RenderServiceDeps {
   office?: OfficeConverter;
   /** Told about every count written (the admin event stream). */
   onUsage?: (keyId: string, usage: UsageSnapshot) => void;
+  /** Every render's end (the activity feed) and its receipt, when one is kept. */
+  receipts: ReceiptsService;
 }
 
 /** How a render runs beyond its request: batch items render in the background and are always stored. */
@@ -75,6 +92,8 @@ export interface RenderContext {
   batchItem?: { batchId: string; index: number; documentId: string; chargeTag: string };
   /** Renders that take the allowance in a fixed order (an in-call batch's items): see ReserveTurn. */
   reserveTurn?: ReserveTurn;
+  /** X-Request-Id of the call, for the receipt. */
+  requestId?: string;
 }
 
 /**
@@ -131,23 +150,30 @@ export class RenderService {
     // DNS lookup, so a key past its month costs the server nothing but this check.
     await context.reserveTurn?.ready;
     const reservation = await this.deps.meter.reserve(account.keyId, account.plan).finally(() => context.reserveTurn?.done());
+    const options = input.options ?? DEFAULT_PDF_OPTIONS;
+    const startedAt = performance.now();
+    const trace = this.deps.receipts.traceFor({ asked: options.receipt, mode: account.receipts, storing: storage !== undefined });
+    const report = {
+      trace,
+      requestId: context.requestId,
+      keyId: account.keyId,
+      kind: batchItem ? ('batch_item' as const) : ('pdf' as const),
+      source: sourceSummary(input),
+      options,
+      startedAt,
+      batch: batchItem && { batchId: batchItem.batchId, index: batchItem.index },
+    };
     let pdf: Uint8Array;
     try {
       if (input.office) {
         pdf = await this.office().convertSource(input.office, tenantOf(account), context.priority);
       } else {
         const source = await this.resolveSource(input, account);
-        pdf = await this.deps.renderer.render({
-          source,
-          options: input.options ?? DEFAULT_PDF_OPTIONS,
-          priority: context.priority,
-          tenant: tenantOf(account),
-          data: input.data,
-        });
+        pdf = await this.deps.renderer.render({ source, options, priority: context.priority, tenant: tenantOf(account), data: input.data, trace });
       }
     } catch (error) {
       await reservation.release();
-      throw error;
+      throw withReceipt(error, await this.deps.receipts.finish({ ...report, error }));
     }
     // docs/api.md#rendering-post-v1pdf and #plans-and-usage: the copy and the count are durable
     // before the response that reports them, and
@@ -167,15 +193,21 @@ export class RenderService {
           pdf,
         }
       : undefined;
-    const { usage } = await this.deps.commit.commit({
-      reservation,
-      document,
-      chargeTag: batchItem?.chargeTag,
-      batchItem: batchItem && { batchId: batchItem.batchId, index: batchItem.index },
-    });
+    let usage: UsageSnapshot;
+    try {
+      ({ usage } = await this.deps.commit.commit({
+        reservation,
+        document,
+        chargeTag: batchItem?.chargeTag,
+        batchItem: batchItem && { batchId: batchItem.batchId, index: batchItem.index },
+      }));
+    } catch (error) {
+      throw withReceipt(error, await this.deps.receipts.finish({ ...report, error }));
+    }
     const documentId = document?.record.id;
     this.deps.onUsage?.(account.keyId, usage);
-    return { pdf, filename: input.filename, usage, documentId };
+    const receiptId = await this.deps.receipts.finish({ ...report, bytes: pdf, documentId, expiresAt: document?.record.expiresAt });
+    return { pdf, filename: input.filename, usage, documentId, receiptIds: receiptId ? [receiptId] : undefined };
   }
 
   /**
@@ -229,8 +261,8 @@ export class RenderService {
       return this.deps.templates.source(account.keyId, input.template_id, input.data, input.template_version, input.options);
     }
     if (input.markdown !== undefined) {
-      // Converted here, in the request's own turn (a few ms for a README; bounded by the 5 MB ceiling on both sides).
-      return { kind: 'html', html: checkHtmlSize(markdownToHtml(checkMarkdownSize(input.markdown), input.options)) };
+      // Bounded by the 5 MB ceiling on both sides; a large text is converted off the event loop.
+      return { kind: 'html', html: checkHtmlSize(await convertMarkdown(checkMarkdownSize(input.markdown), input.options)) };
     }
     if (input.url !== undefined) {
       const { policy, guardEnabled = true } = this.deps;

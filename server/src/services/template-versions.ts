@@ -180,7 +180,7 @@ export class TemplateVersionsService {
   }
 
   private async render(version: TemplateVersion, interactive = true): Promise<Uint8Array> {
-    const source = this.deps.templates.previewSource(version.templateId, version.html, version.sampleData ?? {}, version.format);
+    const source = await this.deps.templates.previewSource(version.templateId, version.html, version.sampleData ?? {}, version.format);
     return this.deps.renderer.render({ source, options: CHECK_OPTIONS, priority: interactive ? 'interactive' : 'background' });
   }
 }

@@ -19,7 +19,8 @@ import type { KeysService } from './keys.ts';
 import { isSameRevision, type TemplateFormat, type TemplateMeta, type TemplateRecord, type TemplateStore } from '../stores/templates.ts';
 import { markdownOnlyOptionsIn, type MarkdownStyle } from '../render/markdown-style-options.ts';
 import { checkHtmlSize, MAX_HTML_BYTES } from './source-rules.ts';
-import { escapeMarkdownText, markdownToHtml } from './markdown.ts';
+import { escapeMarkdownText } from './markdown.ts';
+import { convertMarkdown } from './markdown-convert.ts';
 import type { Owner } from './owner.ts';
 
 export type { TemplateFormat, TemplateMeta, TemplateRecord };
@@ -149,7 +150,11 @@ export class TemplatesService {
     if (version === undefined) return { kind: 'html', html: await this.expand(keyId, id, data, style), assets: this.assetsOf(id) };
     await this.visible(keyId, id);
     const stored = await this.version(id, version);
-    return { kind: 'html', html: documentOf(id, stored.format, expand(compile(stored.html), data ?? {}, stored.format), style), assets: this.assetsOf(id) };
+    return {
+      kind: 'html',
+      html: await documentOf(id, stored.format, expand(compile(stored.html), data ?? {}, stored.format), style),
+      assets: this.assetsOf(id),
+    };
   }
 
   /** One version of a visible template; 404 template_not_found naming the version when there is none. */
@@ -190,17 +195,23 @@ export class TemplatesService {
     // With a template id the preview sees that template's assets, as its renders do.
     if (templateId !== undefined) await this.visible(undefined, templateId);
     return this.deps.renderer.render({
-      source: this.previewSource(templateId, html, data ?? {}, format, options),
+      source: await this.previewSource(templateId, html, data ?? {}, format, options),
       options: options ?? DEFAULT_PDF_OPTIONS,
       data,
     });
   }
 
   /** Template text (not necessarily saved) expanded with data, with the template's assets when one is named. */
-  previewSource(templateId: string | undefined, html: string, data: unknown, format: TemplateFormat = 'html', style?: MarkdownStyle): RenderSource {
+  async previewSource(
+    templateId: string | undefined,
+    html: string,
+    data: unknown,
+    format: TemplateFormat = 'html',
+    style?: MarkdownStyle,
+  ): Promise<RenderSource> {
     return {
       kind: 'html',
-      html: documentOf(templateId ?? 'preview', format, expand(compile(html), data, format), style),
+      html: await documentOf(templateId ?? 'preview', format, expand(compile(html), data, format), style),
       assets: templateId === undefined ? undefined : this.assetsOf(templateId),
     };
   }
@@ -253,8 +264,8 @@ function compile(html: string): CompiledTemplate {
  * The document an expanded template renders as: HTML as it is; Markdown turned into HTML, styled
  * by options.css (which an HTML template refuses: it has no default stylesheet to extend or replace).
  */
-function documentOf(id: string, format: TemplateFormat, text: string, style: MarkdownStyle | undefined): string {
-  if (format === 'markdown') return checkHtmlSize(markdownToHtml(text, style));
+async function documentOf(id: string, format: TemplateFormat, text: string, style: MarkdownStyle | undefined): Promise<string> {
+  if (format === 'markdown') return checkHtmlSize(await convertMarkdown(text, style));
   const [misplaced] = markdownOnlyOptionsIn(style);
   if (misplaced) throw new ApiError('invalid_request', `options.${misplaced} is only for Markdown sources, and template ${id} is HTML.`);
   return text;

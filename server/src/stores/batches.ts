@@ -53,6 +53,8 @@ export interface BatchItemRecord {
   /** When the item last started (its charge, if any, is on file in that month or a later one). */
   startedAt: string | null;
   finishedAt: string | null;
+  /** The receipt of the item's last render, when one was kept (services/receipts.ts). */
+  receiptId?: string | null;
 }
 
 export interface WebhookAttemptRecord {

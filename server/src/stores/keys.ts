@@ -9,11 +9,17 @@ import { NewestFirstIndex, type Page } from './newest-first-index.ts';
 import { openJsonFile, type JsonFile } from './json-file.ts';
 import { isId } from '../ids.ts';
 
+/** Which renders of a key keep a receipt (services/receipts.ts): those stored, all, or only those that ask. */
+export type ReceiptMode = 'stored' | 'all' | 'off';
+export const RECEIPT_MODES: readonly ReceiptMode[] = ['stored', 'all', 'off'];
+
 export interface KeyRecord {
   id: string;
   name: string;
   planId: string;
   autoStore: boolean;
+  /** Left out: 'stored' (records written before receipts existed have none). */
+  receipts?: ReceiptMode;
   /** sha256 (hex) of the current key; null once revoked. */
   keyHash: string | null;
   createdAt: string;
@@ -25,7 +31,7 @@ interface KeysFile {
   keys: KeyRecord[];
 }
 
-export type KeyChanges = Partial<Pick<KeyRecord, 'name' | 'planId' | 'autoStore' | 'keyHash' | 'revokedAt' | 'updatedAt'>>;
+export type KeyChanges = Partial<Pick<KeyRecord, 'name' | 'planId' | 'autoStore' | 'receipts' | 'keyHash' | 'revokedAt' | 'updatedAt'>>;
 
 interface LiveEntry {
   readonly id: string;
@@ -61,7 +67,7 @@ export class KeysStore implements KeyStore {
   static async open(dataDir: string): Promise<KeysStore> {
     const { file, data } = await openJsonFile<KeysFile>(path.join(dataDir, 'keys.json'), validateKeysFile, { keys: [] });
     const store = new KeysStore(file);
-    store.apply(data.keys);
+    store.apply(data.keys.map(withReceiptMode));
     return store;
   }
 
@@ -88,7 +94,7 @@ export class KeysStore implements KeyStore {
 
   /** Adds records: written durably, then applied. */
   async insert(...records: KeyRecord[]): Promise<void> {
-    await this.change((current) => [...current, ...records.map((record) => ({ ...record }))]);
+    await this.change((current) => [...current, ...records.map(withReceiptMode)]);
   }
 
   /** Applies changes to a live key once they are durable; undefined if there is no such live key (a revoked key never changes again). */
@@ -134,6 +140,11 @@ export class KeysStore implements KeyStore {
   }
 }
 
+/** A copy with the receipt setting spelled out, as PostgreSQL's column default does. */
+function withReceiptMode(record: KeyRecord): KeyRecord {
+  return { ...record, receipts: record.receipts ?? 'stored' };
+}
+
 function validateKeysFile(data: unknown): string | undefined {
   if (typeof data !== 'object' || data === null || !Array.isArray((data as KeysFile).keys))
     return `expected {"keys": [...]}, found ${data === null ? 'null' : typeof data}`;
@@ -149,6 +160,7 @@ function validateKey(record: KeyRecord): string | undefined {
   if (typeof record.id !== 'string' || !isId(record.id, 'key')) return 'has no valid id';
   if (typeof record.name !== 'string' || typeof record.planId !== 'string' || typeof record.autoStore !== 'boolean')
     return `(${record.id}) lacks name, planId or autoStore`;
+  if (record.receipts !== undefined && !RECEIPT_MODES.includes(record.receipts)) return `(${record.id}) has receipts other than ${RECEIPT_MODES.join(', ')}`;
   if (record.keyHash !== null && !/^[0-9a-f]{64}$/.test(String(record.keyHash))) return `(${record.id}) has no valid keyHash`;
   if (Number.isNaN(Date.parse(record.createdAt))) return `(${record.id}) has no valid createdAt`;
   return undefined;

@@ -27,6 +27,8 @@ import { PgUsageLedger } from './pg/usage-ledger.ts';
 import { PgRateLimits } from './pg/rate-limits.ts';
 import { pgRenderCommit } from './pg/render-commit.ts';
 import { documentChargeResolver, fileRenderCommit, type RenderCommit } from './render-commit.ts';
+import { FileReceiptStore, type ReceiptStore } from './receipts.ts';
+import { PgReceiptStore } from './pg/receipts.ts';
 
 export interface Stores {
   readonly kind: 'files' | 'postgresql';
@@ -40,6 +42,8 @@ export interface Stores {
   readonly batches: BatchStore;
   /** A render's copy and charge, committed as one unit. */
   readonly renderCommit: RenderCommit;
+  /** Render receipts (services/receipts.ts). */
+  readonly receipts: ReceiptStore;
   /** The admin event bus: this process's own, or every instance's through PostgreSQL. */
   readonly events: EventBus;
   /** Sliding-window counts (the playground's limit): this process's memory, or shared by every instance. */
@@ -104,6 +108,7 @@ async function openFileStores(options: OpenStoresOptions): Promise<Stores> {
     documents,
     batches,
     renderCommit: fileRenderCommit(documents, meter),
+    receipts: await FileReceiptStore.open(options.dataDir),
     events: new EventBus(),
     rateLimits: new MemoryRateLimits(),
     async close() {
@@ -135,6 +140,7 @@ async function openPgStores(options: OpenStoresOptions): Promise<Stores> {
     documents,
     batches,
     renderCommit: pgRenderCommit(pool, documents, usage, batches),
+    receipts: new PgReceiptStore(pool),
     events,
     rateLimits: new PgRateLimits(pool),
     async close() {

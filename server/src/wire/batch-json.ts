@@ -22,6 +22,7 @@ export function batchJson(batch: BatchRecord) {
       ...(item.status === 'succeeded' ? { document_id: item.documentId } : {}),
       ...(item.filename !== null ? { filename: item.filename } : {}),
       ...(item.error ? { error: { code: item.error.code, detail: item.error.detail } } : {}),
+      ...(item.receiptId && (item.status === 'succeeded' || item.status === 'failed') ? { receipt: `/v1/receipts/${item.receiptId}` } : {}),
     })),
   };
 }

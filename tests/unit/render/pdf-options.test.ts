@@ -111,6 +111,7 @@ test('the defaults are those of docs/api.md', () => {
     wait_clock: 'virtual',
     wait_ms: 0,
     tagged: false,
+    receipt: false,
     outline: false,
   });
 });

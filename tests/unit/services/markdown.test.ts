@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { escapeMarkdownText, markdownToHtml } from '../../../server/src/services/markdown.ts';
+import { convertMarkdown } from '../../../server/src/services/markdown-convert.ts';
 
 const body = (html: string) => html.slice(html.indexOf('<article'));
 
@@ -51,4 +52,18 @@ test('a Markdown template value is literal text on its line: HTML and Markdown p
   const html = body(markdownToHtml(`| c |\n|---|\n| ${value} |\n`));
   assert.match(html, /<td>\*a\* \| \[l\]\(javascript:x\) &lt;b&gt;\n# h<\/td>/);
   assert.equal(escapeMarkdownText('plain words 42'), 'plain words 42');
+});
+
+test('a large text is converted on the worker thread: the event loop turns meanwhile, and the HTML is the same', async () => {
+  const text = Array.from({ length: 2000 }, (_, i) => `## Part ${i}\n\nSome *text* with \`code\`.\n\n\`\`\`js\nconst n = ${i};\n\`\`\`\n`).join('\n');
+  assert.ok(text.length > 64 * 1024);
+  let turned = false;
+  const converting = convertMarkdown(text, { css: 'h2 { color: red }' });
+  setImmediate(() => {
+    turned = true;
+  });
+  const html = await converting;
+  assert.equal(turned, true, 'the event loop ran while the text was converted');
+  assert.equal(html, markdownToHtml(text, { css: 'h2 { color: red }' }));
+  assert.equal(await convertMarkdown('# small'), markdownToHtml('# small'));
 });

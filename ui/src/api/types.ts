@@ -12,6 +12,8 @@ export interface KeyRecord {
   name: string;
   plan: string;
   auto_store: boolean;
+  /** Which renders keep a receipt: stored (default), all, off. */
+  receipts?: 'stored' | 'all' | 'off';
   created_at: string;
   usage: Usage;
 }
@@ -39,9 +41,13 @@ export interface TemplateSummary {
   template_id: string;
   key_id: string;
   name: string;
+  format: TemplateFormat;
   created_at: string;
   updated_at: string;
 }
+
+/** How a template's text is read. */
+export type TemplateFormat = 'html' | 'markdown';
 
 export interface Template extends TemplateSummary {
   html: string;
@@ -103,6 +109,11 @@ export type PdfFormat = 'A4' | 'A3' | 'A5' | 'Letter' | 'Legal' | 'Tabloid';
 export type WaitUntil = 'load' | 'domcontentloaded' | 'networkidle0' | 'networkidle2';
 
 export interface PdfOptions {
+  /** Keep a render receipt (docs/api.md#render-receipts). */
+  receipt?: boolean;
+  /** Markdown sources only: CSS after the default print stylesheet, or instead of it (css_mode replace). */
+  css?: string;
+  css_mode?: 'extend' | 'replace';
   format?: PdfFormat;
   landscape?: boolean;
   margin?: string;
@@ -176,6 +187,7 @@ export interface TemplateAsset {
 export interface TemplateVersionSummary {
   version: number;
   name: string;
+  format: TemplateFormat;
   created_at: string;
   created_by: string;
 }
@@ -190,6 +202,7 @@ export interface VersionDiff {
   current_version: number;
   html_diff: string;
   name_changed: boolean;
+  format_changed: boolean;
   sample_data_changed: boolean;
 }
 

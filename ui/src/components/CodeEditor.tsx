@@ -1,4 +1,4 @@
-// A CodeMirror 6 editor as a controlled React input: HTML (with CSS inside <style>) or JSON
+// A CodeMirror 6 editor as a controlled React input: HTML (with CSS inside <style>), Markdown or JSON
 // highlighting, plus whatever extensions the page adds (placeholder marks, completion, lint).
 // Its editable area is a textbox named by `label`, so it is found and filled like a textarea.
 
@@ -8,11 +8,13 @@ import { EditorView } from '@codemirror/view';
 import { EditorState, type Extension } from '@codemirror/state';
 import { html } from '@codemirror/lang-html';
 import { json } from '@codemirror/lang-json';
+import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
 
 export interface CodeEditorProps {
   value: string;
   onChange: (value: string) => void;
-  language: 'html' | 'json';
+  /** Fixed for the editor's life: give the component a key per language to switch. */
+  language: 'html' | 'markdown' | 'json';
   label: string;
   /** Fixed for the editor's life; read changing inputs (sample data) through refs. */
   extensions?: Extension[];
@@ -36,7 +38,7 @@ export function CodeEditor({ value, onChange, language, label, extensions = [], 
         doc: value,
         extensions: [
           basicSetup,
-          language === 'html' ? html() : json(),
+          language === 'html' ? html() : language === 'markdown' ? markdown({ base: markdownLanguage }) : json(),
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({
             'aria-label': label,

@@ -4,10 +4,11 @@ import type { ReactNode } from 'react';
 import { Link } from './Link.tsx';
 
 const NAV = [
+  { href: '/admin/activity', label: 'Activity', match: ['/admin', '/admin/activity'], icon: 'M3 13h4l3-8 4 14 3-6h4v2h-3l-4 8-4-14-2 6H3z' },
   {
     href: '/admin/keys',
     label: 'API keys',
-    match: ['/admin', '/admin/keys'],
+    match: ['/admin/keys'],
     icon: 'M7 14a4 4 0 1 1 3.9-5H21v3h-2v3h-3v-3h-5.1A4 4 0 0 1 7 14zm0-2.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z',
   },
   { href: '/admin/templates', label: 'Templates', match: ['/admin/templates'], icon: 'M4 4h16v4H4zM4 10h7v10H4zM13 10h7v10h-7z' },

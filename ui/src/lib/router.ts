@@ -28,6 +28,7 @@ export function usePathname(): string {
 }
 
 export type Screen =
+  | { name: 'activity' }
   | { name: 'keys' }
   | { name: 'templates' }
   | { name: 'template'; id: string }
@@ -40,7 +41,9 @@ export type Screen =
 export function screenOf(pathname: string): Screen {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/playground' || path.startsWith('/playground/')) return { name: 'public-playground' };
-  if (path === '/admin' || path === '/admin/keys') return { name: 'keys' };
+  // Activity is the first screen after sign-in (docs/operations.md#the-activity-screen).
+  if (path === '/admin' || path === '/admin/activity') return { name: 'activity' };
+  if (path === '/admin/keys') return { name: 'keys' };
   if (path === '/admin/templates') return { name: 'templates' };
   const template = /^\/admin\/templates\/([^/]+)$/.exec(path);
   if (template) return { name: 'template', id: decodeURIComponent(template[1]!) };

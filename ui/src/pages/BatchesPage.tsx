@@ -10,6 +10,7 @@ import type { Batch, WebhookAttempt } from '../api/types.ts';
 import { useCursorPages, useInterval, useLoad } from '../lib/hooks.ts';
 import { formatDate, timeAgo } from '../lib/format.ts';
 import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
+import { LiveDot, type LiveState } from '../components/LiveDot.tsx';
 import { KeySelect, keyName } from '../components/KeySelect.tsx';
 import { ProgressBar, StatusPill } from '../components/Bars.tsx';
 import { Pager } from '../components/Pager.tsx';
@@ -31,7 +32,7 @@ export function BatchesPage() {
     [keyId, cursor],
   );
   const [open, setOpen] = useState<string | null>(null);
-  const [live, setLive] = useState<'live' | 'reconnecting' | 'unavailable' | 'connecting'>('connecting');
+  const [live, setLive] = useState<LiveState>('connecting');
   const [details, setDetails] = useState<Record<string, Batch>>({});
 
   const replaceBatch = useCallback(
@@ -107,11 +108,7 @@ export function BatchesPage() {
       <PageHeader
         title="Batches"
         description="Many documents in one call (POST /v1/pdf/batch). Background batches render two at a time; progress updates live."
-        actions={
-          <span className={`live-dot ${live}`}>
-            {live === 'live' ? 'Live' : live === 'unavailable' ? 'Polling' : live === 'reconnecting' ? 'Reconnecting…' : 'Connecting…'}
-          </span>
-        }
+        actions={<LiveDot state={live} />}
       />
       <div className="toolbar">
         <KeySelect

@@ -1,9 +1,11 @@
-// The playground: HTML or a URL, the page options, a real render with no key (POST
+// The playground: HTML, Markdown or a URL, the page options, a real render with no key (POST
 // /v1/playground/pdf), the PDF inline, a download, and the same call as curl.
 
 import { useMemo, useState, type FormEvent } from 'react';
 import { ApiFailure, describeFailure } from '../api/client.ts';
-import { renderPlayground, type PlaygroundRequest } from '../api/playground.ts';
+import { getPlaygroundReceipt, renderPlayground, type PlaygroundRequest } from '../api/playground.ts';
+import type { Receipt } from '../api/activity.ts';
+import { ReceiptView } from '../components/ReceiptView.tsx';
 import type { PdfOptions } from '../api/types.ts';
 import { changedOptions, loadOptionSpec, optionProblems, type OptionSpec } from '../lib/pdf-options.ts';
 import { useLoad } from '../lib/hooks.ts';
@@ -14,7 +16,7 @@ import { OptionsForm } from '../components/OptionsForm.tsx';
 import { DocumentOptionsForm } from '../components/DocumentOptionsForm.tsx';
 import { HeaderFooterForm } from '../components/HeaderFooterForm.tsx';
 import { UrlOptionsForm } from '../components/UrlOptionsForm.tsx';
-import { PdfPreview, downloadPdf } from '../components/PdfPreview.tsx';
+import { PdfResultCard } from '../components/PdfResultCard.tsx';
 import { CodeTabs } from '../components/CodeTabs.tsx';
 
 const SAMPLE_HTML = `<!doctype html>
@@ -34,7 +36,28 @@ const SAMPLE_HTML = `<!doctype html>
 </html>
 `;
 
-type Source = 'html' | 'url';
+const SAMPLE_MARKDOWN = `# Hello from Quire
+
+Write **Markdown** here: GitHub's tables, task lists, ~~strikethrough~~, footnotes[^1] and
+autolinks such as www.example.com all work.
+
+| Plan | Documents |
+|------|----------:|
+| Starter | 1,000 |
+| Growth | 10,000 |
+
+- [x] headings become bookmarks with *Document options → outline*
+- [ ] raw <abbr title="HyperText Markup Language">HTML</abbr> passes through
+
+\`\`\`js
+const pdf = await fetch('/v1/pdf', { method: 'POST', body: JSON.stringify({ markdown }) });
+\`\`\`
+
+[^1]: Printed with a clean default stylesheet; add your own CSS below.
+`;
+
+type Source = 'html' | 'markdown' | 'url';
+const SOURCE_LABELS: Record<Source, string> = { html: 'HTML', markdown: 'Markdown', url: 'URL' };
 
 /** The playground once the page options' defaults and bounds have come from /openapi.json. */
 export function PlaygroundPage({ embedded = false }: { embedded?: boolean }) {
@@ -46,20 +69,24 @@ export function PlaygroundPage({ embedded = false }: { embedded?: boolean }) {
 function Playground({ embedded, spec }: { embedded: boolean; spec: OptionSpec }) {
   const [source, setSource] = useState<Source>('html');
   const [html, setHtml] = useState(SAMPLE_HTML);
+  const [markdown, setMarkdown] = useState(SAMPLE_MARKDOWN);
   const [url, setUrl] = useState('https://example.com/');
   const [options, setOptions] = useState<PdfOptions>({ wait_until: 'load' });
   const [result, setResult] = useState<{ bytes: Uint8Array; ms: number; remaining: string | null } | null>(null);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
   const problems = optionProblems(options, spec);
   const hasProblems = Object.keys(problems).length > 0;
 
   const request: PlaygroundRequest = useMemo(() => {
-    // Credentials for the url's origin mean nothing (and are refused) on an html render.
-    const { http_headers: _headers, cookies: _cookies, basic_auth: _auth, user_agent: _agent, ...forHtml } = options;
-    const changed = changedOptions(source === 'url' ? options : forHtml, spec);
-    return { ...(source === 'html' ? { html } : { url: url.trim() }), ...(Object.keys(changed).length ? { options: changed } : {}) };
-  }, [source, html, url, options, spec]);
+    // Credentials for the url's origin mean nothing (and are refused) on an html render, css on anything but Markdown.
+    const { http_headers: _headers, cookies: _cookies, basic_auth: _auth, user_agent: _agent, ...forDocument } = options;
+    const { css: _css, css_mode: _mode, ...forOthers } = source === 'url' ? options : forDocument;
+    const changed = changedOptions(source === 'markdown' ? forDocument : forOthers, spec);
+    const input = source === 'html' ? { html } : source === 'markdown' ? { markdown } : { url: url.trim() };
+    return { ...input, ...(Object.keys(changed).length ? { options: changed } : {}) };
+  }, [source, html, markdown, url, options, spec]);
 
   const render = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -67,9 +94,13 @@ function Playground({ embedded, spec }: { embedded: boolean; spec: OptionSpec })
     setBusy(true);
     setError(undefined);
     const started = performance.now();
+    setReceipt(null);
     try {
-      const { bytes, headers } = await renderPlayground(request);
+      // The page always asks for a receipt, to show what the page loaded (the snippets leave it out).
+      const { bytes, headers } = await renderPlayground({ ...request, options: { ...request.options, receipt: true } });
       setResult({ bytes, ms: Math.round(performance.now() - started), remaining: headers.get('RateLimit-Remaining') });
+      const receiptPath = headers.get('X-Render-Receipt');
+      if (receiptPath) void getPlaygroundReceipt(receiptPath).then(setReceipt, () => undefined);
     } catch (failure) {
       const retry = failure instanceof ApiFailure && failure.code === 'rate_limited' && failure.retryAfter ? ` (try again in ${failure.retryAfter} s)` : '';
       setError(describeFailure(failure) + (retry && !describeFailure(failure).includes('try again') ? retry : ''));
@@ -93,7 +124,7 @@ function Playground({ embedded, spec }: { embedded: boolean; spec: OptionSpec })
         description={
           embedded
             ? 'A real render with no key: nothing is stored or charged. The same page is public at /playground.'
-            : 'Render HTML or a web page to PDF with a real browser. Nothing is stored; a few renders a minute per visitor.'
+            : 'Render HTML, Markdown or a web page to PDF with a real browser. Nothing is stored; a few renders a minute per visitor.'
         }
       />
       <div className="playground-grid">
@@ -106,10 +137,10 @@ function Playground({ embedded, spec }: { embedded: boolean; spec: OptionSpec })
         >
           <div className="form-top">
             <div className="segmented" role="radiogroup" aria-label="Source">
-              {(['html', 'url'] as const).map((item) => (
+              {(['html', 'markdown', 'url'] as const).map((item) => (
                 <label key={item} className={source === item ? 'segment active' : 'segment'}>
                   <input type="radio" name="source" value={item} checked={source === item} onChange={() => setSource(item)} />
-                  {item === 'html' ? 'HTML' : 'URL'}
+                  {SOURCE_LABELS[item]}
                 </label>
               ))}
             </div>
@@ -133,6 +164,22 @@ function Playground({ embedded, spec }: { embedded: boolean; spec: OptionSpec })
               </label>
               <textarea id="playground-html" className="code-input tall" spellCheck={false} value={html} onChange={(event) => setHtml(event.target.value)} />
             </div>
+          ) : source === 'markdown' ? (
+            <>
+              <div className="field grow">
+                <label className="field-label" htmlFor="playground-markdown">
+                  Markdown <span className="hint">GitHub-flavoured, up to 512 KB</span>
+                </label>
+                <textarea
+                  id="playground-markdown"
+                  className="code-input tall"
+                  spellCheck={false}
+                  value={markdown}
+                  onChange={(event) => setMarkdown(event.target.value)}
+                />
+              </div>
+              <MarkdownStyleFields value={options} onChange={setOptions} />
+            </>
           ) : (
             <div className="field">
               <label className="field-label" htmlFor="playground-url">
@@ -170,28 +217,72 @@ function Playground({ embedded, spec }: { embedded: boolean; spec: OptionSpec })
           )}
         </form>
         <div className="playground-result">
-          <div className="card preview-card">
-            <div className="card-head">
-              <h2 className="card-title">PDF</h2>
-              <div className="card-actions">
-                {result && (
-                  <span className="muted small" data-testid="render-facts">
-                    {formatBytes(result.bytes.byteLength)} · {result.ms} ms{result.remaining !== null ? ` · ${result.remaining} renders left this minute` : ''}
-                  </span>
-                )}
-                <button type="button" className="button small" disabled={!result} onClick={() => result && downloadPdf(result.bytes, 'playground.pdf')}>
-                  Download
-                </button>
-              </div>
-            </div>
-            <ErrorNote>{error}</ErrorNote>
-            <PdfPreview bytes={result?.bytes ?? null} label="Rendered PDF" busy={busy} empty="Press Render PDF to see the result here." />
-          </div>
+          <PdfResultCard
+            bytes={result?.bytes ?? null}
+            facts={
+              result && (
+                <span className="muted small" data-testid="render-facts">
+                  {formatBytes(result.bytes.byteLength)} · {result.ms} ms{result.remaining !== null ? ` · ${result.remaining} renders left this minute` : ''}
+                </span>
+              )
+            }
+            downloadName="playground.pdf"
+            error={error}
+            busy={busy}
+            label="Rendered PDF"
+            empty="Press Render PDF to see the result here."
+          />
+          {receipt && (
+            <details className="card receipt-card playground-receipt">
+              <summary className="card-title">
+                What the page loaded: {receipt.requests.length} requests
+                {receipt.blocked.length > 0 ? `, ${receipt.blocked.length} blocked` : ''}
+                {receipt.warnings.length > 0 ? `, ${receipt.warnings.length} warnings` : ''}
+              </summary>
+              <ReceiptView receipt={receipt} />
+            </details>
+          )}
         </div>
       </div>
       <Card title="The same call from code" className="snippet-card">
         <CodeTabs label="Equivalent request" samples={samples} />
       </Card>
     </>
+  );
+}
+
+/** options.css and options.css_mode: the caller's stylesheet over (or instead of) the default one. */
+function MarkdownStyleFields({ value, onChange }: { value: PdfOptions; onChange: (options: PdfOptions) => void }) {
+  const set = (changes: Partial<PdfOptions>) => {
+    const next = { ...value, ...changes };
+    if (!next.css) delete next.css;
+    if (next.css_mode !== 'replace') delete next.css_mode;
+    onChange(next);
+  };
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor="playground-css">
+        CSS{' '}
+        <span className="hint">
+          <select
+            aria-label="How the CSS applies"
+            value={value.css_mode ?? 'extend'}
+            onChange={(event) => set({ css_mode: event.target.value as 'extend' | 'replace' })}
+          >
+            <option value="extend">after the default print stylesheet</option>
+            <option value="replace">instead of the default print stylesheet</option>
+          </select>
+        </span>
+      </label>
+      <textarea
+        id="playground-css"
+        className="code-input"
+        spellCheck={false}
+        rows={4}
+        placeholder="h1 { color: #4f46e5; }"
+        value={value.css ?? ''}
+        onChange={(event) => set({ css: event.target.value })}
+      />
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-// The template editor: HTML in a code editor (placeholders highlighted, data paths completed,
+// The template editor: HTML or Markdown in a code editor (placeholders highlighted, data paths completed,
 // marks for syntax errors and placeholders the sample data lacks) on one side; sample data
 // (JSON, marked where it breaks) and a live PDF preview on the other, refreshed as you type
 // (debounced; the latest edit wins). Save (also Ctrl/Cmd+S), rename, delete, the template's
@@ -10,7 +10,7 @@ import { forceLinting } from '@codemirror/lint';
 import { deleteTemplate, exportTemplate, getTemplate, previewTemplate, updateTemplate } from '../api/templates.ts';
 import { listKeys } from '../api/keys.ts';
 import { describeFailure } from '../api/client.ts';
-import type { KeyRecord, PdfOptions, Template } from '../api/types.ts';
+import type { KeyRecord, PdfOptions, Template, TemplateFormat } from '../api/types.ts';
 import { useAction, useLoad } from '../lib/hooks.ts';
 import { timeAgo } from '../lib/format.ts';
 import { navigate } from '../lib/router.ts';
@@ -29,6 +29,7 @@ import { AssetsPanel } from './template-studio/AssetsPanel.tsx';
 import { VersionsPanel } from './template-studio/VersionsPanel.tsx';
 
 const PREVIEW_DELAY_MS = 350;
+const FORMAT_LABELS: Record<TemplateFormat, string> = { html: 'HTML', markdown: 'Markdown' };
 
 export function TemplateEditorPage({ id }: { id: string }) {
   const loaded = useLoad((signal) => getTemplate(id, signal), [id]);
@@ -57,6 +58,7 @@ function Editor({ template, keys, ownerName }: { template: Template; keys: KeyRe
   const [saved, setSaved] = useState(template);
   const [name, setName] = useState(template.name);
   const [html, setHtml] = useState(template.html);
+  const [format, setFormat] = useState<TemplateFormat>(template.format);
   const [dataText, setDataText] = useState(() => (template.sample_data ? JSON.stringify(template.sample_data, null, 2) : ''));
   const data = useMemo(() => parseSampleData(dataText), [dataText]);
   const [savedNote, setSavedNote] = useState<string>();
@@ -66,13 +68,14 @@ function Editor({ template, keys, ownerName }: { template: Template; keys: KeyRe
   const dirty =
     name !== saved.name ||
     html !== saved.html ||
+    format !== saved.format ||
     (data.ok ? JSON.stringify(data.value ?? '') !== JSON.stringify(saved.sample_data ?? '') : dataText !== savedDataText);
 
   const [assetsChanged, setAssetsChanged] = useState(0);
   // The header and footer are render options, not part of the saved template: tried here, sent with each render.
   const [running, setRunning] = useState<PdfOptions>({});
   const runningOptions = useMemo(() => withoutEmptyRunning(running), [running]);
-  const preview = useLivePreview(template.template_id, html, data.ok ? data.value : undefined, assetsChanged, runningOptions);
+  const preview = useLivePreview(template.template_id, html, format, data.ok ? data.value : undefined, assetsChanged, runningOptions);
 
   // The HTML editor's completion and marks read the latest valid sample data; a change re-runs the marks.
   const sample = useRef<Record<string, unknown> | null>(null);
@@ -87,7 +90,7 @@ function Editor({ template, keys, ownerName }: { template: Template; keys: KeyRe
 
   const save = useAction(async () => {
     if (!data.ok) throw new Error('Fix the sample data first: it must be a JSON object.');
-    const updated = await updateTemplate(template.template_id, { name: name.trim() || saved.name, html, sample_data: data.value });
+    const updated = await updateTemplate(template.template_id, { name: name.trim() || saved.name, html, format, sample_data: data.value });
     setSaved(updated);
     setName(updated.name);
     setSavedNote('Saved');
@@ -97,6 +100,7 @@ function Editor({ template, keys, ownerName }: { template: Template; keys: KeyRe
     setSaved(updated);
     setName(updated.name);
     setHtml(updated.html);
+    setFormat(updated.format);
     setDataText(updated.sample_data ? JSON.stringify(updated.sample_data, null, 2) : '');
   };
   const exporting = useAction(async () => {
@@ -173,14 +177,30 @@ function Editor({ template, keys, ownerName }: { template: Template; keys: KeyRe
       </header>
       <ErrorNote>{save.error ?? exporting.error}</ErrorNote>
       <div className="editor-grid">
-        <section className="editor-pane" aria-label="HTML">
+        <section className="editor-pane" aria-label={FORMAT_LABELS[format]}>
           <div className="pane-head">
-            <span id="template-html-label">HTML</span>
+            <span id="template-html-label">
+              <select aria-label="Template format" value={format} onChange={(event) => setFormat(event.target.value as TemplateFormat)}>
+                {(['html', 'markdown'] as const).map((item) => (
+                  <option key={item} value={item}>
+                    {FORMAT_LABELS[item]}
+                  </option>
+                ))}
+              </select>
+            </span>
             <span className="muted small">
               <code>{'{{path}}'}</code> escaped · <code>{'{{{path}}}'}</code> raw · <code>{'{{#list}}…{{/list}}'}</code>
             </span>
           </div>
-          <CodeEditor value={html} onChange={setHtml} language="html" label="HTML" extensions={htmlExtensions} onView={(view) => (htmlView.current = view)} />
+          <CodeEditor
+            key={format}
+            value={html}
+            onChange={setHtml}
+            language={format}
+            label={FORMAT_LABELS[format]}
+            extensions={htmlExtensions}
+            onView={(view) => (htmlView.current = view)}
+          />
         </section>
         <div className="editor-side">
           <section className="editor-pane data-pane" aria-label="Sample data">
@@ -262,10 +282,11 @@ function Editor({ template, keys, ownerName }: { template: Template; keys: KeyRe
   );
 }
 
-/** Renders html with data a moment after the last change; an older render still running is cancelled. */
+/** Renders the text with data a moment after the last change; an older render still running is cancelled. */
 function useLivePreview(
   templateId: string,
   html: string,
+  format: TemplateFormat,
   data: Record<string, unknown> | null | undefined,
   assetsChanged: number,
   options: PdfOptions | undefined,
@@ -282,7 +303,7 @@ function useLivePreview(
       const started = performance.now();
       setState((previous) => ({ ...previous, busy: true }));
       // Named by id, so the preview is served the template's assets as its renders are.
-      previewTemplate({ html: source, data: values ?? {}, template_id: templateId, options: renderOptions }, controller.signal).then(
+      previewTemplate({ html: source, format, data: values ?? {}, template_id: templateId, options: renderOptions }, controller.signal).then(
         ({ bytes }) => {
           if (latest.current !== controller) return;
           setState({ bytes, busy: false, ms: Math.round(performance.now() - started) });
@@ -293,7 +314,7 @@ function useLivePreview(
         },
       );
     },
-    [templateId],
+    [templateId, format],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: assetsChanged is a trigger: a changed asset re-renders the preview with the same text
   useEffect(() => {

@@ -22,7 +22,7 @@ export function adminKeyOperations(keys: KeysService) {
       responses: { 201: { description: 'The new key, shown once.', body: issuedKeySchema } },
       errors: ['invalid_json', 'invalid_request', 'unauthorized'],
       handler: async ({ body }, _req, res) => {
-        const issued = await keys.create({ name: body.name, planId: body.plan, autoStore: body.auto_store });
+        const issued = await keys.create({ name: body.name, planId: body.plan, autoStore: body.auto_store, receipts: body.receipts });
         res.status(201).json({ ...keyJson(issued), key: issued.key });
       },
     }),
@@ -57,7 +57,7 @@ export function adminKeyOperations(keys: KeysService) {
     operation({
       method: 'patch',
       path: '/admin/v1/keys/:id',
-      summary: 'Change a key’s name, plan or auto_store',
+      summary: 'Change a key’s name, plan, auto_store or receipts',
       description: 'Takes effect on the key’s next request; usage this month is kept across a plan change.',
       tag: TAG,
       auth: 'admin',
@@ -65,7 +65,7 @@ export function adminKeyOperations(keys: KeysService) {
       responses: { 200: { description: 'The key record.', body: keyWithUsageSchema } },
       errors: ['invalid_json', 'invalid_request', 'unauthorized', 'not_found'],
       handler: async ({ body, params }, _req, res) => {
-        const updated = await keys.update(params.id!, { name: body.name, planId: body.plan, autoStore: body.auto_store });
+        const updated = await keys.update(params.id!, { name: body.name, planId: body.plan, autoStore: body.auto_store, receipts: body.receipts });
         res.json(keyWithUsageJson(updated));
       },
     }),
@@ -114,7 +114,7 @@ export function adminKeyOperations(keys: KeysService) {
 }
 
 function keyJson(key: KeyView) {
-  return { id: key.id, name: key.name, plan: key.planId, auto_store: key.autoStore, created_at: key.createdAt };
+  return { id: key.id, name: key.name, plan: key.planId, auto_store: key.autoStore, receipts: key.receipts, created_at: key.createdAt };
 }
 
 function keyWithUsageJson(key: KeyWithUsage) {

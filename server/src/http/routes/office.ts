@@ -56,12 +56,44 @@ export function officeOperations(service: OfficeService, maxUploadBytes: number)
         'render_timeout',
       ],
       handler: async (_input, req, res) => {
-        const tooLarge = () => new ApiError('payload_too_large', `The request body is larger than the ${megabytes} MB limit of office uploads.`);
-        const body = await readRawBody(req, maxUploadBytes, tooLarge);
-        sendPdf(res, await service.convert(await readOfficeRequest(req, body), accountOf(res)));
+        sendPdf(res, await service.convert(await readOfficeRequest(req, await readBody(req)), accountOf(res)));
+      },
+    }),
+    operation({
+      method: 'post',
+      path: '/admin/v1/convert/office/preview',
+      summary: 'Convert office files for the admin window (not stored, not charged)',
+      tag: 'Admin: documents and templates',
+      auth: 'admin',
+      bodies: { 'multipart/form-data': officeMultipartSchema, 'application/json': officeJsonRequestSchema },
+      description: 'The same body and conversion as POST /v1/convert/office, for the admin window’s playground: nothing is stored or charged.',
+      responses: { 200: { description: 'The PDF.', body: 'pdf' } },
+      errors: [
+        'invalid_json',
+        'invalid_request',
+        'unsupported_file_type',
+        'unauthorized',
+        'payload_too_large',
+        'password_required',
+        'password_incorrect',
+        'office_conversion_failed',
+        'office_unavailable',
+        'renderer_busy',
+        'render_timeout',
+      ],
+      handler: async (_input, req, res) => {
+        sendPdf(res, { pdf: await service.preview(await readOfficeRequest(req, await readBody(req))) });
       },
     }),
   ];
+
+  function readBody(req: Request): Promise<Uint8Array> {
+    return readRawBody(
+      req,
+      maxUploadBytes,
+      () => new ApiError('payload_too_large', `The request body is larger than the ${megabytes} MB limit of office uploads.`),
+    );
+  }
 }
 
 /** The call as OfficeService takes it, from either form of body. */

@@ -7,6 +7,8 @@ import { operation } from '../operation.ts';
 import { refuseMisplacedOptions, renderFields } from '../schemas/render.ts';
 import { contentDisposition } from '../content-disposition.ts';
 import { rateLimitHeaders, type PlaygroundService } from '../../services/playground.ts';
+import { RECEIPT_HEADER_DOCS, setReceiptHeader } from './receipts.ts';
+import { requestIdOf } from './render.ts';
 
 const notInPlayground = (why: string) =>
   z
@@ -58,7 +60,7 @@ export function playgroundOperations(playground: PlaygroundService, enabled: boo
       auth: 'none',
       body: playgroundRequestSchema,
       bodyLimit: PLAYGROUND_MAX_BODY,
-      responses: { 200: { description: 'The PDF.', body: 'pdf', headers: RATE_HEADER_DOCS } },
+      responses: { 200: { description: 'The PDF.', body: 'pdf', headers: { ...RATE_HEADER_DOCS, ...RECEIPT_HEADER_DOCS } } },
       errors: [
         'invalid_json',
         'invalid_request',
@@ -74,8 +76,9 @@ export function playgroundOperations(playground: PlaygroundService, enabled: boo
       ],
       handler: async ({ body }, req, res) => {
         if (!enabled) throw new ApiError('not_found', 'The playground is switched off on this server (PLAYGROUND_ENABLED=false).');
-        const rendered = await playground.render(body, req.ip ?? req.socket.remoteAddress ?? 'unknown');
+        const rendered = await playground.render(body, req.ip ?? req.socket.remoteAddress ?? 'unknown', requestIdOf(res));
         res.status(200).type('application/pdf').set(rateLimitHeaders(rendered.rate));
+        setReceiptHeader(res, rendered.receiptId ? [rendered.receiptId] : undefined, 'playground');
         if (rendered.filename) res.setHeader('Content-Disposition', contentDisposition(rendered.filename));
         res.end(Buffer.from(rendered.pdf.buffer, rendered.pdf.byteOffset, rendered.pdf.byteLength));
       },

@@ -7,6 +7,7 @@ import { contentDisposition } from '../content-disposition.ts';
 import type { RenderService, RenderedPdf } from '../../services/render.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { USAGE_HEADER_DOCS, usageHeaders } from '../../wire/usage-headers.ts';
+import { RECEIPT_HEADER_DOCS, setReceiptHeader } from './receipts.ts';
 
 export const STORED_HEADER_DOCS = {
   'X-Document-Id': 'Id of the stored copy (doc_...), when the render was stored.',
@@ -30,11 +31,15 @@ export function renderOperations(service: RenderService) {
         'A key has at most its plan’s concurrency renders in flight (free 1, starter 2, growth 4, scale 8, business 16); more wait in the key’s own ' +
         'queue, and waiting renders of different keys take turns, so one key’s flood never starves another key’s request.',
       responses: {
-        200: { description: 'The PDF. A 402 carries the same usage headers.', body: 'pdf', headers: { ...USAGE_HEADER_DOCS, ...STORED_HEADER_DOCS } },
+        200: {
+          description: 'The PDF. A 402 carries the same usage headers.',
+          body: 'pdf',
+          headers: { ...USAGE_HEADER_DOCS, ...STORED_HEADER_DOCS, ...RECEIPT_HEADER_DOCS },
+        },
       },
       errors: [...SOURCE_RENDER_ERRORS, 'storage_unavailable'],
       handler: async ({ body }, _req, res) => {
-        sendPdf(res, await service.render(body, accountOf(res)));
+        sendPdf(res, await service.render(body, accountOf(res), { requestId: requestIdOf(res) }));
       },
     }),
   ];
@@ -46,5 +51,12 @@ export function sendPdf(res: Response, rendered: RenderedPdf): void {
   if (rendered.usage) res.set(usageHeaders(rendered.usage));
   if (rendered.filename) res.setHeader('Content-Disposition', contentDisposition(rendered.filename));
   if (rendered.documentId) res.set({ 'X-Document-Id': rendered.documentId, Location: `/v1/documents/${rendered.documentId}` });
+  setReceiptHeader(res, rendered.receiptIds);
   res.end(Buffer.from(rendered.pdf.buffer, rendered.pdf.byteOffset, rendered.pdf.byteLength));
+}
+
+/** The call's X-Request-Id (http/middleware/request-context.ts), for the receipt. */
+export function requestIdOf(res: Response): string | undefined {
+  const id = res.getHeader('X-Request-Id');
+  return typeof id === 'string' ? id : undefined;
 }

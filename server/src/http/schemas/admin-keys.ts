@@ -7,17 +7,25 @@ const name = z.string().min(1).max(100).describe('A label for the key, e.g. the 
 const plan = z.string().min(1).max(32).describe('Plan id, one of GET /admin/v1/plans.');
 const autoStore = z.boolean().describe('Store every rendered document without the per-call store flag (when the plan keeps documents).');
 
-export const createKeyBodySchema = z.strictObject({ name, plan, auto_store: autoStore.optional() });
+const receipts = z
+  .enum(['stored', 'all', 'off'])
+  .describe(
+    'Which renders keep a receipt (GET /v1/receipts/{id}): stored (default: renders that keep a document, and any that asks with options.receipt), ' +
+      'all (every render), off (only those that ask).',
+  );
+
+export const createKeyBodySchema = z.strictObject({ name, plan, auto_store: autoStore.optional(), receipts: receipts.optional() });
 
 export const updateKeyBodySchema = z
-  .strictObject({ name: name.optional(), plan: plan.optional(), auto_store: autoStore.optional() })
-  .refine((body) => Object.keys(body).length > 0, { message: 'must name at least one of name, plan, auto_store' });
+  .strictObject({ name: name.optional(), plan: plan.optional(), auto_store: autoStore.optional(), receipts: receipts.optional() })
+  .refine((body) => Object.keys(body).length > 0, { message: 'must name at least one of name, plan, auto_store, receipts' });
 
 const keyFields = {
   id: z.string().describe('Key id (key_...); not secret.'),
   name: z.string(),
   plan: z.string(),
   auto_store: z.boolean(),
+  receipts,
   created_at: z.string().describe('ISO 8601'),
 };
 

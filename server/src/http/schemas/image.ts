@@ -8,7 +8,7 @@ import { urlOnlyFields } from '../../render/origin-credentials-options.ts';
 import { markdownStyleFields } from '../../render/markdown-style-options.ts';
 import { refuseMisplacedOptions, sourceFields } from './render.ts';
 
-const waits = pdfOptionsSchema.pick({ timeout_ms: true, wait_until: true, wait_for: true, wait_ms: true, wait_for_function: true }).shape;
+const waits = pdfOptionsSchema.pick({ timeout_ms: true, wait_until: true, wait_for: true, wait_ms: true, wait_for_function: true, receipt: true }).shape;
 
 export const imageOptionsSchema = z
   .strictObject({

@@ -3,7 +3,7 @@
 // revoked through one instance counts on all of them from their next request.
 
 import type pg from 'pg';
-import type { KeyChanges, KeyRecord, KeyStore } from '../keys.ts';
+import type { KeyChanges, KeyRecord, KeyStore, ReceiptMode } from '../keys.ts';
 import type { Page } from '../newest-first-index.ts';
 import { pageNewestFirst } from './newest-first.ts';
 
@@ -12,6 +12,7 @@ interface KeyRow {
   name: string;
   plan_id: string;
   auto_store: boolean;
+  receipts: ReceiptMode;
   key_hash: string | null;
   created_at: Date;
   updated_at: Date;
@@ -22,6 +23,7 @@ const COLUMNS: Record<keyof KeyChanges, string> = {
   name: 'name',
   planId: 'plan_id',
   autoStore: 'auto_store',
+  receipts: 'receipts',
   keyHash: 'key_hash',
   revokedAt: 'revoked_at',
   updatedAt: 'updated_at',
@@ -56,8 +58,8 @@ export class PgKeyStore implements KeyStore {
   async insert(...records: KeyRecord[]): Promise<void> {
     if (records.length === 0) return;
     await this.pool.query(
-      `INSERT INTO api_keys (id, name, plan_id, auto_store, key_hash, created_at, updated_at, revoked_at)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::text[], $6::timestamptz[], $7::timestamptz[], $8::timestamptz[])`,
+      `INSERT INTO api_keys (id, name, plan_id, auto_store, key_hash, created_at, updated_at, revoked_at, receipts)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::text[], $6::timestamptz[], $7::timestamptz[], $8::timestamptz[], $9::text[])`,
       [
         records.map((record) => record.id),
         records.map((record) => record.name),
@@ -67,6 +69,7 @@ export class PgKeyStore implements KeyStore {
         records.map((record) => record.createdAt),
         records.map((record) => record.updatedAt),
         records.map((record) => record.revokedAt),
+        records.map((record) => record.receipts ?? 'stored'),
       ],
     );
   }
@@ -92,6 +95,7 @@ function recordOf(row: KeyRow): KeyRecord {
     name: row.name,
     planId: row.plan_id,
     autoStore: row.auto_store,
+    receipts: row.receipts,
     keyHash: row.key_hash,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

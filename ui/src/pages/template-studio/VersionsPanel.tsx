@@ -121,7 +121,7 @@ export function VersionsPanel({
         onClose={() => setRestoring(null)}
         onConfirm={() => restoring && void restore.run(restoring.version)}
       >
-        {`Its name, HTML and sample data become current again, saved as a new version; unsaved edits in the editor are replaced.`}
+        {`Its name, text, format and sample data become current again, saved as a new version; unsaved edits in the editor are replaced.`}
       </ConfirmDialog>
     </Card>
   );
@@ -158,7 +158,9 @@ function VersionDiffView({ templateId, version }: { templateId: string; version:
   if (loaded.error) return <ErrorNote>{loaded.error}</ErrorNote>;
   if (!loaded.data) return <Loading />;
   const diff = loaded.data;
-  const notes = [diff.name_changed && 'the name changed', diff.sample_data_changed && 'the sample data changed'].filter(Boolean).join('; ');
+  const notes = [diff.name_changed && 'the name changed', diff.format_changed && 'the format changed', diff.sample_data_changed && 'the sample data changed']
+    .filter(Boolean)
+    .join('; ');
   return (
     <>
       <p className="muted small">

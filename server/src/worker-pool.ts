@@ -1,0 +1,149 @@
+// A few worker threads that run one kind of CPU-bound task off the server's event loop (PDF
+// post-processing, Markdown conversion), started on first use; a task goes to the thread with
+// less queued. A thread that dies fails its tasks and is replaced on the next one; one that
+// cannot start at all (a packaging fault) leaves the work to the main thread, slower but right.
+// Knows nothing of what the tasks are: the caller gives the entry module and the error mapping,
+// and the entry module answers through serveTasks.
+
+import { parentPort, Worker, type TransferListItem } from 'node:worker_threads';
+
+/** What crosses the thread boundary of a failed task (an Error's own fields do not survive it). */
+export interface ErrorShape {
+  name: string;
+  message: string;
+  field?: string;
+  index?: number;
+}
+
+type Reply<Result> = { id: number; value: Result } | { id: number; error: ErrorShape };
+
+export interface WorkerPoolOptions<Task, Result> {
+  threads: number;
+  /**
+   * The worker's entry: `source` (a .ts module, run through tsx) when this server runs from
+   * source, else `bundled` (the .mjs scripts/build-electron.ts writes beside main.mjs). Both
+   * resolved by the caller against its own import.meta.url.
+   */
+  source: URL;
+  bundled: URL;
+  /** Runs a task on the main thread when no thread can start. */
+  runInline(task: Task): Promise<Result>;
+  /** The error a failed task rejects with, from its shape. */
+  errorFrom(error: ErrorShape): Error;
+}
+
+export class WorkerPool<Task, Result> {
+  private readonly threads: (TaskThread<Task, Result> | undefined)[];
+  private unavailable = false;
+
+  constructor(private readonly options: WorkerPoolOptions<Task, Result>) {
+    this.threads = Array.from({ length: options.threads });
+  }
+
+  /** Runs the task on the least busy thread (started now if need be). */
+  run(task: Task): Promise<Result> {
+    if (this.unavailable) return this.inline(task);
+    let index = 0;
+    for (let i = 1; i < this.threads.length; i++) if ((this.threads[i]?.queued ?? 0) < (this.threads[index]?.queued ?? 0)) index = i;
+    let thread = this.threads[index];
+    if (!thread) {
+      thread = new TaskThread(
+        this.options,
+        (task) => this.inline(task),
+        () => {
+          this.threads[index] = undefined;
+        },
+        () => {
+          this.unavailable = true;
+        },
+      );
+      this.threads[index] = thread;
+    }
+    return thread.run(task);
+  }
+
+  private async inline(task: Task): Promise<Result> {
+    try {
+      return await this.options.runInline(task);
+    } catch (error) {
+      throw this.options.errorFrom(error as ErrorShape);
+    }
+  }
+}
+
+/** One worker thread and the tasks it has been given. */
+class TaskThread<Task, Result> {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve: (result: Result) => void; reject: (error: Error) => void; task: Task }>();
+  private nextId = 1;
+  private answered = false;
+
+  constructor(
+    private readonly options: WorkerPoolOptions<Task, Result>,
+    inline: (task: Task) => Promise<Result>,
+    onGone: () => void,
+    onCannotStart: () => void,
+  ) {
+    // From source (tsx) the worker registers tsx first (a worker does not inherit the loader).
+    // (The loader's name is not written as an import literal: the desktop bundle must not appear
+    // to load tsx, scripts/desktop-packages.ts.)
+    const fromSource = import.meta.url.endsWith('.ts');
+    const loader = JSON.stringify('tsx/esm/api');
+    const entry = JSON.stringify(options.source.href);
+    this.worker = fromSource
+      ? new Worker(`import(${loader}).then(({ register }) => { register(); return import(${entry}); })`, { eval: true })
+      : new Worker(options.bundled);
+    this.worker.on('message', (reply: Reply<Result>) => this.settle(reply));
+    const fail = (error: Error) => {
+      onGone();
+      if (!this.answered) onCannotStart();
+      for (const waiting of this.pending.values()) {
+        if (!this.answered) inline(waiting.task).then(waiting.resolve, waiting.reject);
+        else waiting.reject(error);
+      }
+      this.pending.clear();
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`a worker thread stopped (exit code ${code})`)));
+  }
+
+  get queued(): number {
+    return this.pending.size;
+  }
+
+  run(task: Task): Promise<Result> {
+    const id = this.nextId++;
+    return new Promise<Result>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, task });
+      this.worker.ref();
+      this.worker.postMessage({ id, task });
+    });
+  }
+
+  private settle(reply: Reply<Result>): void {
+    this.answered = true;
+    const waiting = this.pending.get(reply.id);
+    this.pending.delete(reply.id);
+    // An idle worker must not keep the process alive.
+    if (this.pending.size === 0) this.worker.unref();
+    if (!waiting) return;
+    if ('value' in reply) waiting.resolve(reply.value);
+    else waiting.reject(this.options.errorFrom(reply.error));
+  }
+}
+
+/**
+ * The worker side: answers each task message with run's result (its `transfer` moved, not
+ * copied) or the error's shape, one task at a time.
+ */
+export function serveTasks<Task, Result>(run: (task: Task) => Promise<Result> | Result, transfer: (result: Result) => TransferListItem[] = () => []): void {
+  parentPort!.on('message', async ({ id, task }: { id: number; task: Task }) => {
+    try {
+      const value = await run(task);
+      parentPort!.postMessage({ id, value } satisfies Reply<Result>, transfer(value));
+    } catch (error) {
+      const { name, message, field, index } = error as Partial<ErrorShape>;
+      parentPort!.postMessage({ id, error: { name: name ?? 'Error', message: message ?? String(error), field, index } } satisfies Reply<Result>);
+    }
+  });
+}

@@ -1,0 +1,92 @@
+// docs/api.md#activity and #render-receipts: the Activity screen's numbers and any render's receipt.
+
+import { callJson } from './client.ts';
+
+export interface RenderActivity {
+  at: string;
+  instance: string;
+  key_id: string | null;
+  kind: string;
+  source: string;
+  status: 'succeeded' | 'failed';
+  code: string | null;
+  pages: number | null;
+  ms: number;
+  receipt_id: string | null;
+}
+
+export interface ActivityMinute {
+  minute: string;
+  renders: number;
+  succeeded: number;
+  failed: number;
+  by_code: Record<string, number>;
+  p50_ms: number | null;
+  p95_ms: number | null;
+  queued: number;
+  slots_busy: number;
+  browser_restarts: number;
+}
+
+export interface InstanceStats {
+  instance: string;
+  at: string;
+  slots: number;
+  slots_busy: number;
+  queued: number;
+  browser_restarts: number;
+  render_path: { engine: string; mode: string };
+}
+
+export interface Activity {
+  now: string;
+  minutes: ActivityMinute[];
+  recent: RenderActivity[];
+  instances: InstanceStats[];
+}
+
+export interface ReceiptRequest {
+  method: string;
+  url: string;
+  type: string;
+  source: string;
+  status: number | null;
+  bytes: number;
+  start_ms: number;
+  duration_ms: number | null;
+  failure: string | null;
+  blocked: boolean;
+}
+
+export interface Receipt {
+  receipt_version: number;
+  id: string;
+  request_id: string | null;
+  key_id: string | null;
+  kind: string;
+  created_at: string;
+  status: 'succeeded' | 'failed';
+  error: { code: string; detail: string } | null;
+  failed_stage: string | null;
+  document_id: string | null;
+  source: { type: string; url?: string; template_id?: string };
+  options: Record<string, unknown>;
+  render_path: { clock: string; mode: string; engine: string } | null;
+  timings_ms: Record<string, number | null>;
+  requests: ReceiptRequest[];
+  requests_not_listed: number;
+  blocked: { url: string; reason: string }[];
+  console: { kind: string; level: string; text: string; url?: string; line?: number }[];
+  fonts: { name: string | null; subset: boolean; type: string; embedded: boolean; named_by_page: boolean | null }[];
+  pages: { count: number; width_pt: number; height_pt: number } | null;
+  bytes: number | null;
+  warnings: string[];
+}
+
+export function getActivity(signal?: AbortSignal): Promise<Activity> {
+  return callJson<Activity>('GET', '/admin/v1/activity', { admin: true, signal });
+}
+
+export function getReceipt(id: string, signal?: AbortSignal): Promise<Receipt> {
+  return callJson<Receipt>('GET', `/admin/v1/receipts/${encodeURIComponent(id)}`, { admin: true, signal });
+}
