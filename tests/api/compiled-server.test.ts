@@ -53,14 +53,14 @@ test('the compiled PDF worker answers a task on its own thread', { timeout: 60_0
   const bytes = await source.save();
   const worker = new Worker(path.join(out, 'pdf-worker.mjs'));
   try {
-    const reply = await new Promise<{ id: number; pdf?: Uint8Array; error?: unknown }>((resolve, reject) => {
+    const reply = await new Promise<{ id: number; value?: Uint8Array; error?: unknown }>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
       worker.postMessage({ id: 7, task: { kind: 'finish', pdf: bytes, options: { metadata: { title: 'From the worker' } } } });
     });
     assert.equal(reply.id, 7);
-    assert.ok(reply.pdf, `the worker answered ${JSON.stringify(reply.error)}`);
-    assert.equal((await PDFDocument.load(reply.pdf)).getTitle(), 'From the worker');
+    assert.ok(reply.value, `the worker answered ${JSON.stringify(reply.error)}`);
+    assert.equal((await PDFDocument.load(reply.value)).getTitle(), 'From the worker');
   } finally {
     await worker.terminate();
   }
