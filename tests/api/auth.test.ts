@@ -129,6 +129,7 @@ test('the OpenAPI document describes both bearer schemes and the admin operation
   assert.deepEqual(Object.keys(document.paths['/v1/pdf']!.post!.responses['200']!.headers ?? {}).sort(), [
     'Location',
     'X-Document-Id',
+    'X-Render-Receipt',
     'X-Service-Limit',
     'X-Service-Plan',
     'X-Service-Usage',
