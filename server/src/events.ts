@@ -7,6 +7,9 @@
 // Event data is already in wire form (snake_case), since the stream sends it as it is.
 
 import { EventEmitter } from 'node:events';
+import type { InstanceStats, RenderActivity } from './wire/activity-json.ts';
+
+export type { InstanceStats, RenderActivity };
 
 export interface BatchEventData {
   batch_id: string;
@@ -32,34 +35,6 @@ export interface ServerEventMap {
   'render.completed': RenderActivity;
   /** An instance's renderer, every few seconds (services/activity.ts). */
   'instance.stats': InstanceStats;
-}
-
-/** One render, as the Activity screen lists it (services/receipts.ts publishes it). */
-export interface RenderActivity {
-  at: string;
-  instance: string;
-  key_id: string | null;
-  /** pdf, image, merge_source, batch_item or playground. */
-  kind: string;
-  /** html, url or template. */
-  source: string;
-  status: 'succeeded' | 'failed';
-  code: string | null;
-  pages: number | null;
-  ms: number;
-  receipt_id: string | null;
-}
-
-/** One instance's renderer at a moment: the Activity screen's queue, slots, restarts and render path. */
-export interface InstanceStats {
-  instance: string;
-  at: string;
-  slots: number;
-  slots_busy: number;
-  queued: number;
-  browser_restarts: number;
-  /** The engine's version text and the render path default renders take (render/render-path.ts mode). */
-  render_path: { engine: string; mode: string };
 }
 
 export type ServerEventType = keyof ServerEventMap;

@@ -4,7 +4,10 @@
 // every few seconds (slots busy, queue, browser restarts, render path). Memory only: a restarted
 // instance shows what happened since it started.
 
-import type { EventBus, InstanceStats, RenderActivity, ServerEvent } from '../events.ts';
+import type { EventBus, ServerEvent } from '../events.ts';
+import type { ActivityMinute, ActivitySnapshot, InstanceStats, RenderActivity } from '../wire/activity-json.ts';
+
+export type { ActivityMinute, ActivitySnapshot };
 import type { RendererStats } from '../render/renderer.ts';
 
 const MINUTES = 60;
@@ -12,22 +15,6 @@ const RECENT = 200;
 /** Durations kept per minute for its percentiles; beyond this a minute keeps a fair sample. */
 const DURATIONS_PER_MINUTE = 2000;
 export const STATS_INTERVAL_MS = 5000;
-
-export interface ActivityMinute {
-  /** The minute's start, ISO 8601. */
-  minute: string;
-  renders: number;
-  succeeded: number;
-  failed: number;
-  /** Failed renders by error code. */
-  by_code: Record<string, number>;
-  p50_ms: number | null;
-  p95_ms: number | null;
-  /** The most renders waiting, and slots busy, any instance reported in the minute (summed over instances). */
-  queued: number;
-  slots_busy: number;
-  browser_restarts: number;
-}
 
 interface MinuteBucket {
   start: number;
@@ -40,13 +27,6 @@ interface MinuteBucket {
   queuedBy: Map<string, number>;
   busyBy: Map<string, number>;
   restarts: number;
-}
-
-export interface ActivitySnapshot {
-  now: string;
-  minutes: ActivityMinute[];
-  recent: RenderActivity[];
-  instances: InstanceStats[];
 }
 
 export class ActivityService {

@@ -1,49 +1,9 @@
 // docs/api.md#activity and #render-receipts: the Activity screen's numbers and any render's receipt.
 
+import type { ActivityMinute, ActivitySnapshot as Activity, InstanceStats, RenderActivity } from '../../../server/src/wire/activity-json.ts';
 import { callJson } from './client.ts';
 
-export interface RenderActivity {
-  at: string;
-  instance: string;
-  key_id: string | null;
-  kind: string;
-  source: string;
-  status: 'succeeded' | 'failed';
-  code: string | null;
-  pages: number | null;
-  ms: number;
-  receipt_id: string | null;
-}
-
-export interface ActivityMinute {
-  minute: string;
-  renders: number;
-  succeeded: number;
-  failed: number;
-  by_code: Record<string, number>;
-  p50_ms: number | null;
-  p95_ms: number | null;
-  queued: number;
-  slots_busy: number;
-  browser_restarts: number;
-}
-
-export interface InstanceStats {
-  instance: string;
-  at: string;
-  slots: number;
-  slots_busy: number;
-  queued: number;
-  browser_restarts: number;
-  render_path: { engine: string; mode: string };
-}
-
-export interface Activity {
-  now: string;
-  minutes: ActivityMinute[];
-  recent: RenderActivity[];
-  instances: InstanceStats[];
-}
+export type { Activity, ActivityMinute, InstanceStats, RenderActivity };
 
 export interface ReceiptRequest {
   method: string;
