@@ -18,20 +18,18 @@ export interface PdfResultCardProps {
 
 export function PdfResultCard({ bytes, facts, downloadName, error, busy, label, empty }: PdfResultCardProps) {
   return (
-    <div className="playground-result">
-      <div className="card preview-card">
-        <div className="card-head">
-          <h2 className="card-title">PDF</h2>
-          <div className="card-actions">
-            {bytes && facts}
-            <button type="button" className="button small" disabled={!bytes} onClick={() => bytes && downloadPdf(bytes, downloadName)}>
-              Download
-            </button>
-          </div>
+    <div className="card preview-card">
+      <div className="card-head">
+        <h2 className="card-title">PDF</h2>
+        <div className="card-actions">
+          {bytes && facts}
+          <button type="button" className="button small" disabled={!bytes} onClick={() => bytes && downloadPdf(bytes, downloadName)}>
+            Download
+          </button>
         </div>
-        <ErrorNote>{error}</ErrorNote>
-        <PdfPreview bytes={bytes} label={label} busy={busy} empty={empty} />
       </div>
+      <ErrorNote>{error}</ErrorNote>
+      <PdfPreview bytes={bytes} label={label} busy={busy} empty={empty} />
     </div>
   );
 }

@@ -131,21 +131,23 @@ export function OfficePlayground() {
             </Field>
           </div>
         </form>
-        <PdfResultCard
-          bytes={result?.bytes ?? null}
-          facts={
-            result && (
-              <span className="muted small">
-                {formatBytes(result.bytes.byteLength)} · {result.ms} ms
-              </span>
-            )
-          }
-          downloadName={pdfName(file?.name ?? 'document')}
-          error={error}
-          busy={busy}
-          label="Converted PDF"
-          empty="Choose a file and press Convert to PDF."
-        />
+        <div className="playground-result">
+          <PdfResultCard
+            bytes={result?.bytes ?? null}
+            facts={
+              result && (
+                <span className="muted small">
+                  {formatBytes(result.bytes.byteLength)} · {result.ms} ms
+                </span>
+              )
+            }
+            downloadName={pdfName(file?.name ?? 'document')}
+            error={error}
+            busy={busy}
+            label="Converted PDF"
+            empty="Choose a file and press Convert to PDF."
+          />
+        </div>
       </div>
       <Card title="The same call from code" className="snippet-card">
         <CodeTabs label="Equivalent request" samples={[{ name: 'curl (API key)', code: curl }]} />
