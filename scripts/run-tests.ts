@@ -7,6 +7,9 @@
 //   node --import tsx scripts/run-tests.ts --label api [--concurrency N] FILE...
 // The files are given by the shell's globs (tests/api/*.test.ts), so a new file joins its lane by
 // being there. Each file prints node's own summary (ℹ pass N ...), which .ci/run adds up.
+// Under CI (or QUIRE_TEST_RETRIES=1) a file that failed runs once more, alone, after the lane: its
+// first try is printed with its summary lines marked "first try", so only the second counts, and
+// the file is listed as flaky. A flake is then seen in the log without hiding the rest of the run.
 
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -40,7 +43,7 @@ function runsAlone(file: string): boolean {
     .some((line) => /^\/\/.*\btest-lane: alone\b/.test(line));
 }
 
-function runFile(file: string): Promise<FileRun> {
+function runFile(file: string, quiet = false): Promise<FileRun> {
   const started = performance.now();
   return new Promise((resolve) => {
     // The file runs as the program itself (node:test runs its tests and sets the exit code), one
@@ -62,19 +65,25 @@ function runFile(file: string): Promise<FileRun> {
     child.on('close', (code) => {
       clearTimeout(timer);
       const run = { file, ms: performance.now() - started, ok: code === 0 };
-      process.stdout.write(`\n━━ ${file} (${seconds(run.ms)}${run.ok ? '' : ', FAILED'})\n${Buffer.concat(output).toString()}`);
+      const text = Buffer.concat(output).toString();
+      if (!run.ok && quiet) {
+        // A first try that will be run again: its counts must not add to the run's (.ci/run sums ℹ lines).
+        process.stdout.write(`\n━━ ${file} (${seconds(run.ms)}, FAILED on its first try: running it again alone)\n${text.replace(/^ℹ /gm, 'first try: ')}`);
+      } else {
+        process.stdout.write(`\n━━ ${file} (${seconds(run.ms)}${run.ok ? '' : ', FAILED'})\n${text}`);
+      }
       resolve(run);
     });
   });
 }
 
 /** Runs the files, `width` at a time, in the order given. */
-async function runPool(queue: string[], width: number): Promise<FileRun[]> {
+async function runPool(queue: string[], width: number, quiet = false): Promise<FileRun[]> {
   const runs: FileRun[] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(width, queue.length) }, async () => {
-      while (next < queue.length) runs.push(await runFile(queue[next++]!));
+      while (next < queue.length) runs.push(await runFile(queue[next++]!, quiet));
     }),
   );
   return runs;
@@ -101,7 +110,16 @@ const record = path.join(timings, `${values.label}.json`);
 const started = performance.now();
 const load = os.loadavg()[0]!.toFixed(2);
 const alone = files.filter(runsAlone);
-const runs = [...(await runPool(slowestFirst(files.filter((file) => !alone.includes(file))), concurrency)), ...(await runPool(alone, 1))];
+const retry = Boolean(process.env.CI) || process.env.QUIRE_TEST_RETRIES === '1';
+const firstTries = [...(await runPool(slowestFirst(files.filter((file) => !alone.includes(file))), concurrency, retry)), ...(await runPool(alone, 1, retry))];
+const secondTries = retry
+  ? await runPool(
+      firstTries.filter((run) => !run.ok).map((run) => run.file),
+      1,
+    )
+  : [];
+const runs = firstTries.map((run) => secondTries.find((again) => again.file === run.file) ?? run);
+const flaky = secondTries.filter((run) => run.ok);
 const laneMs = performance.now() - started;
 const failed = runs.filter((run) => !run.ok);
 mkdirSync(timings, { recursive: true });
@@ -109,6 +127,7 @@ writeFileSync(record, JSON.stringify({ label: values.label, ms: laneMs, concurre
 const slowest = [...runs].sort((a, b) => b.ms - a.ms).slice(0, Number(values.slowest));
 console.log(`\n${values.label}: ${runs.length} files in ${seconds(laneMs)} (${concurrency} at once; load average ${load} at the start)`);
 console.log(`slowest files:\n${slowest.map((run) => `  ${seconds(run.ms).padStart(8)}  ${path.relative(process.cwd(), run.file)}`).join('\n')}`);
+if (flaky.length > 0) console.log(`flaky files (failed, then passed alone):\n${flaky.map((run) => `  ${run.file}`).join('\n')}`);
 if (failed.length > 0) {
   console.log(`failed files:\n${failed.map((run) => `  ${run.file}`).join('\n')}`);
   process.exitCode = 1;

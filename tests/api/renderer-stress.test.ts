@@ -84,6 +84,8 @@ test('killing Chromium mid-render: the render is retried once on the relaunched 
 test('no Chromium process remains after shutdown, even with a render in flight', async (t) => {
   const server = await startTestServer({ after: () => undefined });
   assert.ok(chromiumProcessesUnder(process.pid).length > 0);
+  // The start-up render may still hold its slot while its page is torn down: busy must be this render's.
+  await waitFor(() => server.app.renderer.stats().busy === 0, 'the start-up render to hand its page back');
   const inFlight = server.render({ html: '<p>in flight</p>', options: { wait_ms: 500, wait_until: 'load' } });
   await waitFor(() => server.app.renderer.stats().busy === 1, 'the render to be in flight');
   await server.app.close();
