@@ -2,6 +2,7 @@
 // route (not stored, not charged); code calls POST /v1/convert/office with a key.
 
 import { callPdf, type PdfResponse } from './client.ts';
+import type { RunningOption } from './types.ts';
 
 export const OFFICE_EXTENSIONS = ['docx', 'doc', 'odt', 'rtf', 'txt', 'xlsx', 'xls', 'ods', 'csv', 'pptx', 'ppt', 'odp'] as const;
 
@@ -16,12 +17,24 @@ export interface OfficeOptions {
   quality?: number;
   single_page_sheets?: boolean;
   password?: string;
+  /** Drawn on the converted pages: docs/api.md#headers-and-footers. */
+  header?: RunningOption;
+  footer?: RunningOption;
+  /** shrink (the server's default): each page's content scaled down to clear the boxes; margin: drawn in the page's own margin. */
+  header_footer_fit?: HeaderFooterFit;
+  /** Where the boxes sit from the page edges, a CSS margin (the server's default: 1cm). */
+  header_footer_margin?: string;
 }
+
+export const HEADER_FOOTER_FITS = ['shrink', 'margin'] as const;
+export type HeaderFooterFit = (typeof HEADER_FOOTER_FITS)[number];
 
 export interface OfficePreviewRequest {
   file: string;
   filename: string;
   options?: OfficeOptions;
+  /** Values for the placeholders of options.header and options.footer. */
+  data?: Record<string, unknown>;
 }
 
 export function previewOffice(request: OfficePreviewRequest, signal?: AbortSignal): Promise<PdfResponse> {

@@ -1,8 +1,11 @@
 // options.header and options.footer as a form: HTML for every page, and optionally another for
 // the first page (or none there, for a cover) and for the last page, with the box height.
-// Page variables and template placeholders are listed beside it. docs/api.md#headers-and-footers.
+// Page variables and template placeholders are listed beside it (a render's by default; a caller
+// whose pages Quire did not lay out, such as an office conversion, says its own).
+// docs/api.md#headers-and-footers.
 
-import type { PdfOptions, RunningOption } from '../api/types.ts';
+import type { ReactNode } from 'react';
+import type { RunningOption } from '../api/types.ts';
 import { Check, Field } from './OptionsForm.tsx';
 
 interface RunningFields {
@@ -18,12 +21,31 @@ const SIDES = [
   { side: 'footer', label: 'Footer' },
 ] as const;
 
-export function HeaderFooterForm({ value, onChange }: { value: PdfOptions; onChange: (next: PdfOptions) => void }) {
+/** Options that carry a header and a footer: a render's PdfOptions, an office conversion's options. */
+interface WithRunning {
+  header?: RunningOption;
+  footer?: RunningOption;
+}
+
+export function HeaderFooterForm<Options extends WithRunning>({
+  value,
+  onChange,
+  note,
+}: {
+  value: Options;
+  onChange: (next: Options) => void;
+  /** What the HTML may use and how the boxes make room; a render's by default. */
+  note?: ReactNode;
+}) {
   return (
     <div className="options-grid">
       <p className="hint wide">
-        HTML with <code>{'{{page}}'}</code>, <code>{'{{pages}}'}</code>, <code>{'{{section}}'}</code>, <code>{'{{title}}'}</code>, <code>{'{{date}}'}</code> and
-        the render’s data; images and fonts by relative name come from the template’s assets. The margin grows to make room.
+        {note ?? (
+          <>
+            HTML with <code>{'{{page}}'}</code>, <code>{'{{pages}}'}</code>, <code>{'{{section}}'}</code>, <code>{'{{title}}'}</code>, <code>{'{{date}}'}</code>{' '}
+            and the render’s data; images and fonts by relative name come from the template’s assets. The margin grows to make room.
+          </>
+        )}
       </p>
       {SIDES.map(({ side, label }) => {
         const fields = fieldsOf(value[side]);

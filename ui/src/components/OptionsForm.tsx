@@ -181,18 +181,20 @@ export function NumberField({
 export function SelectField({
   label,
   id,
+  hint,
   value,
   choices,
   onChange,
 }: {
   label: string;
   id: string;
+  hint?: string;
   value: string;
   choices: readonly string[];
   onChange: (next: string) => void;
 }) {
   return (
-    <Field label={label} id={id}>
+    <Field label={label} id={id} hint={hint}>
       <select id={id} className="select" value={value} onChange={(event) => onChange(event.target.value)}>
         {choices.map((choice) => (
           <option key={choice}>{choice}</option>

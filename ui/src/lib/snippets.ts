@@ -1,4 +1,5 @@
-// Ready-to-copy calls: curl and JavaScript for a request body, with the key as a variable.
+// Ready-to-copy calls: curl and JavaScript for a request body, with the key as a variable; curl for
+// a multipart upload (office files).
 
 export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
@@ -37,4 +38,25 @@ export function fetchSnippet({ origin, path, body, keyed, output }: SnippetInput
     `if (!response.ok) throw new Error((await response.json()).detail);`,
     `await writeFile('${output}', Buffer.from(await response.arrayBuffer()));`,
   ].join('\n');
+}
+
+export interface FormSnippetInput {
+  origin: string;
+  path: string;
+  /** The name of the file sent as the part `file`. */
+  filename: string;
+  /** Text fields in order, each as the text its part carries. */
+  fields: [name: string, value: string][];
+  output: string;
+}
+
+/**
+ * A multipart call with a key. A value curl -F would not send as it is (a leading @ or < reads a
+ * file, a leading quote is unquoted, a ; starts ;type= and the like): --form-string, literally.
+ */
+export function curlFormSnippet({ origin, path, filename, fields, output }: FormSnippetInput): string {
+  const lines = [`curl -sS ${origin}${path}`, `  -H "Authorization: Bearer $QUIRE_API_KEY"`, `  -F ${shellQuote(`file=@${filename}`)}`];
+  for (const [name, value] of fields) lines.push(`  ${/^[@<"]|;/.test(value) ? '--form-string' : '-F'} ${shellQuote(`${name}=${value}`)}`);
+  lines.push(`  -o ${shellQuote(output)}`);
+  return lines.join(' \\\n');
 }

@@ -1,37 +1,63 @@
 // The admin playground's "Office file" tab: drop a Word, Excel, PowerPoint, OpenDocument, RTF,
-// text or CSV file, pick the conversion options, see the PDF inline (a preview through the admin
-// route: not stored, not charged) and the same call as curl with an API key.
+// text or CSV file, pick the conversion options (a header and footer drawn on its pages among
+// them), see the PDF inline (a preview through the admin route: not stored, not charged) and the
+// same call as curl with an API key.
 
-import { useState, type DragEvent, type FormEvent } from 'react';
+import { useMemo, useState, type DragEvent, type FormEvent } from 'react';
 import { describeFailure } from '../api/client.ts';
-import { OFFICE_EXTENSIONS, previewOffice, type OfficeOptions } from '../api/office.ts';
+import { HEADER_FOOTER_FITS, OFFICE_EXTENSIONS, previewOffice, type HeaderFooterFit, type OfficeOptions } from '../api/office.ts';
 import { Card, PageHeader, Spinner } from '../components/Page.tsx';
-import { Check, Field } from '../components/OptionsForm.tsx';
+import { Check, Field, SelectField } from '../components/OptionsForm.tsx';
+import { HeaderFooterForm } from '../components/HeaderFooterForm.tsx';
+import { CodeEditor } from '../components/CodeEditor.tsx';
 import { PdfResultCard } from '../components/PdfResultCard.tsx';
 import { CodeTabs } from '../components/CodeTabs.tsx';
-import { shellQuote } from '../lib/snippets.ts';
+import { curlFormSnippet } from '../lib/snippets.ts';
+import { parseSampleData } from '../lib/template-lint.ts';
+import { sampleDataExtensions } from '../lib/template-editing.ts';
 import { formatBytes } from '../lib/format.ts';
 
 const ACCEPT = OFFICE_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
+const FIT_HINTS: Record<HeaderFooterFit, string> = {
+  shrink: 'Each page’s content is scaled down, centred, just enough to clear the boxes.',
+  margin: 'Drawn at full size in the page’s own margin, which must be tall enough.',
+};
+
+/** Options that only place a header or footer: sent only with one. */
+const HEADS_LAYOUT = new Set<string>(['header_footer_fit', 'header_footer_margin']);
+
 export function OfficePlayground() {
   const [file, setFile] = useState<File>();
   const [options, setOptions] = useState<OfficeOptions>({});
+  const [dataText, setDataText] = useState('');
+  const data = useMemo(() => parseSampleData(dataText), [dataText]);
+  const dataExtensions = useMemo(() => sampleDataExtensions(), []);
   const [result, setResult] = useState<{ bytes: Uint8Array; ms: number } | null>(null);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
   const set = (field: Partial<OfficeOptions>) => setOptions({ ...options, ...field });
-  const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined && value !== '' && value !== false)) as OfficeOptions;
+  const hasHeads = options.header !== undefined || options.footer !== undefined;
+  const given = Object.fromEntries(
+    Object.entries(options).filter(([name, value]) => value !== undefined && value !== '' && value !== false && (hasHeads || !HEADS_LAYOUT.has(name))),
+  ) as OfficeOptions;
+  // Data fills the header's and footer's placeholders; without either it has nothing to do.
+  const givenData = hasHeads && data.ok && data.value !== null ? data.value : undefined;
 
   const convert = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (!file || busy) return;
+    if (!file || busy || !data.ok) return;
     setBusy(true);
     setError(undefined);
     const started = performance.now();
     try {
-      const { bytes } = await previewOffice({ file: await base64Of(file), filename: file.name, ...(Object.keys(given).length ? { options: given } : {}) });
+      const { bytes } = await previewOffice({
+        file: await base64Of(file),
+        filename: file.name,
+        ...(Object.keys(given).length ? { options: given } : {}),
+        ...(givenData ? { data: givenData } : {}),
+      });
       setResult({ bytes, ms: Math.round(performance.now() - started) });
     } catch (failure) {
       setError(describeFailure(failure));
@@ -47,13 +73,16 @@ export function OfficePlayground() {
     if (dropped) setFile(dropped);
   };
 
-  const curl = [
-    `curl -sS ${location.origin}/v1/convert/office`,
-    `  -H "Authorization: Bearer $QUIRE_API_KEY"`,
-    `  -F ${shellQuote(`file=@${file?.name ?? 'report.docx'}`)}`,
-    ...Object.entries(given).map(([name, value]) => `  -F ${shellQuote(`${name}=${String(value)}`)}`),
-    `  -o ${shellQuote(pdfName(file?.name ?? 'report.docx'))}`,
-  ].join(' \\\n');
+  // Form fields as the route reads them: text as it is, a header or footer with variants and the data as JSON.
+  const fields: [string, string][] = Object.entries(given).map(([name, value]) => [name, typeof value === 'object' ? JSON.stringify(value) : String(value)]);
+  if (givenData) fields.push(['data', JSON.stringify(givenData)]);
+  const curl = curlFormSnippet({
+    origin: location.origin,
+    path: '/v1/convert/office',
+    filename: file?.name ?? 'report.docx',
+    fields,
+    output: pdfName(file?.name ?? 'report.docx'),
+  });
 
   return (
     <>
@@ -65,7 +94,7 @@ export function OfficePlayground() {
         <form className="card playground-form" onSubmit={convert}>
           <div className="form-top">
             <div className="form-actions">
-              <button type="submit" className="button primary" disabled={!file || busy}>
+              <button type="submit" className="button primary" disabled={!file || busy || !data.ok}>
                 {busy ? (
                   <>
                     <Spinner /> Converting…
@@ -106,7 +135,7 @@ export function OfficePlayground() {
                 onChange={(event) => set({ page_ranges: event.target.value || undefined })}
               />
             </Field>
-            <Field label="PDF/A" id="office-pdfa">
+            <Field label="PDF/A" id="office-pdfa" hint="Not with a header, footer">
               <select
                 id="office-pdfa"
                 className="select"
@@ -130,6 +159,59 @@ export function OfficePlayground() {
               />
             </Field>
           </div>
+          <details className="options-panel">
+            <summary>Header and footer</summary>
+            <HeaderFooterForm
+              value={options}
+              onChange={setOptions}
+              note={
+                <>
+                  HTML with <code>{'{{page}}'}</code>, <code>{'{{pages}}'}</code>, <code>{'{{section}}'}</code> (the nearest bookmark),{' '}
+                  <code>{'{{title}}'}</code> (the document’s, else the file’s name), <code>{'{{date}}'}</code> and the data below, drawn on the converted pages.
+                </>
+              }
+            />
+            <div className="options-grid">
+              <SelectField
+                label="Fit"
+                id="office-header-footer-fit"
+                hint={FIT_HINTS[options.header_footer_fit ?? 'shrink']}
+                value={options.header_footer_fit ?? 'shrink'}
+                choices={HEADER_FOOTER_FITS}
+                onChange={(fit) => set({ header_footer_fit: fit === 'shrink' ? undefined : (fit as HeaderFooterFit) })}
+              />
+              <Field label="Box margin" id="office-header-footer-margin" hint="From the page’s edges, e.g. 1cm or 8mm 12mm">
+                <input
+                  id="office-header-footer-margin"
+                  className="input"
+                  value={options.header_footer_margin ?? ''}
+                  placeholder="1cm"
+                  onChange={(event) => set({ header_footer_margin: event.target.value || undefined })}
+                />
+              </Field>
+              <div className="field wide">
+                <span className="field-label">Data (JSON)</span>
+                <CodeEditor
+                  value={dataText}
+                  onChange={setDataText}
+                  language="json"
+                  label="Data (JSON)"
+                  extensions={dataExtensions}
+                  invalid={!data.ok}
+                  describedBy="office-data-error"
+                />
+                {data.ok ? (
+                  <span className="hint">
+                    Values for the placeholders, such as <code>{'{"customer": {"name": "ACME"}}'}</code> for <code>{'{{customer.name}}'}</code>
+                  </span>
+                ) : (
+                  <span id="office-data-error" className="error-text small" role="alert">
+                    {data.error}
+                  </span>
+                )}
+              </div>
+            </div>
+          </details>
         </form>
         <div className="playground-result">
           <PdfResultCard
