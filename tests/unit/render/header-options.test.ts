@@ -78,5 +78,8 @@ test('requests: a variant without a default, a box taller than the page, and bot
 test('the page count of a Chromium PDF is read without parsing it; another layout is left to the parser', () => {
   const skia = Buffer.from('%PDF-1.4\n10 0 obj\n<</Type /Pages /Count 7 /Kids [2 0 R]>>\nendobj\n11 0 obj\n<</Type /Catalog /Pages 10 0 R>>\nendobj\n');
   assert.equal(countPages(skia), 7);
+  // As Skia m147 writes it: a key a line.
+  const lines = Buffer.from('%PDF-1.4\n6 0 obj\n<</Type /Pages\n/Count 12\n/Kids [2 0 R]>>\nendobj\n7 0 obj\n<</Type /Catalog\n/Pages 6 0 R>>\nendobj\n');
+  assert.equal(countPages(lines), 12);
   assert.equal(countPages(Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n')), undefined);
 });
