@@ -113,7 +113,8 @@ test('the activity of either instance lists the renders of both under their own 
   timeout: 120_000,
 }, async () => {
   const key = await issueKey('business');
-  // An instance names itself host:pid (app.ts); these are real processes, so the names differ.
+  // An instance names itself host:pid (app.ts); these are real processes, so the names differ (the
+  // test:two lane's two apps share one process, hence one name: this test belongs here).
   const names = instances.servers.map((server) => `${os.hostname()}:${server.child.pid}`);
   assert.notEqual(names[0], names[1]);
   const streams = await Promise.all([0, 1].map((instance) => openEventStream(instance)));
