@@ -31,8 +31,8 @@ type Made = Record<'doc' | 'xls' | 'ppt' | 'pptx', Buffer>;
 const name = 'doc, xls, ppt and pptx files made by LibreOffice from our OpenDocument fixtures convert to PDFs with their pages and text';
 test(missing ? `${name} (skipped: ${missing})` : name, { skip: missing, timeout: 300_000 }, async (t) => {
   if (!office.found) throw new Error(`LibreOffice is required in CI: ${office.reason}`);
-  const made = await makeLegacyFiles(t, office.install.soffice);
-  const server = await startTestServer(t);
+  // The server's own LibreOffice starts while ours makes the files.
+  const [made, server] = await Promise.all([makeLegacyFiles(t, office.install.soffice), startTestServer(t, { officeWarmAtStart: true })]);
 
   await t.test('the made files are of the container their extension promises', () => {
     assert.deepEqual(
