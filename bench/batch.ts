@@ -7,17 +7,13 @@
 // Settings (environment): BENCH_SECONDS for the engine limit (default 5), BENCH_BATCH_ITEMS
 // (default 250), RENDER_CONCURRENCY (default 2, passed to the server too).
 
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import puppeteer from 'puppeteer-core';
 import { findChromium } from '../server/src/render/chromium-path.ts';
-import { launchFlags, needsNoSandbox } from '../server/src/render/launch-flags.ts';
 import { DEFAULT_PDF_OPTIONS } from '../server/src/render/pdf-options.ts';
 import { toPrintOptions } from './print-options.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
 import { invoiceHtml } from './workloads.ts';
+import { isMain, printAlone } from './alone.ts';
+import { closeBrowser, launch, timeRenders } from './cells.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ITEMS = Number(process.env.BENCH_BATCH_ITEMS ?? 250);
@@ -33,38 +29,19 @@ interface Latency {
 
 /** The engine limit: warm pages rendering the invoice back to back, CONCURRENCY at once. */
 async function engineLimit(executable: { path: string; isHeadlessShell: boolean }): Promise<number> {
-  const profile = await mkdtemp(path.join(os.tmpdir(), 'quire-bench-batch-'));
-  const browser = await puppeteer.launch({
-    executablePath: executable.path,
-    ignoreDefaultArgs: true,
-    args: launchFlags({ isHeadlessShell: executable.isHeadlessShell, noSandbox: needsNoSandbox(), userDataDir: profile }),
-    pipe: true,
-    waitForInitialPage: false,
-    headless: executable.isHeadlessShell ? 'shell' : true,
-  });
+  const launched = await launch(executable.path, executable.isHeadlessShell);
   try {
     const print = toPrintOptions({ ...DEFAULT_PDF_OPTIONS });
-    const pages = await Promise.all(Array.from({ length: CONCURRENCY }, () => browser.newPage()));
+    const pages = await Promise.all(Array.from({ length: CONCURRENCY }, () => launched.browser.newPage()));
     const once = async (worker: number) => {
       await pages[worker]!.setContent(INVOICE, { waitUntil: 'load' });
       await pages[worker]!.pdf(print);
     };
     await Promise.all(pages.map((_, worker) => once(worker)));
-    let renders = 0;
-    const started = performance.now();
-    const until = started + SECONDS * 1000;
-    await Promise.all(
-      pages.map(async (_, worker) => {
-        while (performance.now() < until) {
-          await once(worker);
-          renders++;
-        }
-      }),
-    );
-    return renders / ((performance.now() - started) / 1000);
+    const { latencies, elapsedMs } = await timeRenders(once, CONCURRENCY, SECONDS, 0);
+    return latencies.length / (elapsedMs / 1000);
   } finally {
-    await browser.close().catch(() => undefined);
-    await rm(profile, { recursive: true, force: true });
+    await closeBrowser(launched);
   }
 }
 
@@ -124,18 +101,8 @@ async function runBatch(service: ServiceProcess, probe: boolean): Promise<{ docs
 
 /** The service's own POST /v1/pdf rate at CONCURRENCY (nothing stored), for comparison. */
 async function interactiveRate(service: ServiceProcess): Promise<number> {
-  let renders = 0;
-  const started = performance.now();
-  const until = started + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < until) {
-        await interactiveOnce(service);
-        renders++;
-      }
-    }),
-  );
-  return renders / ((performance.now() - started) / 1000);
+  const { latencies, elapsedMs } = await timeRenders(() => interactiveOnce(service).then(() => undefined), CONCURRENCY, SECONDS, 0);
+  return latencies.length / (elapsedMs / 1000);
 }
 
 /** Runs the section on its own server and returns it as markdown. */
@@ -179,12 +146,4 @@ export async function measureBatch(): Promise<string> {
 }
 
 // `npx tsx bench/batch.ts` runs this section alone.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  measureBatch().then(
-    (section) => console.log(section),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+if (isMain(import.meta.url)) await printAlone(measureBatch);

@@ -33,8 +33,11 @@ export interface Cell {
 
 export type RenderOnce = (worker: number) => Promise<void>;
 
-/** Runs `once` on `concurrency` workers for `seconds` (at least `minimum` renders in all). */
-export async function measure(once: RenderOnce, concurrency: number, seconds: number, minimum = concurrency * 2) {
+/**
+ * Runs `once` on `concurrency` workers for `seconds` (at least `minimum` renders in all): the
+ * latencies in milliseconds, in the order they ended, and the wall time it all took.
+ */
+export async function timeRenders(once: RenderOnce, concurrency: number, seconds: number, minimum = concurrency * 2) {
   const latencies: number[] = [];
   const started = performance.now();
   const until = started + seconds * 1000;
@@ -47,10 +50,15 @@ export async function measure(once: RenderOnce, concurrency: number, seconds: nu
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
+  return { latencies, elapsedMs: performance.now() - started };
+}
+
+/** Runs `once` on `concurrency` workers for `seconds` (at least `minimum` renders in all). */
+export async function measure(once: RenderOnce, concurrency: number, seconds: number, minimum = concurrency * 2) {
+  const { latencies, elapsedMs } = await timeRenders(once, concurrency, seconds, minimum);
   latencies.sort((a, b) => a - b);
   const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { renders: latencies.length, perSecond: latencies.length / elapsed, p50: pick(0.5), p95: pick(0.95) };
+  return { renders: latencies.length, perSecond: latencies.length / (elapsedMs / 1000), p50: pick(0.5), p95: pick(0.95) };
 }
 
 export async function launch(executablePath: string, isHeadlessShell: boolean): Promise<{ browser: Browser; profile: string }> {

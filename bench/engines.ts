@@ -7,11 +7,11 @@
 // BENCH_ENGINE_CONCURRENCY (default 1,4).
 
 import os from 'node:os';
-import { pathToFileURL } from 'node:url';
 import { findChromium, type ChromiumExecutable } from '../server/src/render/chromium-path.ts';
 import { benchLimit, benchService, SECONDS, type Cell } from './cells.ts';
 import { startServiceProcess } from './service-process.ts';
 import { WORKLOADS } from './workloads.ts';
+import { isMain, printAlone } from './alone.ts';
 
 const BUILDS = [
   { name: 'npm headless shell', chromePath: '' },
@@ -81,12 +81,4 @@ export async function engineRows(): Promise<string> {
   return lines.join('\n');
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  engineRows().then(
-    (table) => console.log(table),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+if (isMain(import.meta.url)) await printAlone(engineRows);

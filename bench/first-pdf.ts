@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
+import { stopDetached, waitForListening } from './service-process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const runs = Number(process.argv[2] ?? 5);
@@ -37,15 +37,7 @@ async function once(argv: string[]): Promise<Sample> {
     detached: true,
   });
   try {
-    const lines = readline.createInterface({ input: child.stdout! });
-    const url = await new Promise<string>((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
-      lines.on('line', (line) => {
-        if (!line.startsWith('{')) return;
-        const entry = JSON.parse(line) as { msg?: string; url?: string };
-        if (entry.msg === 'listening' && entry.url) resolve(entry.url);
-      });
-    });
+    const { url } = await waitForListening(child);
     const listeningMs = performance.now() - started;
     const response = await fetch(`${url}/v1/playground/pdf`, {
       method: 'POST',
@@ -59,14 +51,7 @@ async function once(argv: string[]): Promise<Sample> {
     const { cpuMs, rssMb } = await groupUsage(child.pid!);
     return { listeningMs, firstPdfMs, cpuMs, rssMb };
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
+    await stopDetached(child);
     await rm(dataDir, { recursive: true, force: true });
   }
 }

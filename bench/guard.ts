@@ -4,13 +4,13 @@
 // sub-resources from a loopback fixture (opened by ALLOW_HOSTS) shows the per-request cost.
 
 import http from 'node:http';
-import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { findChromium } from '../server/src/render/chromium-path.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
 import { invoiceHtml } from './workloads.ts';
+import { measure as measureRenders, SECONDS } from './cells.ts';
+import { isMain, printAlone } from './alone.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = 2;
 
 interface Figures {
@@ -26,22 +26,8 @@ async function measure(service: ServiceProcess, body: string): Promise<Figures> 
     await response.arrayBuffer();
   };
   await once();
-  const latencies: number[] = [];
-  const started = performance.now();
-  const until = started + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < until) {
-        const t0 = performance.now();
-        await once();
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { perSecond: latencies.length / elapsed, p50: pick(0.5), p95: pick(0.95) };
+  const { perSecond, p50, p95 } = await measureRenders(once, CONCURRENCY, SECONDS, 0);
+  return { perSecond, p50, p95 };
 }
 
 /** A loopback fixture serving a stylesheet, a script and three images. */
@@ -105,12 +91,4 @@ export async function measureGuard(): Promise<string> {
 }
 
 // `npx tsx bench/guard.ts` runs this section alone.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  measureGuard().then(
-    (section) => console.log(section),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+if (isMain(import.meta.url)) await printAlone(measureGuard);

@@ -5,14 +5,13 @@
 // turns in short rounds so load from elsewhere on the machine falls on both alike.
 // Run: npx tsx bench/headers.ts   (the main bench runs it among its extras)
 
-import { pathToFileURL } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
-import { findChromium } from '../server/src/render/chromium-path.ts';
 import { reportHtml } from './workloads.ts';
-import { startServiceProcess, type ServiceProcess } from './service-process.ts';
+import type { ServiceProcess } from './service-process.ts';
 import { processCpuMs, processTreeCpuMs } from './proc.ts';
+import { SECONDS, timeRenders } from './cells.ts';
+import { isMain, runBenchAlone } from './alone.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_HEADERS_CONCURRENCY ?? 2);
 const ROUNDS = 3;
 
@@ -61,20 +60,11 @@ async function round(service: ServiceProcess, body: string, seconds: number, int
     if (response.status !== 200) throw new Error(`answered ${response.status}: ${await response.text()}`);
     await response.arrayBuffer();
   };
-  const started = performance.now();
-  const until = started + seconds * 1000;
   const [tree0, node0] = [processTreeCpuMs(service.pid), processCpuMs(service.pid)];
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < until) {
-        const t0 = performance.now();
-        await once();
-        into.latencies.push(performance.now() - t0);
-        into.renders++;
-      }
-    }),
-  );
-  into.seconds += (performance.now() - started) / 1000;
+  const { latencies, elapsedMs } = await timeRenders(once, CONCURRENCY, seconds, 0);
+  into.latencies.push(...latencies);
+  into.renders += latencies.length;
+  into.seconds += elapsedMs / 1000;
   into.cpuMs += processTreeCpuMs(service.pid) - tree0;
   into.nodeCpuMs += processCpuMs(service.pid) - node0;
 }
@@ -104,12 +94,4 @@ export async function measureHeaders(service: ServiceProcess): Promise<string> {
   return rows.join('\n');
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const executable = await findChromium(process.env.CHROME_PATH ?? '');
-  const service = await startServiceProcess({ chromePath: executable.path });
-  try {
-    console.log(await measureHeaders(service));
-  } finally {
-    await service.stop();
-  }
-}
+if (isMain(import.meta.url)) await runBenchAlone(measureHeaders);

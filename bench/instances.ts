@@ -9,6 +9,7 @@ import { findChromium } from '../server/src/render/chromium-path.ts';
 import { startTestDatabase } from '../tests/helpers/postgres.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
 import { invoiceHtml } from './workloads.ts';
+import { timeRenders } from './cells.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -16,20 +17,13 @@ const CONCURRENCY = 2;
 const BODY = JSON.stringify({ html: invoiceHtml(), store: true, options: { wait_until: 'load' } });
 
 async function rate(server: ServiceProcess, seconds: number): Promise<{ renders: number; seconds: number }> {
-  let renders = 0;
-  const started = performance.now();
-  const until = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < until) {
-        const response = await server.render(BODY);
-        if (response.status !== 200) throw new Error(`render answered ${response.status}: ${await response.text()}`);
-        await response.arrayBuffer();
-        renders++;
-      }
-    }),
-  );
-  return { renders, seconds: (performance.now() - started) / 1000 };
+  const once = async () => {
+    const response = await server.render(BODY);
+    if (response.status !== 200) throw new Error(`render answered ${response.status}: ${await response.text()}`);
+    await response.arrayBuffer();
+  };
+  const { latencies, elapsedMs } = await timeRenders(once, CONCURRENCY, seconds, 0);
+  return { renders: latencies.length, seconds: elapsedMs / 1000 };
 }
 
 async function main(): Promise<void> {

@@ -4,14 +4,13 @@
 // Markdown step adds to a render.
 // Run: npx tsx bench/markdown.ts   (the main bench runs it among its extras)
 
-import { pathToFileURL } from 'node:url';
-import { findChromium } from '../server/src/render/chromium-path.ts';
 import { markdownToHtml } from '../server/src/services/markdown.ts';
 import { readmeMarkdown } from './workloads.ts';
-import { startServiceProcess, type ServiceProcess } from './service-process.ts';
+import type { ServiceProcess } from './service-process.ts';
 import { processTreeCpuMs } from './proc.ts';
+import { SECONDS, timeRenders } from './cells.ts';
+import { isMain, runBenchAlone } from './alone.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = (process.env.BENCH_MARKDOWN_CONCURRENCY ?? '1,2').split(',').map(Number);
 const ROUNDS = 5;
 
@@ -23,25 +22,13 @@ interface Figures {
 }
 
 /** Latencies of `concurrency` workers posting body for `seconds`, and the wall time they took. */
-async function run(service: ServiceProcess, body: string, concurrency: number, seconds: number): Promise<{ latencies: number[]; elapsed: number }> {
+function run(service: ServiceProcess, body: string, concurrency: number, seconds: number): Promise<{ latencies: number[]; elapsedMs: number }> {
   const once = async () => {
     const response = await service.render(body);
     if (response.status !== 200) throw new Error(`POST /v1/pdf answered ${response.status}: ${await response.text()}`);
     await response.arrayBuffer();
   };
-  const latencies: number[] = [];
-  const started = performance.now();
-  const until = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < until || latencies.length < concurrency * 2) {
-        const t0 = performance.now();
-        await once();
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  return { latencies, elapsed: performance.now() - started };
+  return timeRenders(once, concurrency, seconds);
 }
 
 /**
@@ -57,7 +44,7 @@ async function measurePair(service: ServiceProcess, bodies: [string, string], co
       const slice = await run(service, body, concurrency, SECONDS / ROUNDS);
       totals[index]!.cpu += processTreeCpuMs(service.pid) - cpu0;
       totals[index]!.latencies.push(...slice.latencies);
-      totals[index]!.elapsed += slice.elapsed;
+      totals[index]!.elapsed += slice.elapsedMs;
     }
   }
   return totals.map(({ latencies, elapsed, cpu }) => {
@@ -98,12 +85,4 @@ export async function measureMarkdown(service: ServiceProcess): Promise<string> 
   return rows.join('\n');
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const executable = await findChromium(process.env.CHROME_PATH ?? '');
-  const service = await startServiceProcess({ chromePath: executable.path });
-  try {
-    console.log(await measureMarkdown(service));
-  } finally {
-    await service.stop();
-  }
-}
+if (isMain(import.meta.url)) await runBenchAlone(measureMarkdown);

@@ -10,11 +10,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { findChromium } from '../server/src/render/chromium-path.ts';
 import { docx, xlsx } from '../tests/helpers/office-fixtures.ts';
-import { startServiceProcess, type ServiceProcess } from './service-process.ts';
+import type { ServiceProcess } from './service-process.ts';
+import { measure, SECONDS } from './cells.ts';
+import { isMain, runBenchAlone } from './alone.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const COLD_RUNS = Number(process.env.BENCH_OFFICE_COLD_RUNS ?? 4);
 
 interface Figures {
@@ -48,14 +48,8 @@ async function measurePool(service: ServiceProcess, filename: string, bytes: Uin
   };
   // The first call waits for LibreOffice to start; it is not counted.
   await once();
-  const latencies: number[] = [];
-  const started = performance.now();
-  while (performance.now() < started + SECONDS * 1000 || latencies.length < 3) {
-    const t0 = performance.now();
-    await once();
-    latencies.push(performance.now() - t0);
-  }
-  return summarise(latencies, (performance.now() - started) / 1000);
+  const { perSecond, p50 } = await measure(once, 1, SECONDS, 3);
+  return { perSecond, p50 };
 }
 
 function measureCold(filename: string, bytes: Uint8Array, dir: string, profile: string): Figures {
@@ -116,12 +110,4 @@ export async function measureOffice(service: ServiceProcess): Promise<string> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const executable = await findChromium(process.env.CHROME_PATH ?? '');
-  const service = await startServiceProcess({ chromePath: executable.path });
-  try {
-    console.log(await measureOffice(service));
-  } finally {
-    await service.stop();
-  }
-}
+if (isMain(import.meta.url)) await runBenchAlone(measureOffice);

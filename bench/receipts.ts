@@ -5,13 +5,12 @@
 // machine, and on busy cores the rate follows it).
 // Run: npx tsx bench/receipts.ts   (the main bench runs it among its extras)
 
-import { pathToFileURL } from 'node:url';
-import { findChromium } from '../server/src/render/chromium-path.ts';
 import { invoiceHtml } from './workloads.ts';
-import { startServiceProcess, type ServiceProcess } from './service-process.ts';
+import type { ServiceProcess } from './service-process.ts';
 import { processTreeCpuMs } from './proc.ts';
+import { measure, SECONDS } from './cells.ts';
+import { isMain, runBenchAlone } from './alone.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_RECEIPT_CONCURRENCY ?? 2);
 const ROUNDS = 3;
 
@@ -26,22 +25,10 @@ async function perSecond(service: ServiceProcess, options: object, seconds: numb
     await response.arrayBuffer();
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, once));
-  const latencies: number[] = [];
   const cpu0 = processTreeCpuMs(service.pid);
-  const started = performance.now();
-  const until = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < until) {
-        const t0 = performance.now();
-        await once();
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const cpuMs = (processTreeCpuMs(service.pid) - cpu0) / latencies.length;
-  latencies.sort((a, b) => a - b);
-  return { perSecond: latencies.length / ((performance.now() - started) / 1000), p50: latencies[Math.floor(latencies.length / 2)]!, cpuMs };
+  const result = await measure(once, CONCURRENCY, seconds, 0);
+  const cpuMs = (processTreeCpuMs(service.pid) - cpu0) / result.renders;
+  return { perSecond: result.perSecond, p50: result.p50, cpuMs };
 }
 
 /** The receipts table, measured on a running service. */
@@ -83,12 +70,4 @@ export async function measureReceipts(service: ServiceProcess): Promise<string> 
   return rows.join('\n');
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const chromium = await findChromium(process.env.CHROME_PATH ?? '');
-  const service = await startServiceProcess({ chromePath: chromium.path });
-  try {
-    console.log(await measureReceipts(service));
-  } finally {
-    await service.stop();
-  }
-}
+if (isMain(import.meta.url)) await runBenchAlone(measureReceipts);

@@ -1,7 +1,7 @@
 // Starts the real server as a child process (npm start's entry) for the bench, with a temporary
 // DATA_DIR, an admin token and a plan big enough for the run, and an API key when accounts exist.
 
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,22 +41,7 @@ export async function startServiceProcess(options: { chromePath: string; env?: R
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
-  const lines = readline.createInterface({ input: child.stdout! });
-  let browserVersion = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
-    lines.on('line', (line) => {
-      try {
-        const entry = JSON.parse(line) as { msg?: string; url?: string; version?: string };
-        if (entry.msg === 'browser launched' && entry.version) browserVersion = entry.version;
-        if (entry.msg === 'listening' && entry.url) resolve(entry.url);
-      } catch {
-        // Not a log line.
-      }
-    });
-  });
-  // Requests log one line each: keep reading so the pipe never fills.
-  lines.on('line', () => undefined);
+  const { url, browserVersion } = await waitForListening(child);
   let key: string | undefined;
   const created = await fetch(`${url}/admin/v1/keys`, {
     method: 'POST',
@@ -74,15 +59,42 @@ export async function startServiceProcess(options: { chromePath: string; env?: R
     dataDir,
     render: (body) => fetch(`${url}/v1/pdf`, { method: 'POST', headers, body }),
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
+      await stopDetached(child);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Reads a spawned server's log lines (its stdout) until it logs "listening": its URL, and the
+ * browser version it logged on the way. Rejects if the server exits first.
+ */
+export function waitForListening(child: ChildProcess): Promise<{ url: string; browserVersion: string }> {
+  const lines = readline.createInterface({ input: child.stdout! });
+  let browserVersion = '';
+  // The listener stays after "listening": requests log one line each, and reading on keeps the pipe from filling.
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
+    lines.on('line', (line) => {
+      try {
+        const entry = JSON.parse(line) as { msg?: string; url?: string; version?: string };
+        if (entry.msg === 'browser launched' && entry.version) browserVersion = entry.version;
+        if (entry.msg === 'listening' && entry.url) resolve({ url: entry.url, browserVersion });
+      } catch {
+        // Not a log line.
+      }
+    });
+  });
+}
+
+/** Stops a server spawned detached: SIGTERM, up to 15 s to exit, then SIGKILL to its whole process group. */
+export async function stopDetached(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
 }

@@ -3,12 +3,11 @@
 // invoices (beside 20 plain renders). Reported as ratios of renders per second and of p50.
 // Run: npx tsx bench/toolbox.ts   (the main bench runs it among its extras)
 
-import { pathToFileURL } from 'node:url';
-import { findChromium } from '../server/src/render/chromium-path.ts';
 import { invoiceHtml } from './workloads.ts';
-import { startServiceProcess, type ServiceProcess } from './service-process.ts';
+import type { ServiceProcess } from './service-process.ts';
+import { measure as measureRenders, SECONDS } from './cells.ts';
+import { isMain, runBenchAlone } from './alone.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_TOOLBOX_CONCURRENCY ?? 2);
 const MERGE_SOURCES = 20;
 
@@ -40,20 +39,8 @@ async function measure(service: ServiceProcess, path: string, body: string, seco
   };
   // Warm every worker thread the variant may use (each starts on first use).
   await Promise.all(Array.from({ length: concurrency }, once));
-  const latencies: number[] = [];
-  const started = performance.now();
-  const until = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < until || latencies.length < concurrency * 2) {
-        const t0 = performance.now();
-        await once();
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return { perSecond: latencies.length / ((performance.now() - started) / 1000), p50: latencies[Math.floor(latencies.length / 2)]! };
+  const { perSecond, p50 } = await measureRenders(once, concurrency, seconds);
+  return { perSecond, p50 };
 }
 
 /** The toolbox table, measured on a running service. */
@@ -80,12 +67,4 @@ export async function measureToolbox(service: ServiceProcess): Promise<string> {
   return rows.join('\n');
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const executable = await findChromium(process.env.CHROME_PATH ?? '');
-  const service = await startServiceProcess({ chromePath: executable.path });
-  try {
-    console.log(await measureToolbox(service));
-  } finally {
-    await service.stop();
-  }
-}
+if (isMain(import.meta.url)) await runBenchAlone(measureToolbox);

@@ -174,7 +174,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   });
   metrics.watchRenderer(() => renderer.stats());
   // Optional: without LibreOffice the office route answers 501 office_unavailable.
-  const office = startOffice(config, log, overrides.office);
+  const office = startOffice(config, log, overrides.office, renderer);
   // Versions render their reference after each save; the versions service needs the templates one, hence the late binding.
   let versions: TemplateVersionsService | undefined;
   const versionStore = stores.templateVersions;

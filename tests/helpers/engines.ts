@@ -4,7 +4,7 @@
 // on a stand-in for Electron (its binary cannot run here). The engine matrix (tests/engines/) runs the
 // render-path test files once per build; tests/api/engine-parity.test.ts compares their PDFs.
 
-import { accessSync, constants } from 'node:fs';
+import { isExecutableSync } from '../../server/src/executable.ts';
 
 export type EngineId = 'npm-shell' | 'debian-shell' | 'debian-full' | 'electron-standin' | 'chrome-path';
 
@@ -54,16 +54,7 @@ export const engineUnderTest: TestEngine = process.env.QUIRE_TEST_ENGINE
  * (scripts/setup.sh installs every engine), so a test there runs and fails instead of skipping.
  */
 export function missingEngine(engine: TestEngine): string | false {
-  if (!engine.path || isExecutable(engine.path)) return false;
+  if (!engine.path || isExecutableSync(engine.path)) return false;
   if (process.env.CI) return false;
   return `${engine.path} is not installed (scripts/setup.sh installs it)`;
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -130,3 +130,16 @@ export function rtf(paragraphs: string[]): Uint8Array {
 }
 
 export const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+
+/** An odt with one chapter a page: a level-1 heading (LibreOffice bookmarks it) and a paragraph under it. */
+export function chapters(titles: string[]): Uint8Array {
+  const body = titles
+    .map(
+      (title, index) =>
+        `<text:h text:outline-level="1"${index > 0 ? ' text:style-name="NewPage"' : ''}>${esc(title)}</text:h><text:p>Text of ${esc(title)}</text:p>`,
+    )
+    .join('');
+  const styles =
+    '<office:automatic-styles><style:style style:name="NewPage" style:family="paragraph"><style:paragraph-properties fo:break-before="page"/></style:style></office:automatic-styles>';
+  return odf('text', body, { head: styles });
+}

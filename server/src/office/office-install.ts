@@ -2,10 +2,11 @@
 // soffice on PATH), a Python that has LibreOffice's uno module, and our bridge script. Only finds;
 // starting processes is office-process.ts's job.
 
-import { accessSync, constants, existsSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { isExecutableSync } from '../executable.ts';
 
 /** How to install what is missing, for the 501 office_unavailable answer and the start-up log. */
 export const OFFICE_INSTALL_HINT =
@@ -24,7 +25,7 @@ export type OfficeLookup = { found: true; install: OfficeInstall } | { found: fa
 export function findOffice(officePath: string, officePython: string, env: NodeJS.ProcessEnv = process.env): OfficeLookup {
   const soffice = officePath || onPath('soffice', env.PATH ?? '');
   if (!soffice) return { found: false, reason: 'soffice was not found on PATH' };
-  if (!isExecutable(soffice)) return { found: false, reason: `OFFICE_PATH ${soffice} is not an executable file` };
+  if (!isExecutableSync(soffice)) return { found: false, reason: `OFFICE_PATH ${soffice} is not an executable file` };
   const python = officePython || pythonBeside(soffice) || '/usr/bin/python3';
   if (!hasUno(python)) return { found: false, reason: `${python} cannot import LibreOffice's uno module (Debian: python3-uno)` };
   const bridge = bridgeScript();
@@ -52,18 +53,9 @@ function onPath(name: string, searchPath: string): string | undefined {
   for (const dir of searchPath.split(path.delimiter)) {
     if (!dir) continue;
     const candidate = path.join(dir, name);
-    if (isExecutable(candidate)) return candidate;
+    if (isExecutableSync(candidate)) return candidate;
   }
   return undefined;
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** LibreOffice's own Python (Windows, macOS and the upstream Linux packages ship one in program/). */
@@ -76,7 +68,7 @@ function pythonBeside(soffice: string): string | undefined {
   }
   for (const name of ['python', 'python.exe', 'python3']) {
     const candidate = path.join(program, name);
-    if (isExecutable(candidate)) return candidate;
+    if (isExecutableSync(candidate)) return candidate;
   }
   return undefined;
 }

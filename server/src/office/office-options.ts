@@ -1,11 +1,14 @@
 // The options of an office conversion as zod schemas (requests, defaults, OpenAPI): what
 // LibreOffice's PDF export filter does (office_bridge.py maps them to its FilterData), the time
-// budget, and the toolbox's post-processing (metadata, watermark, encrypt: pdf/finish.ts).
+// budget, a header and footer drawn on its pages (render/heads-on-pdf.ts), and the toolbox's
+// post-processing (metadata, watermark, encrypt: pdf/finish.ts).
 
 import { z } from 'zod';
 import { between } from '../render/bounds.ts';
 import { finishFields, type FinishOptions } from '../pdf/finish-options.ts';
 import { pageListSchema } from '../pdf/page-list.ts';
+import { foreignHeadsFields, runningSchema } from '../render/header-options.ts';
+import type { PdfHeadsOptions } from '../services/pdf-heads.ts';
 
 export const PDF_A_LEVELS = ['PDF/A-1b', 'PDF/A-2b', 'PDF/A-3b'] as const;
 export const IMAGE_RESOLUTIONS = [75, 150, 300, 600, 1200] as const;
@@ -40,6 +43,13 @@ export const officeOptionsSchema = z
       .max(60_000, between(1000, 60_000))
       .default(30_000)
       .describe('Budget for converting each file (LibreOffice loading and exporting it).'),
+    header: runningSchema
+      .optional()
+      .describe(
+        'Extension: HTML drawn above every page, as options.header of a render (variants, data placeholders from data, page variables; section is the nearest bookmark, title the document’s or the file’s name). The room it takes: header_footer_fit.',
+      ),
+    footer: runningSchema.optional().describe('Extension: as header, below every page.'),
+    ...foreignHeadsFields,
     metadata: finishFields.metadata,
     watermark: finishFields.watermark,
     encrypt: finishFields.encrypt,
@@ -47,7 +57,7 @@ export const officeOptionsSchema = z
   .superRefine((options, ctx) => {
     // The toolbox rewrites the file with pdf-lib, which keeps no PDF/A conformance (and PDF/A forbids encryption).
     if (options.pdf_a === undefined) return;
-    for (const field of ['metadata', 'watermark', 'encrypt'] as const) {
+    for (const field of ['header', 'footer', 'metadata', 'watermark', 'encrypt'] as const) {
       if (options[field] !== undefined)
         ctx.addIssue({
           code: 'custom',
@@ -62,15 +72,20 @@ export const officeOptionsSchema = z
 export type OfficeOptions = z.output<typeof officeOptionsSchema>;
 
 /** The part of OfficeOptions the bridge passes to LibreOffice. */
-export type OfficeExportOptions = Omit<OfficeOptions, 'timeout_ms' | keyof FinishOptions>;
+export type OfficeExportOptions = Omit<OfficeOptions, 'timeout_ms' | keyof FinishOptions | keyof PdfHeadsOptions>;
 
 /** Options with every default filled in, for callers that give none. */
 export const DEFAULT_OFFICE_OPTIONS: OfficeOptions = officeOptionsSchema.parse({});
 
-/** Splits options into what LibreOffice does and what the toolbox does after it. */
-export function splitOfficeOptions(options: OfficeOptions): { exportOptions: OfficeExportOptions; finish: FinishOptions; timeoutMs: number } {
-  const { timeout_ms, metadata, watermark, encrypt, ...exportOptions } = options;
-  return { exportOptions, finish: { metadata, watermark, encrypt }, timeoutMs: timeout_ms };
+/** Splits options into what LibreOffice does, the header and footer drawn after it, and what the toolbox does last. */
+export function splitOfficeOptions(options: OfficeOptions): {
+  exportOptions: OfficeExportOptions;
+  heads: PdfHeadsOptions;
+  finish: FinishOptions;
+  timeoutMs: number;
+} {
+  const { timeout_ms, metadata, watermark, encrypt, header, footer, header_footer_fit, header_footer_margin, ...exportOptions } = options;
+  return { exportOptions, heads: { header, footer, header_footer_fit, header_footer_margin }, finish: { metadata, watermark, encrypt }, timeoutMs: timeout_ms };
 }
 
 /** An office file as a render source (batch items, merge sources, the hot folder): base64 bytes, so it stores as JSON. */
@@ -78,4 +93,6 @@ export interface OfficeSource {
   file: string;
   filename: string;
   options?: OfficeOptions;
+  /** Values for the placeholders of options.header and options.footer. */
+  data?: unknown;
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { OfficeConverter } from '../services/office.ts';
+import type { HeadsDrawer } from '../services/pdf-heads.ts';
 import { canIsolateNetwork, findOffice, OFFICE_INSTALL_HINT } from './office-install.ts';
 import { OfficePool } from './office-pool.ts';
 
@@ -14,13 +15,16 @@ export interface StartedOffice {
   close(): Promise<void>;
 }
 
-/** The converter the app wires in; `disabled` (tests) behaves as if no LibreOffice were installed. */
-export function startOffice(config: Config, log: Logger, disabled?: false): StartedOffice {
+/**
+ * The converter the app wires in; `disabled` (tests) behaves as if no LibreOffice were installed.
+ * `drawer` (the renderer) draws the headers and footers an office conversion asks for.
+ */
+export function startOffice(config: Config, log: Logger, disabled: false | undefined, drawer: HeadsDrawer): StartedOffice {
   const lookup =
     disabled === false ? ({ found: false, reason: 'office conversion is switched off' } as const) : findOffice(config.officePath, config.officePython);
   if (!lookup.found) {
     log.warn({ reason: lookup.reason }, `office conversion unavailable: ${OFFICE_INSTALL_HINT}`);
-    return { converter: new OfficeConverter({ unavailable: lookup.reason }), close: async () => {} };
+    return { converter: new OfficeConverter({ unavailable: lookup.reason }, drawer), close: async () => {} };
   }
   const isolateNetwork = config.officeIsolateNetwork && canIsolateNetwork();
   if (config.officeIsolateNetwork && !isolateNetwork)
@@ -41,7 +45,7 @@ export function startOffice(config: Config, log: Logger, disabled?: false): Star
     'office conversion: starting LibreOffice',
   );
   return {
-    converter: new OfficeConverter({ pool }),
+    converter: new OfficeConverter({ pool }, drawer),
     close: () => pool.close(),
   };
 }

@@ -7,6 +7,7 @@ import { RenderInputError } from '../render/errors.ts';
 import { needsFinishing, type FinishOptions } from './finish-options.ts';
 import { MergeSourceError } from './merge-errors.ts';
 import type { MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
+import type { PdfLayout } from './pdf-layout.ts';
 import type { MarkerPages, StampPlan } from './stamp.ts';
 
 /** The printed PDF with metadata, watermark and encryption applied; the bytes as they are when none is asked. */
@@ -25,6 +26,11 @@ export function stampInWorker(pdf: Uint8Array, overlay: Uint8Array, plan: StampP
 /** The page count of a printed body and the page each of its section markers landed on (stamp.ts). */
 export function findMarkersInWorker(pdf: Uint8Array, prefix: string): Promise<MarkerPages> {
   return pool.run({ kind: 'markers', pdf, prefix }) as Promise<MarkerPages>;
+}
+
+/** The pages, title and sections of a PDF we did not lay out (pdf-layout.ts); a bad file is a RenderInputError naming `field`. */
+export function readLayoutInWorker(pdf: Uint8Array, field: string): Promise<PdfLayout> {
+  return pool.run({ kind: 'layout', pdf, field }) as Promise<PdfLayout>;
 }
 
 /** The parts' pages in order as one PDF, finished with the options; throws MergeSourceError naming a bad part. */

@@ -4,7 +4,8 @@
 // headings with outline: true) nested under it where their pages were kept. Runs in the PDF
 // worker thread.
 
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString, type PDFObject, type PDFPage } from '@cantoo/pdf-lib';
+import { type PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFObject, type PDFPage, type PDFRef } from '@cantoo/pdf-lib';
+import { readOutlineTree, type OutlineEntry } from './outline.ts';
 import type { FinishOptions } from './finish-options.ts';
 import { applyFinish } from './finish.ts';
 import { MergeSourceError } from './merge-errors.ts';
@@ -78,31 +79,19 @@ interface Bookmark {
   children: Bookmark[];
 }
 
-const MAX_OUTLINE_DEPTH = 16;
-
 /**
  * A source's outline with its destinations moved to the merged pages; an entry whose page was
  * not kept is left out and its children take its place. Entries without an explicit
- * destination (named ones, actions) are left out the same way.
+ * destination (named ones) are left out the same way.
  */
 function readOutline(source: PDFDocument, pageMap: Map<PDFRef, PDFRef>): Bookmark[] {
-  const root = source.catalog.lookupMaybe(PDFName.of('Outlines'), PDFDict);
-  const walk = (first: PDFDict | undefined, depth: number): Bookmark[] => {
-    const out: Bookmark[] = [];
-    const seen = new Set<PDFDict>();
-    for (let item = first; item && !seen.has(item) && depth < MAX_OUTLINE_DEPTH; item = item.lookupMaybe(PDFName.of('Next'), PDFDict)) {
-      seen.add(item);
-      const children = walk(item.lookupMaybe(PDFName.of('First'), PDFDict), depth + 1);
-      const dest = item.lookupMaybe(PDFName.of('Dest'), PDFArray);
-      const page = dest?.get(0);
-      const target = page instanceof PDFRef ? pageMap.get(page) : undefined;
-      const title = item.lookupMaybe(PDFName.of('Title'), PDFString, PDFHexString)?.decodeText();
-      if (dest && target && title !== undefined) out.push({ title, dest: [target, ...dest.asArray().slice(1)], children });
-      else out.push(...children);
-    }
-    return out;
-  };
-  return root ? walk(root.lookupMaybe(PDFName.of('First'), PDFDict), 0) : [];
+  const moved = (entries: OutlineEntry[]): Bookmark[] =>
+    entries.flatMap((entry) => {
+      const children = moved(entry.children);
+      const target = entry.page && pageMap.get(entry.page);
+      return entry.dest && target && entry.title !== undefined ? [{ title: entry.title, dest: [target, ...entry.dest.slice(1)], children }] : children;
+    });
+  return moved(readOutlineTree(source));
 }
 
 /** Writes bookmarks as the document outline, every level open. */

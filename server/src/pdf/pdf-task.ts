@@ -1,6 +1,7 @@
 // The messages between the server and the PDF worker thread (pdf-worker.ts).
 
 import type { FinishOptions } from './finish-options.ts';
+import type { PdfLayout } from './pdf-layout.ts';
 import type { MarkerPages, StampPlan } from './stamp.ts';
 
 export interface MergePart {
@@ -13,9 +14,10 @@ export type PdfTask =
   | { kind: 'finish'; pdf: Uint8Array; options: FinishOptions }
   | { kind: 'merge'; sources: MergePart[]; options: FinishOptions & { outline?: boolean } }
   | { kind: 'stamp'; pdf: Uint8Array; overlay: Uint8Array; plan: StampPlan; options: FinishOptions }
-  | { kind: 'markers'; pdf: Uint8Array; prefix: string };
+  | { kind: 'markers'; pdf: Uint8Array; prefix: string }
+  | { kind: 'layout'; pdf: Uint8Array; field: string };
 
-/** What a task answers: PDF bytes, or (markers) where the body's section markers landed. */
-export type PdfTaskResult = Uint8Array | MarkerPages;
+/** What a task answers: PDF bytes, where the body's section markers landed (markers), or a PDF's pages and sections (layout). */
+export type PdfTaskResult = Uint8Array | MarkerPages | PdfLayout;
 
 export type PdfTaskReply = { id: number; pdf: PdfTaskResult } | { id: number; error: { name: string; message: string; field?: string; index?: number } };

@@ -1,8 +1,9 @@
-// Runs one PDF task (finish, merge, stamp, markers): what the worker thread does with each
+// Runs one PDF task (finish, merge, stamp, markers, layout): what the worker thread does with each
 // message, and what the server does itself when no worker can be started.
 
 import { finish } from './finish.ts';
 import { mergePdfs } from './merge.ts';
+import { readLayout } from './pdf-layout.ts';
 import type { PdfTask, PdfTaskResult } from './pdf-task.ts';
 import { findMarkers, stampPdf } from './stamp.ts';
 
@@ -16,5 +17,7 @@ export function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
       return stampPdf(task.pdf, task.overlay, task.plan, task.options);
     case 'markers':
       return findMarkers(task.pdf, task.prefix);
+    case 'layout':
+      return readLayout(task.pdf, task.field);
   }
 }

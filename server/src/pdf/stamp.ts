@@ -11,6 +11,7 @@ import {
   PDFDict,
   PDFDocument,
   PDFName,
+  PDFNumber,
   PDFObjectCopier,
   PDFRawStream,
   PDFRef,
@@ -40,8 +41,26 @@ export interface StampPlan {
   footer?: StampBox;
   /** Height of the overlay's pages in points: each instance sits at the top-left of its page. */
   overlayHeight: number;
+  /** Per instance, its box in points (placements cut each instance to its own). */
+  sizes?: { width: number; height: number }[];
+  /**
+   * Pages we did not lay out (an office conversion, an uploaded or stored PDF): per page, the
+   * matrix that draws each box (its bottom-left corner at the origin) in the page's user space,
+   * and the one that moves the page's own content (and annotations) to make room. Given, these
+   * replace the header and footer boxes above.
+   */
+  placements?: (Placement | undefined)[];
   /** Links whose URI starts with this are section markers, removed from the result. */
   markerPrefix?: string;
+}
+
+/** A PDF matrix [a b c d e f]. */
+export type Matrix = [number, number, number, number, number, number];
+
+export interface Placement {
+  header?: Matrix;
+  footer?: Matrix;
+  content?: Matrix;
 }
 
 /** Page count and, per section marker number, the 0-based page it landed on (-1: not printed). */
@@ -69,7 +88,7 @@ export async function findMarkers(bytes: Uint8Array, prefix: string): Promise<Ma
 /** The body with its headers and footers drawn, markers removed and the finish options applied. */
 export async function stampPdf(bytes: Uint8Array, overlayBytes: Uint8Array, plan: StampPlan, options: FinishOptions): Promise<Uint8Array> {
   // Nothing to remove and nothing to rewrite: append the instances to the body as it is.
-  if (!plan.markerPrefix && !needsFinishing(options)) {
+  if (!plan.markerPrefix && !plan.placements && !needsFinishing(options)) {
     const appended = stampIncrementally(bytes, overlayBytes, plan);
     if (appended) return appended;
   }
@@ -83,7 +102,7 @@ export async function stampPdf(bytes: Uint8Array, overlayBytes: Uint8Array, plan
     const key = `${side}:${index}`;
     let ref = forms.get(key);
     if (!ref) {
-      ref = embedInstance(doc, copier, overlay.getPage(index), plan[side]!);
+      ref = embedInstance(doc, copier, overlay.getPage(index), plan.sizes?.[index] ?? plan[side]!);
       forms.set(key, ref);
     }
     return ref;
@@ -91,6 +110,11 @@ export async function stampPdf(bytes: Uint8Array, overlayBytes: Uint8Array, plan
   for (const [index, page] of pages.entries()) {
     const wants = plan.pages[index];
     if (!wants) continue;
+    const placement = plan.placements?.[index];
+    if (placement) {
+      placeOnForeignPage(doc, page, placement, (side) => (wants[side] === undefined ? undefined : formFor(side, wants[side]!)));
+      continue;
+    }
     const { height } = page.getSize();
     for (const side of ['header', 'footer'] as const) {
       const box = plan[side];
@@ -106,13 +130,59 @@ export async function stampPdf(bytes: Uint8Array, overlayBytes: Uint8Array, plan
   return doc.save({ objectsPerTick: Number.POSITIVE_INFINITY, useObjectStreams: false });
 }
 
-/** Takes the marker links out of the page and out of the file: nothing of them is left to find. */
+/**
+ * Draws on a page we did not lay out: its own content (and its annotations' places) moved by the
+ * placement's content matrix first, inside q ... Q so nothing it leaves set reaches the boxes,
+ * then each box drawn with its matrix.
+ */
+function placeOnForeignPage(doc: PDFDocument, page: PDFPage, placement: Placement, formFor: (side: 'header' | 'footer') => PDFRef | undefined): void {
+  page.node.normalize();
+  const start = doc.context.register(
+    doc.context.contentStream(placement.content ? [pushGraphicsState(), concatTransformationMatrix(...placement.content)] : [pushGraphicsState()]),
+  );
+  const end = doc.context.register(doc.context.contentStream([popGraphicsState()]));
+  page.node.wrapContentStreams(start, end);
+  if (placement.content) moveAnnotations(page, placement.content);
+  for (const side of ['header', 'footer'] as const) {
+    const matrix = placement[side];
+    const form = matrix && formFor(side);
+    if (!matrix || !form) continue;
+    const name = page.node.newXObject('QuireBox', form);
+    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...matrix), drawObject(name), popGraphicsState());
+  }
+}
+
+/** Moves each annotation's rectangle (and a link's quad points) by the matrix, so links still sit on what they cover. */
+function moveAnnotations(page: PDFPage, [a, b, c, d, e, f]: Matrix): void {
+  const annots = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
+  if (!annots) return;
+  const point = (x: number, y: number) => [a * x + c * y + e, b * x + d * y + f] as const;
+  const numbers = (array: PDFArray) => array.asArray().map((item) => (item instanceof PDFNumber ? item.asNumber() : Number.NaN));
+  for (let index = 0; index < annots.size(); index++) {
+    const annot = annots.lookupMaybe(index, PDFDict);
+    const rect = annot?.lookupMaybe(PDFName.of('Rect'), PDFArray);
+    if (!annot || !rect || rect.size() !== 4) continue;
+    const [x1, y1, x2, y2] = numbers(rect) as [number, number, number, number];
+    if ([x1, y1, x2, y2].some(Number.isNaN)) continue;
+    const [p, q] = [point(x1, y1), point(x2, y2)];
+    annot.set(PDFName.of('Rect'), annot.context.obj([Math.min(p[0], q[0]), Math.min(p[1], q[1]), Math.max(p[0], q[0]), Math.max(p[1], q[1])]));
+    const quads = annot.lookupMaybe(PDFName.of('QuadPoints'), PDFArray);
+    if (quads && quads.size() % 2 === 0) {
+      const values = numbers(quads);
+      if (values.some(Number.isNaN)) continue;
+      const moved: number[] = [];
+      for (let i = 0; i < values.length; i += 2) moved.push(...point(values[i]!, values[i + 1]!));
+      annot.set(PDFName.of('QuadPoints'), annot.context.obj(moved));
+    }
+  }
+}
+
 /**
  * One instance as a Form XObject cut to its box. The instance's content stream is taken as it
  * was compressed (no decode and re-encode, which cost most of the stamping), its resources
  * copied through the shared copier.
  */
-function embedInstance(doc: PDFDocument, copier: PDFObjectCopier, source: PDFPage, box: StampBox): PDFRef {
+function embedInstance(doc: PDFDocument, copier: PDFObjectCopier, source: PDFPage, box: Pick<StampBox, 'width' | 'height'>): PDFRef {
   // The instance is at the top-left of its page: cut the box out of it (the page as printed,
   // which Chromium snaps to whole pixels).
   const top = source.getHeight();
@@ -143,6 +213,7 @@ function embedInstance(doc: PDFDocument, copier: PDFObjectCopier, source: PDFPag
   return doc.context.register(doc.context.flateStream(Buffer.concat(parts), form));
 }
 
+/** Takes the marker links out of the page and out of the file: nothing of them is left to find. */
 function removeMarkers(doc: PDFDocument, node: PDFDict, prefix: string): void {
   const annots = node.lookupMaybe(PDFName.of('Annots'), PDFArray);
   if (!annots) return;

@@ -3,12 +3,13 @@
 // versioned cache folder; else a system Chromium. It does not launch anything.
 
 import { createRequire } from 'node:module';
-import { constants, createReadStream, createWriteStream, existsSync, type Stats } from 'node:fs';
-import { access, lstat, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync, type Stats } from 'node:fs';
+import { lstat, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { createBrotliDecompress } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { isExecutable } from '../executable.ts';
 
 export interface ChromiumExecutable {
   path: string;
@@ -137,15 +138,6 @@ async function isCompleteUnpack(target: string, archive: string): Promise<boolea
     const [binary, packed] = await Promise.all([stat(target), stat(archive)]);
     // The binary is several times its brotli archive; a truncated file would be far smaller.
     return binary.size > packed.size && (await isExecutable(target));
-  } catch {
-    return false;
-  }
-}
-
-async function isExecutable(file: string): Promise<boolean> {
-  try {
-    await access(file, constants.X_OK);
-    return (await stat(file)).isFile();
   } catch {
     return false;
   }

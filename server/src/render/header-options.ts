@@ -5,7 +5,7 @@
 
 import { z } from 'zod';
 import { compileTemplate, TemplateSyntaxError } from './template.ts';
-import { cssLengthToPx } from './css-length.ts';
+import { cssLengthToPx, parseMargin } from './css-length.ts';
 
 /** Longest header or footer HTML (each variant): room for a small inlined logo. */
 export const MAX_RUNNING_HTML = 3_000_000;
@@ -117,3 +117,26 @@ export function htmlForPage(running: Running, page: number, count: number): stri
 export function variantsOf(running: Running): string[] {
   return [running.html, ...VARIANTS.map((name) => running[name])].filter((html): html is string => typeof html === 'string');
 }
+
+/** How a header and footer make room on pages we did not lay out (office conversions, uploaded and stored PDFs). */
+export const HEADER_FOOTER_FITS = ['shrink', 'margin'] as const;
+export type HeaderFooterFit = (typeof HEADER_FOOTER_FITS)[number];
+
+/** The defaults of foreignHeadsFields, for callers whose options object is itself optional. */
+export const DEFAULT_FOREIGN_HEADS = { header_footer_fit: 'shrink', header_footer_margin: '1cm' } as const;
+
+/** The options of a header and footer drawn on a PDF we did not lay out. */
+export const foreignHeadsFields = {
+  header_footer_fit: z
+    .enum(HEADER_FOOTER_FITS)
+    .default(DEFAULT_FOREIGN_HEADS.header_footer_fit)
+    .describe(
+      'How the header and footer make room on pages Quire did not lay out (office files, uploaded and stored PDFs): shrink scales each page’s content down, centred, just enough that the boxes sit above and below it and cover nothing; margin draws them in the page’s own top and bottom margin at full size (the document’s margins must be tall enough, or the boxes cover its text).',
+    ),
+  header_footer_margin: z
+    .string()
+    .max(100)
+    .refine((value) => parseMargin(value) !== undefined, 'must be a CSS length such as "1cm" (or up to four of them, as in CSS)')
+    .default(DEFAULT_FOREIGN_HEADS.header_footer_margin)
+    .describe('Where the boxes sit on pages Quire did not lay out: their distance from the page’s edges, as a CSS margin of up to four lengths.'),
+};

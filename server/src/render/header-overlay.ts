@@ -30,6 +30,8 @@ export interface OverlayInput {
   /** The date variable (YYYY-MM-DD, UTC). */
   date: string;
   url?: string;
+  /** Per page, the width of its boxes in CSS px, when pages differ (a PDF we did not lay out); else geometry.boxWidth. */
+  boxWidths?: number[];
 }
 
 export interface Overlay {
@@ -64,7 +66,7 @@ export function buildOverlay(input: OverlayInput): Overlay {
   };
   const sections = sectionsByPage(facts.sections, input.markers, numbering.pageNumbers.length);
   const count = numbering.pageNumbers.length;
-  const instances: { html: string; height: number }[] = [];
+  const instances: { html: string; height: number; width: number }[] = [];
   const byContent = new Map<string, number>();
   const pages: StampPlan['pages'] = [];
   for (let index = 0; index < count; index++) {
@@ -85,25 +87,26 @@ export function buildOverlay(input: OverlayInput): Overlay {
       const template = running && height > 0 ? htmlForPage(running, index + 1, count) : undefined;
       if (template === undefined) continue;
       const html = expandRunning(hoist(template), input.data, variables, `options.${side}`);
-      const key = `${side}\u0000${html}`;
+      const width = input.boxWidths?.[index] ?? geometry.boxWidth;
+      const key = `${side}\u0000${width}\u0000${html}`;
       let instance = byContent.get(key);
       if (instance === undefined) {
         instance = instances.length;
-        instances.push({ html, height });
+        instances.push({ html, height, width });
         byContent.set(key, instance);
       }
       wanted[side] = instance;
     }
     pages.push(wanted);
   }
-  const width = geometry.boxWidth;
+  const width = Math.max(1, ...instances.map((instance) => instance.width));
   const height = Math.max(1, ...instances.map((instance) => instance.height));
   const box = (side: 'header' | 'footer', edge: number): StampBox | undefined =>
     facts.heights[side]
-      ? { x: geometry.margins.left * PT_PER_PX, edge: edge * PT_PER_PX, width: width * PT_PER_PX, height: facts.heights[side]! * PT_PER_PX }
+      ? { x: geometry.margins.left * PT_PER_PX, edge: edge * PT_PER_PX, width: geometry.boxWidth * PT_PER_PX, height: facts.heights[side]! * PT_PER_PX }
       : undefined;
   return {
-    html: overlayHtml(instances, width, facts.fontFaces),
+    html: overlayHtml(instances, facts.fontFaces),
     inline,
     // A little larger than the boxes: a page that rounds a hair short must not push a box onto a page of its own.
     print: {
@@ -125,6 +128,7 @@ export function buildOverlay(input: OverlayInput): Overlay {
       header: box('header', geometry.margins.top),
       footer: box('footer', geometry.margins.bottom),
       overlayHeight: ((height + 2) / 96) * 72,
+      sizes: instances.map((instance) => ({ width: instance.width * PT_PER_PX, height: instance.height * PT_PER_PX })),
       markerPrefix: facts.markerPrefix,
     },
   };
@@ -135,10 +139,10 @@ export function overlayAssets(overlay: Overlay, assets: AssetResolver | undefine
   return async (name) => overlay.inline.get(name) ?? (assets ? assets(name) : undefined);
 }
 
-function overlayHtml(instances: { html: string; height: number }[], width: number, fontFaces: string[]): string {
+function overlayHtml(instances: { html: string; height: number; width: number }[], fontFaces: string[]): string {
   const boxes = instances.map(
     (instance, index) =>
-      `<div class="q-box" style="width:${width}px;height:${instance.height}px${index < instances.length - 1 ? ';break-after:page' : ''}">${instance.html}</div>`,
+      `<div class="q-box" style="width:${instance.width}px;height:${instance.height}px${index < instances.length - 1 ? ';break-after:page' : ''}">${instance.html}</div>`,
   );
   return (
     '<!doctype html><html><head><meta charset="utf-8">' +

@@ -7,7 +7,7 @@ import { findMarkersInWorker } from '../pdf/finisher.ts';
 import { countPages } from '../pdf/page-count.ts';
 import type { StampPlan } from '../pdf/stamp.ts';
 import type { CdpPage, RenderClock } from './cdp-page.ts';
-import { buildOverlay, overlayAssets, type Numbering } from './header-overlay.ts';
+import { buildOverlay, overlayAssets, type Numbering, type Overlay } from './header-overlay.ts';
 import type { Heads, HeadsGeometry, PageFacts } from './header-plan.ts';
 import type { PdfOptions } from './pdf-options.ts';
 import type { AssetResolver } from './render-source.ts';
@@ -54,8 +54,19 @@ export async function printHeads(page: CdpPage, pending: PendingHeads, numbering
     date: new Date().toISOString().slice(0, 10),
     url: pending.url,
   });
-  // Images and fonts must be in before printing: 'load' on the wall clock, or network idle on a
-  // lane that runs on the virtual clock (it stays on it).
-  await page.load({ kind: 'html', html: overlay.html, assets: overlayAssets(overlay, pending.assets) }, clock === 'virtual' ? 'networkidle0' : 'load', clock);
+  return printOverlay(page, overlay, pending.assets, clock);
+}
+
+/** Loads an overlay document (header-overlay.ts) on the page and prints it. */
+export async function printOverlay(page: CdpPage, overlay: Overlay, assets: AssetResolver | undefined, clock: RenderClock): Promise<PrintedHeads> {
+  await loadForHeads(page, overlay.html, overlayAssets(overlay, assets), clock);
   return { overlay: await page.print(overlay.print), plan: overlay.plan };
+}
+
+/**
+ * Loads a document of the header and footer pass. Images and fonts must be in before printing:
+ * 'load' on the wall clock, or network idle on a lane that runs on the virtual clock (it stays on it).
+ */
+export function loadForHeads(page: CdpPage, html: string, assets: AssetResolver | undefined, clock: RenderClock): Promise<unknown> {
+  return page.load({ kind: 'html', html, assets }, clock === 'virtual' ? 'networkidle0' : 'load', clock);
 }

@@ -174,9 +174,25 @@ export async function learnFromPage(page: CdpPage, heads: Heads, geometry: Heads
     .join('\n')
     .toLowerCase();
   const collected = await inPage<Collected>(page, `(${COLLECT})(${JSON.stringify({ prefix: markerPrefix ?? '', used })})`);
-  const heights: PageFacts['heights'] = {};
   const longestSection = collected.sections.reduce((longest, text) => (text.length > longest.length ? text : longest), '');
-  const sample = { page: 999, pages: 999, document_page: 999, document_pages: 999, section: longestSection, title: collected.title, date: '2000-12-31' };
+  const heights = await measureHeights(page, heads, geometry.boxWidth, data, { section: longestSection, title: collected.title });
+  checkRoom(geometry, heights);
+  return { heights, title: collected.title, fontFaces: collected.fontFaces, sections: collected.sections, markerPrefix };
+}
+
+/**
+ * The height of each box in CSS px: given, or measured in the page (already loaded) at `width`,
+ * the tallest variant with sample page variables (the longest section text, the title).
+ */
+export async function measureHeights(
+  page: CdpPage,
+  heads: Heads,
+  width: number,
+  data: unknown,
+  known: { section: string; title: string },
+): Promise<PageFacts['heights']> {
+  const heights: PageFacts['heights'] = {};
+  const sample = { page: 999, pages: 999, document_page: 999, document_pages: 999, date: '2000-12-31', ...known };
   for (const side of ['header', 'footer'] as const) {
     const running = heads[side];
     if (!running) continue;
@@ -186,11 +202,10 @@ export async function learnFromPage(page: CdpPage, heads: Heads, geometry: Heads
       continue;
     }
     const boxes = variantsOf(running).map((html) => expandRunning(html, data, sample, `options.${side}`));
-    const measured = await inPage<number[]>(page, `(${MEASURE})(${JSON.stringify({ width: geometry.boxWidth, css: BOX_CSS, boxes })})`);
+    const measured = await inPage<number[]>(page, `(${MEASURE})(${JSON.stringify({ width, css: BOX_CSS, boxes })})`);
     heights[side] = Math.ceil(Math.max(0, ...measured));
   }
-  checkRoom(geometry, heights);
-  return { heights, title: collected.title, fontFaces: collected.fontFaces, sections: collected.sections, markerPrefix };
+  return heights;
 }
 
 async function inPage<T>(page: CdpPage, expression: string): Promise<T> {

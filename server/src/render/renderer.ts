@@ -2,7 +2,7 @@
 // (options.timeout_ms) covers loading, waits and printing. Knows nothing of keys, plans or HTTP.
 
 import { NavigationError, PageCrashedError, RenderInputError, RenderTimeoutError, RendererCrashedError } from './errors.ts';
-import type { RenderClock } from './cdp-page.ts';
+import type { CdpPage, RenderClock } from './cdp-page.ts';
 import type { PageLease, PageSource } from './page-source.ts';
 import { isVirtual, type RenderPath } from './render-path.ts';
 import type { RenderSource } from './render-source.ts';
@@ -16,6 +16,10 @@ import { captureImage, prepareCapture, type ImageCapture } from './image-capture
 import { headsOf, geometryOf, learnFromPage, withRoom } from './header-plan.ts';
 import { inspectBody, printHeads, type PendingHeads, type PrintedHeads } from './header-pass.ts';
 import type { Numbering } from './header-overlay.ts';
+import { ownNumbering } from './numbering.ts';
+import { printHeadsOnPdf, type HeadsOnPdf } from './heads-on-pdf.ts';
+import type { PdfLayout } from '../pdf/pdf-layout.ts';
+import type { FinishOptions } from '../pdf/finish-options.ts';
 import { inspectBeforeCapture, inspectionFor, startRecording, type RenderTrace } from './render-trace.ts';
 
 export interface RenderJob {
@@ -146,17 +150,44 @@ export class Renderer {
   /** Prints the header and footer of a body from renderBody with the given numbers and draws them on it, finished. */
   async decorate(body: PrintedBody & { heads: PendingHeads }, numbering: Numbering, tenant?: Tenant, priority?: RenderPriority): Promise<Uint8Array> {
     const { heads } = body;
+    const printed = await this.onHeadsLane(heads.options.timeout_ms, tenant, priority, (page, clock) => printHeads(page, heads, numbering, clock));
+    return stampInWorker(body.pdf, printed.overlay, printed.plan, heads.options);
+  }
+
+  /**
+   * Draws a header and footer on a PDF Quire did not lay out (heads-on-pdf.ts: an office
+   * conversion, an uploaded or stored PDF), numbered as given, then finishes it with `finish`.
+   */
+  async decoratePdf(
+    pdf: Uint8Array,
+    layout: PdfLayout,
+    request: HeadsOnPdf,
+    job: { numbering: Numbering; timeoutMs: number; finish: FinishOptions; tenant?: Tenant; priority?: RenderPriority },
+  ): Promise<Uint8Array> {
+    const printed = await this.onHeadsLane(job.timeoutMs, job.tenant, job.priority, (page, clock) =>
+      printHeadsOnPdf(page, layout, request, job.numbering, clock),
+    );
+    return stampInWorker(pdf, printed.overlay, printed.plan, job.finish);
+  }
+
+  /** Holds a slot and an html lane for the header and footer pass, within its own time budget. */
+  private async onHeadsLane(
+    timeoutMs: number,
+    tenant: Tenant | undefined,
+    priority: RenderPriority | undefined,
+    work: (page: CdpPage, clock: RenderClock) => Promise<PrintedHeads>,
+  ): Promise<PrintedHeads> {
     const releaseSlot = await this.slots.acquire(priority, tenant);
-    const budget = new Budget(Date.now() + heads.options.timeout_ms, heads.options.timeout_ms);
+    const budget = new Budget(Date.now() + timeoutMs, timeoutMs);
     budget.stage = () => 'printing the header and footer';
     let lease: PageLease | undefined;
     let reusable = false;
-    let printed: PrintedHeads;
     try {
       lease = await budget.run(this.pages.acquire('html', 'real'));
       budget.failWith(lease.page.failed);
-      printed = await budget.run(printHeads(lease.page, heads, numbering, lease.clock ?? 'real'));
+      const printed = await budget.run(work(lease.page, lease.clock ?? 'real'));
       reusable = true;
+      return printed;
     } catch (error) {
       throw translatePageError(error);
     } finally {
@@ -166,7 +197,6 @@ export class Renderer {
       void handedBack.then(releaseSlot);
       if (!reusable) await handedBack;
     }
-    return stampInWorker(body.pdf, printed.overlay, printed.plan, heads.options);
   }
 
   stats(): RendererStats {
@@ -336,11 +366,6 @@ export class Renderer {
 }
 
 const RELEASE_WAIT_MS = 5000;
-
-/** A document's own page numbers, 1 to count. */
-function ownNumbering(count: number): Numbering {
-  return { pageNumbers: Array.from({ length: count }, (_, index) => index + 1), total: count };
-}
 
 /** Races page work against the render's deadline (and the page's failure, while it has one). */
 class Budget {

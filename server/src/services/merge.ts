@@ -6,11 +6,14 @@
 import { buffer } from 'node:stream/consumers';
 import { ApiError } from '../errors.ts';
 import type { FinishOptions } from '../pdf/finish-options.ts';
-import { findMarkersInWorker, mergeInWorker } from '../pdf/finisher.ts';
+import { findMarkersInWorker, finishPdf, mergeInWorker, readLayoutInWorker } from '../pdf/finisher.ts';
 import { countPages } from '../pdf/page-count.ts';
 import { selectPages } from '../pdf/page-list.ts';
-import type { RunningOption } from '../render/header-options.ts';
-import type { Numbering } from '../render/header-overlay.ts';
+import { DEFAULT_FOREIGN_HEADS } from '../render/header-options.ts';
+import type { HeadsOnPdf } from '../render/heads-on-pdf.ts';
+import { numberAcross } from '../render/numbering.ts';
+import { DEFAULT_OFFICE_OPTIONS, splitOfficeOptions } from '../office/office-options.ts';
+import { pdfHeadsOf, type PdfHeadsOptions } from './pdf-heads.ts';
 import { MergeSourceError } from '../pdf/merge-errors.ts';
 import type { MergePart } from '../pdf/pdf-task.ts';
 import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
@@ -21,16 +24,20 @@ import type { DocumentsService } from './documents.ts';
 import type { Account } from './keys.ts';
 import { tenantOf, withReceipt, type RenderedPdf, type RenderInput, type RenderService } from './render.ts';
 import { sourceSummary, type ReceiptsService } from './receipts.ts';
-import type { OfficeConverter, OfficeSource } from './office.ts';
+import { titleOf, type OfficeConverter, type OfficeSource } from './office.ts';
 import { OfficeUnavailableError } from '../office/errors.ts';
 
 /** At most this many sources per call (each may be a render). */
 export const MAX_MERGE_SOURCES = 50;
 
-export type MergeSourceInput = ({ document_id: string } | { pdf: Uint8Array } | Omit<RenderInput, 'store' | 'filename'>) & { page_ranges?: string };
+export type MergeSourceInput = ({ document_id: string } | { pdf: Uint8Array } | Omit<RenderInput, 'store' | 'filename'>) & {
+  page_ranges?: string;
+  /** false: the merge's header and footer leave this source's pages as they are. */
+  header_footer?: boolean;
+};
 
-/** The merge's own options: the result's post-processing, and a header and footer for every rendered source that has none. */
-export type MergeOptions = FinishOptions & { outline?: boolean; header?: RunningOption; footer?: RunningOption };
+/** The merge's own options: the result's post-processing, and a header and footer for every source that has none of its own. */
+export type MergeOptions = FinishOptions & { outline?: boolean } & Partial<PdfHeadsOptions>;
 
 export interface MergeInput {
   sources: MergeSourceInput[];
@@ -48,13 +55,25 @@ export interface MergeServiceDeps {
   office?: OfficeConverter;
 }
 
-type Prepared =
-  | { kind: 'bytes'; pdf: Uint8Array; pages?: string }
-  | { kind: 'render'; source: RenderSource; options: PdfOptions; data?: unknown; pages?: string; input: Omit<RenderInput, 'store' | 'filename'> }
-  | { kind: 'office'; source: OfficeSource; pages?: string };
+/** A header and footer to draw on a source Quire did not lay out, once the merged page numbers are known. */
+interface ForeignHeads {
+  request: HeadsOnPdf;
+  /** Names the source in errors about its bytes. */
+  field: string;
+  finish: FinishOptions;
+  timeoutMs: number;
+}
 
-/** A source ready to join: its bytes, or (a render with a header or footer) its body waiting for the merged page numbers. */
-type Part = { pdf: Uint8Array; pages?: string; body?: PrintedBody };
+type Prepared =
+  | { kind: 'bytes'; pdf: Uint8Array; pages?: string; heads?: ForeignHeads }
+  | { kind: 'render'; source: RenderSource; options: PdfOptions; data?: unknown; pages?: string; input: Omit<RenderInput, 'store' | 'filename'> }
+  | { kind: 'office'; source: OfficeSource; pages?: string; heads?: ForeignHeads; finish: FinishOptions };
+
+/**
+ * A source ready to join: its bytes, or bytes waiting for the merged page numbers to draw their
+ * header and footer on: a render's body, or (foreign) an office conversion, uploaded or stored PDF.
+ */
+type Part = { pdf: Uint8Array; pages?: string; body?: PrintedBody; foreign?: ForeignHeads };
 
 /** Renders sources two at a time: the pool has few slots and other callers share them. */
 const RENDER_CONCURRENCY = 2;
@@ -78,6 +97,11 @@ function withMergeHeads(options: PdfOptions, merge: MergeOptions | undefined): P
   const header = options.header ?? (options.header_template === undefined ? merge?.header : undefined);
   const footer = options.footer ?? (options.footer_template === undefined ? merge?.footer : undefined);
   return header === options.header && footer === options.footer ? options : { ...options, header, footer };
+}
+
+/** The merge's header and footer as drawn on a source Quire did not lay out, or undefined when it asks for neither. */
+function mergeHeadsOf(options: MergeOptions | undefined): HeadsOnPdf | undefined {
+  return options && pdfHeadsOf({ ...DEFAULT_FOREIGN_HEADS, ...options }, { field: 'options' });
 }
 
 /** What each rendered source's receipt needs to know of the call. */
@@ -111,7 +135,7 @@ export class MergeService {
       for (const [index, source] of input.sources.entries()) prepared.push(await this.prepare(source, index, account, input.options));
       const tenant = tenantOf(account);
       const parts = await this.numberParts(await this.renderParts(prepared, tenant, call), tenant);
-      const { header: _header, footer: _footer, ...finish } = input.options ?? {};
+      const { header: _header, footer: _footer, header_footer_fit: _fit, header_footer_margin: _margin, ...finish } = input.options ?? {};
       try {
         return await mergeInWorker(parts, finish);
       } catch (error) {
@@ -123,6 +147,9 @@ export class MergeService {
   }
 
   private async prepare(source: MergeSourceInput, index: number, account: Account, mergeOptions: MergeOptions | undefined): Promise<Prepared> {
+    const mergeHeads = source.header_footer === false ? undefined : mergeHeadsOf(mergeOptions);
+    const foreign = (request: HeadsOnPdf | undefined, finish: FinishOptions = {}, timeoutMs = DEFAULT_PDF_OPTIONS.timeout_ms): ForeignHeads | undefined =>
+      request && { request, field: `sources[${index}]`, finish, timeoutMs };
     if ('document_id' in source) {
       const { file } = await this.deps.documents.open(account.keyId, source.document_id).catch((error: unknown) => {
         if (error instanceof ApiError && error.code === 'document_not_found')
@@ -131,7 +158,8 @@ export class MergeService {
       });
       try {
         // Whole: the merge needs every byte at once (files or PostgreSQL alike give a stream).
-        return { kind: 'bytes', pdf: new Uint8Array(await buffer(file.createReadStream())), pages: source.page_ranges };
+        const pdf = new Uint8Array(await buffer(file.createReadStream()));
+        return { kind: 'bytes', pdf, pages: source.page_ranges, heads: foreign(mergeHeads) };
       } finally {
         await file.close();
       }
@@ -140,17 +168,22 @@ export class MergeService {
       // The cheap check now; a damaged or encrypted file is found by the worker, still before any charge.
       if (Buffer.from(source.pdf.subarray(0, 1024)).toString('latin1').indexOf('%PDF-') === -1)
         throw new ApiError('invalid_request', `sources[${index}].pdf is not a PDF`);
-      return { kind: 'bytes', pdf: source.pdf, pages: source.page_ranges };
+      return { kind: 'bytes', pdf: source.pdf, pages: source.page_ranges, heads: foreign(mergeHeads) };
     }
     if ('office' in source && source.office !== undefined) {
-      // Checked now (type, bytes, zip bomb), converted with the renders.
-      this.office().checkSource(source.office, `sources[${index}].office`);
-      return { kind: 'office', source: source.office, pages: source.page_ranges };
+      // Checked now (type, bytes, zip bomb), converted with the renders. Its own header and footer, else the merge's.
+      const office = source.office;
+      this.office().checkSource(office, `sources[${index}].office`);
+      const { heads, finish, timeoutMs } = splitOfficeOptions(office.options ?? DEFAULT_OFFICE_OPTIONS);
+      const title = titleOf(office.filename);
+      const own = pdfHeadsOf(heads, { field: `sources[${index}].office.options`, data: office.data, title });
+      const request = own ?? (mergeHeads && { ...mergeHeads, title });
+      return { kind: 'office', source: office, pages: source.page_ranges, heads: foreign(request, finish, timeoutMs), finish };
     }
     return {
       kind: 'render',
       source: await this.deps.render.resolveSource(source, account),
-      options: withMergeHeads(source.options ?? DEFAULT_PDF_OPTIONS, mergeOptions),
+      options: source.header_footer === false ? (source.options ?? DEFAULT_PDF_OPTIONS) : withMergeHeads(source.options ?? DEFAULT_PDF_OPTIONS, mergeOptions),
       data: source.data,
       pages: source.page_ranges,
       input: source,
@@ -164,8 +197,13 @@ export class MergeService {
 
   private async renderParts(prepared: Prepared[], tenant: Tenant, call: MergeCall): Promise<Part[]> {
     return inTurn(prepared, async (part) => {
-      if (part.kind === 'bytes') return { pdf: part.pdf, pages: part.pages };
-      if (part.kind === 'office') return { pdf: await this.office().convertSource(part.source, tenant), pages: part.pages };
+      if (part.kind === 'bytes') return { pdf: part.pdf, pages: part.pages, foreign: part.heads };
+      if (part.kind === 'office') {
+        const office = this.office();
+        const options = part.source.options ?? DEFAULT_OFFICE_OPTIONS;
+        const pdf = await office.convert(office.checkSource(part.source), options, tenant, undefined, 'office.options');
+        return part.heads ? { pdf, pages: part.pages, foreign: part.heads } : { pdf: await finishPdf(pdf, part.finish), pages: part.pages };
+      }
       const body = await this.renderSource(part, tenant, call);
       return { pdf: body.pdf, pages: part.pages, body: body.heads ? body : undefined };
     });
@@ -197,34 +235,37 @@ export class MergeService {
   }
 
   /**
-   * Draws the header and footer of each rendered source that has one, numbered across the merged
-   * document (page, pages) and within its source (document_page, document_pages). Every source's
-   * kept pages count, uploaded and stored PDFs included.
+   * Draws the header and footer of each source that has one, numbered across the merged document
+   * (page, pages) and within its source (document_page, document_pages). Every source's kept
+   * pages count, whether drawn on or not.
    */
   private async numberParts(parts: Part[], tenant: Tenant): Promise<MergePart[]> {
-    if (!parts.some((part) => part.body)) return parts;
+    if (!parts.some((part) => part.body || part.foreign)) return parts;
+    const layouts = await Promise.all(parts.map((part) => (part.foreign ? readLayoutInWorker(part.pdf, part.foreign.field) : undefined)));
     const counts = await Promise.all(
       parts.map(
-        async (part) => part.body?.heads?.pageCount ?? countPages(part.pdf) ?? (await findMarkersInWorker(part.pdf, 'https://none.quire.invalid/')).pageCount,
+        async (part, index) =>
+          layouts[index]?.pages.length ??
+          part.body?.heads?.pageCount ??
+          countPages(part.pdf) ??
+          (await findMarkersInWorker(part.pdf, 'https://none.quire.invalid/')).pageCount,
       ),
     );
-    const kept = parts.map((part, index) =>
-      part.pages ? selectPages(part.pages, counts[index]!).indexes : counts[index]! > 0 ? [...Array(counts[index]!).keys()] : [],
+    const numberings = numberAcross(
+      parts.map((part, index) => {
+        const count = counts[index]!;
+        return { count, kept: part.pages ? selectPages(part.pages, count).indexes : [...Array(count).keys()] };
+      }),
     );
-    const total = kept.reduce((sum, indexes) => sum + indexes.length, 0);
-    let offset = 0;
-    const numberings: Numbering[] = kept.map((indexes, index) => {
-      const pageNumbers = Array.from({ length: counts[index]! }, (_, page) => {
-        const at = indexes.indexOf(page);
-        return offset + (at < 0 ? 0 : at) + 1;
-      });
-      offset += indexes.length;
-      return { pageNumbers, total };
-    });
     return inTurn(parts, async (part, index) => {
-      const body = part.body;
-      if (!body?.heads) return { pdf: part.pdf, pages: part.pages };
-      return { pdf: await this.deps.renderer.decorate({ ...body, heads: body.heads }, numberings[index]!, tenant), pages: part.pages };
+      const { body, foreign } = part;
+      const numbering = numberings[index]!;
+      if (body?.heads) return { pdf: await this.deps.renderer.decorate({ ...body, heads: body.heads }, numbering, tenant), pages: part.pages };
+      if (foreign) {
+        const { request, finish, timeoutMs } = foreign;
+        return { pdf: await this.deps.renderer.decoratePdf(part.pdf, layouts[index]!, request, { numbering, timeoutMs, finish, tenant }), pages: part.pages };
+      }
+      return { pdf: part.pdf, pages: part.pages };
     });
   }
 }

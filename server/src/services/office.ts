@@ -1,7 +1,7 @@
 // The story of an office conversion: check every file (type, bytes, zip bomb) before anything is
 // charged, hold one document of the allowance per file, convert each on the warm LibreOffice pool
 // in the key's fair slot, join them when asked, apply the toolbox (metadata, watermark, encrypt),
-// keep the copy and count it (RenderService.produce). OfficeConverter is the uncharged part that
+// draw a header and footer when asked, keep the copy and count it (RenderService.produce). OfficeConverter is the uncharged part that
 // renders, batch items and merges call for an `office` source.
 
 import { ApiError } from '../errors.ts';
@@ -9,7 +9,10 @@ import { OfficeConversionError, OfficeUnavailableError } from '../office/errors.
 import { checkOfficeFile, type OfficeKind } from '../office/file-kinds.ts';
 import { DEFAULT_OFFICE_OPTIONS, splitOfficeOptions, type OfficeOptions, type OfficeSource } from '../office/office-options.ts';
 import type { OfficePool, OfficeStats } from '../office/office-pool.ts';
-import { finishPdf, mergeInWorker } from '../pdf/finisher.ts';
+import { finishPdf, mergeInWorker, readLayoutInWorker } from '../pdf/finisher.ts';
+import type { HeadsOnPdf } from '../render/heads-on-pdf.ts';
+import { numberAcross } from '../render/numbering.ts';
+import { drawPdfHeads, pdfHeadsOf, type HeadsDrawer } from './pdf-heads.ts';
 import { RenderInputError } from '../render/errors.ts';
 import type { RenderPriority, Tenant } from '../render/render-slots.ts';
 import type { DocumentsService } from './documents.ts';
@@ -27,6 +30,8 @@ export interface OfficeFile {
 export interface OfficeRequest {
   files: OfficeFile[];
   options: OfficeOptions;
+  /** Values for the placeholders of options.header and options.footer. */
+  data?: unknown;
   /** Several files become one PDF only when asked. */
   merge: boolean;
   store?: boolean;
@@ -45,7 +50,11 @@ export type OfficeAvailability = { pool: OfficePool } | { unavailable: string };
 
 /** Converts office files on the pool, uncharged; knows whether LibreOffice is there at all. */
 export class OfficeConverter {
-  constructor(private readonly availability: OfficeAvailability) {}
+  /** `drawer` draws options.header and options.footer on the converted pages (the renderer). */
+  constructor(
+    private readonly availability: OfficeAvailability,
+    readonly drawer?: HeadsDrawer,
+  ) {}
 
   /** The pool's facts for /health, or why there is no LibreOffice. */
   stats(): OfficeStats | { available: false; reason: string } {
@@ -85,11 +94,18 @@ export class OfficeConverter {
     }
   }
 
-  /** An `office` source to finished PDF bytes (its own options, toolbox included), for renders and batch items. */
+  /** An `office` source to finished PDF bytes (its own options: header and footer, toolbox), for renders and batch items. */
   async convertSource(source: OfficeSource, tenant?: Tenant, priority?: RenderPriority): Promise<Uint8Array> {
     const options = source.options ?? DEFAULT_OFFICE_OPTIONS;
     const pdf = await this.convert(this.checkSource(source), options, tenant, priority, 'office.options');
-    return finishPdf(pdf, splitOfficeOptions(options).finish);
+    const { heads, finish, timeoutMs } = splitOfficeOptions(options);
+    const request = pdfHeadsOf(heads, { field: 'office.options', data: source.data, title: titleOf(source.filename) });
+    return request ? drawPdfHeads(this.headsDrawer(), pdf, request, { timeoutMs, finish, tenant, priority }) : finishPdf(pdf, finish);
+  }
+
+  headsDrawer(): HeadsDrawer {
+    if (!this.drawer) throw new Error('this office converter was made without a renderer to draw headers and footers');
+    return this.drawer;
   }
 }
 
@@ -117,6 +133,21 @@ export class OfficeService {
     return this.prepare(input, { id: 'admin', concurrency: 1 }).make();
   }
 
+  /** Draws each converted file's header and footer, its pages numbered as they follow one another in the joined PDF. */
+  private async drawAcross(
+    pdfs: Uint8Array[],
+    requestFor: (index: number) => HeadsOnPdf,
+    job: { timeoutMs: number; tenant: Tenant; priority: RenderPriority },
+  ): Promise<Uint8Array[]> {
+    const layouts = await Promise.all(pdfs.map((pdf, index) => readLayoutInWorker(pdf, `files[${index}]`)));
+    const numberings = numberAcross(layouts.map((layout) => ({ count: layout.pages.length, kept: [...layout.pages.keys()] })));
+    const drawer = this.deps.converter.headsDrawer();
+    const out: Uint8Array[] = [];
+    for (const [index, pdf] of pdfs.entries())
+      out.push(await drawer.decoratePdf(pdf, layouts[index]!, requestFor(index), { ...job, numbering: numberings[index]!, finish: {} }));
+    return out;
+  }
+
   /** Checks every file (before any charge) and returns the conversion to run. */
   private prepare(input: OfficeRequest, tenant: Tenant): { checked: CheckedFile[]; make: () => Promise<Uint8Array> } {
     const { converter } = this.deps;
@@ -132,19 +163,31 @@ export class OfficeService {
       );
     const where = (index: number) => (input.files.length > 1 ? `files[${index}]` : undefined);
     const checked = input.files.map((file, index) => converter.check(file, where(index)));
-    const { finish } = splitOfficeOptions(input.options);
+    const { finish, heads, timeoutMs } = splitOfficeOptions(input.options);
+    const headsOf = (index: number) => pdfHeadsOf(heads, { field: 'options', data: input.data, title: titleOf(checked[index]!.filename) });
     const make = async () => {
       const pdfs: Uint8Array[] = [];
       // One after another: the key's fair share of the pool is one slot at a time anyway.
       for (const [index, file] of checked.entries()) pdfs.push(await converter.convert(file, input.options, tenant, 'interactive', where(index)));
-      if (pdfs.length === 1) return finishPdf(pdfs[0]!, finish);
+      const job = { timeoutMs, tenant, priority: 'interactive' as const };
+      if (pdfs.length === 1) {
+        const request = headsOf(0);
+        return request ? drawPdfHeads(converter.headsDrawer(), pdfs[0]!, request, { ...job, finish }) : finishPdf(pdfs[0]!, finish);
+      }
+      // Several files: each its own header and footer (its title, its document_page), numbered across the joined PDF.
+      const parts = headsOf(0) ? await this.drawAcross(pdfs, (index) => headsOf(index)!, job) : pdfs;
       return mergeInWorker(
-        pdfs.map((pdf) => ({ pdf })),
+        parts.map((pdf) => ({ pdf })),
         finish,
       );
     };
     return { checked, make };
   }
+}
+
+/** report.docx -> report (the title variable of its header and footer when the document has no title of its own). */
+export function titleOf(filename: string): string {
+  return pdfNameOf(filename).replace(/\.pdf$/, '');
 }
 
 /** report.docx -> report.pdf */

@@ -3,7 +3,7 @@
 
 import type { PdfEncryption, PdfMetadata, PdfOptions, PdfWatermark, WatermarkPosition } from '../api/types.ts';
 import type { OptionSpec } from '../lib/pdf-options.ts';
-import { Check, Field } from './OptionsForm.tsx';
+import { Check, Field, NumberField, SelectField } from './OptionsForm.tsx';
 
 export function DocumentOptionsForm({ value, onChange, spec }: { value: PdfOptions; onChange: (next: PdfOptions) => void; spec: OptionSpec }) {
   const { defaults: WATERMARK_DEFAULTS, bounds, positions: POSITIONS } = spec.watermark;
@@ -15,7 +15,6 @@ export function DocumentOptionsForm({ value, onChange, spec }: { value: PdfOptio
   const setMark = (field: Partial<PdfWatermark>) => onChange({ ...value, watermark: { ...mark, ...field } });
   const setLock = (field: Partial<PdfEncryption>) => onChange({ ...value, encrypt: { ...lock, ...field } });
   const setPermission = (field: NonNullable<PdfEncryption['permissions']>) => setLock({ permissions: { ...permissions, ...field } });
-  const number = (raw: string) => (raw === '' ? undefined : Number(raw));
   const pickImage = (file: File | undefined) => {
     if (!file) return setMark({ image: undefined });
     const reader = new FileReader();
@@ -69,43 +68,33 @@ export function DocumentOptionsForm({ value, onChange, spec }: { value: PdfOptio
       <Field label="Watermark image" id="opt-mark-image" hint={mark.image ? 'Image chosen' : 'PNG or JPEG, instead of text'}>
         <input id="opt-mark-image" className="input" type="file" accept="image/png,image/jpeg" onChange={(event) => pickImage(event.target.files?.[0])} />
       </Field>
-      <Field label="Opacity" id="opt-mark-opacity" hint="0 to 1">
-        <input
-          id="opt-mark-opacity"
-          className="input"
-          type="number"
-          min={bounds.opacity.min}
-          max={bounds.opacity.max}
-          step={bounds.opacity.step}
-          value={mark.opacity ?? ''}
-          placeholder={String(WATERMARK_DEFAULTS.opacity)}
-          onChange={(event) => setMark({ opacity: number(event.target.value) })}
-        />
-      </Field>
-      <Field label="Rotation" id="opt-mark-rotate" hint="Degrees">
-        <input
-          id="opt-mark-rotate"
-          className="input"
-          type="number"
-          min={bounds.rotate.min}
-          max={bounds.rotate.max}
-          value={mark.rotate ?? ''}
-          placeholder={String(WATERMARK_DEFAULTS.rotate)}
-          onChange={(event) => setMark({ rotate: number(event.target.value) })}
-        />
-      </Field>
-      <Field label="Font size" id="opt-mark-size" hint="4 to 400 pt">
-        <input
-          id="opt-mark-size"
-          className="input"
-          type="number"
-          min={bounds.font_size.min}
-          max={bounds.font_size.max}
-          value={mark.font_size ?? ''}
-          placeholder={String(WATERMARK_DEFAULTS.font_size)}
-          onChange={(event) => setMark({ font_size: number(event.target.value) })}
-        />
-      </Field>
+      <NumberField
+        label="Opacity"
+        id="opt-mark-opacity"
+        hint="0 to 1"
+        bounds={bounds.opacity}
+        value={mark.opacity}
+        placeholder={WATERMARK_DEFAULTS.opacity}
+        onChange={(next) => setMark({ opacity: next })}
+      />
+      <NumberField
+        label="Rotation"
+        id="opt-mark-rotate"
+        hint="Degrees"
+        bounds={bounds.rotate}
+        value={mark.rotate}
+        placeholder={WATERMARK_DEFAULTS.rotate}
+        onChange={(next) => setMark({ rotate: next })}
+      />
+      <NumberField
+        label="Font size"
+        id="opt-mark-size"
+        hint="4 to 400 pt"
+        bounds={bounds.font_size}
+        value={mark.font_size}
+        placeholder={WATERMARK_DEFAULTS.font_size}
+        onChange={(next) => setMark({ font_size: next })}
+      />
       <Field label="Colour" id="opt-mark-color">
         <input
           id="opt-mark-color"
@@ -115,18 +104,13 @@ export function DocumentOptionsForm({ value, onChange, spec }: { value: PdfOptio
           onChange={(event) => setMark({ color: event.target.value })}
         />
       </Field>
-      <Field label="Position" id="opt-mark-position">
-        <select
-          id="opt-mark-position"
-          className="select"
-          value={mark.position ?? WATERMARK_DEFAULTS.position}
-          onChange={(event) => setMark({ position: event.target.value as WatermarkPosition })}
-        >
-          {POSITIONS.map((position) => (
-            <option key={position}>{position}</option>
-          ))}
-        </select>
-      </Field>
+      <SelectField
+        label="Position"
+        id="opt-mark-position"
+        value={mark.position ?? WATERMARK_DEFAULTS.position}
+        choices={POSITIONS}
+        onChange={(next) => setMark({ position: next as WatermarkPosition })}
+      />
       <Field label="Watermark pages" id="opt-mark-pages" hint="e.g. 1-3, 5">
         <input
           id="opt-mark-pages"
@@ -136,17 +120,13 @@ export function DocumentOptionsForm({ value, onChange, spec }: { value: PdfOptio
           onChange={(event) => setMark({ pages: event.target.value })}
         />
       </Field>
-      <Field label="Layer" id="opt-mark-layer">
-        <select
-          id="opt-mark-layer"
-          className="select"
-          value={mark.layer ?? WATERMARK_DEFAULTS.layer}
-          onChange={(event) => setMark({ layer: event.target.value as 'over' | 'under' })}
-        >
-          <option>over</option>
-          <option>under</option>
-        </select>
-      </Field>
+      <SelectField
+        label="Layer"
+        id="opt-mark-layer"
+        value={mark.layer ?? WATERMARK_DEFAULTS.layer}
+        choices={['over', 'under']}
+        onChange={(next) => setMark({ layer: next as 'over' | 'under' })}
+      />
 
       <h3 className="options-heading">Encryption (AES-256)</h3>
       <Field label="Owner password" id="opt-lock-owner" hint="Turns encryption on">

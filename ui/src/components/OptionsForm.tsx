@@ -3,7 +3,7 @@
 // UrlOptionsForm.
 
 import type { PdfOptions } from '../api/types.ts';
-import type { OptionSpec } from '../lib/pdf-options.ts';
+import type { Bounds, OptionSpec } from '../lib/pdf-options.ts';
 
 export function OptionsForm({
   value,
@@ -18,21 +18,15 @@ export function OptionsForm({
 }) {
   const { defaults: DEFAULTS, bounds: BOUNDS, formats: FORMATS, waitUntil: WAIT_UNTIL } = spec;
   const set = <K extends keyof PdfOptions>(name: K, field: PdfOptions[K]) => onChange({ ...value, [name]: field });
-  const number = (name: 'scale' | 'timeout_ms' | 'wait_ms') => (raw: string) => set(name, raw === '' ? undefined : Number(raw));
   return (
     <div className="options-grid">
-      <Field label="Format" id="opt-format">
-        <select
-          id="opt-format"
-          className="select"
-          value={value.format ?? DEFAULTS.format}
-          onChange={(event) => set('format', event.target.value as PdfOptions['format'])}
-        >
-          {FORMATS.map((format) => (
-            <option key={format}>{format}</option>
-          ))}
-        </select>
-      </Field>
+      <SelectField
+        label="Format"
+        id="opt-format"
+        value={value.format ?? DEFAULTS.format}
+        choices={FORMATS}
+        onChange={(next) => set('format', next as PdfOptions['format'])}
+      />
       <Field label="Margin" id="opt-margin" hint="Any CSS length, e.g. 1cm or 10mm 15mm">
         <input
           id="opt-margin"
@@ -42,20 +36,15 @@ export function OptionsForm({
           onChange={(event) => set('margin', event.target.value)}
         />
       </Field>
-      <Field label="Scale" id="opt-scale" hint={`${BOUNDS.scale.min} to ${BOUNDS.scale.max}`} problem={problems.scale}>
-        <input
-          id="opt-scale"
-          className="input"
-          type="number"
-          min={BOUNDS.scale.min}
-          max={BOUNDS.scale.max}
-          step={BOUNDS.scale.step}
-          value={value.scale ?? ''}
-          placeholder={String(DEFAULTS.scale)}
-          onChange={(event) => number('scale')(event.target.value)}
-          aria-invalid={Boolean(problems.scale)}
-        />
-      </Field>
+      <NumberField
+        label="Scale"
+        id="opt-scale"
+        problem={problems.scale}
+        bounds={BOUNDS.scale}
+        value={value.scale}
+        placeholder={DEFAULTS.scale}
+        onChange={(next) => set('scale', next)}
+      />
       <Field label="Page ranges" id="opt-ranges" hint="e.g. 1-3, 5">
         <input
           id="opt-ranges"
@@ -65,46 +54,32 @@ export function OptionsForm({
           onChange={(event) => set('page_ranges', event.target.value)}
         />
       </Field>
-      <Field label="Media" id="opt-media">
-        <select
-          id="opt-media"
-          className="select"
-          value={value.media ?? DEFAULTS.media}
-          onChange={(event) => set('media', event.target.value as PdfOptions['media'])}
-        >
-          <option>print</option>
-          <option>screen</option>
-        </select>
-      </Field>
-      <Field label="Wait until" id="opt-wait-until">
-        <select
-          id="opt-wait-until"
-          className="select"
-          value={value.wait_until ?? DEFAULTS.wait_until}
-          onChange={(event) => set('wait_until', event.target.value as PdfOptions['wait_until'])}
-        >
-          {WAIT_UNTIL.map((item) => (
-            <option key={item}>{item}</option>
-          ))}
-        </select>
-      </Field>
+      <SelectField
+        label="Media"
+        id="opt-media"
+        value={value.media ?? DEFAULTS.media}
+        choices={['print', 'screen']}
+        onChange={(next) => set('media', next as PdfOptions['media'])}
+      />
+      <SelectField
+        label="Wait until"
+        id="opt-wait-until"
+        value={value.wait_until ?? DEFAULTS.wait_until}
+        choices={WAIT_UNTIL}
+        onChange={(next) => set('wait_until', next as PdfOptions['wait_until'])}
+      />
       <Field label="Wait for selector" id="opt-wait-for" hint="CSS selector">
         <input id="opt-wait-for" className="input" value={value.wait_for ?? ''} placeholder="none" onChange={(event) => set('wait_for', event.target.value)} />
       </Field>
-      <Field label="Extra wait (ms)" id="opt-wait-ms" hint={`${BOUNDS.wait_ms.min} to ${BOUNDS.wait_ms.max}`} problem={problems.wait_ms}>
-        <input
-          id="opt-wait-ms"
-          className="input"
-          type="number"
-          min={BOUNDS.wait_ms.min}
-          max={BOUNDS.wait_ms.max}
-          step={BOUNDS.wait_ms.step}
-          value={value.wait_ms ?? ''}
-          placeholder={String(DEFAULTS.wait_ms)}
-          onChange={(event) => number('wait_ms')(event.target.value)}
-          aria-invalid={Boolean(problems.wait_ms)}
-        />
-      </Field>
+      <NumberField
+        label="Extra wait (ms)"
+        id="opt-wait-ms"
+        problem={problems.wait_ms}
+        bounds={BOUNDS.wait_ms}
+        value={value.wait_ms}
+        placeholder={DEFAULTS.wait_ms}
+        onChange={(next) => set('wait_ms', next)}
+      />
       <Field label="Paper width" id="opt-width" hint="Custom paper, e.g. 100mm (with height)">
         <input id="opt-width" className="input" value={value.width ?? ''} placeholder="from format" onChange={(event) => set('width', event.target.value)} />
       </Field>
@@ -120,20 +95,15 @@ export function OptionsForm({
           onChange={(event) => set('wait_for_function', event.target.value)}
         />
       </Field>
-      <Field label="Timeout (ms)" id="opt-timeout" hint={`${BOUNDS.timeout_ms.min} to ${BOUNDS.timeout_ms.max}`} problem={problems.timeout_ms}>
-        <input
-          id="opt-timeout"
-          className="input"
-          type="number"
-          min={BOUNDS.timeout_ms.min}
-          max={BOUNDS.timeout_ms.max}
-          step={BOUNDS.timeout_ms.step}
-          value={value.timeout_ms ?? ''}
-          placeholder={String(DEFAULTS.timeout_ms)}
-          onChange={(event) => number('timeout_ms')(event.target.value)}
-          aria-invalid={Boolean(problems.timeout_ms)}
-        />
-      </Field>
+      <NumberField
+        label="Timeout (ms)"
+        id="opt-timeout"
+        problem={problems.timeout_ms}
+        bounds={BOUNDS.timeout_ms}
+        value={value.timeout_ms}
+        placeholder={DEFAULTS.timeout_ms}
+        onChange={(next) => set('timeout_ms', next)}
+      />
       <div className="checks">
         <Check label="Landscape" checked={value.landscape ?? DEFAULTS.landscape} onChange={(checked) => set('landscape', checked)} />
         <Check
@@ -166,6 +136,69 @@ export function Field({ label, id, hint, problem, children }: { label: string; i
         hint && <span className="hint">{hint}</span>
       )}
     </div>
+  );
+}
+
+/** A number input in a Field, within the option spec's bounds (the hint unless given); an empty input is undefined (the server's default). */
+export function NumberField({
+  label,
+  id,
+  hint,
+  problem,
+  bounds,
+  value,
+  placeholder,
+  onChange,
+}: {
+  label: string;
+  id: string;
+  hint?: string;
+  problem?: string;
+  bounds: Bounds;
+  value: number | undefined;
+  placeholder: number;
+  onChange: (next: number | undefined) => void;
+}) {
+  return (
+    <Field label={label} id={id} hint={hint ?? `${bounds.min} to ${bounds.max}`} problem={problem}>
+      <input
+        id={id}
+        className="input"
+        type="number"
+        min={bounds.min}
+        max={bounds.max}
+        step={bounds.step}
+        value={value ?? ''}
+        placeholder={String(placeholder)}
+        onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
+        aria-invalid={Boolean(problem)}
+      />
+    </Field>
+  );
+}
+
+/** A select in a Field whose options are their own labels. */
+export function SelectField({
+  label,
+  id,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  id: string;
+  value: string;
+  choices: readonly string[];
+  onChange: (next: string) => void;
+}) {
+  return (
+    <Field label={label} id={id}>
+      <select id={id} className="select" value={value} onChange={(event) => onChange(event.target.value)}>
+        {choices.map((choice) => (
+          <option key={choice}>{choice}</option>
+        ))}
+      </select>
+    </Field>
   );
 }
 

@@ -123,8 +123,10 @@ async function readOfficeRequest(req: Request, body: Uint8Array): Promise<Office
   return { ...parsed, files: files.map(({ filename, bytes }) => ({ filename, bytes })) };
 }
 
-// Text as it is; everything else a form field carries is JSON (true, 90, {"title": ...}).
-const TEXT_FIELDS = new Set(['page_ranges', 'pdf_a', 'password', 'output_filename']);
+// Text as it is; everything else a form field carries is JSON (true, 90, {"title": ...}). A header
+// or footer is HTML text, or a JSON object with variants.
+const TEXT_FIELDS = new Set(['page_ranges', 'pdf_a', 'password', 'output_filename', 'header_footer_fit', 'header_footer_margin']);
+const HTML_OR_JSON_FIELDS = new Set(['header', 'footer']);
 const OPTION_FIELDS = new Set(Object.keys(officeOptionsSchema.shape));
 
 /** Form fields as the JSON form's values: options gathered from `options` (JSON) and fields of their own. */
@@ -135,7 +137,7 @@ function formValues(fields: Map<string, string>): Record<string, unknown> {
     throw new ApiError('invalid_request', 'The form field options must be a JSON object.');
   for (const [name, raw] of fields) {
     if (name === 'options') continue;
-    const value = TEXT_FIELDS.has(name) ? raw : jsonField(name, raw);
+    const value = TEXT_FIELDS.has(name) || (HTML_OR_JSON_FIELDS.has(name) && !raw.trimStart().startsWith('{')) ? raw : jsonField(name, raw);
     if (OPTION_FIELDS.has(name)) options[name] = value;
     else values[name] = value;
   }

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { idPattern } from '../../ids.ts';
 import { finishFields } from '../../pdf/finish-options.ts';
-import { runningSchema } from '../../render/header-options.ts';
+import { foreignHeadsFields, runningSchema } from '../../render/header-options.ts';
 import { pageListSchema } from '../../pdf/page-list.ts';
 import { MAX_MERGE_SOURCES, type MergeInput } from '../../services/merge.ts';
 import { RENDERED_SOURCE_FIELDS, SOURCE_FIELDS } from '../../services/source-rules.ts';
@@ -26,6 +26,10 @@ const mergeSourceSchema = z
     office: officeSourceSchema.optional(),
     options: renderFields.options.optional().describe('PdfOptions of this source’s render (not encrypt: encrypt the merged result with options.encrypt).'),
     page_ranges: pageListSchema('Only these pages of this source. Default: all.').optional(),
+    header_footer: z
+      .boolean()
+      .optional()
+      .describe('false: the merge’s header and footer leave this source’s pages as they are (a cover, or a PDF that has its own). Default: true.'),
   })
   .superRefine((source, ctx) => {
     const given = (['document_id', 'pdf', ...SOURCE_FIELDS] as const).filter((field) => source[field] !== undefined);
@@ -60,9 +64,10 @@ export const mergeOptionsSchema = z
     header: runningSchema
       .optional()
       .describe(
-        'Extension: the header of every rendered source that sets none of its own (as options.header of a render). page and pages count the merged document (every source’s kept pages, uploaded and stored PDFs included); document_page and document_pages count within the source.',
+        'Extension: the header of every source that sets none of its own (as options.header of a render): rendered sources, office files, uploaded and stored PDFs (on those, header_footer_fit says how it makes room; a source with header_footer: false is left as it is). page and pages count the merged document (every source’s kept pages); document_page and document_pages count within the source.',
       ),
     footer: runningSchema.optional().describe('Extension: as header, below the body.'),
+    ...foreignHeadsFields,
   })
   .describe(
     'Applied to the merged document. outline: one bookmark per source (its title, else "Document N") opening its first page, with the ' +
@@ -80,7 +85,9 @@ export const mergeRequestSchema = z
     (body): MergeInput => ({
       ...body,
       sources: body.sources.map(({ pdf, ...source }) =>
-        pdf !== undefined ? { pdf: new Uint8Array(Buffer.from(pdf, 'base64')), page_ranges: source.page_ranges } : (source as MergeInput['sources'][number]),
+        pdf !== undefined
+          ? { pdf: new Uint8Array(Buffer.from(pdf, 'base64')), page_ranges: source.page_ranges, header_footer: source.header_footer }
+          : (source as MergeInput['sources'][number]),
       ),
     }),
   );

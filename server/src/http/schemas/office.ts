@@ -25,6 +25,7 @@ export const officeSourceSchema = z
     file: fileBase64,
     filename: inputFilename,
     options: officeOptionsSchema.optional(),
+    data: renderFields.data.optional().describe('Values for the placeholders of options.header and options.footer.'),
   })
   .describe(`An office file (${KINDS_TEXT}) converted by LibreOffice with its own options; charged one document like a render.`);
 
@@ -46,6 +47,7 @@ export function isOfficeRequest(json: unknown): boolean {
 const commonFields = {
   options: officeOptionsSchema.default(officeOptionsSchema.parse({})),
   merge: z.boolean().default(false).describe('Join several files into one PDF, in the order sent (each charged one document).'),
+  data: renderFields.data.optional().describe('Values for the placeholders of options.header and options.footer.'),
   store: renderFields.store.optional(),
   output_filename: filenameSchema.optional().describe('Name of the PDF (Content-Disposition, stored copy). Default: the first file’s name with .pdf.'),
 };
@@ -83,6 +85,7 @@ export const officeJsonRequestSchema = z
         bytes: new Uint8Array(Buffer.from(file, 'base64')),
       })),
       options: body.options,
+      data: body.data,
       merge: body.merge,
       store: body.store,
       output_filename: body.output_filename,
@@ -100,11 +103,15 @@ export const officeMultipartSchema = z
     ...Object.fromEntries(
       Object.keys(officeOptionsSchema.shape).map((name) => [
         name,
-        z.string().optional().describe(`options.${name} (true/false, a number, or JSON for metadata, watermark, encrypt)`),
+        z
+          .string()
+          .optional()
+          .describe(`options.${name} (true/false, a number, text, or JSON for metadata, watermark, encrypt and a header or footer with variants)`),
       ]),
     ),
     merge: z.string().optional().describe('true: join several files into one PDF.'),
     store: z.string().optional().describe('true: keep a copy (as for a render).'),
+    data: z.string().optional().describe('JSON object: values for the placeholders of options.header and options.footer.'),
     output_filename: z.string().optional(),
   })
   .describe('multipart/form-data');
