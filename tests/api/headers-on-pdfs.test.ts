@@ -155,6 +155,22 @@ test('headers and footers on pages Quire did not lay out', { timeout: 300_000 },
     },
   );
 
+  await t.test('an office batch item draws its own footer with its data', async () => {
+    const batch = await server.request('POST', '/v1/pdf/batch', {
+      requests: [
+        { office: { file: base64(book), filename: 'book.odt', options: { footer: '{{who}}: {{section}} {{page}}/{{pages}}' }, data: { who: 'Batch' } } },
+      ],
+    });
+    assert.equal(batch.status, 200);
+    const body = (await batch.json()) as { results: { status: string; document_id: string; error?: unknown }[] };
+    assert.equal(body.results[0]!.status, 'succeeded', JSON.stringify(body.results[0]!.error));
+    const pages = await layoutOf(await pdfOf(await server.request('GET', `/v1/documents/${body.results[0]!.document_id}`)));
+    assert.deepEqual(
+      pages.map((page) => runWith(page, 'Batch:').text),
+      ['Batch: Introduction 1/3', 'Batch: Methods 2/3', 'Batch: Results 3/3'],
+    );
+  });
+
   await t.test('what cannot be drawn is a 400 naming the field, and nothing is charged', async () => {
     const before = await usageOf(server);
     const tall = await errorOf(await convert(server, book, 'a.odt', { header: { html: 'Tall', height: '15in' } }));
