@@ -5,7 +5,6 @@
 // file-kind sniffing (office/file-kinds.ts) refusing a legacy name on bytes of another kind.
 // Without LibreOffice the test is skipped saying why, except in CI, where it runs and fails.
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -13,15 +12,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { findOffice } from '../../server/src/office/office-install.ts';
+import { officeInstall, officeTest } from '../helpers/needs-office.ts';
 import { base64, chapters, docx, odf, odp } from '../helpers/office-fixtures.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
 import { errorOf, startTestServer, type TestServer } from '../helpers/start-app.ts';
-
-// The lookup the test server makes (its config has no OFFICE_PATH): soffice on PATH and a Python with uno.
-const office = findOffice('', '');
-// In CI nothing may be missing (scripts/setup.sh installs LibreOffice): there the test runs and fails.
-const missing = !office.found && !process.env.CI ? `LibreOffice is not installed here: ${office.reason}` : false;
 
 const CFB = Buffer.from('d0cf11e0a1b11ae1', 'hex');
 const ZIP = Buffer.from('504b0304', 'hex');
@@ -29,10 +23,9 @@ const ZIP = Buffer.from('504b0304', 'hex');
 type Made = Record<'doc' | 'xls' | 'ppt' | 'pptx', Buffer>;
 
 const name = 'doc, xls, ppt and pptx files made by LibreOffice from our OpenDocument fixtures convert to PDFs with their pages and text';
-test(missing ? `${name} (skipped: ${missing})` : name, { skip: missing, timeout: 300_000 }, async (t) => {
-  if (!office.found) throw new Error(`LibreOffice is required in CI: ${office.reason}`);
+officeTest(name, { timeout: 300_000 }, async (t) => {
   // The server's own LibreOffice starts while ours makes the files.
-  const [made, server] = await Promise.all([makeLegacyFiles(t, office.install.soffice), startTestServer(t, { officeWarmAtStart: true })]);
+  const [made, server] = await Promise.all([makeLegacyFiles(t, officeInstall().soffice), startTestServer(t, { officeWarmAtStart: true })]);
 
   await t.test('the made files are of the container their extension promises', () => {
     assert.deepEqual(
