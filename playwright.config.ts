@@ -18,10 +18,8 @@ export default defineConfig({
   workers: Number(process.env.QUIRE_E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
-  // One retry under CI only, reported as "flaky" in the summary: templates.spec's render by id once
-  // (1 in ~6 CI runs under load, never in 5 local runs) printed the template as it was before the
-  // save the page had confirmed. Not explained yet (README: honest limits); the retry keeps a rare
-  // flake from hiding the rest of a run, and the log still shows it.
+  // One retry under CI only, reported as "flaky" in the summary: the retry keeps a rare flake from
+  // hiding the rest of a run, and the log still shows it (README: honest limits).
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },

@@ -25,8 +25,8 @@ interface Printed {
 }
 
 /** What must be equal across builds: not the bytes (producer and version strings differ). */
-async function printed(server: TestServer, name: string, html: string): Promise<Printed> {
-  const response = await server.render({ html });
+async function printed(server: TestServer, name: string, page: string | { html: string; options: object }): Promise<Printed> {
+  const response = await server.render(typeof page === 'string' ? { html: page } : page);
   assert.equal(response.status, 200, `the ${name} page: ${await response.clone().text()}`);
   const bytes = new Uint8Array(await response.arrayBuffer());
   const inspected = await inspectPdf(bytes);
@@ -51,7 +51,7 @@ test('every Chromium build prints the same PDFs with default options and takes d
     },
   });
   t.after(() => fixture.close());
-  const pages: Record<string, string> = {
+  const pages: Record<string, string | { html: string; options: object }> = {
     text: '<h1>Invoice 42</h1><p>Plain text, no scripts.</p><p style="break-before: page">Second page</p><p style="break-before: page">Third page</p>',
     invoice: invoiceHtml(),
     // networkidle0 is 500 ms without traffic: the timers due before it run, the later ones do not.
@@ -62,6 +62,14 @@ test('every Chromium build prints the same PDFs with default options and takes d
     'lazy image': `<p>before</p><div style="height: 1500px"></div><img loading="lazy" src="${fixture.url}/image.png" width="40" height="40"><p>after the image</p>`,
     frames:
       '<p id="f">no frame</p><script>requestAnimationFrame(() => requestAnimationFrame(() => { document.getElementById("f").textContent = "second frame" }))</script>',
+    // The header and footer pass: its own print of every instance on a lane, drawn on the body.
+    'header and footer': {
+      html: '<h1>Alpha</h1><p>One</p><h1 style="break-before: page">Beta</h1><p>Two</p>',
+      options: {
+        header: `<img src="data:image/png;base64,${PNG.toString('base64')}" width="12" height="12"> {{section}}`,
+        footer: { html: 'Page {{page}} of {{pages}}', first: false },
+      },
+    },
   };
 
   let reference: { engine: TestEngine; pdfs: Map<string, Printed> } | undefined;
@@ -83,6 +91,13 @@ test('every Chromium build prints the same PDFs with default options and takes d
       assert.equal(imageHits, image + 1, `the lazy image was requested once ${where}`);
       assert.equal(pdfs.get('lazy image')!.images, 1, where);
       assert.equal(pdfs.get('frames')!.pages[0]!.text, 'second frame', where);
+      const heads = pdfs.get('header and footer')!;
+      assert.deepEqual(
+        heads.pages.map((page) => page.text.replace(/\s+/g, ' ')),
+        ['Alpha One Alpha', 'Beta Two Beta Page 2 of 2'],
+        `the header's section and the footer's numbers ${where}`,
+      );
+      assert.equal(heads.images, 1, `the header's image, embedded once for both pages ${where}`);
       if (path.mode === 'real') {
         // The wall clock's networkidle0 signal comes 0-500 ms after the quiet window: timers due
         // after it (550, 700 ms) may have run. The virtual clock stops at the window exactly.
@@ -100,7 +115,7 @@ test('every Chromium build prints the same PDFs with default options and takes d
       // Default renders side by side, the load that crashed Debian's 156 shell about once in 16
       // renders at four clients (docs/operations.md#choosing-a-chromium): every one must print.
       for (let round = 0; round < 6; round++) {
-        const all = await Promise.all([pages.invoice, pages.timers, pages.invoice, pages.frames].map((html) => server.render({ html })));
+        const all = await Promise.all([pages.invoice, pages.timers, pages.invoice, pages.frames].map((html) => server.render({ html: html as string })));
         const statuses = all.map((response) => response.status);
         if (statuses.every((status) => status === 200)) continue;
         const answers = await Promise.all(all.map((response) => (response.status === 200 ? 'PDF' : response.text())));

@@ -18,6 +18,7 @@ import { PDFDocument } from 'pdf-lib';
 import { bearer, errorOf, startTestServer, type TestServer } from '../helpers/start-app.ts';
 import { embeddedImages, inspectPdf } from '../helpers/pdf.ts';
 import { startRecordingServer } from '../helpers/canary.ts';
+import { officeTest } from '../helpers/needs-office.ts';
 import { base64, docx, externalRel, linkedPicture, odf, odp, odt, rtf, xlsx } from '../helpers/office-fixtures.ts';
 import officeCrypto from 'officecrypto-tool';
 
@@ -37,7 +38,7 @@ async function usageOf(server: TestServer): Promise<number> {
   return data.find((key) => key.id === server.key.id)!.usage.used;
 }
 
-test('POST /v1/convert/office', { timeout: 300_000 }, async (t) => {
+officeTest('POST /v1/convert/office', { timeout: 300_000 }, async (t) => {
   const watch = await mkdtemp(path.join(os.tmpdir(), 'quire-office-hot-'));
   t.after(() => rm(watch, { recursive: true, force: true }));
   const server = await startTestServer(t, { officeConcurrency: 2, watchDir: watch }, { hotFolderIntervalMs: 100 });
@@ -294,14 +295,18 @@ test('POST /v1/convert/office', { timeout: 300_000 }, async (t) => {
   });
 });
 
-test('without a network namespace, LibreOffice’s own settings still keep links and macros off; OFFICE_RESTART_AFTER replaces the process', {
-  timeout: 120_000,
-}, async (t) => {
-  const server = await startTestServer(t, { officeIsolateNetwork: false, officeRestartAfter: 2 });
-  await checkLinksAndMacros(t, server);
-  // Four conversions on one process slot, replaced after every second one.
-  assert.equal(await officeRestarts(server), 2);
-});
+officeTest(
+  'without a network namespace, LibreOffice’s own settings still keep links and macros off; OFFICE_RESTART_AFTER replaces the process',
+  {
+    timeout: 120_000,
+  },
+  async (t) => {
+    const server = await startTestServer(t, { officeIsolateNetwork: false, officeRestartAfter: 2 });
+    await checkLinksAndMacros(t, server);
+    // Four conversions on one process slot, replaced after every second one.
+    assert.equal(await officeRestarts(server), 2);
+  },
+);
 
 test('without LibreOffice the route answers 501 office_unavailable saying how to install it', async (t) => {
   const server = await startTestServer(t, {}, { office: false });

@@ -185,3 +185,21 @@ test('a playground render’s receipt is read with its id alone, and appears in 
   assert.equal(activity.minutes.length, 60);
   assert.ok(activity.recent.some((render) => render.receipt_id === receipt.id && render.kind === 'playground'));
 });
+
+test('a header cut off by its fixed height is a warning of the receipt; one that fits is not', async (t) => {
+  const server = await startTestServer(t);
+  const tall = '<div style="height:60px">Letterhead</div>';
+  const cut = await server.render({
+    html: '<p>body</p>',
+    store: true,
+    options: { wait_until: 'load', header: { html: tall, height: '20px' }, footer: 'Page {{page}}' },
+  });
+  assert.equal(cut.status, 200);
+  const receipt = await receiptOf(server, cut);
+  assert.deepEqual(
+    receipt.warnings.filter((warning) => warning.includes('cut off')),
+    ['options.header is cut off: its content is 60px tall in a box of 20px (make options.header.height larger, or leave it out to fit the content)'],
+  );
+  const fits = await server.render({ html: '<p>body</p>', store: true, options: { wait_until: 'load', header: tall, footer: 'Page {{page}}' } });
+  assert.ok(!(await receiptOf(server, fits)).warnings.some((warning) => warning.includes('cut off')));
+});

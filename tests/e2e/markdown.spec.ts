@@ -31,7 +31,7 @@ test('a template switched to Markdown is edited with Markdown highlighting, prev
   await expect(page.locator('.code-editor[data-language="markdown"] .cm-template-value').first()).toHaveText('{{who}}');
   await expect(page.getByTestId('pdf-text')).toContainText('Hello Ada');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
   const saved = (await (await quire.admin('GET', `/admin/v1/templates/${id}`)).json()) as { format: string; html: string };
   expect([saved.format, saved.html]).toEqual(['markdown', '# Hello {{who}}\n\n- [x] **done**']);
 });

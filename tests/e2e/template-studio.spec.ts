@@ -60,7 +60,7 @@ test('the HTML editor highlights placeholders, completes data paths and marks wh
 
   // Ctrl/Cmd+S saves from inside the editor, and the save is a new version.
   await html.press('ControlOrMeta+s');
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
   await expect(page.locator('.versions-table tbody tr')).toHaveCount(2);
   const saved = (await (await quire.admin('GET', `/admin/v1/templates/${id}`)).json()) as { html: string };
   expect(saved.html).toContain('{{#items}}{{/items}}');

@@ -42,9 +42,22 @@ test('template edit -> preview updates -> save -> render by id', async ({ admin:
   await expect(page.getByText('Unsaved changes')).toBeVisible();
   await snap(page, testInfo, 'template-editor');
 
+  // The save's PUT is held until the page shows it waiting: "Saved" must mean the server answered,
+  // and the render by id below must come after that. A string hasText matches any part of the
+  // text in any case: 'Saved' also found "Unsaved changes", so the wait ended at once and the
+  // render raced the save (it printed the template as it was before).
   await page.getByLabel('Template name').fill('Invoice (EU)');
+  let letSaveThrough!: () => void;
+  const saveHeld = new Promise<void>((resolve) => (letSaveThrough = resolve));
+  await page.route(`**/admin/v1/templates/${templateId}`, async (route) => {
+    if (route.request().method() === 'PUT') await saveHeld;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Saving…' })).toBeDisabled();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toHaveCount(0);
+  letSaveThrough();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
 
   // The snippet renders it by id; run the same call with the key.
   await expect(page.locator('pre.code')).toContainText(`"template_id":"${templateId}"`);

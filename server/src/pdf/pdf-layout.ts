@@ -34,6 +34,15 @@ export async function readLayout(bytes: Uint8Array, field: string): Promise<PdfL
     throw new FinishInputError(field, `${field} is not a readable PDF`);
   }
   if (doc.isEncrypted) throw new FinishInputError(field, `${field} is encrypted: a header or footer cannot be drawn on it`);
+  try {
+    return layoutOf(doc);
+  } catch {
+    // pdf-lib reads leniently: a file without a page tree is found only now.
+    throw new FinishInputError(field, `${field} is not a readable PDF`);
+  }
+}
+
+function layoutOf(doc: PDFDocument): PdfLayout {
   const pages = doc.getPages();
   const pageIndex = new Map<PDFRef, number>(pages.map((page, index) => [page.ref, index]));
   const sections: PdfLayout['sections'] = [];

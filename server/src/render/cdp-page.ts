@@ -78,6 +78,11 @@ export class CdpPage {
   private readonly documentStatus = new Map<string, number>();
   private readonly documentRedirects: { requestId: string; url: string }[] = [];
   private loaderId: string | undefined;
+  /**
+   * The loader HTML was just written into, until the written document's 'init': the empty
+   * document's own late events (its DOMContentLoaded and load) carry the same loaderId.
+   */
+  private writtenLoader: string | undefined;
   private lifecycleWaiter: (() => void) | undefined;
   private rejectFailed: ((error: Error) => void) | undefined;
   /**
@@ -231,8 +236,13 @@ export class CdpPage {
     this.prepared = undefined;
     this.assets = assets ? { origin, resolve: assets } : undefined;
     this.loaderId = loaderId;
-    // The empty document's own events are over: only what the written one fires counts.
+    // Only what the written document fires counts. clear() waited for the empty document's
+    // commit, not its load: its DOMContentLoaded and load may still be on their way, under the
+    // same loader, and would pass for the written document's (a 'load' wait then printed before
+    // its images had loaded). The write starts the written document's events with an 'init'
+    // (document.open); what comes before it is the empty document's.
     this.lifecycle.set(loaderId, new Set());
+    this.writtenLoader = loaderId;
     const reached = this.lifecycleReached(wanted);
     await this.session.send('Page.setDocumentContent', { frameId, html });
     return { reached };
@@ -242,6 +252,7 @@ export class CdpPage {
   private async navigate(url: string, wanted: string): Promise<{ navigation: Protocol.Page.NavigateResponse; reached: Promise<void> }> {
     this.lifecycle.clear();
     this.loaderId = undefined;
+    this.writtenLoader = undefined;
     const reached = this.lifecycleReached(wanted);
     const navigation = (await this.session.send('Page.navigate', { url })) as Protocol.Page.NavigateResponse;
     if (!navigation.errorText) {
@@ -366,6 +377,10 @@ export class CdpPage {
   }
 
   private onLifecycle(event: Protocol.Page.LifecycleEventEvent): void {
+    if (event.loaderId === this.writtenLoader) {
+      if (event.name !== 'init') return;
+      this.writtenLoader = undefined;
+    }
     const names = this.lifecycle.get(event.loaderId) ?? new Set<string>();
     if (event.name === 'init') names.clear();
     names.add(event.name);

@@ -66,7 +66,7 @@ export function buildOverlay(input: OverlayInput): Overlay {
   };
   const sections = sectionsByPage(facts.sections, input.markers, numbering.pageNumbers.length);
   const count = numbering.pageNumbers.length;
-  const instances: { html: string; height: number; width: number }[] = [];
+  const instances: Instance[] = [];
   const byContent = new Map<string, number>();
   const pages: StampPlan['pages'] = [];
   for (let index = 0; index < count; index++) {
@@ -92,7 +92,7 @@ export function buildOverlay(input: OverlayInput): Overlay {
       let instance = byContent.get(key);
       if (instance === undefined) {
         instance = instances.length;
-        instances.push({ html, height, width });
+        instances.push({ side, html, height, width });
         byContent.set(key, instance);
       }
       wanted[side] = instance;
@@ -139,10 +139,17 @@ export function overlayAssets(overlay: Overlay, assets: AssetResolver | undefine
   return async (name) => overlay.inline.get(name) ?? (assets ? assets(name) : undefined);
 }
 
-function overlayHtml(instances: { html: string; height: number; width: number }[], fontFaces: string[]): string {
+interface Instance {
+  side: 'header' | 'footer';
+  html: string;
+  height: number;
+  width: number;
+}
+
+function overlayHtml(instances: Instance[], fontFaces: string[]): string {
   const boxes = instances.map(
     (instance, index) =>
-      `<div class="q-box" style="width:${instance.width}px;height:${instance.height}px${index < instances.length - 1 ? ';break-after:page' : ''}">${instance.html}</div>`,
+      `<div class="q-box" data-side="${instance.side}" style="width:${instance.width}px;height:${instance.height}px${index < instances.length - 1 ? ';break-after:page' : ''}">${instance.html}</div>`,
   );
   return (
     '<!doctype html><html><head><meta charset="utf-8">' +

@@ -6,7 +6,8 @@
 import { findMarkersInWorker } from '../pdf/finisher.ts';
 import { countPages } from '../pdf/page-count.ts';
 import type { StampPlan } from '../pdf/stamp.ts';
-import type { CdpPage, RenderClock } from './cdp-page.ts';
+import type { CdpPage, PageInspection, RenderClock } from './cdp-page.ts';
+import type { RenderTrace } from './render-trace.ts';
 import { buildOverlay, overlayAssets, type Numbering, type Overlay } from './header-overlay.ts';
 import type { Heads, HeadsGeometry, PageFacts } from './header-plan.ts';
 import type { PdfOptions } from './pdf-options.ts';
@@ -43,7 +44,7 @@ export async function inspectBody(pdf: Uint8Array, facts: PageFacts): Promise<{ 
 }
 
 /** Prints every header and footer instance of the body on the page (a fresh document), and the plan to draw them. */
-export async function printHeads(page: CdpPage, pending: PendingHeads, numbering: Numbering, clock: RenderClock): Promise<PrintedHeads> {
+export async function printHeads(page: CdpPage, pending: PendingHeads, numbering: Numbering, clock: RenderClock, trace?: RenderTrace): Promise<PrintedHeads> {
   const overlay = buildOverlay({
     heads: pending.heads,
     facts: pending.facts,
@@ -54,13 +55,35 @@ export async function printHeads(page: CdpPage, pending: PendingHeads, numbering
     date: new Date().toISOString().slice(0, 10),
     url: pending.url,
   });
-  return printOverlay(page, overlay, pending.assets, clock);
+  return printOverlay(page, overlay, pending.assets, clock, trace);
 }
 
-/** Loads an overlay document (header-overlay.ts) on the page and prints it. */
-export async function printOverlay(page: CdpPage, overlay: Overlay, assets: AssetResolver | undefined, clock: RenderClock): Promise<PrintedHeads> {
+/** Loads an overlay document (header-overlay.ts) on the page and prints it; a receipt's trace learns which boxes cut their content off. */
+export async function printOverlay(
+  page: CdpPage,
+  overlay: Overlay,
+  assets: AssetResolver | undefined,
+  clock: RenderClock,
+  trace?: RenderTrace,
+): Promise<PrintedHeads> {
   await loadForHeads(page, overlay.html, overlayAssets(overlay, assets), clock);
-  return { overlay: await page.print(overlay.print), plan: overlay.plan };
+  return { overlay: await page.print(overlay.print, trace && clippedBoxes(trace)), plan: overlay.plan };
+}
+
+/**
+ * Read with the print's own wait for fonts: a box whose content is taller than the box (a fixed
+ * height too small) has it cut off, which the receipt says.
+ */
+function clippedBoxes(trace: RenderTrace): PageInspection {
+  return {
+    expression: `(() => { const out = {}; for (const box of document.querySelectorAll('.q-box')) { if (box.scrollHeight > box.clientHeight + 1) { const side = box.dataset.side; const seen = out[side]; if (!seen || box.scrollHeight > seen[0]) out[side] = [box.scrollHeight, box.clientHeight]; } } return out; })()`,
+    onValue(value) {
+      for (const [side, [content, box]] of Object.entries((value ?? {}) as Record<string, [number, number]>))
+        trace.warn(
+          `options.${side} is cut off: its content is ${Math.ceil(content)}px tall in a box of ${Math.round(box)}px (make options.${side}.height larger, or leave it out to fit the content)`,
+        );
+    },
+  };
 }
 
 /**

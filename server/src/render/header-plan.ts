@@ -184,7 +184,7 @@ export async function learnFromPage(page: CdpPage, heads: Heads, geometry: Heads
  * The height of each box in CSS px: given, or measured in the page (already loaded) at `width`,
  * the tallest variant with sample page variables (the longest section text, the title).
  */
-export async function measureHeights(
+async function measureHeights(
   page: CdpPage,
   heads: Heads,
   width: number,
@@ -208,7 +208,8 @@ export async function measureHeights(
   return heights;
 }
 
-async function inPage<T>(page: CdpPage, expression: string): Promise<T> {
+/** Evaluates layout code in the page; what the page's own scripts break is a RenderInputError, a closed page stays a crash. */
+export async function inPage<T>(page: CdpPage, expression: string): Promise<T> {
   try {
     return await page.evaluate<T>(expression);
   } catch (error) {

@@ -9,12 +9,13 @@
 import type { PdfLayout, PageFrame } from '../pdf/pdf-layout.ts';
 import type { Matrix, Placement } from '../pdf/stamp.ts';
 import type { CdpPage, RenderClock } from './cdp-page.ts';
-import { parseMargin, type Margins } from './css-length.ts';
+import { cssLengthToPx, parseMargin, type Margins } from './css-length.ts';
 import { RenderInputError } from './errors.ts';
 import type { HeaderFooterFit } from './header-options.ts';
-import { buildOverlay, type Numbering } from './header-overlay.ts';
-import { loadForHeads, printOverlay, type PrintedHeads } from './header-pass.ts';
-import { measureHeights, type Heads, type PageFacts } from './header-plan.ts';
+import type { Running } from './header-options.ts';
+import { buildOverlay, overlayAssets, type Numbering } from './header-overlay.ts';
+import { loadForHeads, type PrintedHeads } from './header-pass.ts';
+import { inPage, type Heads, type PageFacts } from './header-plan.ts';
 import type { AssetResolver } from './render-source.ts';
 
 export interface HeadsOnPdf {
@@ -47,25 +48,64 @@ export async function printHeadsOnPdf(page: CdpPage, layout: PdfLayout, request:
     );
   const sections = layout.sections.map((section) => section.text);
   const title = layout.title || request.title || '';
-  // Heights not given are measured on a blank document of the lane, at the narrowest box.
-  const unmeasured = [request.heads.header, request.heads.footer].some((running) => running && running.height === undefined);
-  if (unmeasured) await loadForHeads(page, '<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>', request.assets, clock);
-  const longestSection = sections.reduce((longest, text) => (text.length > longest.length ? text : longest), '');
-  const heights = await measureHeights(page, request.heads, narrowest, request.data, { section: longestSection, title });
-  const room = roomOf(views, margins, heights, request);
-  const facts: PageFacts = { heights, title, fontFaces: [], sections };
-  const overlay = buildOverlay({
-    heads: request.heads,
-    facts,
-    geometry: { paperHeight: 0, margins, boxWidth: narrowest },
-    markers: layout.sections.map((section) => section.page),
-    numbering,
-    data: request.data,
-    date: new Date().toISOString().slice(0, 10),
-    boxWidths,
-  });
-  overlay.plan.placements = views.map((view) => placementOf(view, margins, heights, request.fit === 'shrink' ? room.scale : 1));
-  return printOverlay(page, overlay, request.assets, clock);
+  const overlayFor = (heights: PageFacts['heights']) =>
+    buildOverlay({
+      heads: request.heads,
+      facts: { heights, title, fontFaces: [], sections },
+      geometry: { paperHeight: 0, margins, boxWidth: narrowest },
+      markers: layout.sections.map((section) => section.page),
+      numbering,
+      data: request.data,
+      date: new Date().toISOString().slice(0, 10),
+      boxWidths,
+    });
+  // Heights not given are measured on the instances themselves, in the overlay as loaded (a box
+  // is laid out at 1px first, then at its content's height).
+  const given = givenHeights(request.heads);
+  const provisional = { header: request.heads.header && (given.header ?? 1), footer: request.heads.footer && (given.footer ?? 1) };
+  const first = overlayFor(provisional);
+  await loadForHeads(page, first.html, overlayAssets(first, request.assets), clock);
+  const heights = { ...provisional, ...(await measureInstances(page, request.heads, given)) };
+  const { scale } = roomOf(views, margins, heights, request);
+  const overlay = overlayFor(heights);
+  if (overlay.html !== first.html) {
+    // The same instances at their final heights; a side measured empty is left out, which changes them.
+    const sameInstances = JSON.stringify(overlay.plan.pages) === JSON.stringify(first.plan.pages);
+    if (sameInstances) await inPage(page, `(${SET_HEIGHTS})(${JSON.stringify(heights)})`);
+    else await loadForHeads(page, overlay.html, overlayAssets(overlay, request.assets), clock);
+  }
+  overlay.plan.placements = views.map((view) => placementOf(view, margins, heights, request.fit === 'shrink' ? scale : 1));
+  return { overlay: await page.print(overlay.print), plan: overlay.plan };
+}
+
+function givenHeights(heads: Heads): PageFacts['heights'] {
+  const given = (running: Running | undefined) => (running?.height === undefined ? undefined : cssLengthToPx(running.height));
+  return { header: given(heads.header), footer: given(heads.footer) };
+}
+
+/** Runs in the overlay: each side's boxes at their content's height, the tallest per side. */
+const MEASURE_INSTANCES = `async (sides) => {
+  await document.fonts.ready;
+  const out = {};
+  for (const box of document.querySelectorAll('.q-box')) {
+    const side = box.dataset.side;
+    if (!sides.includes(side)) continue;
+    box.style.height = 'auto';
+    out[side] = Math.max(out[side] || 0, Math.ceil(box.getBoundingClientRect().height));
+  }
+  return out;
+}`;
+
+/** Runs in the overlay: every box of a side at its final height. */
+const SET_HEIGHTS = `(heights) => {
+  for (const box of document.querySelectorAll('.q-box')) if (heights[box.dataset.side]) box.style.height = heights[box.dataset.side] + 'px';
+}`;
+
+async function measureInstances(page: CdpPage, heads: Heads, given: PageFacts['heights']): Promise<PageFacts['heights']> {
+  const sides = (['header', 'footer'] as const).filter((side) => heads[side] && given[side] === undefined);
+  if (sides.length === 0) return {};
+  const measured = await inPage<PageFacts['heights']>(page, `(${MEASURE_INSTANCES})(${JSON.stringify(sides)})`);
+  return Object.fromEntries(sides.map((side) => [side, measured[side] ?? 0]));
 }
 
 /** A page as shown: its width and height after /Rotate, and the matrix from shown coordinates to its user space. */

@@ -108,7 +108,7 @@ export class Renderer {
         : printed.stamp
           ? await stampInWorker(printed.pdf, printed.stamp.overlay, printed.stamp.plan, job.options)
           : printed.heads
-            ? await this.decorate({ pdf: printed.pdf, heads: printed.heads }, ownNumbering(printed.heads.pageCount), job.tenant, job.priority)
+            ? await this.decorate({ pdf: printed.pdf, heads: printed.heads }, ownNumbering(printed.heads.pageCount), job.tenant, job.priority, job.trace)
             : await finishPdf(printed.pdf, job.options);
       job.trace?.mark('finished');
       outcome = 'success';
@@ -148,9 +148,15 @@ export class Renderer {
   }
 
   /** Prints the header and footer of a body from renderBody with the given numbers and draws them on it, finished. */
-  async decorate(body: PrintedBody & { heads: PendingHeads }, numbering: Numbering, tenant?: Tenant, priority?: RenderPriority): Promise<Uint8Array> {
+  async decorate(
+    body: PrintedBody & { heads: PendingHeads },
+    numbering: Numbering,
+    tenant?: Tenant,
+    priority?: RenderPriority,
+    trace?: RenderTrace,
+  ): Promise<Uint8Array> {
     const { heads } = body;
-    const printed = await this.onHeadsLane(heads.options.timeout_ms, tenant, priority, (page, clock) => printHeads(page, heads, numbering, clock));
+    const printed = await this.onHeadsLane(heads.options.timeout_ms, tenant, priority, (page, clock) => printHeads(page, heads, numbering, clock, trace));
     return stampInWorker(body.pdf, printed.overlay, printed.plan, heads.options);
   }
 
@@ -325,7 +331,7 @@ export class Renderer {
         reusable = true;
         return { pdf: bytes, heads: pending };
       }
-      const stamp = await budget.run(printHeads(page, pending, ownNumbering(pending.pageCount), lease.clock ?? clock));
+      const stamp = await budget.run(printHeads(page, pending, ownNumbering(pending.pageCount), lease.clock ?? clock, trace));
       reusable = true;
       return { pdf: bytes, stamp };
     } catch (error) {

@@ -9,6 +9,7 @@ import { expandRunning } from '../../../server/src/render/header-variables.ts';
 import { headsOf, usesSections } from '../../../server/src/render/header-plan.ts';
 import { requestOptionsSchema } from '../../../server/src/http/schemas/render.ts';
 import { countPages } from '../../../server/src/pdf/page-count.ts';
+import { PDFDocument } from '@cantoo/pdf-lib';
 
 const VARS = { page: 3, pages: 9, document_page: 1, document_pages: 2, section: 'Intro & more', title: 'T', date: '2026-01-02' };
 
@@ -78,5 +79,15 @@ test('requests: a variant without a default, a box taller than the page, and bot
 test('the page count of a Chromium PDF is read without parsing it; another layout is left to the parser', () => {
   const skia = Buffer.from('%PDF-1.4\n10 0 obj\n<</Type /Pages /Count 7 /Kids [2 0 R]>>\nendobj\n11 0 obj\n<</Type /Catalog /Pages 10 0 R>>\nendobj\n');
   assert.equal(countPages(skia), 7);
+  // As Skia m147 writes it: a key a line.
+  const lines = Buffer.from('%PDF-1.4\n6 0 obj\n<</Type /Pages\n/Count 12\n/Kids [2 0 R]>>\nendobj\n7 0 obj\n<</Type /Catalog\n/Pages 6 0 R>>\nendobj\n');
+  assert.equal(countPages(lines), 12);
   assert.equal(countPages(Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n')), undefined);
+});
+
+test('pdf-lib’s layout (the header stamp, the toolbox) is counted too: /Kids before /Count', async () => {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < 3; i++) doc.addPage();
+  assert.equal(countPages(await doc.save({ useObjectStreams: false })), 3);
+  assert.equal(countPages(await doc.save()), 3);
 });
