@@ -6,6 +6,9 @@ import { readFile } from 'node:fs/promises';
 import { test, expect, expectNoHorizontalScroll, snap } from './fixtures.ts';
 import { chapters } from '../helpers/office-fixtures.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
+import { officeMissing } from '../helpers/office-available.ts';
+
+test.skip(officeMissing !== false, `office-playground.spec.ts: ${officeMissing}`);
 
 const FOOTER = '<div style="text-align:center">Page {{page}} of {{pages}}</div>';
 

@@ -1,13 +1,9 @@
-// Tests that need LibreOffice: the lookup the test server makes (no OFFICE_PATH: soffice on PATH
-// and a Python with uno). Without it such a test is skipped saying why, except in CI, where
-// nothing may be missing (scripts/setup.sh installs LibreOffice): there it runs and fails.
+// node:test files that need LibreOffice (office-available.ts says when it is missing): skipped
+// with the reason in the test's name, or run (and failing) in CI.
 
 import { test } from 'node:test';
-import { findOffice, type OfficeInstall, type OfficeLookup } from '../../server/src/office/office-install.ts';
-
-export const office: OfficeLookup = findOffice('', '');
-
-const missing = !office.found && !process.env.CI ? `LibreOffice is not installed here: ${office.reason}` : false;
+import type { OfficeInstall } from '../../server/src/office/office-install.ts';
+import { office, officeMissing as missing } from './office-available.ts';
 
 /** node:test's test(), skipped with the reason in its name where LibreOffice is missing (outside CI). */
 export function officeTest(name: string, options: { timeout: number }, body: (t: test.TestContext) => Promise<void>): Promise<void> {

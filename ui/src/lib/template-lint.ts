@@ -107,13 +107,13 @@ export function dataPaths(sample: Record<string, unknown> | null): string[] {
 
 export type ParsedData = { ok: true; value: Record<string, unknown> | null } | { ok: false; error: string; at: number };
 
-/** The sample data box: empty is no data; otherwise a JSON object, or where it breaks. */
-export function parseSampleData(text: string): ParsedData {
+/** A data box (the studio's sample data, the office playground's data): empty is no data; otherwise a JSON object, or where it breaks. */
+export function parseSampleData(text: string, what = 'Sample data'): ParsedData {
   if (text.trim() === '') return { ok: true, value: null };
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null || Array.isArray(value))
-      return { ok: false, error: 'Sample data must be a JSON object, such as {"name": "Ada"}.', at: 0 };
+      return { ok: false, error: `${what} must be a JSON object, such as {"name": "Ada"}.`, at: 0 };
     return { ok: true, value: value as Record<string, unknown> };
   } catch (error) {
     const message = (error as Error).message;

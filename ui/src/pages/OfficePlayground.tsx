@@ -31,7 +31,7 @@ export function OfficePlayground() {
   const [file, setFile] = useState<File>();
   const [options, setOptions] = useState<OfficeOptions>({});
   const [dataText, setDataText] = useState('');
-  const data = useMemo(() => parseSampleData(dataText), [dataText]);
+  const data = useMemo(() => parseSampleData(dataText, 'Data'), [dataText]);
   const dataExtensions = useMemo(() => sampleDataExtensions(), []);
   const [result, setResult] = useState<{ bytes: Uint8Array; ms: number } | null>(null);
   const [error, setError] = useState<string>();
