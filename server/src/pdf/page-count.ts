@@ -22,7 +22,7 @@ export function countPages(pdf: Uint8Array): number | undefined {
   // The root's dictionary: its /Kids are references, so it is short even for long documents.
   if (end < 0 || end - start > MAX_ROOT_BYTES) return undefined;
   const dict = bytes.subarray(start, end).toString('latin1');
-  if (!/^\s*<<[^]*\/Type\s*\/Pages\b/.test(dict)) return undefined;
+  if (!/^\s*<<[\s\S]*\/Type\s*\/Pages\b/.test(dict)) return undefined;
   const count = /\/Count\s+(\d+)/.exec(dict)?.[1];
   return count === undefined ? undefined : Number(count);
 }
