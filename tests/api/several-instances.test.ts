@@ -168,7 +168,8 @@ test('the activity of either instance lists the renders of both under their own 
       }
       // Every render of this file's hour is in a minute and (fewer than 200) in recent.
       assert.equal(totalRenders(activity), activity.recent.length, `instance ${instance}: the minutes add up to the renders listed`);
-      assert.equal(totalRenders(activity) - totalRenders(before[instance]!), 2, `instance ${instance}: the two renders, one minute count each`);
+      // At least ours: an earlier test's render may be taken in between (its event comes after its response).
+      assert.ok(totalRenders(activity) - totalRenders(before[instance]!) >= 2, `instance ${instance}: the two renders, one minute count each`);
     }
     assert.deepEqual(after[1]!.recent, after[0]!.recent, 'both instances list the same renders in the same order');
 
