@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import { officeInstall, officeTest } from '../helpers/needs-office.ts';
 import { base64, chapters, docx, odf, odp } from '../helpers/office-fixtures.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
-import { errorOf, startTestServer, type TestServer } from '../helpers/start-app.ts';
+import { errorOf, startTestServer, type TestServer, usageOf } from '../helpers/start-app.ts';
 
 const CFB = Buffer.from('d0cf11e0a1b11ae1', 'hex');
 const ZIP = Buffer.from('504b0304', 'hex');
@@ -109,11 +109,6 @@ async function convert(server: TestServer, bytes: Buffer, filename: string) {
   assert.equal(response.status, 200, `${filename}: ${Buffer.from(body).toString('utf8')}`);
   assert.equal(response.headers.get('content-type'), 'application/pdf');
   return { response, pdf: await inspectPdf(body) };
-}
-
-async function usageOf(server: TestServer): Promise<number> {
-  const response = await server.admin('GET', `/admin/v1/keys/${server.key.id}`);
-  return ((await response.json()) as { usage: { used: number } }).usage.used;
 }
 
 /**

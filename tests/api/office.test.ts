@@ -15,7 +15,7 @@ import os from 'node:os';
 import { crc32, deflateSync } from 'node:zlib';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { bearer, errorOf, startTestServer, type TestServer } from '../helpers/start-app.ts';
+import { bearer, errorOf, startTestServer, type TestServer, usageOf } from '../helpers/start-app.ts';
 import { embeddedImages, inspectPdf } from '../helpers/pdf.ts';
 import { startRecordingServer } from '../helpers/canary.ts';
 import { officeTest } from '../helpers/needs-office.ts';
@@ -30,12 +30,6 @@ async function convert(server: TestServer, body: unknown, headers: Record<string
   const response = await server.request('POST', '/v1/convert/office', body, headers);
   const bytes = new Uint8Array(await response.arrayBuffer());
   return { response, bytes, status: response.status, text: () => Buffer.from(bytes).toString('utf8') };
-}
-
-async function usageOf(server: TestServer): Promise<number> {
-  const response = await server.admin('GET', '/admin/v1/keys');
-  const { data } = (await response.json()) as { data: { id: string; usage: { used: number } }[] };
-  return data.find((key) => key.id === server.key.id)!.usage.used;
 }
 
 officeTest('POST /v1/convert/office', { timeout: 300_000 }, async (t) => {

@@ -7,17 +7,12 @@ import assert from 'node:assert/strict';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { errorOf, startTestServer, type TestServer } from '../helpers/start-app.ts';
+import { errorOf, startTestServer, usageOf } from '../helpers/start-app.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
 import { clientGroup } from '../../server/src/services/playground.ts';
 
 const PLAYGROUND = '/v1/playground/pdf';
 const quick = (html: string) => ({ html, options: { wait_until: 'load' } });
-
-async function usageOf(server: TestServer): Promise<number> {
-  const key = (await (await server.admin('GET', `/admin/v1/keys/${server.key.id}`)).json()) as { usage: { used: number } };
-  return key.usage.used;
-}
 
 test('POST /v1/playground/pdf renders html without a key, charges no account and reports the rate left', async (t) => {
   const server = await startTestServer(t);

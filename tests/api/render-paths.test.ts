@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, errorOf, type TestServer } from '../helpers/start-app.ts';
+import { startTestServer, errorOf, type TestServer, usageOf } from '../helpers/start-app.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
 import { CRASH_BROWSER, CRASH_BROWSER_ALWAYS, CRASH_PAGE, crashingPageSource, type CrashingPageSource } from '../helpers/crashing-page-source.ts';
 import { invoiceHtml } from '../../bench/workloads.ts';
@@ -22,12 +22,6 @@ async function rendererHealth(server: TestServer): Promise<{ restarts: number; r
   const response = await server.request('GET', '/health');
   assert.equal(response.status, 200);
   return ((await response.json()) as { renderer: { restarts: number; render_path: RenderPathReport } }).renderer;
-}
-
-async function usageOf(server: TestServer): Promise<number> {
-  const response = await server.admin('GET', '/admin/v1/keys');
-  const { data } = (await response.json()) as { data: { id: string; usage: { used: number } }[] };
-  return data.find((key) => key.id === server.key.id)!.usage.used;
 }
 
 test('default-option renders side by side keep the browser up, on the virtual clock', async (t) => {

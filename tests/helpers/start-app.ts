@@ -126,6 +126,12 @@ export function bearer(key: string | IssuedKey): Record<string, string> {
 }
 
 /** Reads an error response and returns its `{detail, code}` after checking the status. */
+/** The documents the test server's key has used this month, as the admin API reads it. */
+export async function usageOf(server: TestServer): Promise<number> {
+  const response = await server.admin('GET', `/admin/v1/keys/${server.key.id}`);
+  return ((await response.json()) as { usage: { used: number } }).usage.used;
+}
+
 export async function errorOf(response: Response): Promise<{ status: number; code: string; detail: string }> {
   const body = (await response.json()) as { code: string; detail: string };
   return { status: response.status, code: body.code, detail: body.detail };
