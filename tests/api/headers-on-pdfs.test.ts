@@ -7,7 +7,7 @@
 
 import assert from 'node:assert/strict';
 import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
-import { errorOf, startTestServer, type TestServer } from '../helpers/start-app.ts';
+import { errorOf, startTestServer, type TestServer, usageOf } from '../helpers/start-app.ts';
 import { layoutOf, type PageLayout, type TextRun } from '../helpers/pdf-layout.ts';
 import { base64, chapters, odt } from '../helpers/office-fixtures.ts';
 import { officeTest } from '../helpers/needs-office.ts';
@@ -28,12 +28,6 @@ function runWith(page: PageLayout, text: string): TextRun {
 
 function convert(server: TestServer, file: Uint8Array, filename: string, options: Record<string, unknown> = {}, data?: unknown) {
   return server.request('POST', '/v1/convert/office', { file: base64(file), filename, options, data });
-}
-
-async function usageOf(server: TestServer): Promise<number> {
-  const response = await server.admin('GET', '/admin/v1/keys');
-  const { data } = (await response.json()) as { data: { id: string; usage: { used: number } }[] };
-  return data.find((key) => key.id === server.key.id)!.usage.used;
 }
 
 /** A PDF made with pdf-lib: one page per label, `turned` pages shown turned 90 degrees. */
@@ -100,6 +94,16 @@ officeTest('headers and footers on pages Quire did not lay out', { timeout: 300_
       const after = runWith(page, 'Text of');
       assert.deepEqual([after.x.toFixed(1), after.y.toFixed(1), after.size.toFixed(1)], [before.x.toFixed(1), before.y.toFixed(1), before.size.toFixed(1)]);
     }
+  });
+
+  await t.test('a header that measures empty is left out and the footer still lands on its pages', async () => {
+    const pages = await layoutOf(
+      await pdfOf(await convert(server, book, 'annual-report.odt', { header: '<span></span>', footer: 'Leaf {{page}} of {{pages}}' })),
+    );
+    assert.deepEqual(
+      pages.map((page) => page.runs.filter((run) => run.text.startsWith('Leaf')).map((run) => run.text)),
+      [['Leaf 1 of 3'], ['Leaf 2 of 3'], ['Leaf 3 of 3']],
+    );
   });
 
   await t.test('several office files joined: each its own title and document_page, page numbers across', async () => {

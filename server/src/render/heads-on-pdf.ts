@@ -69,10 +69,10 @@ export async function printHeadsOnPdf(page: CdpPage, layout: PdfLayout, request:
   const { scale } = roomOf(views, margins, heights, request);
   const overlay = overlayFor(heights);
   if (overlay.html !== first.html) {
-    // The same instances at their final heights; a side measured empty is left out, which changes them.
-    const sameInstances = JSON.stringify(overlay.plan.pages) === JSON.stringify(first.plan.pages);
-    if (sameInstances) await inPage(page, `(${SET_HEIGHTS})(${JSON.stringify(heights)})`);
-    else await loadForHeads(page, overlay.html, overlayAssets(overlay, request.assets), clock);
+    // The same instances at their final heights, unless a side measured empty: it is left out, so the instances change.
+    const emptySide = (['header', 'footer'] as const).some((side) => request.heads[side] && !heights[side]);
+    if (emptySide) await loadForHeads(page, overlay.html, overlayAssets(overlay, request.assets), clock);
+    else await inPage(page, `(${SET_HEIGHTS})(${JSON.stringify(heights)})`);
   }
   overlay.plan.placements = views.map((view) => placementOf(view, margins, heights, request.fit === 'shrink' ? scale : 1));
   return { overlay: await page.print(overlay.print), plan: overlay.plan };
