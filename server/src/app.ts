@@ -20,6 +20,7 @@ import { imageOperations } from './http/routes/image.ts';
 import { ImageService } from './services/image.ts';
 import { startRenderer, type PageSourceFactory, type Renderer } from './render/index.ts';
 import { HealthService } from './services/health.ts';
+import { OutputSteps } from './services/output-steps.ts';
 import { RenderService, type RenderInput } from './services/render.ts';
 import { generateAdminToken, hashSecret } from './accounts/keys.ts';
 import { loadOrCreateAdminToken } from './stores/admin-token.ts';
@@ -218,6 +219,8 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     office: office.converter,
     onUsage,
     receipts,
+    // The final steps (attachments, PDF/A, signing) join here as they are built: services/output-steps.ts.
+    outputSteps: new OutputSteps([]),
   });
   // Batches interrupted by a stop or crash are settled and queued again before anything is served.
   const batches = await openBatchesService({

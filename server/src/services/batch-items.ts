@@ -31,7 +31,8 @@ import type { Logger } from '../logger.ts';
 import { LeaseLostError, type BatchItemRecord, type BatchItemRequest, type BatchRecord, type BatchStore, type ErrorRecord } from '../stores/batches.ts';
 import type { DocumentsService } from './documents.ts';
 import { UnknownPlanError, type Account, type KeysService } from './keys.ts';
-import { receiptOfError, type RenderService, type ReserveTurn } from './render.ts';
+import { receiptOfError, type RenderService } from './render.ts';
+import type { ReserveTurn } from './reserve-turns.ts';
 
 export type ItemOutcome = 'ended' | 'retry' | 'interrupted';
 

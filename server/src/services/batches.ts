@@ -17,7 +17,7 @@ import type { BatchItemRequest, BatchRecord, BatchStore } from '../stores/batche
 import type { BatchWorker } from '../queue/batch-worker.ts';
 import type { WebhookDeliverer } from '../queue/webhook-delivery.ts';
 import { BatchItems, type BatchItemsDeps, type ItemOutcome } from './batch-items.ts';
-import { reserveTurns } from './render.ts';
+import { reserveTurns } from './reserve-turns.ts';
 import { batchEventData } from '../wire/batch-json.ts';
 import { backlogFullAnswer } from './batch-backlog.ts';
 import { BacklogFullError, type BacklogLimits } from '../stores/batch-backlog.ts';

@@ -130,7 +130,8 @@ export class MergeService {
     };
     // As for a render, the allowance is held first (cheap refusals first); every source is then
     // checked before any is rendered, and any failure gives the hold back.
-    const merged = await this.deps.render.produce(account, { documents: Math.max(1, rendered), storage, filename: input.filename }, async () => {
+    const charge = { documents: Math.max(1, rendered), storage, filename: input.filename, output: { options: input.options, field: 'options' } };
+    const merged = await this.deps.render.produce(account, charge, async () => {
       const prepared: Prepared[] = [];
       for (const [index, source] of input.sources.entries()) prepared.push(await this.prepare(source, index, account, input.options));
       const tenant = tenantOf(account);

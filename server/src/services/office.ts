@@ -124,7 +124,7 @@ export class OfficeService {
     const { checked, make } = this.prepare(input, tenantOf(account));
     const storage = this.deps.documents.storageFor(account, input.store);
     const filename = input.output_filename ?? pdfNameOf(checked[0]!.filename);
-    return this.deps.render.produce(account, { documents: checked.length, storage, filename }, make);
+    return this.deps.render.produce(account, { documents: checked.length, storage, filename, output: { options: input.options, field: 'options' } }, make);
   }
 
   /** The admin window's preview: the same conversion, neither stored nor charged (the admin's own tenant in the slots). */

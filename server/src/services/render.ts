@@ -21,6 +21,8 @@ import type { OfficeConverter, OfficeSource } from './office.ts';
 import { OfficeUnavailableError } from '../office/errors.ts';
 import { ApiError } from '../errors.ts';
 import { sourceSummary, type ReceiptsService } from './receipts.ts';
+import type { ReserveTurn } from './reserve-turns.ts';
+import { OutputSteps, type FinalOutput, type OutputOptions, type StepRecord } from './output-steps.ts';
 
 export interface RenderInput {
   html?: string;
@@ -52,6 +54,10 @@ export interface RenderedPdf {
   documentId?: string;
   /** The render's receipt (X-Render-Receipt), when one was kept: one per rendered source of a merge. */
   receiptIds?: string[];
+  /** Response headers the final steps added (services/output-steps.ts). */
+  headers?: Record<string, string>;
+  /** What each final step did, for the receipt. */
+  steps?: StepRecord[];
 }
 
 /** A failed render's error carries its receipt's id, so the error response can name it too. */
@@ -83,6 +89,8 @@ export interface RenderServiceDeps {
   onUsage?: (keyId: string, usage: UsageSnapshot) => void;
   /** Every render's end (the activity feed) and its receipt, when one is kept. */
   receipts: ReceiptsService;
+  /** Attachments, PDF/A, signing: run on every output after it is made (services/output-steps.ts). */
+  outputSteps?: OutputSteps;
 }
 
 /** How a render runs beyond its request: batch items render in the background and are always stored. */
@@ -96,42 +104,14 @@ export interface RenderContext {
   requestId?: string;
 }
 
-/**
- * One render's place in a queue for the month's allowance: it reserves once `ready` resolves and
- * calls `done` when its reservation is held or refused, so the next one may go (reserveTurns).
- */
-export interface ReserveTurn {
-  ready: Promise<void>;
-  done(): void;
-}
-
-/**
- * Turns for `count` renders in order: the second reserves after the first, and so on. Rendering
- * still overlaps; only the allowance is taken in order, so a batch past its allowance keeps its
- * first items and fails its last, whichever render happens to start first.
- */
-export function reserveTurns(count: number): ReserveTurn[] {
-  const turns: ReserveTurn[] = [];
-  let previous: Promise<void> = Promise.resolve();
-  for (let i = 0; i < count; i++) {
-    let done = () => {};
-    const next = new Promise<void>((resolve) => {
-      done = resolve;
-    });
-    turns.push({ ready: previous, done: () => done() });
-    // Every earlier turn, not only the last: an item that ends before its turn came (a revoked
-    // key) must not let the ones after it overtake the ones before it.
-    previous = Promise.all([previous, next]).then(() => undefined);
-  }
-  return turns;
-}
-
 /** What a merge or an image is charged and kept as (RenderService.produce). */
 export interface ProduceCharge {
   /** Documents of the allowance it costs (at least one). */
   documents: number;
   storage: StoragePlan | undefined;
   filename?: string;
+  /** The final steps' options (PDF/A, attachments, signing) and where they sit in the request. */
+  output?: { options: OutputOptions | undefined; field: string };
 }
 
 export class RenderService {
@@ -146,6 +126,8 @@ export class RenderService {
     checkSourceFields(input);
     const storage = this.deps.documents.storageFor(account, batchItem ? true : input.store);
     if (input.office) this.office().checkSource(input.office);
+    const stepContext = { account, field: 'options' };
+    await this.steps().check(input.options, stepContext);
     // Cheap refusals first (issue 11): the allowance is held before any template expansion or
     // DNS lookup, so a key past its month costs the server nothing but this check.
     await context.reserveTurn?.ready;
@@ -164,6 +146,7 @@ export class RenderService {
       batch: batchItem && { batchId: batchItem.batchId, index: batchItem.index },
     };
     let pdf: Uint8Array;
+    let final: FinalOutput;
     try {
       if (input.office) {
         pdf = await this.office().convertSource(input.office, tenantOf(account), context.priority);
@@ -171,6 +154,8 @@ export class RenderService {
         const source = await this.resolveSource(input, account);
         pdf = await this.deps.renderer.render({ source, options, priority: context.priority, tenant: tenantOf(account), data: input.data, trace });
       }
+      final = await this.steps().run(pdf, input.options, stepContext);
+      pdf = final.pdf;
     } catch (error) {
       await reservation.release();
       throw withReceipt(error, await this.deps.receipts.finish({ ...report, error }));
@@ -207,7 +192,15 @@ export class RenderService {
     const documentId = document?.record.id;
     this.deps.onUsage?.(account.keyId, usage);
     const receiptId = await this.deps.receipts.finish({ ...report, bytes: pdf, documentId, expiresAt: document?.record.expiresAt });
-    return { pdf, filename: input.filename, usage, documentId, receiptIds: receiptId ? [receiptId] : undefined };
+    return {
+      pdf,
+      filename: input.filename,
+      usage,
+      documentId,
+      receiptIds: receiptId ? [receiptId] : undefined,
+      headers: final.headers,
+      steps: final.steps,
+    };
   }
 
   /**
@@ -217,11 +210,15 @@ export class RenderService {
    * failed call is never charged.
    */
   async produce(account: Account, charge: ProduceCharge, make: () => Promise<Uint8Array>): Promise<RenderedPdf> {
+    const stepContext = { account, field: charge.output?.field ?? 'options' };
+    await this.steps().check(charge.output?.options, stepContext);
     const holds: Reservation[] = [];
     let pdf: Uint8Array;
+    let final: FinalOutput;
     try {
       for (let i = 0; i < charge.documents; i++) holds.push(await this.deps.meter.reserve(account.keyId, account.plan));
-      pdf = await make();
+      final = await this.steps().run(await make(), charge.output?.options, stepContext);
+      pdf = final.pdf;
     } catch (error) {
       await Promise.all(holds.map((hold) => hold.release()));
       throw error;
@@ -241,7 +238,11 @@ export class RenderService {
     const [first, ...others] = holds as [Reservation, ...Reservation[]];
     const { usage } = await this.deps.commit.commit({ reservation: first, also: others, document });
     this.deps.onUsage?.(account.keyId, usage);
-    return { pdf, filename: charge.filename, usage, documentId: document?.record.id };
+    return { pdf, filename: charge.filename, usage, documentId: document?.record.id, headers: final.headers, steps: final.steps };
+  }
+
+  private steps(): OutputSteps {
+    return this.deps.outputSteps ?? NO_STEPS;
   }
 
   private office(): OfficeConverter {
@@ -278,6 +279,8 @@ export class RenderService {
     return { kind: 'html', html: checkHtmlSize(input.html!) };
   }
 }
+
+const NO_STEPS = new OutputSteps();
 
 /** Who a render is for, as the render slots share them out (render-slots.ts). */
 export function tenantOf(account: Account): Tenant {

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { reserveTurns } from '../../../server/src/services/render.ts';
+import { reserveTurns } from '../../../server/src/services/reserve-turns.ts';
 
 /** Which turns are open after the microtasks settle. */
 async function openTurns(turns: { ready: Promise<void> }[]): Promise<number[]> {

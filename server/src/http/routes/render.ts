@@ -49,6 +49,7 @@ export function renderOperations(service: RenderService) {
 export function sendPdf(res: Response, rendered: RenderedPdf): void {
   res.status(200).type('application/pdf');
   if (rendered.usage) res.set(usageHeaders(rendered.usage));
+  if (rendered.headers) res.set(rendered.headers);
   if (rendered.filename) res.setHeader('Content-Disposition', contentDisposition(rendered.filename));
   if (rendered.documentId) res.set({ 'X-Document-Id': rendered.documentId, Location: `/v1/documents/${rendered.documentId}` });
   setReceiptHeader(res, rendered.receiptIds);
