@@ -100,3 +100,52 @@ export function encryptedPdf(pdf: Uint8Array, userPassword: string): Uint8Array 
     return new Uint8Array(readFileSync(out));
   });
 }
+
+/** A PDF written by hand from object bodies (object 1 is the catalog), with a correct cross-reference table. */
+export function rawPdf(objects: string[]): Uint8Array {
+  let out = '%PDF-1.7\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new Uint8Array(Buffer.from(out, 'latin1'));
+}
+
+const CATALOG = '<< /Type /Catalog /Pages 2 0 R >>';
+const page = (extra = '') => `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] ${extra}>>`;
+
+/** Hostile inputs: each must be refused (or, for deep nesting, defused) before anything is charged. */
+export const HOSTILE_PDFS = {
+  /** A page tree of `count` pages. */
+  pages: (count: number) =>
+    rawPdf([
+      CATALOG,
+      `<< /Type /Pages /Kids [${Array.from({ length: count }, (_, i) => `${i + 3} 0 R`).join(' ')}] /Count ${count} >>`,
+      ...Array.from({ length: count }, () => page()),
+    ]),
+  /** One page showing a 20000 × 20000 RGB image (1.2 GB decoded) whose data is empty. */
+  imageBomb: () =>
+    rawPdf([
+      CATALOG,
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      page('/Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R '),
+      '<< /Type /XObject /Subtype /Image /Width 20000 /Height 20000 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Length 0 >>\nstream\n\nendstream',
+      '<< /Length 30 >>\nstream\nq 200 0 0 200 0 0 cm /Im1 Do Q\nendstream',
+    ]),
+  /** A page tree whose root lists itself among its kids. */
+  cyclicPages: () => rawPdf([CATALOG, '<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>', page()]),
+  /** An array nested 100000 deep hung on the catalog. */
+  deepNesting: () =>
+    rawPdf([
+      '<< /Type /Catalog /Pages 2 0 R /Deep 4 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      page(),
+      `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
+    ]),
+  /** A header and then nothing a PDF reader can use. */
+  garbage: () => new Uint8Array(Buffer.from(`%PDF-1.7\n${'garbage '.repeat(300)}\n%%EOF\n`, 'latin1')),
+};
