@@ -198,7 +198,7 @@ function RenderRow({ render, keyLabel, open, onOpen }: { render: RenderActivity;
       <td>{keyLabel}</td>
       <td>
         {render.source}
-        {render.kind !== 'pdf' ? <span className="muted small"> · {render.kind.replace('_', ' ')}</span> : null}
+        {render.kind !== 'pdf' && render.kind !== render.source ? <span className="muted small"> · {render.kind.replace('_', ' ')}</span> : null}
       </td>
       <td>{render.pages ?? '—'}</td>
       <td>{formatNumber(render.ms)}</td>
