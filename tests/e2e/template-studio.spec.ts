@@ -78,7 +78,7 @@ test('assets upload from the editor; versions are viewed, diffed and restored', 
   const canvas = createCanvas(30, 30);
   canvas.getContext('2d').fillRect(0, 0, 30, 30);
   await page.getByLabel('Folder').fill('img');
-  await page.getByLabel('Upload files').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: canvas.toBuffer('image/png') });
+  await page.getByLabel('Choose files…').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: canvas.toBuffer('image/png') });
   await expect(page.locator('.assets-table')).toContainText('img/logo.png');
   const listed = (await (await quire.admin('GET', `/admin/v1/templates/${id}/assets`)).json()) as { data: { name: string; content_type: string }[] };
   expect(listed.data).toEqual([expect.objectContaining({ name: 'img/logo.png', content_type: 'image/png' })]);

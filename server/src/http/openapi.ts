@@ -33,6 +33,7 @@ export function buildOpenApi(operations: readonly Operation[], serverVersion: st
         : {}),
       ...(op.rawBody ? { requestBody: { required: true, content: { [op.rawBody]: { schema: { type: 'string', format: 'binary' } } } } } : {}),
       responses: { ...successResponses(op.responses), ...errorResponses(op.method === 'get' ? op.errors : [...op.errors, 'insufficient_storage']) },
+      ...op.extensions,
     };
   }
   return {
