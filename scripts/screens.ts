@@ -98,7 +98,7 @@ for (const width of [1400, 1024]) {
     ['studio-html', `/admin/templates/${ids.htmlTemplate}`],
     ['studio-markdown', `/admin/templates/${ids.markdownTemplate}`],
     ['studio-header-footer', `/admin/templates/${ids.htmlTemplate}`, (p) => p.getByText('Header and footer', { exact: true }).first().click()],
-    ['playground', '/admin/playground'],
+    ['playground', '/admin/playground', (p) => p.getByText('Page options', { exact: true }).click()],
     ['playground-office', '/admin/playground', (p) => p.getByText('Office file', { exact: true }).click()],
     ['public-playground', '/playground'],
     ['documents', '/admin/documents'],

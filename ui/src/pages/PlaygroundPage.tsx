@@ -280,6 +280,7 @@ function MarkdownStyleFields({ value, onChange }: { value: PdfOptions; onChange:
         CSS{' '}
         <span className="hint">
           <select
+            className="select small"
             aria-label="How the CSS applies"
             value={value.css_mode ?? 'extend'}
             onChange={(event) => set({ css_mode: event.target.value as 'extend' | 'replace' })}
