@@ -110,7 +110,7 @@ export function OptionsForm({
           id="opt-wait-fn"
           className="input"
           value={value.wait_for_function ?? ''}
-          placeholder="e.g. window.chartsReady"
+          placeholder="window.ready"
           onChange={(event) => set('wait_for_function', event.target.value)}
         />
       </Field>

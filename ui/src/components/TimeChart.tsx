@@ -75,7 +75,8 @@ export function TimeChart({
           width: 1.5,
           fill: line.bars ? `${line.color}55` : undefined,
           paths: line.bars ? uPlot.paths.bars?.({ size: [0.8, 12] }) : undefined,
-          points: { show: false },
+          // Lines keep uPlot's points where they are sparse, so a single minute with data is seen; bars need none.
+          ...(line.bars ? { points: { show: false } } : {}),
         })),
       ],
     };

@@ -259,7 +259,7 @@ function chartsOf(activity: Activity | undefined): {
   const first = times[0] ?? last - 3600;
   return {
     times,
-    range: [first - 30, last + 90],
+    range: [first - 30, last + 150],
     renders: [
       { label: 'succeeded', color: GREEN, values: minutes.map((minute) => minute.succeeded), bars: true },
       { label: 'failed', color: RED, values: minutes.map((minute) => minute.failed), bars: true },

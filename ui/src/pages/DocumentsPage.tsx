@@ -93,8 +93,7 @@ export function DocumentsPage() {
                     <th>Source</th>
                     <th>Key</th>
                     <th className="num">Size</th>
-                    <th>Created</th>
-                    <th>Expires</th>
+                    <th>Kept</th>
                     <th className="actions-col">
                       <span className="sr-only">Actions</span>
                     </th>
@@ -118,11 +117,11 @@ export function DocumentsPage() {
                       </td>
                       <td>{keyName(keys.data, document.key_id)}</td>
                       <td className="num nowrap">{formatBytes(document.size)}</td>
-                      <td className="muted nowrap" title={formatDate(document.created_at)}>
-                        {timeAgo(document.created_at)}
-                      </td>
-                      <td className="nowrap" title={formatDate(document.expires_at)}>
-                        {timeLeft(document.expires_at)}
+                      <td className="nowrap">
+                        <div title={`created ${formatDate(document.created_at)}`}>{timeLeft(document.expires_at)}</div>
+                        <div className="muted small" title={`expires ${formatDate(document.expires_at)}`}>
+                          stored {timeAgo(document.created_at)}
+                        </div>
                       </td>
                       <td className="row-actions">
                         <button type="button" className="button ghost small" onClick={() => void open(document)}>

@@ -104,9 +104,9 @@ export function KeysPage() {
                   <tr>
                     <th>Name</th>
                     <th>Plan</th>
-                    <th className="usage-col">Documents this month</th>
+                    <th className="usage-col" title="Documents this month against the plan">This month</th>
                     <th>Auto-store</th>
-                    <th title="Which renders keep a receipt (what the page loaded, warnings, timings)">Receipts</th>
+                    <th title="Which renders keep a receipt (what the page loaded, warnings, timings): those stored, all, or none">Receipts</th>
                     <th className="actions-col">
                       <span className="sr-only">Actions</span>
                     </th>
@@ -169,8 +169,8 @@ export function KeysPage() {
                           disabled={change.busy}
                           onChange={(event) => void change.run(key, { receipts: event.target.value as KeyRecord['receipts'] })}
                         >
-                          <option value="stored">stored renders</option>
-                          <option value="all">every render</option>
+                          <option value="stored">stored</option>
+                          <option value="all">all</option>
                           <option value="off">off</option>
                         </select>
                       </td>

@@ -68,7 +68,14 @@ export function PlaygroundPage({ embedded = false }: { embedded?: boolean }) {
 
 function Playground({ embedded, spec: apiSpec }: { embedded: boolean; spec: OptionSpec }) {
   // Renders go to /v1/playground/pdf, whose timeout cap is lower than /v1/pdf's: the form shows that one.
-  const spec = useMemo(() => ({ ...apiSpec, bounds: { ...apiSpec.bounds, timeout_ms: apiSpec.playgroundTimeout } }), [apiSpec]);
+  const spec = useMemo(
+    () => ({
+      ...apiSpec,
+      defaults: { ...apiSpec.defaults, timeout_ms: Math.min(apiSpec.defaults.timeout_ms, apiSpec.playgroundTimeout.max) },
+      bounds: { ...apiSpec.bounds, timeout_ms: apiSpec.playgroundTimeout },
+    }),
+    [apiSpec],
+  );
   const [source, setSourceState] = useState<Source>('html');
   const [html, setHtml] = useState(SAMPLE_HTML);
   const [markdown, setMarkdown] = useState(SAMPLE_MARKDOWN);

@@ -62,7 +62,7 @@ export function TemplatesPage() {
         title="Templates"
         description={
           <>
-            HTML with placeholders such as <code>{'{{customer.name}}'}</code>, rendered by id with a data object.
+            HTML or Markdown with placeholders such as <code>{'{{customer.name}}'}</code>, rendered by id with a data object.
           </>
         }
         actions={

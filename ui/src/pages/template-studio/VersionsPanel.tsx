@@ -49,7 +49,6 @@ export function VersionsPanel({
           <thead>
             <tr>
               <th>Version</th>
-              <th>Name</th>
               <th>Saved</th>
               <th>By</th>
               <th aria-label="Actions" />
@@ -61,15 +60,18 @@ export function VersionsPanel({
               const current = pages.page === 0 && at === 0;
               return (
                 <tr key={version.version} data-current={current || undefined}>
-                  <td className="nowrap">
-                    <span className="mono">v{version.version}</span>
-                    {current && <span className="pill pill-current">current</span>}
+                  <td>
+                    <span className="nowrap">
+                      <span className="mono">v{version.version}</span>
+                      {current && <span className="pill pill-current">current</span>}
+                    </span>
+                    {/* The name only where it differs from the newest: a rename is worth seeing, the same name twice is not. */}
+                    {version.name !== versions.data?.data[0]?.name && <div className="muted small">“{version.name}”</div>}
                   </td>
-                  <td className="wrap-anywhere">{version.name}</td>
                   <td className="nowrap" title={formatDate(version.created_at)}>
                     <time dateTime={version.created_at}>{formatShortDate(version.created_at)}</time>
                   </td>
-                  <td className="wrap-anywhere" title={version.created_by}>
+                  <td title={version.created_by}>
                     {savedBy(keys, version.created_by)}
                   </td>
                   <td className="row-actions">
