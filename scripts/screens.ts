@@ -102,7 +102,7 @@ for (const width of [1400, 1024]) {
     ['playground-office', '/admin/playground', (p) => p.getByText('Office file', { exact: true }).click()],
     ['public-playground', '/playground'],
     ['documents', '/admin/documents'],
-    ['batches', '/admin/batches'],
+    ['batches', '/admin/batches', (p) => p.locator('.row-toggle').first().click()],
     ['docs', '/docs'],
   ];
   for (const [name, address, act] of screens) {

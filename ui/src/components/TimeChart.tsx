@@ -64,7 +64,8 @@ export function TimeChart({
           splits: (_u, _axis, min, max) => tickTimes(min, max),
           values: (_u, splits) => splits.map((seconds) => clock.format(new Date(seconds * 1000))),
         },
-        { stroke: '#6b7280', grid: { stroke: '#eef0f3' }, ticks: { show: false }, size: 44, font: '10px sans-serif', label: unit },
+        // No axis label (the title names the unit): every chart's plot then starts at the same x, so their times line up.
+        { stroke: '#6b7280', grid: { stroke: '#eef0f3' }, ticks: { show: false }, size: 44, font: '10px sans-serif' },
       ],
       series: [
         // The legend's and the cursor's date: "26 Nov 14:05", never "11/26/26".
@@ -75,8 +76,10 @@ export function TimeChart({
           width: 1.5,
           fill: line.bars ? `${line.color}55` : undefined,
           paths: line.bars ? uPlot.paths.bars?.({ size: [0.8, 12] }) : undefined,
-          // Lines keep uPlot's points where they are sparse, so a single minute with data is seen; bars need none.
-          ...(line.bars ? { points: { show: false } } : {}),
+          // A minute between minutes without renders has no line to draw: its point shows it. Bars need none.
+          points: line.bars ? { show: false } : { show: true, size: 4 },
+          // The unit goes with the values the cursor reads out ("412 ms").
+          ...(unit ? { value: (_u: uPlot, value: number | null) => (value == null ? '—' : `${Math.round(value)} ${unit}`) } : {}),
         })),
       ],
     };
