@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatShortDate } from '../lib/format.ts';
+import { LOCALE } from '../lib/locale.ts';
 
 export interface ChartSeries {
   label: string;
@@ -20,7 +21,7 @@ const HEIGHT = 180;
 /** The x axis is ticked every this many seconds, at whole multiples, on every chart alike. */
 const TICK_SECONDS = 600;
 
-const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const clock = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /**
  * One time-series chart. Every chart of a page is given the same `range` (epoch seconds), so their

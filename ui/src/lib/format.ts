@@ -1,11 +1,13 @@
-// How numbers, sizes and times read on screen.
+// How numbers, sizes and times read on screen, in the window's safe locale (locale.ts).
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+import { LOCALE } from './locale.ts';
+
+const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const day = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
 // Month as a word, 24-hour clock: "26 Nov 14:05" reads the same everywhere ("11/26/26" does not).
-const shortDateTime = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const shortDateTimeYear = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const number = new Intl.NumberFormat();
+const shortDateTime = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const shortDateTimeYear = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const number = new Intl.NumberFormat(LOCALE);
 
 export function formatDay(iso: string): string {
   const date = new Date(iso);
