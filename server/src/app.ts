@@ -240,9 +240,11 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
       bytesPerKey: config.batchQueueBytesPerKey,
       bytes: config.batchQueueBytes,
     },
-    // Four items per render slot: while two render, the others write their state, document and
-    // count (fsyncs) or wait for a slot, so a slot freed never waits for our bookkeeping.
-    worker: new BatchWorker({ inFlight: config.renderConcurrency * 4, log }),
+    // One item per render slot: an item is "rendering" on disk from the moment it is handed out
+    // (services/batch-items.ts), so handing out more than the slots showed items rendering that
+    // only waited (issue 30: eight "rendering" with two slots). A slot freed waits for the
+    // item's state write (an fsync, a few ms) before the next item takes it.
+    worker: new BatchWorker({ inFlight: config.renderConcurrency, log }),
     deliverer: new WebhookDeliverer({
       store: stores.batches,
       policy: config.networkGuard ? policy : ANY_ADDRESS,
