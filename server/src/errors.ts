@@ -33,6 +33,8 @@ export const ERROR_STATUS = {
   password_required: 422,
   password_incorrect: 422,
   office_conversion_failed: 422,
+  // Not in the original code list (issue 31): a PDF/A result failed a rule of its level; uncharged.
+  conformance_failed: 422,
   rate_limited: 429,
   // Not in the original code list (issue 11): a key's background batch backlog is full.
   too_many_batches: 429,

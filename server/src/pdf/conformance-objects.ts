@@ -25,7 +25,18 @@ const PART1_BLEND = new Set(['Normal', 'Compatible']);
 
 /** Walks every object once and reports the rules over them. */
 export function checkObjects(doc: PDFDocument, facts: PdfALevelFacts): RuleResult[] {
-  const found = { javascript: [] as string[], actions: [] as string[], triggers: 0, lzw: 0, external: 0, postscript: 0, transparency: [] as string[], objectStreams: 0, cmyk: 0, interpolate: 0 };
+  const found = {
+    javascript: [] as string[],
+    actions: [] as string[],
+    triggers: 0,
+    lzw: 0,
+    external: 0,
+    postscript: 0,
+    transparency: [] as string[],
+    objectStreams: 0,
+    cmyk: 0,
+    interpolate: 0,
+  };
   const annotations: string[] = [];
   const seen = new Set<PDFObject>();
   const visitDict = (dict: PDFDict, depth: number) => {
@@ -34,9 +45,11 @@ export function checkObjects(doc: PDFDocument, facts: PdfALevelFacts): RuleResul
     const get = (key: string) => dict.get(PDFName.of(key));
     const kind = get('S');
     if (get('JS') !== undefined || kind === PDFName.of('JavaScript')) found.javascript.push('a JavaScript action');
-    else if (kind instanceof PDFName && FORBIDDEN_ACTIONS.has(kind.decodeText()) && (get('Type') === PDFName.of('Action') || isActionValue(dict))) found.actions.push(kind.decodeText());
+    else if (kind instanceof PDFName && FORBIDDEN_ACTIONS.has(kind.decodeText()) && (get('Type') === PDFName.of('Action') || isActionValue(dict)))
+      found.actions.push(kind.decodeText());
     if (get('AA') !== undefined) found.triggers++;
-    if (get('Type') === PDFName.of('Annot') || (get('Subtype') !== undefined && get('Rect') !== undefined && get('Type') === undefined)) annotations.push(...annotationProblems(dict));
+    if (get('Type') === PDFName.of('Annot') || (get('Subtype') !== undefined && get('Rect') !== undefined && get('Type') === undefined))
+      annotations.push(...annotationProblems(dict));
     if (get('Subtype') === PDFName.of('PS') || get('PS') !== undefined) found.postscript++;
     if (get('Interpolate') !== undefined && String(get('Interpolate')) === 'true') found.interpolate++;
     if (get('ColorSpace') === PDFName.of('DeviceCMYK') || get('CS') === PDFName.of('DeviceCMYK')) found.cmyk++;
@@ -64,30 +77,53 @@ export function checkObjects(doc: PDFDocument, facts: PdfALevelFacts): RuleResul
   // Our OutputIntent is sRGB: CMYK operators in page content have no intent to resolve against.
   const cmykInContent = doc.getPages().some((page) => usesCmykOperators(page.node));
   const form = doc.catalog.lookupMaybe(PDFName.of('AcroForm'), PDFDict);
-  const formProblems = [form?.has(PDFName.of('XFA')) && 'an XFA form', String(form?.get(PDFName.of('NeedAppearances'))) === 'true' && 'NeedAppearances true'].filter(Boolean);
+  const formProblems = [
+    form?.has(PDFName.of('XFA')) && 'an XFA form',
+    String(form?.get(PDFName.of('NeedAppearances'))) === 'true' && 'NeedAppearances true',
+  ].filter(Boolean);
   const rule = (name: string, passed: boolean, detail: string): RuleResult => ({ rule: name, passed, detail });
   const results = [
     rule('no-javascript', found.javascript.length === 0, found.javascript.length ? [...new Set(found.javascript)].join(', ') : 'no JavaScript'),
-    rule('no-forbidden-actions', found.actions.length === 0, found.actions.length ? `actions ${[...new Set(found.actions)].join(', ')}` : 'no launch, sound, movie or other forbidden actions'),
+    rule(
+      'no-forbidden-actions',
+      found.actions.length === 0,
+      found.actions.length ? `actions ${[...new Set(found.actions)].join(', ')}` : 'no launch, sound, movie or other forbidden actions',
+    ),
     rule('no-additional-actions', found.triggers === 0, `${found.triggers} additional-action (AA) dictionaries`),
     rule('no-lzw', found.lzw === 0, `${found.lzw} LZW-compressed streams`),
     rule('no-external-streams', found.external === 0, `${found.external} streams with content in external files`),
     rule('no-postscript', found.postscript === 0, `${found.postscript} PostScript XObjects or fragments`),
-    rule('annotations', annotations.length === 0, annotations.length ? [...new Set(annotations)].join('; ') : 'every annotation is allowed, printed and visible'),
+    rule(
+      'annotations',
+      annotations.length === 0,
+      annotations.length ? [...new Set(annotations)].join('; ') : 'every annotation is allowed, printed and visible',
+    ),
     rule('interactive-form', formProblems.length === 0, formProblems.length ? formProblems.join(', ') : 'no XFA, appearances present'),
     rule('no-interpolation', found.interpolate === 0, `${found.interpolate} images asking for interpolation`),
-    rule('device-colour', found.cmyk === 0 && !cmykInContent, found.cmyk || cmykInContent ? 'DeviceCMYK under an RGB output intent' : 'device colours agree with the output intent'),
+    rule(
+      'device-colour',
+      found.cmyk === 0 && !cmykInContent,
+      found.cmyk || cmykInContent ? 'DeviceCMYK under an RGB output intent' : 'device colours agree with the output intent',
+    ),
   ];
   if (facts.part === 1)
     results.push(
-      rule('no-transparency', found.transparency.length === 0, found.transparency.length ? [...new Set(found.transparency)].join(', ') : 'no transparency (PDF/A-1)'),
+      rule(
+        'no-transparency',
+        found.transparency.length === 0,
+        found.transparency.length ? [...new Set(found.transparency)].join(', ') : 'no transparency (PDF/A-1)',
+      ),
       rule('no-object-streams', found.objectStreams === 0, `${found.objectStreams} object or cross-reference streams (PDF/A-1 is PDF 1.4)`),
     );
   return results;
 }
 
 function isActionValue(dict: PDFDict): boolean {
-  return dict.has(PDFName.of('S')) && !dict.has(PDFName.of('Type')) && (dict.has(PDFName.of('F')) || dict.has(PDFName.of('Win')) || dict.has(PDFName.of('Sound')) || dict.has(PDFName.of('Movie')));
+  return (
+    dict.has(PDFName.of('S')) &&
+    !dict.has(PDFName.of('Type')) &&
+    (dict.has(PDFName.of('F')) || dict.has(PDFName.of('Win')) || dict.has(PDFName.of('Sound')) || dict.has(PDFName.of('Movie')))
+  );
 }
 
 function annotationProblems(annot: PDFDict): string[] {

@@ -6,7 +6,6 @@
 
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFStream, decodePDFRawStream } from '@cantoo/pdf-lib';
 import { checkXmp, type RuleResult } from './conformance-xmp.ts';
-import { FORBIDDEN_ACTIONS } from './pdf-a.ts';
 import { allowsAnyAttachment, needsTags, needsUnicode, pdfALevelOf, type PdfALevelFacts } from './pdf-a-options.ts';
 import { embeddedFileSpecs, usedFonts } from './pdf-objects.ts';
 import { checkFileRules, checkObjects } from './conformance-objects.ts';
@@ -20,6 +19,16 @@ export interface ConformanceReport {
   rules: number;
   failed: { rule: string; detail: string }[];
   passed: boolean;
+}
+
+/** A PDF/A output that failed a rule: never returned as that level (docs/api.md#pdfa, 422 conformance_failed). */
+export class ConformanceFailedError extends Error {
+  override readonly name = 'ConformanceFailedError';
+  constructor(readonly report: ConformanceReport & { verapdf?: { ran: boolean; passed: boolean; detail: string } }) {
+    const failed = report.failed.map((entry) => `${entry.rule} (${entry.detail})`);
+    if (report.verapdf?.ran && !report.verapdf.passed) failed.push(`veraPDF: ${report.verapdf.detail}`);
+    super(`the result is not ${report.level}: ${failed.join('; ')}`);
+  }
 }
 
 /** Checks the bytes against the level's rules ("PDF/A-2b" or "2b"). */
@@ -134,15 +143,16 @@ function hasStandardEncoding(font: PDFDict): boolean {
 
 function attachments(doc: PDFDocument, facts: PdfALevelFacts): RuleResult[] {
   const specs = embeddedFileSpecs(doc);
-  if (facts.part === 1)
-    return [{ rule: 'embedded-files', passed: specs.length === 0, detail: `${specs.length} embedded files (PDF/A-1 allows none)` }];
+  if (facts.part === 1) return [{ rule: 'embedded-files', passed: specs.length === 0, detail: `${specs.length} embedded files (PDF/A-1 allows none)` }];
   if (!allowsAnyAttachment(facts)) {
     const notPdfA = specs.filter(({ spec }) => !isPdfA(embeddedBytes(spec)));
     return [
       {
         rule: 'embedded-files',
         passed: notPdfA.length === 0,
-        detail: notPdfA.length ? `not PDF/A files (PDF/A-2 embeds only those): ${notPdfA.map((entry) => entry.name).join(', ')}` : `${specs.length} embedded files, all PDF/A`,
+        detail: notPdfA.length
+          ? `not PDF/A files (PDF/A-2 embeds only those): ${notPdfA.map((entry) => entry.name).join(', ')}`
+          : `${specs.length} embedded files, all PDF/A`,
       },
     ];
   }
@@ -185,4 +195,3 @@ function tagged(doc: PDFDocument): RuleResult {
   const tree = doc.catalog.has(PDFName.of('StructTreeRoot'));
   return { rule: 'tagged', passed: marked && tree, detail: `MarkInfo /Marked ${marked}, StructTreeRoot ${tree ? 'present' : 'missing'}` };
 }
-

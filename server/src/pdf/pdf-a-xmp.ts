@@ -53,7 +53,7 @@ export function foreignDescriptions(packet: string): { descriptions: string[]; n
   let depth = 0;
   let start = 0;
   for (const match of packet.matchAll(DESCRIPTION)) {
-    const [tag, closing, attributes = '', selfClosing] = match;
+    const [tag, closing, , selfClosing] = match;
     if (closing) {
       depth--;
       if (depth === 0) descriptions.push(packet.slice(start, match.index + tag.length));
@@ -63,7 +63,6 @@ export function foreignDescriptions(packet: string): { descriptions: string[]; n
       if (depth === 0) start = match.index;
       depth++;
     }
-    void attributes;
   }
   const kept = descriptions.map((description) => withoutOwned(description, declared)).filter((description) => description !== undefined);
   const foreign = [...declared].filter(([prefix, uri]) => prefix !== 'rdf' && prefix !== 'x' && !OWNED_NAMESPACES.includes(uri));

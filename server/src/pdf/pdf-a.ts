@@ -26,7 +26,19 @@ import { embeddedFileSpecs } from './pdf-objects.ts';
 import { writeCidSets } from './cid-set.ts';
 
 /** Actions PDF/A forbids (ISO 19005-2 6.6.1); their annotations and triggers lose them. */
-export const FORBIDDEN_ACTIONS = new Set(['Launch', 'Sound', 'Movie', 'ResetForm', 'ImportData', 'Hide', 'JavaScript', 'SetOCGState', 'Rendition', 'Trans', 'GoTo3DView']);
+export const FORBIDDEN_ACTIONS = new Set([
+  'Launch',
+  'Sound',
+  'Movie',
+  'ResetForm',
+  'ImportData',
+  'Hide',
+  'JavaScript',
+  'SetOCGState',
+  'Rendition',
+  'Trans',
+  'GoTo3DView',
+]);
 
 /** The bytes as a PDF/A file of the level ("PDF/A-2b" or "2b"). */
 export async function makeArchival(bytes: Uint8Array, levelName: string, now = new Date()): Promise<Uint8Array> {
@@ -101,7 +113,12 @@ function associateEmbeddedFiles(doc: PDFDocument): void {
 }
 
 function isAssociatedElsewhere(doc: PDFDocument, ref: string): boolean {
-  return doc.getPages().some((page) => page.node.lookupMaybe(PDFName.of('AF'), PDFArray)?.asArray().some((entry) => entry.toString() === ref));
+  return doc.getPages().some((page) =>
+    page.node
+      .lookupMaybe(PDFName.of('AF'), PDFArray)
+      ?.asArray()
+      .some((entry) => entry.toString() === ref),
+  );
 }
 
 function writeOutputIntent(doc: PDFDocument): void {

@@ -23,7 +23,11 @@ export function embeddedFileSpecs(doc: PDFDocument): EmbeddedFileSpec[] {
       const raw = pairs!.get(i + 1);
       const spec = pairs!.lookup(i + 1);
       if (spec instanceof PDFDict)
-        out.push({ name: key && 'decodeText' in key ? (key as { decodeText(): string }).decodeText() : '', ref: raw instanceof PDFRef ? raw : undefined, spec });
+        out.push({
+          name: key && 'decodeText' in key ? (key as { decodeText(): string }).decodeText() : '',
+          ref: raw instanceof PDFRef ? raw : undefined,
+          spec,
+        });
     }
     const kids = node.lookupMaybe(PDFName.of('Kids'), PDFArray);
     for (let i = 0; i < (kids?.size() ?? 0); i++) {

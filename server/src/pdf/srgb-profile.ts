@@ -78,7 +78,7 @@ function buildProfile(): Uint8Array {
   TAG('mntr').copy(header, 12);
   TAG('RGB ').copy(header, 16);
   TAG('XYZ ').copy(header, 20);
-  [1998, 2, 9, 6, 49, 0].forEach((part, index) => header.writeUInt16BE(part, 24 + index * 2));
+  for (const [index, part] of [1998, 2, 9, 6, 49, 0].entries()) header.writeUInt16BE(part, 24 + index * 2);
   TAG('acsp').copy(header, 36);
   header.writeInt32BE(fixed(0.9642), 68);
   header.writeInt32BE(fixed(1), 72);
