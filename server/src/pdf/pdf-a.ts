@@ -17,13 +17,16 @@ import {
   PDFRawStream,
   PDFString,
   decodePDFRawStream,
+  getDefaultSRGBProfile,
   type PDFObject,
 } from '@cantoo/pdf-lib';
 import { pdfALevelOf, type PdfALevelFacts } from './pdf-a-options.ts';
 import { archivalXmp } from './pdf-a-xmp.ts';
-import { SRGB_CONDITION, srgbProfile } from './srgb-profile.ts';
 import { embeddedFileSpecs } from './pdf-objects.ts';
 import { writeCidSets } from './cid-set.ts';
+import { embedStandardFonts } from './embed-standard-font.ts';
+
+const SRGB_CONDITION = 'sRGB IEC61966-2.1';
 
 /** Actions PDF/A forbids (ISO 19005-2 6.6.1); their annotations and triggers lose them. */
 export const FORBIDDEN_ACTIONS = new Set([
@@ -47,6 +50,7 @@ export async function makeArchival(bytes: Uint8Array, levelName: string, now = n
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
   removeActiveContent(doc);
   fixLanguage(doc);
+  await embedStandardFonts(doc);
   if (facts.part === 3) associateEmbeddedFiles(doc);
   writeOutputIntent(doc);
   writeIdentification(doc, facts, now);
@@ -122,7 +126,8 @@ function isAssociatedElsewhere(doc: PDFDocument, ref: string): boolean {
 }
 
 function writeOutputIntent(doc: PDFDocument): void {
-  const profile = doc.context.flateStream(srgbProfile(), { N: 3 });
+  // The standard sRGB profile (HP, ICC v2, valid for every part) that pdf-lib ships.
+  const profile = doc.context.flateStream(getDefaultSRGBProfile(), { N: 3 });
   const intent = doc.context.obj({
     Type: 'OutputIntent',
     S: 'GTS_PDFA1',

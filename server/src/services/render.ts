@@ -193,7 +193,7 @@ export class RenderService {
     }
     const documentId = document?.record.id;
     this.deps.onUsage?.(account.keyId, usage);
-    const receiptId = await this.deps.receipts.finish({ ...report, bytes: pdf, documentId, expiresAt: document?.record.expiresAt });
+    const receiptId = await this.deps.receipts.finish({ ...report, bytes: pdf, documentId, expiresAt: document?.record.expiresAt, steps: final.steps });
     return {
       pdf,
       filename: input.filename,
