@@ -7,7 +7,8 @@ import { RenderInputError } from '../render/errors.ts';
 import { needsFinishing, type FinishOptions } from './finish-options.ts';
 import { MergeSourceError } from './merge-errors.ts';
 import { PdfStepError } from './pdf-errors.ts';
-import type { MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
+import type { ConformanceReport } from './conformance.ts';
+import type { ArchivalPdf, MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
 import type { PdfLayout } from './pdf-layout.ts';
 import type { MarkerPages, StampPlan } from './stamp.ts';
 
@@ -47,6 +48,16 @@ export function transformInWorker(task: Extract<PdfTask, { kind: 'fill_form' | '
 /** The files as one zip (stored, not deflated: PDFs are compressed already). */
 export function zipInWorker(files: { name: string; data: Uint8Array }[]): Promise<Uint8Array> {
   return pool.run({ kind: 'zip', files }) as Promise<Uint8Array>;
+}
+
+/** The PDF as a PDF/A file of the level, with the conformance checker's report on the result (pdf-a.ts). */
+export function archiveInWorker(pdf: Uint8Array, level: string): Promise<ArchivalPdf> {
+  return pool.run({ kind: 'pdf_a', pdf, level }) as Promise<ArchivalPdf>;
+}
+
+/** The conformance checker's report on a PDF against a PDF/A level (conformance.ts). */
+export function checkConformanceInWorker(pdf: Uint8Array, level: string): Promise<ConformanceReport> {
+  return pool.run({ kind: 'conformance', pdf, level }) as Promise<ConformanceReport>;
 }
 
 /** Two threads, as many as renders run at once by default. */

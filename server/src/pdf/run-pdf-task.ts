@@ -1,7 +1,9 @@
-// Runs one PDF task (finish, merge, stamp, markers, layout, and the transform steps pdf-lib does): what the worker thread does with each
+// Runs one PDF task (finish, merge, stamp, markers, layout, pdf_a, conformance, and the transform steps pdf-lib does): what the worker thread does with each
 // message, and what the server does itself when no worker can be started.
 
+import { checkConformance } from './conformance.ts';
 import { finish } from './finish.ts';
+import { makeArchival } from './pdf-a.ts';
 import { mergePdfs } from './merge.ts';
 import { readLayout } from './pdf-layout.ts';
 import type { PdfTask, PdfTaskResult } from './pdf-task.ts';
@@ -31,5 +33,15 @@ export function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
       return scrubActions(task.pdf);
     case 'zip':
       return Promise.resolve(zipFiles(task.files));
+    case 'pdf_a':
+      return archive(task.pdf, task.level);
+    case 'conformance':
+      return checkConformance(task.pdf, task.level);
   }
+}
+
+/** The file made PDF/A and checked in the same task: one trip to the thread, one parse each. */
+async function archive(pdf: Uint8Array, level: string) {
+  const archival = await makeArchival(pdf, level);
+  return { pdf: archival, report: await checkConformance(archival, level) };
 }
