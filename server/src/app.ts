@@ -316,7 +316,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
         new TransformService({ documents, render: renderService, drawer: renderer, presetSteps: (keyId, id) => presets.steps(keyId, id) }),
       ),
       ...presetOperations(presets),
-            ...officeOperations(new OfficeService({ converter: office.converter, render: renderService, documents, receipts }), config.officeMaxUploadBytes),
+      ...officeOperations(new OfficeService({ converter: office.converter, render: renderService, documents, receipts }), config.officeMaxUploadBytes),
       ...imageOperations(new ImageService({ renderer, render: renderService, receipts })),
       ...receiptOperations(receipts, activity, config.playgroundEnabled),
       ...templateOperations(templates),

@@ -204,10 +204,12 @@ test('POST /v1/pdf/transform', async (t) => {
 
   await t.test('an encrypted input needs its password; a multipart upload works the same', async () => {
     const locked = encryptedPdf(four, 'open-sesame');
+    const before = await usageOf(server);
     const missing = await errorOf(await transform({ pdf: b64(locked), steps: [{ op: 'select', pages: '1' }] }));
     assert.deepEqual([missing.status, missing.code], [422, 'password_required']);
     const wrong = await errorOf(await transform({ pdf: b64(locked), password: 'nope', steps: [{ op: 'select', pages: '1' }] }));
     assert.deepEqual([wrong.status, wrong.code], [422, 'password_incorrect']);
+    assert.equal(await usageOf(server), before, 'refused inputs are not charged');
     const form = new FormData();
     form.set('file', new Blob([Buffer.from(locked)], { type: 'application/pdf' }), 'locked.pdf');
     form.set('password', 'open-sesame');
