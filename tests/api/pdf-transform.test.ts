@@ -222,6 +222,17 @@ test('POST /v1/pdf/transform', async (t) => {
     assert.equal(pdfInfo(pdf).Encrypted, 'no');
   });
 
+  await t.test('the final steps come with the options (PDF/A on the result); a zip of parts refuses them', async () => {
+    const response = await transform({ pdf: b64(four), steps: [{ op: 'select', pages: '1' }], options: { pdf_a: '2b' } });
+    assert.equal(response.status, 200, await response.clone().text());
+    const pdf = await bytesOf(response);
+    assert.match(Buffer.from(pdf).toString('latin1'), /pdfaid:part[>="]+2/);
+    assert.deepEqual(pageTexts(pdf), ['Page 1']);
+    const zipped = await errorOf(await transform({ pdf: b64(four), steps: [{ op: 'split', every: 2 }], options: { pdf_a: '2b' } }));
+    assert.equal(zipped.status, 400);
+    assert.match(zipped.detail, /options\.pdf_a applies to a PDF, not a zip/);
+  });
+
   await t.test('a stored document of the key is a source; another key’s is 404; a page past the end is 400', async () => {
     const stored = await transform({ pdf: b64(four), steps: [{ op: 'select', pages: '1-2' }], store: true });
     const id = stored.headers.get('x-document-id')!;
