@@ -87,7 +87,13 @@ export function receiptBody(trace: RenderTrace, facts: ReceiptFacts): Record<str
     fonts: (facts.pdf?.fonts ?? []).map((font) => ({ ...font, named_by_page: font.name === null ? null : isNamedByPage(font.name, trace.fontFamilies) })),
     pages: facts.pdf ? { count: facts.pdf.pages, width_pt: facts.pdf.width, height_pt: facts.pdf.height } : null,
     bytes: facts.bytes,
-    steps: facts.steps.map((step) => ({ step: step.step, ms: step.ms, bytes_before: step.bytesBefore, bytes_after: step.bytesAfter, report: step.report ?? null })),
+    steps: facts.steps.map((step) => ({
+      step: step.step,
+      ms: step.ms,
+      bytes_before: step.bytesBefore,
+      bytes_after: step.bytesAfter,
+      report: step.report ?? null,
+    })),
     warnings,
   };
 }

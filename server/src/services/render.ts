@@ -243,6 +243,13 @@ export class RenderService {
     return { pdf, filename: charge.filename, usage, documentId: document?.record.id, headers: final.headers, steps: final.steps };
   }
 
+  /** The final steps on an output neither charged nor kept (the playground, previews): refusals first, then the steps. */
+  async finishUncharged(options: OutputOptions | undefined, make: () => Promise<Uint8Array>, account = PREVIEW_ACCOUNT): Promise<FinalOutput> {
+    const context = { account, field: 'options' };
+    await this.steps().check(options, context);
+    return this.steps().run(await make(), options, context);
+  }
+
   private steps(): OutputSteps {
     return this.deps.outputSteps ?? NO_STEPS;
   }
@@ -283,6 +290,9 @@ export class RenderService {
 }
 
 const NO_STEPS = new OutputSteps();
+
+/** Whom the admin's previews run as: no key's, nothing charged or kept. */
+const PREVIEW_ACCOUNT = Object.freeze({ keyId: 'admin', name: 'admin preview', autoStore: false }) as unknown as Account;
 
 /** Who a render is for, as the render slots share them out (render-slots.ts). */
 export function tenantOf(account: Account): Tenant {

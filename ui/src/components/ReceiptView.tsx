@@ -5,6 +5,7 @@
 import type { Receipt, ReceiptRequest } from '../api/activity.ts';
 import { formatBytes, formatDate } from '../lib/format.ts';
 import { StatusPill } from './Bars.tsx';
+import { ConformanceSection } from './ConformanceSection.tsx';
 
 const STAGES: [string, string][] = [
   ['queue_wait', 'Queue'],
@@ -53,6 +54,8 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           <dd>{receipt.render_path ? `${receipt.render_path.engine} · ${receipt.render_path.clock} clock · ${receipt.render_path.mode}` : '—'}</dd>
         </div>
       </dl>
+
+      <ConformanceSection receipt={receipt} />
 
       {receipt.warnings.length > 0 && (
         <section aria-label="Warnings">
