@@ -49,6 +49,12 @@ export const officeOptionsSchema = z
     metadata: finishFields.metadata,
     watermark: finishFields.watermark,
     encrypt: finishFields.encrypt,
+    receipt: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Extension: keep a receipt of this conversion (files, options in force, timings, pages), named by X-Render-Receipt; the key’s receipts setting may keep one anyway.',
+      ),
     // The PDF/A step of every output (services/pdf-a-step.ts) makes the finished file archival, after
     // the header, footer, metadata and watermark; LibreOffice's own PDF/A export is no longer used.
     ...pdfAFields,
@@ -58,7 +64,7 @@ export const officeOptionsSchema = z
 export type OfficeOptions = z.output<typeof officeOptionsSchema>;
 
 /** The part of OfficeOptions the bridge passes to LibreOffice. */
-export type OfficeExportOptions = Omit<OfficeOptions, 'timeout_ms' | 'pdf_a' | keyof FinishOptions | keyof PdfHeadsOptions>;
+export type OfficeExportOptions = Omit<OfficeOptions, 'timeout_ms' | 'receipt' | 'pdf_a' | keyof FinishOptions | keyof PdfHeadsOptions>;
 
 /** Options with every default filled in, for callers that give none. */
 export const DEFAULT_OFFICE_OPTIONS: OfficeOptions = officeOptionsSchema.parse({});
@@ -71,7 +77,7 @@ export function splitOfficeOptions(options: OfficeOptions): {
   timeoutMs: number;
 } {
   // pdf_a is the PDF/A step's, which runs on the finished file (RenderService).
-  const { timeout_ms, metadata, watermark, encrypt, header, footer, header_footer_fit, header_footer_margin, pdf_a: _pdfA, ...exportOptions } = options;
+  const { timeout_ms, metadata, watermark, encrypt, header, footer, header_footer_fit, header_footer_margin, receipt: _receipt, pdf_a: _pdfA, ...exportOptions } = options;
   return { exportOptions, heads: { header, footer, header_footer_fit, header_footer_margin }, finish: { metadata, watermark, encrypt }, timeoutMs: timeout_ms };
 }
 
