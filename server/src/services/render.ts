@@ -120,8 +120,7 @@ export class RenderService {
     const storage = this.deps.documents.storageFor(account, batchItem ? true : input.store);
     if (input.office) this.office().checkSource(input.office);
     const stepContext = { account, field: input.office ? 'office.options' : 'options' };
-    // An office source carries its own options (pdf_a, encrypt): the final steps read those.
-    const outputOptions: OutputOptions | undefined = input.office ? input.office.options : input.options;
+    const outputOptions: OutputOptions | undefined = input.office ? input.office.options : input.options; // an office source's own (pdf_a, encrypt)
     await this.steps().check(outputOptions, stepContext);
     // Cheap refusals first (issue 11): the allowance is held before any template expansion or
     // DNS lookup, so a key past its month costs the server nothing but this check.
