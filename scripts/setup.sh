@@ -18,7 +18,11 @@ cd "$(dirname "$0")/.."
 # LibreOffice (writer, calc, impress without the GUI) and python3-uno: POST /v1/convert/office and
 # its tests (an optional component of the server: without it that route answers 501).
 # fonts-dejavu-core: DejaVu Sans, the Arabic fallback of headers and footers.
-PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji fonts-dejavu-core qpdf ghostscript poppler-utils postgresql chromium chromium-headless-shell libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno"
+# Tests of PDF/A only (tests/api/pdf-a.test.ts, issue 31): poppler-utils (pdfinfo -meta, pdffonts,
+# pdftotext read the files independently of our code), and Apache PDFBox Preflight, the one PDF/A
+# validator Debian packages (libpdfbox2-java with libactivation-java and libjaxb-api-java, on
+# default-jre-headless): it must accept our PDF/A-1b files. The server needs none of them.
+PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji fonts-dejavu-core qpdf ghostscript poppler-utils postgresql chromium chromium-headless-shell libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java"
 
 if command -v apt-get >/dev/null 2>&1; then
   missing=""

@@ -323,7 +323,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
       ...documentOperations(documents),
       ...adminKeyOperations(accounts.keys),
       ...playgroundOperations(playground, config.playgroundEnabled),
-      ...adminTemplateOperations(templates),
+      ...adminTemplateOperations(templates, renderService),
       ...templateArchiveOperations(new TemplateArchiveService({ templates, assets })),
       ...templateAssetOperations(assets, 'key'),
       ...templateAssetOperations(assets, 'admin'),

@@ -41,6 +41,8 @@ export interface Receipt {
   fonts: { name: string | null; subset: boolean; type: string; embedded: boolean; named_by_page: boolean | null }[];
   pages: { count: number; width_pt: number; height_pt: number } | null;
   bytes: number | null;
+  /** The final steps the output took; PDF/A's report is ConformanceReport (docs/api.md#pdfa). */
+  steps?: { step: string; ms: number; bytes_before: number; bytes_after: number; report: Record<string, unknown> | null }[];
   warnings: string[];
 }
 

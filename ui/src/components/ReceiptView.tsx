@@ -7,6 +7,7 @@ import { Fragment, type ReactNode } from 'react';
 import type { Receipt, ReceiptRequest } from '../api/activity.ts';
 import { formatBytes, formatDate, plural } from '../lib/format.ts';
 import { StatusPill } from './Bars.tsx';
+import { ConformanceSection } from './ConformanceSection.tsx';
 
 const STAGES: [string, string][] = [
   ['queue_wait', 'Queue'],
@@ -126,6 +127,8 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           </div>
         </dl>
       )}
+
+      <ConformanceSection receipt={receipt} />
 
       {receipt.warnings.length > 0 && (
         <section aria-label="Warnings">
