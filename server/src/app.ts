@@ -21,6 +21,7 @@ import { ImageService } from './services/image.ts';
 import { startRenderer, type PageSourceFactory, type Renderer } from './render/index.ts';
 import { HealthService } from './services/health.ts';
 import { OutputSteps } from './services/output-steps.ts';
+import { AttachmentsStep } from './services/attachments-step.ts';
 import { RenderService, type RenderInput } from './services/render.ts';
 import { generateAdminToken, hashSecret } from './accounts/keys.ts';
 import { loadOrCreateAdminToken } from './stores/admin-token.ts';
@@ -220,7 +221,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     onUsage,
     receipts,
     // The final steps (attachments, PDF/A, signing) join here as they are built: services/output-steps.ts.
-    outputSteps: new OutputSteps([]),
+    outputSteps: new OutputSteps([new AttachmentsStep({ documents })]),
   });
   // Batches interrupted by a stop or crash are settled and queued again before anything is served.
   const batches = await openBatchesService({

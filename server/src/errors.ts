@@ -39,6 +39,8 @@ export const ERROR_STATUS = {
   internal_error: 500,
   // This server has no LibreOffice: the detail says how to install it.
   office_unavailable: 501,
+  // This server cannot check e-invoice XML (no xmllint): the detail says what to install.
+  e_invoice_unavailable: 501,
   renderer_busy: 503,
   render_timeout: 504,
   // Not in the original code list: the data folder's disk is full; nothing of the call was kept.

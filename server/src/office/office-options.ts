@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { between } from '../render/bounds.ts';
 import { finishFields, type FinishOptions } from '../pdf/finish-options.ts';
+import { attachmentFields } from '../pdf/attachment-options.ts';
 import { pageListSchema } from '../pdf/page-list.ts';
 import { foreignHeadsFields, runningSchema } from '../render/header-options.ts';
 import type { PdfHeadsOptions } from '../services/pdf-heads.ts';
@@ -53,6 +54,7 @@ export const officeOptionsSchema = z
     metadata: finishFields.metadata,
     watermark: finishFields.watermark,
     encrypt: finishFields.encrypt,
+    ...attachmentFields,
   })
   .superRefine((options, ctx) => {
     // The toolbox rewrites the file with pdf-lib, which keeps no PDF/A conformance (and PDF/A forbids encryption).
@@ -72,19 +74,20 @@ export const officeOptionsSchema = z
 export type OfficeOptions = z.output<typeof officeOptionsSchema>;
 
 /** The part of OfficeOptions the bridge passes to LibreOffice. */
-export type OfficeExportOptions = Omit<OfficeOptions, 'timeout_ms' | keyof FinishOptions | keyof PdfHeadsOptions>;
+export type OfficeExportOptions = Omit<OfficeOptions, 'timeout_ms' | 'attachments' | 'e_invoice' | keyof FinishOptions | keyof PdfHeadsOptions>;
 
 /** Options with every default filled in, for callers that give none. */
 export const DEFAULT_OFFICE_OPTIONS: OfficeOptions = officeOptionsSchema.parse({});
 
-/** Splits options into what LibreOffice does, the header and footer drawn after it, and what the toolbox does last. */
+/** Splits options into what LibreOffice does, the header and footer drawn after it, and what the toolbox does last (the final steps read attachments and e_invoice themselves). */
 export function splitOfficeOptions(options: OfficeOptions): {
   exportOptions: OfficeExportOptions;
   heads: PdfHeadsOptions;
   finish: FinishOptions;
   timeoutMs: number;
 } {
-  const { timeout_ms, metadata, watermark, encrypt, header, footer, header_footer_fit, header_footer_margin, ...exportOptions } = options;
+  const { timeout_ms, metadata, watermark, encrypt, header, footer, header_footer_fit, header_footer_margin, attachments, e_invoice, ...exportOptions } =
+    options;
   return { exportOptions, heads: { header, footer, header_footer_fit, header_footer_margin }, finish: { metadata, watermark, encrypt }, timeoutMs: timeout_ms };
 }
 

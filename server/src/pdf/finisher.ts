@@ -6,6 +6,7 @@ import { WorkerPool, type ErrorShape } from '../worker-pool.ts';
 import { RenderInputError } from '../render/errors.ts';
 import { needsFinishing, type FinishOptions } from './finish-options.ts';
 import { MergeSourceError } from './merge-errors.ts';
+import type { FileToEmbed } from './embed-files.ts';
 import type { MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
 import type { PdfLayout } from './pdf-layout.ts';
 import type { MarkerPages, StampPlan } from './stamp.ts';
@@ -36,6 +37,11 @@ export function readLayoutInWorker(pdf: Uint8Array, field: string): Promise<PdfL
 /** The parts' pages in order as one PDF, finished with the options; throws MergeSourceError naming a bad part. */
 export function mergeInWorker(sources: MergePart[], options: FinishOptions & { outline?: boolean }): Promise<Uint8Array> {
   return pool.run({ kind: 'merge', sources, options }) as Promise<Uint8Array>;
+}
+
+/** The PDF with the files attached as associated files and the XMP descriptions merged in (embed-files.ts). */
+export function embedInWorker(pdf: Uint8Array, files: FileToEmbed[], xmp?: string): Promise<Uint8Array> {
+  return pool.run({ kind: 'embed', pdf, files, xmp }) as Promise<Uint8Array>;
 }
 
 /** Two threads, as many as renders run at once by default. */

@@ -1,5 +1,6 @@
 // The messages between the server and the PDF worker thread (pdf-worker.ts).
 
+import type { FileToEmbed } from './embed-files.ts';
 import type { FinishOptions } from './finish-options.ts';
 import type { PdfLayout } from './pdf-layout.ts';
 import type { MarkerPages, StampPlan } from './stamp.ts';
@@ -15,7 +16,8 @@ export type PdfTask =
   | { kind: 'merge'; sources: MergePart[]; options: FinishOptions & { outline?: boolean } }
   | { kind: 'stamp'; pdf: Uint8Array; overlay: Uint8Array; plan: StampPlan; options: FinishOptions }
   | { kind: 'markers'; pdf: Uint8Array; prefix: string }
-  | { kind: 'layout'; pdf: Uint8Array; field: string };
+  | { kind: 'layout'; pdf: Uint8Array; field: string }
+  | { kind: 'embed'; pdf: Uint8Array; files: FileToEmbed[]; xmp?: string };
 
 /** What a task answers: PDF bytes, where the body's section markers landed (markers), or a PDF's pages and sections (layout). */
 export type PdfTaskResult = Uint8Array | MarkerPages | PdfLayout;

@@ -1,6 +1,7 @@
-// Runs one PDF task (finish, merge, stamp, markers, layout): what the worker thread does with each
+// Runs one PDF task (finish, merge, stamp, markers, layout, embed): what the worker thread does with each
 // message, and what the server does itself when no worker can be started.
 
+import { embedFiles } from './embed-files.ts';
 import { finish } from './finish.ts';
 import { mergePdfs } from './merge.ts';
 import { readLayout } from './pdf-layout.ts';
@@ -19,5 +20,7 @@ export function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
       return findMarkers(task.pdf, task.prefix);
     case 'layout':
       return readLayout(task.pdf, task.field);
+    case 'embed':
+      return embedFiles(task.pdf, task.files, task.xmp);
   }
 }

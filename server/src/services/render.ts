@@ -126,7 +126,7 @@ export class RenderService {
     checkSourceFields(input);
     const storage = this.deps.documents.storageFor(account, batchItem ? true : input.store);
     if (input.office) this.office().checkSource(input.office);
-    const stepContext = { account, field: 'options' };
+    const stepContext = { account, field: 'options', data: input.template_id !== undefined ? input.data : undefined };
     await this.steps().check(input.options, stepContext);
     // Cheap refusals first (issue 11): the allowance is held before any template expansion or
     // DNS lookup, so a key past its month costs the server nothing but this check.

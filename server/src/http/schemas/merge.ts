@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { idPattern } from '../../ids.ts';
 import { finishFields } from '../../pdf/finish-options.ts';
+import { attachmentFields } from '../../pdf/attachment-options.ts';
 import { foreignHeadsFields, runningSchema } from '../../render/header-options.ts';
 import { pageListSchema } from '../../pdf/page-list.ts';
 import { MAX_MERGE_SOURCES, type MergeInput } from '../../services/merge.ts';
@@ -61,6 +62,7 @@ const mergeSourceSchema = z
 export const mergeOptionsSchema = z
   .strictObject({
     ...finishFields,
+    ...attachmentFields,
     header: runningSchema
       .optional()
       .describe(
