@@ -86,3 +86,15 @@ export function xmpProperties(pdf: Uint8Array): Record<string, unknown> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** The XMP packet as poppler's pdfinfo -meta prints it. */
+export function xmpPacket(pdf: Uint8Array): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'quire-meta-'));
+  try {
+    const file = path.join(dir, 'in.pdf');
+    writeFileSync(file, pdf);
+    return execFileSync('pdfinfo', ['-meta', file], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

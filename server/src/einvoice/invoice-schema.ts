@@ -7,7 +7,16 @@ import { z } from 'zod';
 
 const text = (max: number) => z.string().min(1).max(max);
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD' });
-const amount = z.number().finite().min(-1e12).max(1e12);
+// Amounts as numbers, or as decimal strings ("1109.70") so a template prints them as the invoice shows them.
+const amount = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^-?\d{1,13}(\.\d{1,4})?$/, { message: 'must be a number or a decimal string such as "1109.70"' })
+      .transform(Number),
+  ])
+  .pipe(z.number().finite().min(-1e12).max(1e12));
 const country = z.string().regex(/^[A-Z]{2}$/, { message: 'must be an ISO 3166-1 alpha-2 country code such as "DE"' });
 
 const addressSchema = z.strictObject({

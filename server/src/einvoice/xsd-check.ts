@@ -49,19 +49,16 @@ export function schemaPath(profile: EInvoiceProfile): string {
  * Throws InvoiceXmlError listing every problem with its line.
  */
 export async function checkInvoiceXml(xml: string, profile: EInvoiceProfile, xmllint = 'xmllint'): Promise<void> {
+  // Another profile's id first: its schema errors would only be noise around that one mistake.
+  const declared = declaredGuideline(xml);
+  if (declared !== undefined && !guidelineMatches(profile, declared.id)) {
+    const named = profileOfGuideline(declared.id);
+    const what = named ? `the ${named} profile` : 'an unknown profile';
+    throw new InvoiceXmlError([{ line: declared.line, message: `the XML declares ${what} (${declared.id}), not ${profile}` }]);
+  }
   const problems = await validateAgainstSchema(xml, schemaPath(profile), xmllint);
   if (problems.length > 0) throw new InvoiceXmlError(problems);
-  const declared = declaredGuideline(xml);
   if (declared === undefined) throw new InvoiceXmlError([{ line: 0, message: 'GuidelineSpecifiedDocumentContextParameter has no ID' }]);
-  if (!guidelineMatches(profile, declared.id)) {
-    const named = profileOfGuideline(declared.id);
-    throw new InvoiceXmlError([
-      {
-        line: declared.line,
-        message: `the XML declares ${named ? `the ${named} profile` : 'an unknown profile'} (${declared.id}), not ${profile}`,
-      },
-    ]);
-  }
 }
 
 function validateAgainstSchema(xml: string, xsd: string, xmllint: string): Promise<XmlProblem[]> {
@@ -98,7 +95,8 @@ export function parseProblems(stderr: string): XmlProblem[] {
       .replace(/^(?:element \S+: )?Schemas validity error : /, '')
       .replace(/^parser error : /, 'not well-formed: ')
       .replace(/\{urn:un:unece:uncefact:data:standard:[A-Za-z]+:100\}/g, '')
-      .trim();
+      .trim()
+      .replace(/\.$/, '');
     problems.push({ line: Number(match[1]), message });
   }
   if (problems.length === 0) problems.push({ line: 0, message: stderr.trim().split('\n')[0] || 'the XML does not validate' });
@@ -113,6 +111,7 @@ export function parseProblems(stderr: string): XmlProblem[] {
 function declaredGuideline(xml: string): { id: string; line: number } | undefined {
   const match = /GuidelineSpecifiedDocumentContextParameter>\s*<(?:[\w.-]+:)?ID(?:\s[^>]*)?>([^<]*)</.exec(xml);
   if (!match) return undefined;
-  const line = xml.slice(0, match.index).split('\n').length;
+  // The line of the id itself (the capture ends just before the closing tag's '<').
+  const line = xml.slice(0, match.index + match[0].length - 1 - match[1]!.length).split('\n').length;
   return { id: match[1]!.trim(), line };
 }
