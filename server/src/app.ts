@@ -208,6 +208,8 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   const activity = new ActivityService({ events, instance, stats: () => renderer.stats(), now: overrides.now });
   const onUsage = (keyId: string, usage: { month: string; used: number; limit: number; planId: string }) =>
     events.publish('usage.changed', { key_id: keyId, month: usage.month, used: usage.used, limit: usage.limit, plan: usage.planId });
+  // The final steps (attachments, PDF/A, signing) join here as they are built: services/output-steps.ts.
+  const outputSteps = new OutputSteps([new AttachmentsStep({ documents })]);
   const renderService = new RenderService({
     renderer,
     meter: accounts.meter,
@@ -220,8 +222,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     office: office.converter,
     onUsage,
     receipts,
-    // The final steps (attachments, PDF/A, signing) join here as they are built: services/output-steps.ts.
-    outputSteps: new OutputSteps([new AttachmentsStep({ documents })]),
+    outputSteps,
   });
   // Batches interrupted by a stop or crash are settled and queued again before anything is served.
   const batches = await openBatchesService({
@@ -298,6 +299,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     renderSlots: config.renderConcurrency,
     maxTimeoutMs: config.playgroundMaxTimeoutMs,
     receipts,
+    outputSteps,
   });
 
   const http = createHttpApp({
