@@ -307,7 +307,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
       ...healthOperations(health, SERVICE_VERSION),
       ...renderOperations(renderService),
       ...mergeOperations(new MergeService({ renderer, render: renderService, documents, office: office.converter, receipts })),
-      ...officeOperations(new OfficeService({ converter: office.converter, render: renderService, documents }), config.officeMaxUploadBytes),
+      ...officeOperations(new OfficeService({ converter: office.converter, render: renderService, documents, receipts }), config.officeMaxUploadBytes),
       ...imageOperations(new ImageService({ renderer, render: renderService, receipts })),
       ...receiptOperations(receipts, activity, config.playgroundEnabled),
       ...templateOperations(templates),

@@ -54,6 +54,12 @@ export const officeOptionsSchema = z
     metadata: finishFields.metadata,
     watermark: finishFields.watermark,
     encrypt: finishFields.encrypt,
+    receipt: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Extension: keep a receipt of this conversion (files, options in force, timings, pages), named by X-Render-Receipt; the key’s receipts setting may keep one anyway.',
+      ),
     ...attachmentFields,
   })
   .superRefine((options, ctx) => {
@@ -74,7 +80,7 @@ export const officeOptionsSchema = z
 export type OfficeOptions = z.output<typeof officeOptionsSchema>;
 
 /** The part of OfficeOptions the bridge passes to LibreOffice. */
-export type OfficeExportOptions = Omit<OfficeOptions, 'timeout_ms' | 'attachments' | 'e_invoice' | keyof FinishOptions | keyof PdfHeadsOptions>;
+export type OfficeExportOptions = Omit<OfficeOptions, 'timeout_ms' | 'receipt' | 'attachments' | 'e_invoice' | keyof FinishOptions | keyof PdfHeadsOptions>;
 
 /** Options with every default filled in, for callers that give none. */
 export const DEFAULT_OFFICE_OPTIONS: OfficeOptions = officeOptionsSchema.parse({});
@@ -86,8 +92,20 @@ export function splitOfficeOptions(options: OfficeOptions): {
   finish: FinishOptions;
   timeoutMs: number;
 } {
-  const { timeout_ms, metadata, watermark, encrypt, header, footer, header_footer_fit, header_footer_margin, attachments, e_invoice, ...exportOptions } =
-    options;
+  const {
+    timeout_ms,
+    metadata,
+    watermark,
+    encrypt,
+    header,
+    footer,
+    header_footer_fit,
+    header_footer_margin,
+    receipt: _receipt,
+    attachments: _attachments,
+    e_invoice: _eInvoice,
+    ...exportOptions
+  } = options;
   return { exportOptions, heads: { header, footer, header_footer_fit, header_footer_margin }, finish: { metadata, watermark, encrypt }, timeoutMs: timeout_ms };
 }
 

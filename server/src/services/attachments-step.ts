@@ -108,7 +108,7 @@ export class AttachmentsStep implements OutputStep {
       if (error instanceof InvoiceDataError) throw new ApiError('invalid_request', `The invoice does not add up: ${error.message}.`);
       if (error instanceof InvoiceXmlError) throw new ApiError('invalid_request', `${field}.xml does not validate as ${option.profile}: ${error.message}.`);
       if (error instanceof XmlValidatorUnavailableError)
-        throw new ApiError('e_invoice_unavailable', `E-invoices cannot be checked on this server: ${error.message}.`);
+        throw new ApiError('pdf_tool_unavailable', `E-invoices cannot be checked on this server: ${error.message}.`);
       throw error;
     }
   }

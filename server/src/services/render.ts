@@ -20,7 +20,7 @@ import { convertMarkdown } from './markdown-convert.ts';
 import type { OfficeConverter, OfficeSource } from './office.ts';
 import { OfficeUnavailableError } from '../office/errors.ts';
 import { ApiError } from '../errors.ts';
-import { sourceSummary, type ReceiptsService } from './receipts.ts';
+import { sourceSummary, withReceipt, type ReceiptsService } from './receipts.ts';
 import type { ReserveTurn } from './reserve-turns.ts';
 import { OutputSteps, type FinalOutput, type OutputOptions, type StepRecord } from './output-steps.ts';
 
@@ -52,6 +52,8 @@ export interface RenderedPdf {
   usage?: UsageSnapshot;
   /** The stored copy (store: true or auto_store), on disk before this returns. */
   documentId?: string;
+  /** When the stored copy expires (its receipt lasts as long). */
+  expiresAt?: string;
   /** The render's receipt (X-Render-Receipt), when one was kept: one per rendered source of a merge. */
   receiptIds?: string[];
   /** Response headers the final steps added (services/output-steps.ts). */
@@ -60,17 +62,8 @@ export interface RenderedPdf {
   steps?: StepRecord[];
 }
 
-/** A failed render's error carries its receipt's id, so the error response can name it too. */
-export function withReceipt(error: unknown, receiptId: string | undefined): unknown {
-  if (receiptId && error instanceof Error) Object.assign(error, { receiptId });
-  return error;
-}
-
-/** The receipt id a failed render's error carries (withReceipt). */
-export function receiptOfError(error: unknown): string | undefined {
-  const id = (error as { receiptId?: unknown } | undefined)?.receiptId;
-  return typeof id === 'string' ? id : undefined;
-}
+// Where a failed render's error names its receipt: receipts.ts (re-exported for the callers that render).
+export { receiptOfError, withReceipt } from './receipts.ts';
 
 export interface RenderServiceDeps {
   renderer: Renderer;
@@ -238,7 +231,15 @@ export class RenderService {
     const [first, ...others] = holds as [Reservation, ...Reservation[]];
     const { usage } = await this.deps.commit.commit({ reservation: first, also: others, document });
     this.deps.onUsage?.(account.keyId, usage);
-    return { pdf, filename: charge.filename, usage, documentId: document?.record.id, headers: final.headers, steps: final.steps };
+    return {
+      pdf,
+      filename: charge.filename,
+      usage,
+      documentId: document?.record.id,
+      expiresAt: document?.record.expiresAt,
+      headers: final.headers,
+      steps: final.steps,
+    };
   }
 
   private steps(): OutputSteps {

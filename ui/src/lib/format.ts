@@ -1,9 +1,11 @@
-// How numbers, sizes and times read on screen.
+// How numbers, sizes and times read on screen, in the window's safe locale (locale.ts).
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const shortDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
-const number = new Intl.NumberFormat();
+import { LOCALE } from './locale.ts';
+
+const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const day = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
+const shortDateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short', timeStyle: 'short' });
+const number = new Intl.NumberFormat(LOCALE);
 
 export function formatDay(iso: string): string {
   const date = new Date(iso);

@@ -10,6 +10,7 @@ import { subscribeEvents } from '../api/events.ts';
 import { describeFailure } from '../api/client.ts';
 import { useInterval, useLoad } from '../lib/hooks.ts';
 import { formatNumber } from '../lib/format.ts';
+import { LOCALE } from '../lib/locale.ts';
 import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
 import { LiveDot, type LiveState } from '../components/LiveDot.tsx';
 import { KeySelect, keyName } from '../components/KeySelect.tsx';
@@ -17,7 +18,7 @@ import { StatusPill } from '../components/Bars.tsx';
 import { TimeChart, type ChartSeries } from '../components/TimeChart.tsx';
 import { ReceiptView } from '../components/ReceiptView.tsx';
 
-const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const time = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 export function ActivityPage() {
   const keys = useLoad((signal) => listKeys(signal), []);
@@ -197,7 +198,7 @@ function RenderRow({ render, keyLabel, open, onOpen }: { render: RenderActivity;
       <td>{keyLabel}</td>
       <td>
         {render.source}
-        {render.kind !== 'pdf' ? <span className="muted small"> · {render.kind.replace('_', ' ')}</span> : null}
+        {render.kind !== 'pdf' && render.kind !== render.source ? <span className="muted small"> · {render.kind.replace('_', ' ')}</span> : null}
       </td>
       <td>{render.pages ?? '—'}</td>
       <td>{formatNumber(render.ms)}</td>

@@ -70,6 +70,12 @@ export const mergeOptionsSchema = z
       ),
     footer: runningSchema.optional().describe('Extension: as header, below the body.'),
     ...foreignHeadsFields,
+    receipt: z
+      .boolean()
+      .optional()
+      .describe(
+        'Extension: keep a receipt of the merge as a whole (its sources, options in force, timings, pages); a rendered source keeps its own with its own options.receipt.',
+      ),
   })
   .describe(
     'Applied to the merged document. outline: one bookmark per source (its title, else "Document N") opening its first page, with the ' +

@@ -8,6 +8,7 @@ import { describeFailure } from '../../api/client.ts';
 import type { CheckResult } from '../../api/types.ts';
 import { loadPdfJs } from '../../components/PdfPreview.tsx';
 import { ErrorNote, Spinner } from '../../components/Page.tsx';
+import { formatNumber } from '../../lib/format.ts';
 
 /** Same tolerance as the server (services/pdf-pixels.ts): antialiasing noise is not a change. */
 const CHANNEL_TOLERANCE = 24;
@@ -72,7 +73,7 @@ async function drawComparison(container: HTMLElement, reference: Uint8Array, tod
     const highlighted = highlight(before[at], after[at]);
     row.dataset.changed = String(highlighted.changed);
     const caption = document.createElement('figcaption');
-    caption.textContent = `Page ${at + 1}: ${highlighted.changed ? `${highlighted.count.toLocaleString()} pixels differ` : 'same'}`;
+    caption.textContent = `Page ${at + 1}: ${highlighted.changed ? `${formatNumber(highlighted.count)} pixels differ` : 'same'}`;
     row.append(caption, labelled('Reference', before[at]), labelled('Today', after[at]), labelled('Differences', highlighted.canvas));
     container.append(row);
   }
