@@ -16,7 +16,10 @@ cd "$(dirname "$0")/.."
 # LibreOffice (writer, calc, impress without the GUI) and python3-uno: POST /v1/convert/office and
 # its tests (an optional component of the server: without it that route answers 501).
 # fonts-dejavu-core: DejaVu Sans, the Arabic fallback of headers and footers.
-PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji fonts-dejavu-core qpdf postgresql chromium chromium-headless-shell libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno"
+# libxml2-utils: xmllint, which checks e-invoice XML against the Factur-X XSDs (options.e_invoice;
+# without it that option answers 501 pdf_tool_unavailable). poppler-utils (pdfdetach, pdfinfo) and
+# libimage-exiftool-perl: the attachment and e-invoice tests read the files back with them.
+PACKAGES="libxml2-utils poppler-utils libimage-exiftool-perl libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji fonts-dejavu-core qpdf postgresql chromium chromium-headless-shell libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno"
 
 if command -v apt-get >/dev/null 2>&1; then
   missing=""

@@ -1,7 +1,7 @@
 // options.attachments against a real Chromium, read back with pdfdetach (names and bytes), qpdf's
 // JSON (/AF on the catalog, /AFRelationship, /Subtype, /Params with size and MD5) and checked for
 // the refusals that come before any charge: too many files, too large, a missing stored document,
-// and attachments with encryption.
+// and attachments with encryption. Office conversions take them as multipart parts too.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { startTestServer, errorOf, usageOf, type TestServer } from '../helpers/start-app.ts';
 import { associatedFiles, detach } from '../helpers/attached-files.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
+import { officeTest } from '../helpers/needs-office.ts';
 
 const CSV = Buffer.from('month,revenue\n2026-10,1200\n2026-11,1350\n');
 const BINARY = randomBytes(3000);
@@ -150,4 +151,22 @@ test('attachments', async (t) => {
     assert.match(error.detail, /options\.attachments\[0\]\.document_id/);
     assert.equal(await usageOf(server), before);
   });
+});
+
+officeTest('POST /v1/convert/office takes attachments as multipart parts, described by the attachments field', { timeout: 180_000 }, async (t) => {
+  const server = await startTestServer(t);
+  const form = new FormData();
+  form.set('file', new Blob([Buffer.from('Quarterly letter\n')]), 'letter.txt');
+  form.append('attachments', new Blob([CSV]), 'revenue.csv');
+  form.append('attachments', new Blob([BINARY]), 'blob.bin');
+  form.append('attachments', JSON.stringify([{ filename: 'revenue.csv', mime_type: 'text/csv', relationship: 'Data' }]));
+  const response = await fetch(`${server.url}/v1/convert/office`, { method: 'POST', body: form, headers: { authorization: `Bearer ${server.key.key}` } });
+  const pdf = await pdfOf(response);
+  assert.match((await inspectPdf(pdf)).text, /Quarterly letter/);
+  const files = new Map(detach(pdf).map((file) => [file.name, file.bytes]));
+  assert.ok(files.get('revenue.csv')?.equals(CSV));
+  assert.ok(files.get('blob.bin')?.equals(BINARY));
+  const csv = associatedFiles(pdf).find((file) => file.spec['/UF'] === 'u:revenue.csv');
+  assert.equal(csv?.spec['/AFRelationship'], '/Data');
+  assert.equal(csv?.stream['/Subtype'], '/text/csv');
 });

