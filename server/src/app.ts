@@ -22,6 +22,7 @@ import { startRenderer, type PageSourceFactory, type Renderer } from './render/i
 import { HealthService } from './services/health.ts';
 import { OutputSteps } from './services/output-steps.ts';
 import { AttachmentsStep } from './services/attachments-step.ts';
+import { PdfAStep } from './services/pdf-a-step.ts';
 import { RenderService, type RenderInput } from './services/render.ts';
 import { generateAdminToken, hashSecret } from './accounts/keys.ts';
 import { loadOrCreateAdminToken } from './stores/admin-token.ts';
@@ -209,7 +210,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   const onUsage = (keyId: string, usage: { month: string; used: number; limit: number; planId: string }) =>
     events.publish('usage.changed', { key_id: keyId, month: usage.month, used: usage.used, limit: usage.limit, plan: usage.planId });
   // The final steps (attachments, PDF/A, signing) join here as they are built: services/output-steps.ts.
-  const outputSteps = new OutputSteps([new AttachmentsStep({ documents })]);
+  const outputSteps = new OutputSteps([new AttachmentsStep({ documents }), new PdfAStep({ veraPdf: config.veraPdfPath || undefined })]);
   const renderService = new RenderService({
     renderer,
     meter: accounts.meter,
@@ -242,9 +243,11 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
       bytesPerKey: config.batchQueueBytesPerKey,
       bytes: config.batchQueueBytes,
     },
-    // Four items per render slot: while two render, the others write their state, document and
-    // count (fsyncs) or wait for a slot, so a slot freed never waits for our bookkeeping.
-    worker: new BatchWorker({ inFlight: config.renderConcurrency * 4, log }),
+    // One item per render slot: an item is "rendering" on disk from the moment it is handed out
+    // (services/batch-items.ts), so handing out more than the slots showed items rendering that
+    // only waited (issue 30: eight "rendering" with two slots). A slot freed waits for the
+    // item's state write (an fsync, a few ms) before the next item takes it.
+    worker: new BatchWorker({ inFlight: config.renderConcurrency, log }),
     deliverer: new WebhookDeliverer({
       store: stores.batches,
       policy: config.networkGuard ? policy : ANY_ADDRESS,

@@ -6,8 +6,9 @@ import { WorkerPool, type ErrorShape } from '../worker-pool.ts';
 import { RenderInputError } from '../render/errors.ts';
 import { needsFinishing, type FinishOptions } from './finish-options.ts';
 import { MergeSourceError } from './merge-errors.ts';
+import type { ConformanceReport } from './conformance.ts';
 import type { FileToEmbed } from './embed-files.ts';
-import type { MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
+import type { ArchivalPdf, MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
 import type { PdfLayout } from './pdf-layout.ts';
 import type { MarkerPages, StampPlan } from './stamp.ts';
 
@@ -42,6 +43,16 @@ export function mergeInWorker(sources: MergePart[], options: FinishOptions & { o
 /** The PDF with the files attached as associated files and the XMP descriptions merged in (embed-files.ts). */
 export function embedInWorker(pdf: Uint8Array, files: FileToEmbed[], xmp?: string): Promise<Uint8Array> {
   return pool.run({ kind: 'embed', pdf, files, xmp }) as Promise<Uint8Array>;
+}
+
+/** The PDF as a PDF/A file of the level, with the conformance checker's report on the result (pdf-a.ts). */
+export function archiveInWorker(pdf: Uint8Array, level: string): Promise<ArchivalPdf> {
+  return pool.run({ kind: 'pdf_a', pdf, level }) as Promise<ArchivalPdf>;
+}
+
+/** The conformance checker's report on a PDF against a PDF/A level (conformance.ts). */
+export function checkConformanceInWorker(pdf: Uint8Array, level: string): Promise<ConformanceReport> {
+  return pool.run({ kind: 'conformance', pdf, level }) as Promise<ConformanceReport>;
 }
 
 /** Two threads, as many as renders run at once by default. */

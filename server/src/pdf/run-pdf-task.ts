@@ -1,8 +1,10 @@
-// Runs one PDF task (finish, merge, stamp, markers, layout, embed): what the worker thread does with each
+// Runs one PDF task (finish, merge, stamp, markers, layout, embed, pdf_a, conformance): what the worker thread does with each
 // message, and what the server does itself when no worker can be started.
 
+import { checkConformance } from './conformance.ts';
 import { embedFiles } from './embed-files.ts';
 import { finish } from './finish.ts';
+import { makeArchival } from './pdf-a.ts';
 import { mergePdfs } from './merge.ts';
 import { readLayout } from './pdf-layout.ts';
 import type { PdfTask, PdfTaskResult } from './pdf-task.ts';
@@ -22,5 +24,15 @@ export function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
       return readLayout(task.pdf, task.field);
     case 'embed':
       return embedFiles(task.pdf, task.files, task.xmp);
+    case 'pdf_a':
+      return archive(task.pdf, task.level);
+    case 'conformance':
+      return checkConformance(task.pdf, task.level);
   }
+}
+
+/** The file made PDF/A and checked in the same task: one trip to the thread, one parse each. */
+async function archive(pdf: Uint8Array, level: string) {
+  const archival = await makeArchival(pdf, level);
+  return { pdf: archival, report: await checkConformance(archival, level) };
 }

@@ -8,6 +8,7 @@ import { between } from './bounds.ts';
 import { pageListSchema } from '../pdf/page-list.ts';
 import { finishFields } from '../pdf/finish-options.ts';
 import { attachmentFields } from '../pdf/attachment-options.ts';
+import { pdfAFields } from '../pdf/pdf-a-options.ts';
 import { urlOnlyFields } from './origin-credentials-options.ts';
 import { normalizeRunning, runningSchema } from './header-options.ts';
 import { markdownStyleFields } from './markdown-style-options.ts';
@@ -131,6 +132,7 @@ export const pdfOptionsSchema = z
       ),
     ...finishFields,
     ...attachmentFields,
+    ...pdfAFields,
     ...urlOnlyFields,
     ...markdownStyleFields,
   })

@@ -120,10 +120,10 @@ export function ActivityPage() {
             ))}
           </section>
           <div className="chart-grid" data-testid="activity-charts">
-            <TimeChart title="Renders per minute" times={charts.times} series={charts.renders} />
-            <TimeChart title="Duration (ms)" times={charts.times} series={charts.duration} unit="ms" />
-            <TimeChart title="Queue and slots busy" times={charts.times} series={charts.load} />
-            <TimeChart title="Browser restarts" times={charts.times} series={charts.restarts} />
+            <TimeChart title="Renders per minute" times={charts.times} series={charts.renders} range={charts.range} />
+            <TimeChart title="Duration (ms)" times={charts.times} series={charts.duration} unit="ms" range={charts.range} />
+            <TimeChart title="Queue and slots busy" times={charts.times} series={charts.load} range={charts.range} />
+            <TimeChart title="Browser restarts" times={charts.times} series={charts.restarts} range={charts.range} />
           </div>
           <FailureCodes minutes={hour} />
           <div className="toolbar">
@@ -247,14 +247,20 @@ const GREY = '#6b7280';
 
 function chartsOf(activity: Activity | undefined): {
   times: number[];
+  /** One x range for the four charts: the minutes shown, half a minute of room on each side (bars are a minute wide). */
+  range: [number, number];
   renders: ChartSeries[];
   duration: ChartSeries[];
   load: ChartSeries[];
   restarts: ChartSeries[];
 } {
   const minutes = activity?.minutes ?? [];
+  const times = minutes.map((minute) => Date.parse(minute.minute) / 1000);
+  const last = times.at(-1) ?? Math.floor(Date.now() / 60_000) * 60;
+  const first = times[0] ?? last - 3600;
   return {
-    times: minutes.map((minute) => Date.parse(minute.minute) / 1000),
+    times,
+    range: [first - 30, last + 150],
     renders: [
       { label: 'succeeded', color: GREEN, values: minutes.map((minute) => minute.succeeded), bars: true },
       { label: 'failed', color: RED, values: minutes.map((minute) => minute.failed), bars: true },
