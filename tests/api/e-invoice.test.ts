@@ -180,12 +180,20 @@ test('e-invoices', async (t) => {
     assert.equal(file.bytes.toString('utf8'), MINIMUM_XML);
   });
 
-  // The PDF/A step (order 20) is another branch's: once it is on main, an e-invoice is PDF/A-3b.
-  await t.test('an e-invoice is identified as PDF/A-3b (skipped: needs the PDF/A step, not yet on main)', { skip: true }, async () => {
-    const pdf = await pdfOf(await server.render({ html: '<p>x</p>', options: { e_invoice: { profile: 'MINIMUM', xml: MINIMUM_XML } } }));
+  await t.test('an e-invoice is PDF/A-3b with the Factur-X XMP kept beside the identification; 3u on request; 2b refused', async () => {
+    const response = await server.render({ html: '<p>FA-2026-017</p>', options: { e_invoice: { profile: 'MINIMUM', xml: MINIMUM_XML } } });
+    const pdf = await pdfOf(response);
     const meta = xmpPacket(pdf);
     assert.match(meta, /<pdfaid:part>3<\/pdfaid:part>/);
     assert.match(meta, /<pdfaid:conformance>B<\/pdfaid:conformance>/);
     assert.match(meta, /<fx:ConformanceLevel>MINIMUM<\/fx:ConformanceLevel>/);
+    assert.match(meta, /<pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#<\/pdfaSchema:namespaceURI>/);
+    assert.equal(detach(pdf)[0]?.bytes.toString('utf8'), MINIMUM_XML, 'the XML survives the PDF/A step byte for byte');
+    assert.equal(associatedFiles(pdf)[0]?.spec['/AFRelationship'], '/Data');
+    const u = await pdfOf(await server.render({ html: '<p>x</p>', options: { pdf_a: '3u', e_invoice: { profile: 'EN 16931', invoice: INVOICE } } }));
+    assert.match(xmpPacket(u), /<pdfaid:conformance>U<\/pdfaid:conformance>/);
+    const error = await refused(server, { html: '<p>x</p>', options: { pdf_a: '2b', e_invoice: { profile: 'MINIMUM', xml: MINIMUM_XML } } });
+    assert.equal(error.status, 400);
+    assert.match(error.detail, /e_invoice/);
   });
 });
