@@ -79,6 +79,12 @@ test('attachments', async (t) => {
     const [file] = detach(pdf);
     assert.equal(file?.name, 'revenue.csv');
     assert.ok(file.bytes.equals(CSV));
+    // A source's own attachments would be lost in the merge: refused, naming the merged document's option.
+    const refused = await server.request('POST', '/v1/pdf/merge', {
+      sources: [{ html: '<p>One</p>', options: { attachments: [{ filename: 'a.csv', content: b64(CSV) }] } }],
+    });
+    assert.equal(refused.status, 400);
+    assert.match(((await refused.json()) as { detail: string }).detail, /sources\[0\]\.options\.attachments is not for a source/);
   });
 
   await t.test('a batch item carries its own attachments', async () => {
