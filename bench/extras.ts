@@ -5,7 +5,8 @@
 // neighbour, and what the PDF toolbox (metadata, outline, encrypt, watermark, merge) costs
 // beside a plain render, office conversions on the warm LibreOffice pool beside soffice
 // started per file, a Markdown page beside the same page as HTML, and headers and footers with an
-// image beside Chromium's own templates, and PDF/A beside plain renders. Later features add theirs here.
+// image beside Chromium's own templates, PDF/A beside plain renders, and an invoice as a Factur-X
+// e-invoice beside it plain. Later features add theirs here.
 
 import type { ServiceProcess } from './service-process.ts';
 import { measureMetering } from './metering.ts';
@@ -20,6 +21,7 @@ import { measureHeaders } from './headers.ts';
 import { measureOffice } from './office.ts';
 import { measureMarkdown } from './markdown.ts';
 import { measurePdfA } from './pdf-a.ts';
+import { measureEInvoice } from './e-invoice.ts';
 
 export async function runExtras(service: ServiceProcess): Promise<string> {
   const rows = ['| keys on file | key lookup ms (p50 / p95) | reserve + persist ms (p50 / p95) |', '|---|---|---|'];
@@ -40,5 +42,6 @@ export async function runExtras(service: ServiceProcess): Promise<string> {
   const headers = await measureHeaders(service);
   const receipts = await measureReceipts(service);
   const pdfA = await measurePdfA(service);
-  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}\n\n${office}\n\n${markdown}\n\n${headers}\n\n${receipts}\n\n${pdfA}`;
+  const eInvoice = await measureEInvoice(service);
+  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}\n\n${office}\n\n${markdown}\n\n${headers}\n\n${receipts}\n\n${pdfA}\n\n${eInvoice}`;
 }

@@ -22,7 +22,10 @@ cd "$(dirname "$0")/.."
 # pdftotext read the files independently of our code), and Apache PDFBox Preflight, the one PDF/A
 # validator Debian packages (libpdfbox2-java with libactivation-java and libjaxb-api-java, on
 # default-jre-headless): it must accept our PDF/A-1b files. The server needs none of them.
-PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji fonts-dejavu-core qpdf ghostscript poppler-utils postgresql chromium chromium-headless-shell libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java"
+# libxml2-utils: xmllint, which checks e-invoice XML against the Factur-X XSDs (options.e_invoice;
+# without it that option answers 501 pdf_tool_unavailable). libimage-exiftool-perl: the attachment and
+# e-invoice tests read the XMP back with it (and pdfdetach, pdfinfo from poppler-utils).
+PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji fonts-dejavu-core qpdf ghostscript poppler-utils postgresql chromium chromium-headless-shell libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java libxml2-utils libimage-exiftool-perl"
 
 if command -v apt-get >/dev/null 2>&1; then
   missing=""

@@ -25,6 +25,7 @@ import { ImageService } from './services/image.ts';
 import { startRenderer, type PageSourceFactory, type Renderer } from './render/index.ts';
 import { HealthService } from './services/health.ts';
 import { OutputSteps } from './services/output-steps.ts';
+import { AttachmentsStep } from './services/attachments-step.ts';
 import { PdfAStep } from './services/pdf-a-step.ts';
 import { RenderService, type RenderInput } from './services/render.ts';
 import { generateAdminToken, hashSecret } from './accounts/keys.ts';
@@ -212,6 +213,8 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   const activity = new ActivityService({ events, instance, stats: () => renderer.stats(), now: overrides.now });
   const onUsage = (keyId: string, usage: { month: string; used: number; limit: number; planId: string }) =>
     events.publish('usage.changed', { key_id: keyId, month: usage.month, used: usage.used, limit: usage.limit, plan: usage.planId });
+  // The final steps (attachments, PDF/A, signing) join here as they are built: services/output-steps.ts.
+  const outputSteps = new OutputSteps([new AttachmentsStep({ documents }), new PdfAStep({ veraPdf: config.veraPdfPath || undefined })]);
   const renderService = new RenderService({
     renderer,
     meter: accounts.meter,
@@ -224,8 +227,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     office: office.converter,
     onUsage,
     receipts,
-    // The final steps (attachments, PDF/A, signing) join here as they are built: services/output-steps.ts.
-    outputSteps: new OutputSteps([new PdfAStep({ veraPdf: config.veraPdfPath || undefined })]),
+    outputSteps,
   });
   // Batches interrupted by a stop or crash are settled and queued again before anything is served.
   const batches = await openBatchesService({
@@ -304,6 +306,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     renderSlots: config.renderConcurrency,
     maxTimeoutMs: config.playgroundMaxTimeoutMs,
     receipts,
+    outputSteps,
   });
 
   const presets = new PresetsService(stores.presets);

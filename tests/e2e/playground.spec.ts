@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { test, expect, snap } from './fixtures.ts';
 import { odt } from '../helpers/office-fixtures.ts';
 import { officeMissing } from '../helpers/office-available.ts';
+import { detach } from '../helpers/attached-files.ts';
 
 test('the public playground renders HTML inline, downloads the PDF and shows the equivalent curl', async ({ page }, testInfo) => {
   await page.goto('/playground');
@@ -114,4 +115,23 @@ test('the playground draws a header and footer from its form: none on the cover,
   await expect(page.getByTestId('pdf-text')).toContainText('Page 1 of 2');
   await expect(page.getByTestId('pdf-text')).toContainText('Report · Results');
   await expect(page.locator('pre.code').first()).toContainText('"first":false');
+});
+
+test('the playground form attaches files and makes an e-invoice: pdfdetach finds them in the PDF it rendered', async ({ page }) => {
+  await page.goto('/playground');
+  await page.getByRole('textbox', { name: /^HTML/ }).fill('<h1>Invoice FA-2026-017</h1>');
+  await page.getByText('Document options', { exact: true }).click();
+  await page.getByLabel('Attach files').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Delivery notes') });
+  await page.getByLabel('notes.txt').selectOption('Supplement');
+  const xml = await readFile(new URL('../fixtures/factur-x-minimum.xml', import.meta.url), 'utf8');
+  await page.getByLabel('Invoice XML').setInputFiles({ name: 'invoice.xml', mimeType: 'text/xml', buffer: Buffer.from(xml) });
+  await page.getByLabel('Profile').selectOption('MINIMUM');
+  const answer = page.waitForResponse((response) => response.url().endsWith('/v1/playground/pdf') && response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Render PDF' }).click();
+  const response = await answer;
+  expect(response.status()).toBe(200);
+  const files = detach(new Uint8Array(await response.body()));
+  expect(files.map((file) => file.name).sort()).toEqual(['factur-x.xml', 'notes.txt']);
+  expect(files.find((file) => file.name === 'factur-x.xml')?.bytes.toString('utf8')).toBe(xml);
+  await expect(page.locator('pre.code').first()).toContainText('"relationship":"Supplement"');
 });

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { between } from '../render/bounds.ts';
 import { finishFields, type FinishOptions } from '../pdf/finish-options.ts';
+import { attachmentFields } from '../pdf/attachment-options.ts';
 import { pdfAFields } from '../pdf/pdf-a-options.ts';
 import { pageListSchema } from '../pdf/page-list.ts';
 import { foreignHeadsFields, runningSchema } from '../render/header-options.ts';
@@ -55,6 +56,7 @@ export const officeOptionsSchema = z
       .describe(
         'Extension: keep a receipt of this conversion (files, options in force, timings, pages), named by X-Render-Receipt; the key’s receipts setting may keep one anyway.',
       ),
+    ...attachmentFields,
     // The PDF/A step of every output (services/pdf-a-step.ts) makes the finished file archival, after
     // the header, footer, metadata and watermark; LibreOffice's own PDF/A export is no longer used.
     ...pdfAFields,
@@ -64,20 +66,37 @@ export const officeOptionsSchema = z
 export type OfficeOptions = z.output<typeof officeOptionsSchema>;
 
 /** The part of OfficeOptions the bridge passes to LibreOffice. */
-export type OfficeExportOptions = Omit<OfficeOptions, 'timeout_ms' | 'receipt' | 'pdf_a' | keyof FinishOptions | keyof PdfHeadsOptions>;
+export type OfficeExportOptions = Omit<
+  OfficeOptions,
+  'timeout_ms' | 'receipt' | 'pdf_a' | 'attachments' | 'e_invoice' | keyof FinishOptions | keyof PdfHeadsOptions
+>;
 
 /** Options with every default filled in, for callers that give none. */
 export const DEFAULT_OFFICE_OPTIONS: OfficeOptions = officeOptionsSchema.parse({});
 
-/** Splits options into what LibreOffice does, the header and footer drawn after it, and what the toolbox does last. */
+/** Splits options into what LibreOffice does, the header and footer drawn after it, and what the toolbox does last (the final steps read attachments and e_invoice themselves). */
 export function splitOfficeOptions(options: OfficeOptions): {
   exportOptions: OfficeExportOptions;
   heads: PdfHeadsOptions;
   finish: FinishOptions;
   timeoutMs: number;
 } {
-  // pdf_a is the PDF/A step's, which runs on the finished file (RenderService).
-  const { timeout_ms, metadata, watermark, encrypt, header, footer, header_footer_fit, header_footer_margin, receipt: _receipt, pdf_a: _pdfA, ...exportOptions } = options;
+  // pdf_a, attachments and e_invoice are the final steps', which run on the finished file (RenderService).
+  const {
+    timeout_ms,
+    metadata,
+    watermark,
+    encrypt,
+    header,
+    footer,
+    header_footer_fit,
+    header_footer_margin,
+    receipt: _receipt,
+    pdf_a: _pdfA,
+    attachments: _attachments,
+    e_invoice: _eInvoice,
+    ...exportOptions
+  } = options;
   return { exportOptions, heads: { header, footer, header_footer_fit, header_footer_margin }, finish: { metadata, watermark, encrypt }, timeoutMs: timeout_ms };
 }
 

@@ -8,6 +8,7 @@ import { needsFinishing, type FinishOptions } from './finish-options.ts';
 import { MergeSourceError } from './merge-errors.ts';
 import { PdfStepError } from './pdf-errors.ts';
 import type { ConformanceReport } from './conformance.ts';
+import type { FileToEmbed } from './embed-files.ts';
 import type { ArchivalPdf, MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
 import type { PdfLayout } from './pdf-layout.ts';
 import type { MarkerPages, StampPlan } from './stamp.ts';
@@ -38,6 +39,11 @@ export function readLayoutInWorker(pdf: Uint8Array, field: string): Promise<PdfL
 /** The parts' pages in order as one PDF, finished with the options; throws MergeSourceError naming a bad part. */
 export function mergeInWorker(sources: MergePart[], options: FinishOptions & { outline?: boolean }): Promise<Uint8Array> {
   return pool.run({ kind: 'merge', sources, options }) as Promise<Uint8Array>;
+}
+
+/** The PDF with the files attached as associated files and the XMP descriptions merged in (embed-files.ts). */
+export function embedInWorker(pdf: Uint8Array, files: FileToEmbed[], xmp?: string): Promise<Uint8Array> {
+  return pool.run({ kind: 'embed', pdf, files, xmp }) as Promise<Uint8Array>;
 }
 
 /** A PDF transform step pdf-lib carries out (fill_form, insert_blank, scrub); throws PdfStepError naming the step. */

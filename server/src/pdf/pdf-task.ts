@@ -1,6 +1,7 @@
 // The messages between the server and the PDF worker thread (pdf-worker.ts).
 
 import type { ConformanceReport } from './conformance.ts';
+import type { FileToEmbed } from './embed-files.ts';
 import type { FinishOptions } from './finish-options.ts';
 import type { PdfLayout } from './pdf-layout.ts';
 import type { MarkerPages, StampPlan } from './stamp.ts';
@@ -24,7 +25,8 @@ export type PdfTask =
   | { kind: 'scrub'; pdf: Uint8Array }
   | { kind: 'zip'; files: { name: string; data: Uint8Array }[] }
   | { kind: 'pdf_a'; pdf: Uint8Array; level: string }
-  | { kind: 'conformance'; pdf: Uint8Array; level: string };
+  | { kind: 'conformance'; pdf: Uint8Array; level: string }
+  | { kind: 'embed'; pdf: Uint8Array; files: FileToEmbed[]; xmp?: string };
 
 /** A PDF/A file and the checker's report on it (pdf-a.ts, conformance.ts). */
 export interface ArchivalPdf {

@@ -1,7 +1,8 @@
-// Runs one PDF task (finish, merge, stamp, markers, layout, pdf_a, conformance, and the transform steps pdf-lib does): what the worker thread does with each
+// Runs one PDF task (finish, merge, stamp, markers, layout, embed, pdf_a, conformance, and the transform steps pdf-lib does): what the worker thread does with each
 // message, and what the server does itself when no worker can be started.
 
 import { checkConformance } from './conformance.ts';
+import { embedFiles } from './embed-files.ts';
 import { finish } from './finish.ts';
 import { makeArchival } from './pdf-a.ts';
 import { mergePdfs } from './merge.ts';
@@ -25,6 +26,8 @@ export function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
       return findMarkers(task.pdf, task.prefix);
     case 'layout':
       return readLayout(task.pdf, task.field);
+    case 'embed':
+      return embedFiles(task.pdf, task.files, task.xmp);
     case 'fill_form':
       return fillForm(task.pdf, task.fields, task.field);
     case 'insert_blank':

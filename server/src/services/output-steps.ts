@@ -32,6 +32,8 @@ export interface StepContext {
   account: Account;
   /** Where the options sit in the request, for error messages ("options", "requests[2].options"). */
   field: string;
+  /** A template render's data (an e-invoice can be written from it: options.e_invoice.from_data). */
+  data?: Record<string, unknown>;
 }
 
 export interface OutputStep {

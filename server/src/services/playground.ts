@@ -10,6 +10,7 @@ import type { Resolver } from '../guard/dns-resolver.ts';
 import type { RateLimitStore, RateRule } from '../stores/rate-limits.ts';
 import { withReceipt, type RenderService } from './render.ts';
 import { sourceSummary, type ReceiptsService } from './receipts.ts';
+import type { OutputSteps, StepContext } from './output-steps.ts';
 
 /** docs/api.md#limits: playground html is capped at 512 KB (the keyed API allows 5 MB). */
 export const PLAYGROUND_MAX_HTML_BYTES = 512 * 1024;
@@ -52,6 +53,8 @@ export interface PlaygroundDeps {
   maxTimeoutMs: number;
   /** The activity feed, and a receipt when options.receipt asks (readable with its id alone). */
   receipts: ReceiptsService;
+  /** The final steps (attachments, e-invoice, PDF/A) as every keyed render takes them (services/output-steps.ts). */
+  outputSteps?: OutputSteps;
   now?: () => number;
 }
 
@@ -99,6 +102,8 @@ export class PlaygroundService {
     // Refusals that need no lookup (fields, schemes, address literals) are not counted: a mistake
     // costs the caller nothing. Anything that needs DNS or a render is counted first (issue 11).
     await this.deps.sources.resolveSource(fields, PLAYGROUND_ACCOUNT, WITHOUT_DNS);
+    // The final steps' refusals (a bad invoice, too many files) cost the caller nothing either.
+    await this.deps.outputSteps?.check(input.options, this.stepContext());
     const rate = await this.take(clientGroup(clientAddress));
     if (!rate.allowed) {
       throw new ApiError(
@@ -126,6 +131,11 @@ export class PlaygroundService {
     }
     const receiptId = await receipts.finish({ ...report, bytes: pdf });
     return { pdf, filename: input.filename, rate, receiptId, headers };
+  }
+
+  private stepContext(): StepContext {
+    // No key, so no stored document can be attached (a document_id is not found); no template, so no from_data.
+    return { account: PLAYGROUND_ACCOUNT, field: 'options' };
   }
 
   private async take(client: string): Promise<RateLimitState & { allowed: boolean }> {

@@ -119,8 +119,9 @@ export class RenderService {
     checkSourceFields(input);
     const storage = this.deps.documents.storageFor(account, batchItem ? true : input.store);
     if (input.office) this.office().checkSource(input.office);
-    const stepContext = { account, field: input.office ? 'office.options' : 'options' };
-    const outputOptions: OutputOptions | undefined = input.office ? input.office.options : input.options; // an office source's own (pdf_a, encrypt)
+    const stepContext = { account, field: input.office ? 'office.options' : 'options', data: input.template_id !== undefined ? input.data : undefined };
+    // An office source carries its own options (pdf_a, encrypt): the final steps read those.
+    const outputOptions: OutputOptions | undefined = input.office ? input.office.options : input.options;
     await this.steps().check(outputOptions, stepContext);
     // Cheap refusals first (issue 11): the allowance is held before any template expansion or
     // DNS lookup, so a key past its month costs the server nothing but this check.

@@ -135,6 +135,10 @@ export interface PdfOptions {
   height?: string;
   outline?: boolean;
   metadata?: PdfMetadata;
+  /** Files embedded as associated files: docs/api.md#attachments. */
+  attachments?: PdfAttachment[];
+  /** A Factur-X / ZUGFeRD / XRechnung e-invoice: docs/api.md#e-invoices. */
+  e_invoice?: PdfEInvoice;
   watermark?: PdfWatermark;
   encrypt?: PdfEncryption;
   /** An archival PDF/A level ("PDF/A-2b"); the choices come from /openapi.json (lib/pdf-options.ts). */
@@ -147,6 +151,26 @@ export interface PdfOptions {
   /** HTML drawn above (below) the body on every page: docs/api.md#headers-and-footers. */
   header?: RunningOption;
   footer?: RunningOption;
+}
+
+export type AfRelationship = 'Source' | 'Data' | 'Alternative' | 'Supplement' | 'Unspecified';
+
+export interface PdfAttachment {
+  filename: string;
+  content?: string;
+  document_id?: string;
+  mime_type?: string;
+  description?: string;
+  relationship?: AfRelationship;
+}
+
+export type EInvoiceProfile = 'MINIMUM' | 'BASIC WL' | 'BASIC' | 'EN 16931' | 'EXTENDED' | 'XRECHNUNG';
+
+export interface PdfEInvoice {
+  profile: EInvoiceProfile;
+  xml?: string;
+  invoice?: Record<string, unknown>;
+  from_data?: true;
 }
 
 /** A header or footer: HTML, or HTML with variants per page (false: none on those pages). */

@@ -1,8 +1,10 @@
 // The post-processing options as a form: metadata, outline, the PDF/A level, watermark (text or a
-// PNG/JPEG file) and AES-256 encryption with its permissions. Empty fields are left out of the request.
+// PNG/JPEG file) and AES-256 encryption with its permissions, then attachments and the e-invoice
+// (AttachmentsForm). Empty fields are left out of the request.
 
 import type { PdfEncryption, PdfMetadata, PdfOptions, PdfWatermark, WatermarkPosition } from '../api/types.ts';
 import type { OptionSpec } from '../lib/pdf-options.ts';
+import { AttachmentsForm } from './AttachmentsForm.tsx';
 import { Check, Field, NumberField, SelectField } from './OptionsForm.tsx';
 import { PdfAField } from './PdfAField.tsx';
 
@@ -171,6 +173,7 @@ export function DocumentOptionsForm({ value, onChange, spec }: { value: PdfOptio
         <Check label="Allow comments" checked={permissions.annotate ?? false} onChange={(checked) => setPermission({ annotate: checked })} />
         <Check label="Allow form filling" checked={permissions.fill_forms ?? false} onChange={(checked) => setPermission({ fill_forms: checked })} />
       </div>
+      <AttachmentsForm value={value} onChange={onChange} />
     </div>
   );
 }

@@ -119,7 +119,7 @@ function property(schema: JsonSchema, name: string): JsonSchema {
 /**
  * Only the options that differ from the defaults, so requests and snippets stay short: empty
  * fields are left out, and so are a watermark without text or image, encryption without an
- * owner password and basic auth without a user name.
+ * owner password, basic auth without a user name and an e-invoice without its XML.
  */
 export function changedOptions(options: PdfOptions, spec: OptionSpec): PdfOptions {
   const out: Record<string, unknown> = {};
@@ -134,6 +134,8 @@ export function changedOptions(options: PdfOptions, spec: OptionSpec): PdfOption
   if (out.watermark && !(out.watermark as Record<string, unknown>).text && !(out.watermark as Record<string, unknown>).image) delete out.watermark;
   if (out.encrypt && !(out.encrypt as Record<string, unknown>).owner_password) delete out.encrypt;
   if (out.basic_auth && !(out.basic_auth as Record<string, unknown>).username) delete out.basic_auth;
+  const invoice = out.e_invoice as Record<string, unknown> | undefined;
+  if (invoice && invoice.xml === undefined && invoice.invoice === undefined && invoice.from_data === undefined) delete out.e_invoice;
   return out as PdfOptions;
 }
 

@@ -8,7 +8,7 @@ import { OFFICE_KINDS } from '../../office/file-kinds.ts';
 import type { OfficeRequest, OfficeService } from '../../services/office.ts';
 import { USAGE_HEADER_DOCS } from '../../wire/usage-headers.ts';
 import { accountOf } from '../middleware/auth.ts';
-import { parseMultipart } from '../multipart.ts';
+import { parseMultipart, type FormFile } from '../multipart.ts';
 import { operation } from '../operation.ts';
 import { parseJsonBytes, readRawBody } from '../raw-body.ts';
 import { officeFormFieldsSchema, officeJsonRequestSchema, officeMultipartSchema } from '../schemas/office.ts';
@@ -106,11 +106,11 @@ async function readOfficeRequest(req: Request, body: Uint8Array): Promise<Office
     );
   const form = await parseMultipart(req.headers, body, { files: MAX_FILES, fields: 64 });
   const files = form.files.filter((file) => file.field === 'file' || file.field === 'files');
-  const stray = form.files.find((file) => file.field !== 'file' && file.field !== 'files');
-  if (stray) throw new ApiError('invalid_request', `The file part ${stray.field} is not expected: name file parts "file".`);
+  const stray = form.files.find((file) => !['file', 'files', 'attachments'].includes(file.field));
+  if (stray) throw new ApiError('invalid_request', `The file part ${stray.field} is not expected: name file parts "file" (or "attachments").`);
   const unnamed = files.find((file) => !file.filename);
   if (unnamed) throw new ApiError('invalid_request', 'A file part has no filename: its extension says what kind of file it is.');
-  const fields = formValues(form.fields);
+  const fields = attachParts(formValues(form.fields), form.files);
   const parsed = parseInput(officeFormFieldsSchema, fields, 'the form fields');
   return { ...parsed, files: files.map(({ filename, bytes }) => ({ filename, bytes })) };
 }
@@ -134,6 +134,25 @@ function formValues(fields: Map<string, string>): Record<string, unknown> {
     else values[name] = value;
   }
   return { ...values, options };
+}
+
+/**
+ * File parts named "attachments" become options.attachments entries (docs/api.md#attachments): an
+ * entry of the attachments field with that filename and no content takes the part's bytes (so it can
+ * say mime_type, description, relationship); any other part is added as a file of its own.
+ */
+function attachParts(values: Record<string, unknown>, parts: FormFile[]): Record<string, unknown> {
+  const uploads = parts.filter((part) => part.field === 'attachments');
+  if (uploads.length === 0) return values;
+  const options = values.options as Record<string, unknown>;
+  const listed = Array.isArray(options.attachments) ? (options.attachments as Record<string, unknown>[]) : [];
+  for (const part of uploads) {
+    const content = Buffer.from(part.bytes).toString('base64');
+    const entry = listed.find((item) => item.filename === part.filename && item.content === undefined && item.document_id === undefined);
+    if (entry) entry.content = content;
+    else listed.push({ filename: part.filename, content });
+  }
+  return { ...values, options: { ...options, attachments: listed } };
 }
 
 function jsonField(name: string, raw: string): unknown {

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { idPattern } from '../../ids.ts';
 import { finishFields } from '../../pdf/finish-options.ts';
+import { attachmentFields } from '../../pdf/attachment-options.ts';
 import { pdfAFields } from '../../pdf/pdf-a-options.ts';
 import { foreignHeadsFields, runningSchema } from '../../render/header-options.ts';
 import { pageListSchema } from '../../pdf/page-list.ts';
@@ -52,6 +53,8 @@ const mergeSourceSchema = z
     for (const [field, what] of [
       ['encrypt', 'encrypt the merged document with options.encrypt'],
       ['pdf_a', 'make the merged document archival with options.pdf_a'],
+      ['attachments', 'attach files to the merged document with options.attachments'],
+      ['e_invoice', 'make the merged document the e-invoice with options.e_invoice'],
     ] as const) {
       if (source.options?.[field] !== undefined)
         ctx.addIssue({ code: 'custom', path: ['options', field], message: `is not for a source: ${what}`, input: undefined });
@@ -63,6 +66,7 @@ const mergeSourceSchema = z
 export const mergeOptionsSchema = z
   .strictObject({
     ...finishFields,
+    ...attachmentFields,
     ...pdfAFields,
     header: runningSchema
       .optional()

@@ -1,0 +1,60 @@
+// The XML an e_invoice option stands for: given as it is, or written from a JSON invoice (the
+// option's own, or a template's data), checked before anything is charged: the JSON's totals and
+// rules (invoice-totals.ts), then the XSD of the profile and the profile the XML names (xsd-check.ts).
+
+import { invoiceToCii, JSON_PROFILES } from './cii-xml.ts';
+import { invoiceSchema } from './invoice-schema.ts';
+import { invoiceProblems } from './invoice-totals.ts';
+import type { EInvoiceProfile } from './profiles.ts';
+import { checkInvoiceXml, InvoiceXmlError } from './xsd-check.ts';
+
+export interface EInvoiceRequest {
+  profile: EInvoiceProfile;
+  xml?: string;
+  invoice?: unknown;
+  from_data?: true;
+}
+
+/** The JSON invoice cannot be made into XML as it stands: each problem names its field. */
+export class InvoiceDataError extends Error {
+  override readonly name = 'InvoiceDataError';
+  constructor(readonly problems: string[]) {
+    super(problems.join('; '));
+  }
+}
+
+/**
+ * The checked XML for the request. `data` is the template's data (from_data); `field` is where the
+ * option sits ("options.e_invoice"). Throws InvoiceDataError or InvoiceXmlError (with lines).
+ */
+export async function checkedInvoiceXml(request: EInvoiceRequest, data: unknown, field: string, xmllint?: string): Promise<string> {
+  const xml = invoiceXml(request, data, field);
+  try {
+    await checkInvoiceXml(xml, request.profile, xmllint);
+  } catch (error) {
+    // Our own XML failing its schema is our bug, but the caller still gets the reason rather than a bad file.
+    if (error instanceof InvoiceXmlError && request.xml === undefined) throw new InvoiceDataError([`the XML written from the invoice: ${error.message}`]);
+    throw error;
+  }
+  return xml;
+}
+
+/** The XML for the request, written from the JSON when it is not given (throws InvoiceDataError on bad JSON). */
+export function invoiceXml(request: EInvoiceRequest, data: unknown, field: string): string {
+  if (request.xml !== undefined) return request.xml;
+  const from = request.from_data ? 'data' : `${field}.invoice`;
+  if (!JSON_PROFILES.includes(request.profile))
+    throw new InvoiceDataError([`${field}.profile ${request.profile} carries no invoice lines: give its CII XML as ${field}.xml instead`]);
+  if (request.from_data && data === undefined) throw new InvoiceDataError([`${field}.from_data needs a template_id render whose data is the invoice`]);
+  const parsed = invoiceSchema.safeParse(request.from_data ? data : request.invoice);
+  if (!parsed.success) {
+    throw new InvoiceDataError(parsed.error.issues.map((issue) => `${[from, ...issue.path.map(pathPart)].join('').replace(/^\./, '')} ${issue.message}`));
+  }
+  const problems = invoiceProblems(parsed.data, request.profile, from);
+  if (problems.length > 0) throw new InvoiceDataError(problems);
+  return invoiceToCii(parsed.data, request.profile);
+}
+
+function pathPart(part: PropertyKey): string {
+  return typeof part === 'number' ? `[${part}]` : `.${String(part)}`;
+}

@@ -1,0 +1,142 @@
+// The attachments step of every output (order 10, before PDF/A and signing): embeds the files of
+// options.attachments and the e-invoice XML of options.e_invoice as associated files, with the
+// Factur-X XMP schema for an e-invoice. Its checks run before anything is charged: limits, stored
+// documents, and the invoice (JSON totals, XSD, profile). The bytes change on a PDF worker thread.
+
+import { buffer } from 'node:stream/consumers';
+import { ApiError } from '../errors.ts';
+import { checkedInvoiceXml, invoiceXml, InvoiceDataError, type EInvoiceRequest } from '../einvoice/e-invoice.ts';
+import { facturXXmp } from '../einvoice/facturx-xmp.ts';
+import { PROFILES } from '../einvoice/profiles.ts';
+import { InvoiceXmlError, XmlValidatorUnavailableError } from '../einvoice/xsd-check.ts';
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_TOTAL_BYTES, type AttachmentOption, type EInvoiceOption } from '../pdf/attachment-options.ts';
+import type { FileToEmbed } from '../pdf/embed-files.ts';
+import { embedInWorker } from '../pdf/finisher.ts';
+import type { DocumentsService } from './documents.ts';
+import type { OutputOptions, OutputStep, StepContext, StepOutcome } from './output-steps.ts';
+
+export interface AttachmentsStepDeps {
+  documents: DocumentsService;
+  /** The xmllint binary; default: xmllint on PATH (Debian libxml2-utils). */
+  xmllint?: string;
+}
+
+const MB = 1024 * 1024;
+
+export class AttachmentsStep implements OutputStep {
+  readonly name = 'attachments';
+  readonly order = 10;
+
+  constructor(private readonly deps: AttachmentsStepDeps) {}
+
+  wanted(options: OutputOptions): boolean {
+    return (attachmentsOf(options)?.length ?? 0) > 0 || options.e_invoice !== undefined;
+  }
+
+  async check(options: OutputOptions, context: StepContext): Promise<void> {
+    if (!this.wanted(options)) return;
+    const { field } = context;
+    const eInvoice = options.e_invoice as EInvoiceOption | undefined;
+    if (options.encrypt !== undefined) {
+      const what = eInvoice ? 'e_invoice' : 'attachments';
+      throw new ApiError('invalid_request', `${field}.${what} cannot be combined with ${field}.encrypt (an archival file is never encrypted).`);
+    }
+    let total = 0;
+    for (const [index, file] of (attachmentsOf(options) ?? []).entries()) {
+      const at = `${field}.attachments[${index}]`;
+      if (eInvoice && file.filename === PROFILES[eInvoice.profile].filename)
+        throw new ApiError('invalid_request', `${at}.filename ${file.filename} is the e-invoice's own name: choose another.`);
+      const size = file.content !== undefined ? Buffer.byteLength(file.content, 'base64') : await this.storedSize(file.document_id!, at, context);
+      if (size > MAX_ATTACHMENT_BYTES)
+        throw new ApiError('payload_too_large', `${at} is ${(size / MB).toFixed(1)} MB; an attachment may be at most ${MAX_ATTACHMENT_BYTES / MB} MB.`);
+      total += size;
+    }
+    if (eInvoice) total += Buffer.byteLength(await this.invoiceXml(eInvoice, context, true));
+    if (total > MAX_ATTACHMENTS_TOTAL_BYTES)
+      throw new ApiError(
+        'payload_too_large',
+        `${field}.attachments come to ${(total / MB).toFixed(1)} MB; a document's attachments may be at most ${MAX_ATTACHMENTS_TOTAL_BYTES / MB} MB together.`,
+      );
+  }
+
+  async apply(pdf: Uint8Array, options: OutputOptions, context: StepContext): Promise<StepOutcome> {
+    const files: FileToEmbed[] = [];
+    for (const [index, file] of (attachmentsOf(options) ?? []).entries()) {
+      const bytes =
+        file.content !== undefined
+          ? new Uint8Array(Buffer.from(file.content, 'base64'))
+          : await this.storedBytes(file.document_id!, `${context.field}.attachments[${index}]`, context);
+      files.push({
+        name: file.filename,
+        bytes,
+        mimeType: file.mime_type ?? (file.document_id !== undefined ? 'application/pdf' : 'application/octet-stream'),
+        description: file.description,
+        relationship: file.relationship,
+      });
+    }
+    const eInvoice = options.e_invoice as EInvoiceOption | undefined;
+    let xmp: string | undefined;
+    if (eInvoice) {
+      const facts = PROFILES[eInvoice.profile];
+      files.unshift({
+        name: facts.filename,
+        bytes: new TextEncoder().encode(await this.invoiceXml(eInvoice, context, false)),
+        mimeType: 'text/xml',
+        description: `Factur-X ${eInvoice.profile} invoice`,
+        relationship: facts.relationship,
+      });
+      xmp = facturXXmp(eInvoice.profile);
+    }
+    const out = await embedInWorker(pdf, files, xmp);
+    return {
+      pdf: out,
+      report: {
+        files: files.map((file) => ({ filename: file.name, bytes: file.bytes.byteLength, mime_type: file.mimeType, relationship: file.relationship })),
+        ...(eInvoice && { e_invoice: { profile: eInvoice.profile, filename: PROFILES[eInvoice.profile].filename } }),
+      },
+      headers: eInvoice ? { 'X-E-Invoice': eInvoice.profile } : undefined,
+    };
+  }
+
+  /** The invoice's XML; checked (JSON rules, XSD, profile) before the charge, only written when applied. */
+  private async invoiceXml(option: EInvoiceOption, context: StepContext, check: boolean): Promise<string> {
+    const field = `${context.field}.e_invoice`;
+    const request = option as EInvoiceRequest;
+    try {
+      return check ? await checkedInvoiceXml(request, context.data, field, this.deps.xmllint) : invoiceXml(request, context.data, field);
+    } catch (error) {
+      if (error instanceof InvoiceDataError) throw new ApiError('invalid_request', `The invoice does not add up: ${error.message}.`);
+      if (error instanceof InvoiceXmlError) throw new ApiError('invalid_request', `${field}.xml does not validate as ${option.profile}: ${error.message}.`);
+      if (error instanceof XmlValidatorUnavailableError)
+        throw new ApiError('pdf_tool_unavailable', `E-invoices cannot be checked on this server: ${error.message}.`);
+      throw error;
+    }
+  }
+
+  private async storedSize(id: string, at: string, context: StepContext): Promise<number> {
+    const { document, file } = await this.open(id, at, context);
+    await file.close();
+    return document.size;
+  }
+
+  private async storedBytes(id: string, at: string, context: StepContext): Promise<Uint8Array> {
+    const { file } = await this.open(id, at, context);
+    try {
+      return new Uint8Array(await buffer(file.createReadStream()));
+    } finally {
+      await file.close();
+    }
+  }
+
+  private open(id: string, at: string, context: StepContext) {
+    return this.deps.documents.open(context.account.keyId, id).catch((error: unknown) => {
+      if (error instanceof ApiError && (error.code === 'document_not_found' || error.code === 'document_expired'))
+        throw new ApiError(error.code, `${at}.document_id ${id}: ${error.detail}`);
+      throw error;
+    });
+  }
+}
+
+function attachmentsOf(options: OutputOptions): AttachmentOption[] | undefined {
+  return options.attachments as AttachmentOption[] | undefined;
+}

@@ -1,0 +1,77 @@
+// Attachments and the e-invoice as a form: files picked here are embedded as associated files
+// (base64 in the request), each with its relationship; an e-invoice is a profile and a CII XML file.
+
+import type { AfRelationship, EInvoiceProfile, PdfAttachment, PdfOptions } from '../api/types.ts';
+import { Field, SelectField } from './OptionsForm.tsx';
+
+const RELATIONSHIPS: AfRelationship[] = ['Unspecified', 'Source', 'Data', 'Alternative', 'Supplement'];
+const PROFILES: EInvoiceProfile[] = ['MINIMUM', 'BASIC WL', 'BASIC', 'EN 16931', 'EXTENDED', 'XRECHNUNG'];
+
+/** The file's bytes as base64, without the data: URI's prefix. */
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+export function AttachmentsForm({ value, onChange }: { value: PdfOptions; onChange: (next: PdfOptions) => void }) {
+  const files = value.attachments ?? [];
+  const invoice = value.e_invoice;
+  const setFiles = (next: PdfAttachment[]) => onChange({ ...value, attachments: next.length > 0 ? next : undefined });
+  const add = async (picked: FileList | null) => {
+    const added = await Promise.all(
+      [...(picked ?? [])].map(async (file) => ({ filename: file.name, content: await readBase64(file), mime_type: file.type || undefined })),
+    );
+    setFiles([...files.filter((file) => !added.some((other) => other.filename === file.filename)), ...added]);
+  };
+  const pickXml = async (file: File | undefined) => {
+    if (!file) return onChange({ ...value, e_invoice: undefined });
+    onChange({ ...value, e_invoice: { profile: invoice?.profile ?? 'EN 16931', xml: await file.text() } });
+  };
+  // A fragment: its fields sit in the grid of the form it is part of (DocumentOptionsForm).
+  return (
+    <>
+      <h3 className="options-heading">Attachments</h3>
+      <Field label="Attach files" id="opt-attach-files" hint="Up to 20, 5 MB each, 10 MB together">
+        <input id="opt-attach-files" className="input" type="file" multiple onChange={(event) => void add(event.target.files)} />
+      </Field>
+      {files.map((file, index) => (
+        <SelectField
+          key={file.filename}
+          label={file.filename}
+          id={`opt-attach-${index}`}
+          hint="Relationship to the document"
+          value={file.relationship ?? 'Unspecified'}
+          choices={RELATIONSHIPS}
+          onChange={(next) => setFiles(files.map((other, at) => (at === index ? { ...other, relationship: next as AfRelationship } : other)))}
+        />
+      ))}
+      {files.length > 0 && (
+        <button type="button" className="button" onClick={() => setFiles([])}>
+          Remove attachments
+        </button>
+      )}
+
+      <h3 className="options-heading">E-invoice (Factur-X / ZUGFeRD)</h3>
+      <Field label="Invoice XML" id="opt-einvoice-xml" hint={invoice?.xml ? 'XML chosen: checked against the profile’s schema' : 'The CII XML of the invoice'}>
+        <input
+          id="opt-einvoice-xml"
+          className="input"
+          type="file"
+          accept=".xml,text/xml,application/xml"
+          onChange={(event) => void pickXml(event.target.files?.[0])}
+        />
+      </Field>
+      <SelectField
+        label="Profile"
+        id="opt-einvoice-profile"
+        value={invoice?.profile ?? 'EN 16931'}
+        choices={PROFILES}
+        onChange={(next) => invoice && onChange({ ...value, e_invoice: { ...invoice, profile: next as EInvoiceProfile } })}
+      />
+    </>
+  );
+}
