@@ -21,6 +21,8 @@ import { ImageService } from './services/image.ts';
 import { startRenderer, type PageSourceFactory, type Renderer } from './render/index.ts';
 import { HealthService } from './services/health.ts';
 import { OutputSteps } from './services/output-steps.ts';
+import { openSigning } from './services/signing.ts';
+import { certificateOperations } from './http/routes/certificates.ts';
 import { RenderService, type RenderInput } from './services/render.ts';
 import { generateAdminToken, hashSecret } from './accounts/keys.ts';
 import { loadOrCreateAdminToken } from './stores/admin-token.ts';
@@ -141,6 +143,8 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     log.warn({ key_id: key.id, plan: key.planId }, 'key is on a plan that is not configured: its requests get 403 until it is moved to another plan');
   }
   const documents = new DocumentsService({ store: stores.documents, tombstoneSeconds: config.tombstoneDays * 86_400, now: overrides.now });
+  // Certificates with sealed keys, the sign step and verify; a TSA_URL off TSA_ALLOW_HOSTS stops start-up here.
+  const signing = await openSigning(config, stores.certificates, documents, overrides.now);
   const templateStore = stores.templates;
   const metrics = createMetrics();
   const policy = createAddressPolicy(config.allowHosts, config.denyHosts);
@@ -220,7 +224,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     onUsage,
     receipts,
     // The final steps (attachments, PDF/A, signing) join here as they are built: services/output-steps.ts.
-    outputSteps: new OutputSteps([]),
+    outputSteps: new OutputSteps([signing.step]),
   });
   // Batches interrupted by a stop or crash are settled and queued again before anything is served.
   const batches = await openBatchesService({
@@ -301,7 +305,8 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
 
   const http = createHttpApp({
     operations: [
-      ...healthOperations(health, SERVICE_VERSION),
+      ...healthOperations(health, SERVICE_VERSION, () => signing.certificates.expiring()),
+      ...certificateOperations(signing.certificates, signing.verify),
       ...renderOperations(renderService),
       ...mergeOperations(new MergeService({ renderer, render: renderService, documents, office: office.converter, receipts })),
       ...officeOperations(new OfficeService({ converter: office.converter, render: renderService, documents }), config.officeMaxUploadBytes),

@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   // Not in the original code list (issue 25): a render receipt that is unknown, expired or another key's.
   receipt_not_found: 404,
   not_found: 404,
+  // Signing (issue 32): a certificate id that is unknown or not granted to the key.
+  certificate_not_found: 404,
   // Not in the code list the API was designed with (docs/api.md#errors): a known path called with the wrong method.
   method_not_allowed: 405,
   document_expired: 410,
@@ -33,6 +35,10 @@ export const ERROR_STATUS = {
   password_required: 422,
   password_incorrect: 422,
   office_conversion_failed: 422,
+  // Signing: the certificate is outside its validity period (expired or not yet valid).
+  certificate_not_valid: 422,
+  // Signing import: a PKCS#12 or PEM that does not read, a wrong password, a key that does not match.
+  certificate_invalid: 422,
   rate_limited: 429,
   // Not in the original code list (issue 11): a key's background batch backlog is full.
   too_many_batches: 429,
@@ -40,6 +46,8 @@ export const ERROR_STATUS = {
   // This server has no LibreOffice: the detail says how to install it.
   office_unavailable: 501,
   renderer_busy: 503,
+  // Signing level B-T: the time-stamping authority did not answer in TSA_TIMEOUT_MS or refused.
+  timestamp_unavailable: 503,
   render_timeout: 504,
   // Not in the original code list: the data folder's disk is full; nothing of the call was kept.
   insufficient_storage: 507,

@@ -4,6 +4,7 @@
 // post-processing (metadata, watermark, encrypt: pdf/finish.ts).
 
 import { z } from 'zod';
+import { signFields } from '../signing/sign-options.ts';
 import { between } from '../render/bounds.ts';
 import { finishFields, type FinishOptions } from '../pdf/finish-options.ts';
 import { pageListSchema } from '../pdf/page-list.ts';
@@ -53,6 +54,7 @@ export const officeOptionsSchema = z
     metadata: finishFields.metadata,
     watermark: finishFields.watermark,
     encrypt: finishFields.encrypt,
+    ...signFields,
   })
   .superRefine((options, ctx) => {
     // The toolbox rewrites the file with pdf-lib, which keeps no PDF/A conformance (and PDF/A forbids encryption).

@@ -29,6 +29,8 @@ import { pgRenderCommit } from './pg/render-commit.ts';
 import { documentChargeResolver, fileRenderCommit, type RenderCommit } from './render-commit.ts';
 import { FileReceiptStore, type ReceiptStore } from './receipts.ts';
 import { PgReceiptStore } from './pg/receipts.ts';
+import { FileCertificateStore, type CertificateStore } from './certificates.ts';
+import { PgCertificateStore } from './pg/certificates.ts';
 
 export interface Stores {
   readonly kind: 'files' | 'postgresql';
@@ -48,6 +50,8 @@ export interface Stores {
   readonly events: EventBus;
   /** Sliding-window counts (the playground's limit): this process's memory, or shared by every instance. */
   readonly rateLimits: RateLimitStore;
+  /** Signing certificates with their keys sealed (docs/api.md#signing). */
+  readonly certificates: CertificateStore;
   /** Waits for writes in flight and closes connections (the files: records the documents index snapshot). */
   close(): Promise<void>;
 }
@@ -111,6 +115,7 @@ async function openFileStores(options: OpenStoresOptions): Promise<Stores> {
     receipts: await FileReceiptStore.open(options.dataDir),
     events: new EventBus(),
     rateLimits: new MemoryRateLimits(),
+    certificates: await FileCertificateStore.open(options.dataDir),
     async close() {
       // Nothing writes documents any more: record the index for a fast next start.
       await documents
@@ -143,6 +148,7 @@ async function openPgStores(options: OpenStoresOptions): Promise<Stores> {
     receipts: new PgReceiptStore(pool),
     events,
     rateLimits: new PgRateLimits(pool),
+    certificates: new PgCertificateStore(pool),
     async close() {
       await events.flush();
       events.close();

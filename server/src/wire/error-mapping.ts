@@ -21,6 +21,7 @@ import { StorageFullError, StoreReadError } from '../stores/durable-file.ts';
 import { isDatabaseFull } from '../stores/pg/database.ts';
 import type { ErrorRecord } from '../stores/batches.ts';
 import { usageHeaders } from './usage-headers.ts';
+import { SignInputError, TimestampUnavailableError } from '../signing/errors.ts';
 
 /** Maps any thrown value to an ApiError: known errors to their code, anything else to internal_error. */
 export function toApiError(error: unknown): ApiError {
@@ -44,6 +45,9 @@ export function toApiError(error: unknown): ApiError {
   if (office) return office;
   if (error instanceof NavigationError) return new ApiError('navigation_failed', `The url could not be loaded: ${error.message}.`);
   if (error instanceof RenderInputError) return new ApiError('invalid_request', error.message);
+  if (error instanceof SignInputError) return new ApiError('invalid_request', `${error.field}: ${error.message}.`);
+  // The signature was not made, so the render was not kept or charged; the TSA is the operator's to look at.
+  if (error instanceof TimestampUnavailableError) return new ApiError('timestamp_unavailable', `The signature needs a timestamp and ${error.message}; nothing was charged, retry later.`, { 'Retry-After': '5' });
   if (error instanceof QuotaExceededError) {
     const { usage } = error;
     return new ApiError(

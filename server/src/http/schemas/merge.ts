@@ -2,6 +2,7 @@
 // render request), each optionally cut to page_ranges, and the post-processing of the result.
 
 import { z } from 'zod';
+import { signFields } from '../../signing/sign-options.ts';
 import { idPattern } from '../../ids.ts';
 import { finishFields } from '../../pdf/finish-options.ts';
 import { foreignHeadsFields, runningSchema } from '../../render/header-options.ts';
@@ -54,6 +55,9 @@ const mergeSourceSchema = z
         message: 'is not for a source: encrypt the merged document with options.encrypt',
         input: undefined,
       });
+    // Merging rewrites every part, so a part's signature could not survive it.
+    if (source.options?.sign !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['options', 'sign'], message: 'is not for a source: sign the merged document with options.sign', input: undefined });
     refuseMisplacedOptions(source, ctx);
   })
   .describe('Exactly one of document_id, pdf, html, url, markdown, template_id or office.');
@@ -68,6 +72,7 @@ export const mergeOptionsSchema = z
       ),
     footer: runningSchema.optional().describe('Extension: as header, below the body.'),
     ...foreignHeadsFields,
+    ...signFields,
   })
   .describe(
     'Applied to the merged document. outline: one bookmark per source (its title, else "Document N") opening its first page, with the ' +
