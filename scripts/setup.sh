@@ -16,7 +16,11 @@ cd "$(dirname "$0")/.."
 # LibreOffice (writer, calc, impress without the GUI) and python3-uno: POST /v1/convert/office and
 # its tests (an optional component of the server: without it that route answers 501).
 # fonts-dejavu-core: DejaVu Sans, the Arabic fallback of headers and footers.
-PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji fonts-dejavu-core qpdf postgresql chromium chromium-headless-shell libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno"
+# openssl: reads imported PKCS#12 files (signing certificates) and makes the signing tests' CA and
+# TSA. poppler-utils (pdfsig) and libnss3-tools (certutil): the signing tests read signatures with
+# them, trusting the test CA through an NSS database. softhsm2 and opensc (pkcs11-tool): a PKCS#11
+# token for the token-signing tests.
+PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji fonts-dejavu-core qpdf postgresql chromium chromium-headless-shell libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno openssl poppler-utils libnss3-tools softhsm2 opensc"
 
 if command -v apt-get >/dev/null 2>&1; then
   missing=""

@@ -33,12 +33,53 @@ const run = (file: string, args: string[], cwd: string) => execFile(file, args, 
 async function issue(dir: string, name: string, subject: string, ca: string, ext: string, days: string[]): Promise<{ key: string; cert: string }> {
   await run('openssl', ['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', subject], dir);
   await writeFile(path.join(dir, `${name}.ext`), ext);
-  await run('openssl', ['x509', '-req', '-in', `${name}.csr`, '-CA', `${ca}.pem`, '-CAkey', `${ca}.key`, '-CAcreateserial', '-out', `${name}.pem`, '-extfile', `${name}.ext`, ...days], dir);
+  await run(
+    'openssl',
+    [
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      `${ca}.pem`,
+      '-CAkey',
+      `${ca}.key`,
+      '-CAcreateserial',
+      '-out',
+      `${name}.pem`,
+      '-extfile',
+      `${name}.ext`,
+      ...days,
+    ],
+    dir,
+  );
   return { key: await readFile(path.join(dir, `${name}.key`), 'utf8'), cert: await readFile(path.join(dir, `${name}.pem`), 'utf8') };
 }
 
 async function makeCa(dir: string, name: string, subject: string): Promise<string> {
-  await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.pem`, '-days', '3650', '-subj', subject, '-addext', 'basicConstraints=critical,CA:true', '-addext', 'keyUsage=critical,keyCertSign,cRLSign'], dir);
+  await run(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      `${name}.key`,
+      '-out',
+      `${name}.pem`,
+      '-days',
+      '3650',
+      '-subj',
+      subject,
+      '-addext',
+      'basicConstraints=critical,CA:true',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    ],
+    dir,
+  );
   return readFile(path.join(dir, `${name}.pem`), 'utf8');
 }
 
@@ -49,12 +90,23 @@ export async function makeTestPki(): Promise<TestPki> {
   const caPem = await makeCa(dir, 'ca', '/CN=Quire Test Root CA/O=Quire Tests');
   const signer = await issue(dir, 'signer', '/CN=Alice Signer/O=Quire Tests', 'ca', SIGNER_EXT, ['-days', '365']);
   const p12Password = 'p12-secret';
-  await run('openssl', ['pkcs12', '-export', '-inkey', 'signer.key', '-in', 'signer.pem', '-certfile', 'ca.pem', '-out', 'signer.p12', '-passout', `pass:${p12Password}`], dir);
+  await run(
+    'openssl',
+    ['pkcs12', '-export', '-inkey', 'signer.key', '-in', 'signer.pem', '-certfile', 'ca.pem', '-out', 'signer.p12', '-passout', `pass:${p12Password}`],
+    dir,
+  );
   // Valid from 2000 to 2001: openssl x509 -req has no start date, so the CA signs with `openssl ca`-free -not_before where supported.
   const expired = await issueExpired(dir);
   await makeCa(dir, 'stranger-ca', '/CN=Somebody Else CA');
   const stranger = await issue(dir, 'stranger', '/CN=Mallory/O=Elsewhere', 'stranger-ca', SIGNER_EXT, ['-days', '365']);
-  await issue(dir, 'tsa', '/CN=Quire Test TSA/O=Quire Tests', 'ca', 'basicConstraints=CA:false\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=critical,timeStamping\n', ['-days', '365']);
+  await issue(
+    dir,
+    'tsa',
+    '/CN=Quire Test TSA/O=Quire Tests',
+    'ca',
+    'basicConstraints=CA:false\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=critical,timeStamping\n',
+    ['-days', '365'],
+  );
   const tsaConfig = path.join(dir, 'tsa.cnf');
   await writeFile(
     tsaConfig,
@@ -86,7 +138,29 @@ async function issueExpired(dir: string): Promise<{ key: string; cert: string }>
     path.join(dir, 'ca.cnf'),
     `[ ca ]\ndefault_ca = test\n[ test ]\ndatabase = ${dir}/index.txt\nserial = ${dir}/ca-serial\nnew_certs_dir = ${dir}\ndefault_md = sha256\npolicy = any\ncopy_extensions = none\nx509_extensions = ext\n[ any ]\ncommonName = supplied\norganizationName = optional\n[ ext ]\n${SIGNER_EXT}`,
   );
-  await run('openssl', ['ca', '-batch', '-config', 'ca.cnf', '-cert', 'ca.pem', '-keyfile', 'ca.key', '-in', 'expired.csr', '-out', 'expired.pem', '-startdate', '20000101000000Z', '-enddate', '20010101000000Z', '-notext'], dir);
+  await run(
+    'openssl',
+    [
+      'ca',
+      '-batch',
+      '-config',
+      'ca.cnf',
+      '-cert',
+      'ca.pem',
+      '-keyfile',
+      'ca.key',
+      '-in',
+      'expired.csr',
+      '-out',
+      'expired.pem',
+      '-startdate',
+      '20000101000000Z',
+      '-enddate',
+      '20010101000000Z',
+      '-notext',
+    ],
+    dir,
+  );
   return { key: await readFile(path.join(dir, 'expired.key'), 'utf8'), cert: await readFile(path.join(dir, 'expired.pem'), 'utf8') };
 }
 
@@ -94,17 +168,19 @@ export interface TestTsa {
   url: string;
   /** Requests answered so far. */
   answered: number;
+  /** While true, requests are read and never answered (a TSA that hangs). */
+  hang: boolean;
   close(): Promise<void>;
 }
 
-/** An RFC 3161 TSA on loopback: each POST body goes to `openssl ts -reply`. `hang` accepts and never answers. */
-export async function startTestTsa(pki: TestPki, options: { hang?: boolean } = {}): Promise<TestTsa> {
+/** An RFC 3161 TSA on loopback: each POST body goes to `openssl ts -reply`. */
+export async function startTestTsa(pki: TestPki): Promise<TestTsa> {
   let count = 0;
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', async () => {
-      if (options.hang) return;
+      if (tsa.hang) return;
       const name = `query-${process.pid}-${count}`;
       await writeFile(path.join(pki.dir, `${name}.tsq`), Buffer.concat(chunks));
       try {
@@ -122,6 +198,7 @@ export async function startTestTsa(pki: TestPki, options: { hang?: boolean } = {
   const tsa: TestTsa = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/tsa`,
     answered: 0,
+    hang: false,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -98,7 +98,8 @@ export class CertificatesService {
   /** Sets which keys may sign with an operator certificate. */
   async grant(id: string, keyIds: string[]): Promise<CertificateView> {
     const record = await this.record(id);
-    if (record.ownerKeyId !== null) throw new ApiError('invalid_request', `grants: certificate ${id} belongs to key ${record.ownerKeyId}; only operator certificates are granted.`);
+    if (record.ownerKeyId !== null)
+      throw new ApiError('invalid_request', `grants: certificate ${id} belongs to key ${record.ownerKeyId}; only operator certificates are granted.`);
     const updated = await this.store.update(id, { grants: [...new Set(keyIds)] });
     return this.view(updated ?? record);
   }
@@ -110,8 +111,10 @@ export class CertificatesService {
   async usable(id: string, keyId: string): Promise<CertificateRecord> {
     const record = await this.record(id, keyId);
     const now = this.now().getTime();
-    if (now < Date.parse(record.notBefore)) throw new ApiError('certificate_not_valid', `options.sign.certificate_id: certificate ${id} is not valid before ${record.notBefore}.`);
-    if (now > Date.parse(record.notAfter)) throw new ApiError('certificate_not_valid', `options.sign.certificate_id: certificate ${id} expired on ${record.notAfter}.`);
+    if (now < Date.parse(record.notBefore))
+      throw new ApiError('certificate_not_valid', `options.sign.certificate_id: certificate ${id} is not valid before ${record.notBefore}.`);
+    if (now > Date.parse(record.notAfter))
+      throw new ApiError('certificate_not_valid', `options.sign.certificate_id: certificate ${id} expired on ${record.notAfter}.`);
     return record;
   }
 
@@ -119,7 +122,10 @@ export class CertificatesService {
   async signerFor(record: CertificateRecord): Promise<Signer> {
     const key = unseal(await this.masterKey(), record.sealedKey, record.id);
     try {
-      return new SoftwareSigner(createPrivateKey({ key, format: 'der', type: 'pkcs8' }).export({ type: 'pkcs8', format: 'pem' }) as string, record.chain.map((der) => Buffer.from(der, 'base64')));
+      return new SoftwareSigner(
+        createPrivateKey({ key, format: 'der', type: 'pkcs8' }).export({ type: 'pkcs8', format: 'pem' }) as string,
+        record.chain.map((der) => Buffer.from(der, 'base64')),
+      );
     } finally {
       key.fill(0);
     }
@@ -176,13 +182,14 @@ export class CertificatesService {
       not_after: record.notAfter,
       fingerprint: record.fingerprint,
       key_type: record.keyType,
-      chain: record.chain.map((der) => Buffer.from(der, 'base64').toString('base64')),
+      chain: record.chain,
       created_at: record.createdAt,
       ...(warning ? { warning } : {}),
     };
   }
 }
 
-const usableBy = (record: CertificateRecord, keyId: string): boolean => record.ownerKeyId === keyId || (record.ownerKeyId === null && record.grants.includes(keyId));
+const usableBy = (record: CertificateRecord, keyId: string): boolean =>
+  record.ownerKeyId === keyId || (record.ownerKeyId === null && record.grants.includes(keyId));
 
 const notFound = (id: string) => new ApiError('certificate_not_found', `No certificate ${id} for this key.`);

@@ -32,11 +32,20 @@ export class SignStep implements OutputStep {
     const field = `${context.field}.sign`;
     const sign = this.parse(options, field);
     if (options.encrypt !== undefined)
-      throw new ApiError('invalid_request', `${field}: a signed PDF cannot be encrypted here (encryption rewrites the file and would break the signature); leave out encrypt or sign.`);
+      throw new ApiError(
+        'invalid_request',
+        `${field}: a signed PDF cannot be encrypted here (encryption rewrites the file and would break the signature); leave out encrypt or sign.`,
+      );
     if (sign.visible && options.pdf_a !== undefined)
-      throw new ApiError('invalid_request', `${field}.visible: a visible signature draws text in a font that is not embedded, which PDF/A forbids; leave out visible (the signature is still shown in the reader's signature panel).`);
+      throw new ApiError(
+        'invalid_request',
+        `${field}.visible: a visible signature draws text in a font that is not embedded, which PDF/A forbids; leave out visible (the signature is still shown in the reader's signature panel).`,
+      );
     if (sign.level === 'B-T' && !this.tsa)
-      throw new ApiError('invalid_request', `${field}.level: B-T needs a time-stamping authority and this server has none (the operator sets TSA_URL); use B-B.`);
+      throw new ApiError(
+        'invalid_request',
+        `${field}.level: B-T needs a time-stamping authority and this server has none (the operator sets TSA_URL); use B-B.`,
+      );
     await this.certificates.usable(sign.certificate_id, context.account.keyId);
   }
 
@@ -48,7 +57,11 @@ export class SignStep implements OutputStep {
     const visible = sign.visible && {
       page: sign.visible.page,
       box: [sign.visible.x, sign.visible.y, sign.visible.width, sign.visible.height] as [number, number, number, number],
-      text: sign.visible.text ?? [`Digitally signed by ${commonName(record.subject)}`, sign.reason && `Reason: ${sign.reason}`, `Date: ${new Date().toISOString().slice(0, 19)}Z`].filter(Boolean).join('\n'),
+      text:
+        sign.visible.text ??
+        [`Digitally signed by ${commonName(record.subject)}`, sign.reason && `Reason: ${sign.reason}`, `Date: ${new Date().toISOString().slice(0, 19)}Z`]
+          .filter(Boolean)
+          .join('\n'),
     };
     let signed: Awaited<ReturnType<typeof signPdf>>;
     try {

@@ -16,7 +16,10 @@ import { CertificatesService } from './certificates.ts';
 import type { DocumentsService } from './documents.ts';
 import { SignStep } from './sign-step.ts';
 
-export type SigningConfig = Pick<Config, 'dataDir' | 'signingKeyFile' | 'signingKey' | 'tsaUrl' | 'tsaCredentials' | 'tsaAllowHosts' | 'tsaTimeoutMs' | 'trustStore'>;
+export type SigningConfig = Pick<
+  Config,
+  'dataDir' | 'signingKeyFile' | 'signingKey' | 'tsaUrl' | 'tsaCredentials' | 'tsaAllowHosts' | 'tsaTimeoutMs' | 'trustStore'
+>;
 
 export interface Signing {
   certificates: CertificatesService;

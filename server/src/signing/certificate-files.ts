@@ -13,18 +13,24 @@ export class CertificateFileError extends Error {
   override readonly name = 'CertificateFileError';
 }
 
-export interface ReadCertificate {
-  /** PKCS#8 DER of the private key. */
-  key: Buffer;
+/** What the API lists of a certificate: the signer certificate's own facts. */
+export interface CertificateFacts {
   keyType: 'rsa' | 'ec';
-  /** Signer first, DER. */
-  chain: Buffer[];
   subject: string;
   issuer: string;
+  /** Hex, as openssl prints it. */
   serial: string;
   notBefore: string;
   notAfter: string;
+  /** sha256 of the signer certificate's DER, hex. */
   fingerprint: string;
+}
+
+export interface ReadCertificate extends CertificateFacts {
+  /** PKCS#8 DER of the private key. */
+  key: Buffer;
+  /** Signer first, DER. */
+  chain: Buffer[];
 }
 
 const PEM_CERT = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
@@ -37,7 +43,9 @@ export function readPem(keyPem: string, chainPem: string, password?: string): Re
   try {
     key = createPrivateKey({ key: keyText, passphrase: password });
   } catch (error) {
-    throw new CertificateFileError(`the private key does not read${password === undefined ? ' (encrypted? give its password)' : ''}: ${(error as Error).message}`);
+    throw new CertificateFileError(
+      `the private key does not read${password === undefined ? ' (encrypted? give its password)' : ''}: ${(error as Error).message}`,
+    );
   }
   const certs = (chainPem.match(PEM_CERT) ?? []).map((pem) => {
     try {
@@ -67,11 +75,18 @@ export async function readPkcs12(p12: Uint8Array, password: string, timeoutMs = 
 
 function openssl(args: string[], password: string, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('openssl', args, { timeout: timeoutMs, maxBuffer: 4 << 20, env: { PATH: process.env.PATH, QUIRE_P12_PASSWORD: password } }, (error, stdout, stderr) => {
-      if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') reject(new CertificateFileError('openssl is not installed on the server, so PKCS#12 files cannot be read; import PEM'));
-      else if (error) reject(new CertificateFileError(/mac verify|invalid password/i.test(stderr) ? 'the PKCS#12 password is wrong' : 'the PKCS#12 file does not read'));
-      else resolve(stdout);
-    });
+    execFile(
+      'openssl',
+      args,
+      { timeout: timeoutMs, maxBuffer: 4 << 20, env: { PATH: process.env.PATH, QUIRE_P12_PASSWORD: password } },
+      (error, stdout, stderr) => {
+        if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT')
+          reject(new CertificateFileError('openssl is not installed on the server, so PKCS#12 files cannot be read; import PEM'));
+        else if (error)
+          reject(new CertificateFileError(/mac verify|invalid password/i.test(stderr) ? 'the PKCS#12 password is wrong' : 'the PKCS#12 file does not read'));
+        else resolve(stdout);
+      },
+    );
   });
 }
 

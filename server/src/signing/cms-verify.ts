@@ -54,7 +54,12 @@ export function checkCms(der: Uint8Array, covered: Uint8Array[], claimedTime: Da
     report.problem = 'the CMS names no signer certificate it carries';
     return report;
   }
-  report.signer = { subject: oneLine(leaf.subject), issuer: oneLine(leaf.issuer), serial: leaf.serialNumber, fingerprint: leaf.fingerprint256.replace(/:/g, '').toLowerCase() };
+  report.signer = {
+    subject: oneLine(leaf.subject),
+    issuer: oneLine(leaf.issuer),
+    serial: leaf.serialNumber,
+    fingerprint: leaf.fingerprint256.replace(/:/g, '').toLowerCase(),
+  };
   const digestName = DIGESTS[signerInfo.digestAlgorithm.algorithmId];
   report.digest_algorithm = digestName ?? signerInfo.digestAlgorithm.algorithmId;
   if (!digestName || !signerInfo.signedAttrs) {
@@ -68,7 +73,8 @@ export function checkCms(der: Uint8Array, covered: Uint8Array[], claimedTime: Da
   const signatureValue = Buffer.from(signerInfo.signature.valueBlock.valueHexView);
   const signedAttrs = Buffer.from(signerInfo.signedAttrs.encodedValue);
   const ok = verifySignature(digestName, signedAttrs, { key: leaf.publicKey, dsaEncoding: 'der' }, signatureValue);
-  report.integrity = !messageDigest || !hash.digest().equals(Buffer.from(messageDigest.valueBlock.valueHexView)) ? 'digest_mismatch' : ok ? 'valid' : 'signature_invalid';
+  report.integrity =
+    !messageDigest || !hash.digest().equals(Buffer.from(messageDigest.valueBlock.valueHexView)) ? 'digest_mismatch' : ok ? 'valid' : 'signature_invalid';
   const essV2 = attribute(OID.signingCertificateV2);
   report.signing_certificate_v2 = essV2 !== undefined && essHashMatches(essV2, leaf);
   const signingTime = attribute(OID.signingTime) as asn1js.UTCTime | undefined;
@@ -118,9 +124,19 @@ function checkTimestamp(value: asn1js.AsnType, signatureValue: Buffer, roots: X5
     const content = Buffer.from(signed.encapContentInfo.eContent!.getValue());
     const digest = tsaSigner.signedAttrs.attributes.find((a) => a.type === OID.messageDigest)?.values[0] as asn1js.OctetString | undefined;
     const digestOk = !!digest && createHash(digestName).update(content).digest().equals(Buffer.from(digest.valueBlock.valueHexView));
-    const signatureOk = verifySignature(digestName, Buffer.from(tsaSigner.signedAttrs.encodedValue), { key: tsaCert.publicKey, dsaEncoding: 'der' }, Buffer.from(tsaSigner.signature.valueBlock.valueHexView));
+    const signatureOk = verifySignature(
+      digestName,
+      Buffer.from(tsaSigner.signedAttrs.encodedValue),
+      { key: tsaCert.publicKey, dsaEncoding: 'der' },
+      Buffer.from(tsaSigner.signature.valueBlock.valueHexView),
+    );
     if (!digestOk || !signatureOk) return { ...result, valid: false, problem: 'the token’s own signature does not verify' };
-    const chain = checkChain(tsaCert, certs.map((cert) => new X509Certificate(Buffer.from(cert.toSchema().toBER()))), roots, info.genTime);
+    const chain = checkChain(
+      tsaCert,
+      certs.map((cert) => new X509Certificate(Buffer.from(cert.toSchema().toBER()))),
+      roots,
+      info.genTime,
+    );
     return chain.trusted ? { ...result, valid: true } : { ...result, valid: false, problem: `the TSA is not trusted: ${chain.chain_problem}` };
   } catch (error) {
     return { time: '', valid: false, problem: `the token does not read: ${(error as Error).message}` };
@@ -128,7 +144,12 @@ function checkTimestamp(value: asn1js.AsnType, signatureValue: Buffer, roots: X5
 }
 
 /** Walks from the leaf through the carried certificates to a trust root; validity checked at `at`. */
-export function checkChain(leaf: X509Certificate, carried: X509Certificate[], roots: X509Certificate[], at: Date | undefined): Pick<CmsReport, 'chain' | 'trusted' | 'chain_problem' | 'valid_at_signing_time'> {
+export function checkChain(
+  leaf: X509Certificate,
+  carried: X509Certificate[],
+  roots: X509Certificate[],
+  at: Date | undefined,
+): Pick<CmsReport, 'chain' | 'trusted' | 'chain_problem' | 'valid_at_signing_time'> {
   const chain = [leaf];
   let trusted = false;
   let problem: string | undefined;
@@ -141,7 +162,9 @@ export function checkChain(leaf: X509Certificate, carried: X509Certificate[], ro
     }
     const issuer = carried.find((candidate) => !chain.includes(candidate) && current.checkIssued(candidate) && current.verify(candidate.publicKey));
     if (!issuer) {
-      problem = current.checkIssued(current) ? `the chain ends at ${oneLine(current.subject)}, which is not a trusted root` : `the issuer of ${oneLine(current.subject)} (${oneLine(current.issuer)}) is neither carried nor a trusted root`;
+      problem = current.checkIssued(current)
+        ? `the chain ends at ${oneLine(current.subject)}, which is not a trusted root`
+        : `the issuer of ${oneLine(current.subject)} (${oneLine(current.issuer)}) is neither carried nor a trusted root`;
       break;
     }
     chain.push(issuer);
@@ -150,7 +173,12 @@ export function checkChain(leaf: X509Certificate, carried: X509Certificate[], ro
   if (roots.length === 0) problem = 'the server has no trust store (TRUST_STORE)';
   const validAt = at && chain.every((cert) => Date.parse(cert.validFrom) <= at.getTime() && at.getTime() <= Date.parse(cert.validTo));
   return {
-    chain: chain.map((cert) => ({ subject: oneLine(cert.subject), issuer: oneLine(cert.issuer), not_before: new Date(cert.validFrom).toISOString(), not_after: new Date(cert.validTo).toISOString() })),
+    chain: chain.map((cert) => ({
+      subject: oneLine(cert.subject),
+      issuer: oneLine(cert.issuer),
+      not_before: new Date(cert.validFrom).toISOString(),
+      not_after: new Date(cert.validTo).toISOString(),
+    })),
     trusted,
     ...(problem && !trusted ? { chain_problem: problem } : {}),
     ...(at ? { valid_at_signing_time: !!validAt } : {}),

@@ -17,7 +17,9 @@ export const visibleSignatureSchema = z
       .string()
       .max(500)
       .optional()
-      .describe('Lines drawn in the box (Latin-1 letters; others show as ?). Default: the signer’s name, the reason and the date. Not with pdf_a: the box’s font is not embedded.'),
+      .describe(
+        'Lines drawn in the box (Latin-1 letters; others show as ?). Default: the signer’s name, the reason and the date. Not with pdf_a: the box’s font is not embedded.',
+      ),
   })
   .describe('A box on a page that shows the signature. Left out: the signature is invisible (a field with an empty rectangle).');
 

@@ -38,9 +38,17 @@ export async function signPdf(
   options: SignPdfOptions,
   prepare: (pdf: Uint8Array, options: PlaceholderOptions) => Promise<Prepared>,
 ): Promise<SignedPdf> {
-  if (options.level === 'B-T' && !options.tsa) throw new SignInputError('level B-T needs a time-stamping authority; the operator has set no TSA_URL', 'options.sign.level');
+  if (options.level === 'B-T' && !options.tsa)
+    throw new SignInputError('level B-T needs a time-stamping authority; the operator has set no TSA_URL', 'options.sign.level');
   const reserve = reserveFor(signer, options.level);
-  const prepared = await prepare(pdf, { reason: options.reason, location: options.location, contact: options.contact, name: options.name, visible: options.visible, reserve });
+  const prepared = await prepare(pdf, {
+    reason: options.reason,
+    location: options.location,
+    contact: options.contact,
+    name: options.name,
+    visible: options.visible,
+    reserve,
+  });
   const cms = await signDigest(prepared.digest, signer);
   const timestamp = options.level === 'B-T' ? await requestTimestamp(options.tsa!, cms.signature) : undefined;
   const der = encodeCms(cms, timestamp?.token);
@@ -50,7 +58,8 @@ export async function signPdf(
 /** Writes the CMS's hex into the reserved zeros (the rest stays zero, as readers expect). */
 export function embed(prepared: Prepared, der: Uint8Array): Uint8Array {
   const hex = Buffer.from(der).toString('hex');
-  if (hex.length > prepared.contentsLength - 2) throw new Error(`the signature (${der.byteLength} bytes) does not fit the ${(prepared.contentsLength - 2) / 2} reserved`);
+  if (hex.length > prepared.contentsLength - 2)
+    throw new Error(`the signature (${der.byteLength} bytes) does not fit the ${(prepared.contentsLength - 2) / 2} reserved`);
   const out = Buffer.from(prepared.pdf);
   out.write(hex, prepared.contentsAt + 1, 'latin1');
   return out;

@@ -20,8 +20,7 @@ export class SoftwareSigner implements Signer {
     privateKey: string | Uint8Array,
     readonly chain: Uint8Array[],
   ) {
-    this.key =
-      typeof privateKey === 'string' ? createPrivateKey(privateKey) : createPrivateKey({ key: Buffer.from(privateKey), format: 'der', type: 'pkcs8' });
+    this.key = typeof privateKey === 'string' ? createPrivateKey(privateKey) : createPrivateKey({ key: Buffer.from(privateKey), format: 'der', type: 'pkcs8' });
     const type = this.key.asymmetricKeyType;
     if (type !== 'rsa' && type !== 'ec') throw new Error(`keys of type ${type} cannot sign here (RSA or EC)`);
     this.keyType = type;

@@ -16,7 +16,8 @@ const pool = new WorkerPool<SignTask, SignTaskResult>({
   errorFrom: (error: ErrorShape) => (error.name === 'SignInputError' ? new SignInputError(error.message, error.field) : new Error(error.message)),
 });
 
-export const prepareInWorker = (pdf: Uint8Array, options: PlaceholderOptions): Promise<Prepared> => pool.run({ kind: 'prepare', pdf, options }) as Promise<Prepared>;
+export const prepareInWorker = (pdf: Uint8Array, options: PlaceholderOptions): Promise<Prepared> =>
+  pool.run({ kind: 'prepare', pdf, options }) as Promise<Prepared>;
 
 export const verifyInWorker = (pdf: Uint8Array, context: VerifyContext): Promise<SignatureReport[]> =>
   pool.run({ kind: 'verify', pdf, context }) as Promise<SignatureReport[]>;

@@ -45,7 +45,16 @@ export async function verifySignatures(pdf: Uint8Array, context: VerifyContext):
     const claimed = text(sig, 'M');
     const claimedDate = claimed ? PDFString.of(claimed).decodeDate() : undefined;
     const covered = coverage === 'bad' ? [] : [pdf.subarray(range[0]!, range[0]! + range[1]!), pdf.subarray(range[2]!, range[2]! + range[3]!)];
-    const cms = coverage === 'bad' ? ({ integrity: 'unreadable', problem: 'the byte range does not cover the file around /Contents', signing_certificate_v2: false, chain: [], trusted: false } satisfies CmsReport) : checkCms(der, covered, claimedDate, roots);
+    const cms =
+      coverage === 'bad'
+        ? ({
+            integrity: 'unreadable',
+            problem: 'the byte range does not cover the file around /Contents',
+            signing_certificate_v2: false,
+            chain: [],
+            trusted: false,
+          } satisfies CmsReport)
+        : checkCms(der, covered, claimedDate, roots);
     const changed = coverage === 'revision' ? await changesAfter(pdf.subarray(0, range[2]! + range[3]!), doc) : [];
     const subFilter = sig.lookupMaybe(PDFName.of('SubFilter'), PDFName)?.decodeText();
     reports.push({
@@ -60,7 +69,12 @@ export async function verifySignatures(pdf: Uint8Array, context: VerifyContext):
       coverage,
       changed_after: changed,
       ...cms,
-      valid: cms.integrity === 'valid' && cms.trusted && cms.valid_at_signing_time !== false && coverage !== 'bad' && changed.every((change) => change === 'signature_added'),
+      valid:
+        cms.integrity === 'valid' &&
+        cms.trusted &&
+        cms.valid_at_signing_time !== false &&
+        coverage !== 'bad' &&
+        changed.every((change) => change === 'signature_added'),
     });
   }
   return reports;

@@ -4,25 +4,17 @@
 // a key in the clear. Written like keys.json: durably first (mode 0600), memory after.
 
 import path from 'node:path';
+import type { CertificateFacts } from '../signing/certificate-files.ts';
 import { openJsonFile, type JsonFile } from './json-file.ts';
 
-export interface CertificateRecord {
+export interface CertificateRecord extends CertificateFacts {
   id: string;
   name: string;
   /** The API key that imported it; null: the operator's, usable by the keys in grants. */
   ownerKeyId: string | null;
   grants: string[];
-  subject: string;
-  issuer: string;
-  /** Hex, as openssl prints it. */
-  serial: string;
-  notBefore: string;
-  notAfter: string;
-  /** sha256 of the signer certificate's DER, hex. */
-  fingerprint: string;
   /** The signer certificate first, then its chain: DER, base64. */
   chain: string[];
-  keyType: 'rsa' | 'ec';
   /** The PKCS#8 private key sealed under the master key (key-seal.ts): base64 of nonce, tag, ciphertext. */
   sealedKey: string;
   createdAt: string;
@@ -63,7 +55,7 @@ export class FileCertificateStore implements CertificateStore {
   }
 
   async list(): Promise<CertificateRecord[]> {
-    return [...this.records];
+    return [...this.records].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   }
 
   async get(id: string): Promise<CertificateRecord | undefined> {

@@ -47,7 +47,10 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof RenderInputError) return new ApiError('invalid_request', error.message);
   if (error instanceof SignInputError) return new ApiError('invalid_request', `${error.field}: ${error.message}.`);
   // The signature was not made, so the render was not kept or charged; the TSA is the operator's to look at.
-  if (error instanceof TimestampUnavailableError) return new ApiError('timestamp_unavailable', `The signature needs a timestamp and ${error.message}; nothing was charged, retry later.`, { 'Retry-After': '5' });
+  if (error instanceof TimestampUnavailableError)
+    return new ApiError('timestamp_unavailable', `The signature needs a timestamp and ${error.message}; nothing was charged, retry later.`, {
+      'Retry-After': '5',
+    });
   if (error instanceof QuotaExceededError) {
     const { usage } = error;
     return new ApiError(

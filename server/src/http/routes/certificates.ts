@@ -6,7 +6,14 @@ import type { CertificatesService } from '../../services/certificates.ts';
 import type { VerifyService } from '../../services/signing.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { operation } from '../operation.ts';
-import { certificateListSchema, certificateSchema, grantsSchema, importCertificateSchema, verifyRequestSchema, verifyResponseSchema } from '../schemas/certificates.ts';
+import {
+  certificateListSchema,
+  certificateSchema,
+  grantsSchema,
+  importCertificateSchema,
+  verifyRequestSchema,
+  verifyResponseSchema,
+} from '../schemas/certificates.ts';
 
 const TAG = 'Signing';
 

@@ -5,7 +5,11 @@ import { healthSchema } from '../schemas/render.ts';
 import type { HealthService } from '../../services/health.ts';
 
 /** expiring: signing certificates that expire within 30 days (or have), listed so monitoring sees them. */
-export function healthOperations(health: HealthService, version: string, expiring: () => Promise<{ id: string; name: string; not_after: string; warning: string }[]> = async () => []) {
+export function healthOperations(
+  health: HealthService,
+  version: string,
+  expiring: () => Promise<{ id: string; name: string; not_after: string; warning: string }[]> = async () => [],
+) {
   return [
     operation({
       method: 'get',

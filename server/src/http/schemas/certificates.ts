@@ -13,7 +13,12 @@ const base64 = (what: string) =>
 export const importCertificateSchema = z
   .strictObject({
     name: z.string().min(1).max(200).optional().describe('A label. Default: the certificate’s subject.'),
-    owner_key_id: z.string().min(1).max(100).optional().describe('The API key the certificate belongs to. Left out: the operator’s, usable by the keys it is granted to.'),
+    owner_key_id: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('The API key the certificate belongs to. Left out: the operator’s, usable by the keys it is granted to.'),
     pkcs12: base64('A PKCS#12 (.p12, .pfx) file, base64, with its password.').optional(),
     password: z.string().max(1000).optional().describe('The PKCS#12’s password, or the PEM key’s when it is encrypted. Never stored.'),
     key_pem: z.string().min(1).max(100_000).optional().describe('A PEM private key (PKCS#8, PKCS#1 or SEC1), with certificate_pem.'),
@@ -22,14 +27,22 @@ export const importCertificateSchema = z
   .superRefine((body, ctx) => {
     const p12 = body.pkcs12 !== undefined;
     const pem = body.key_pem !== undefined || body.certificate_pem !== undefined;
-    if (p12 === pem) ctx.addIssue({ code: 'custom', path: [], message: 'needs either pkcs12 (with password) or key_pem and certificate_pem', input: undefined });
+    if (p12 === pem)
+      ctx.addIssue({ code: 'custom', path: [], message: 'needs either pkcs12 (with password) or key_pem and certificate_pem', input: undefined });
     if (p12 && body.password === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: 'is required with pkcs12', input: undefined });
     if (pem && (body.key_pem === undefined || body.certificate_pem === undefined))
-      ctx.addIssue({ code: 'custom', path: [body.key_pem === undefined ? 'key_pem' : 'certificate_pem'], message: 'is required with the other PEM field', input: undefined });
+      ctx.addIssue({
+        code: 'custom',
+        path: [body.key_pem === undefined ? 'key_pem' : 'certificate_pem'],
+        message: 'is required with the other PEM field',
+        input: undefined,
+      });
   })
   .describe('A certificate with its private key: a PKCS#12 and its password, or a PEM key and chain.');
 
-export const grantsSchema = z.strictObject({ key_ids: z.array(z.string().min(1).max(100)).max(1000).describe('Every key that may sign with this operator certificate (replaces the list).') });
+export const grantsSchema = z.strictObject({
+  key_ids: z.array(z.string().min(1).max(100)).max(1000).describe('Every key that may sign with this operator certificate (replaces the list).'),
+});
 
 export const certificateSchema = z.object({
   id: z.string(),

@@ -27,10 +27,10 @@ export class PgCertificateStore implements CertificateStore {
   }
 
   async update(id: string, changes: CertificateChanges): Promise<CertificateRecord | undefined> {
-    const { rows } = await this.pool.query<{ record: CertificateRecord }>('UPDATE certificates SET record = record || $2::jsonb WHERE id = $1 RETURNING record', [
-      id,
-      JSON.stringify(changes),
-    ]);
+    const { rows } = await this.pool.query<{ record: CertificateRecord }>(
+      'UPDATE certificates SET record = record || $2::jsonb WHERE id = $1 RETURNING record',
+      [id, JSON.stringify(changes)],
+    );
     return rows[0]?.record;
   }
 
