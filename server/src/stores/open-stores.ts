@@ -66,6 +66,15 @@ export interface OpenStoresOptions {
   error?: (details: Record<string, unknown>, message: string) => void;
 }
 
+/** Only the signing certificates (the CLI's certificates commands), on the files or PostgreSQL. */
+export async function openCertificateStore(
+  options: Pick<OpenStoresOptions, 'dataDir' | 'databaseUrl'>,
+): Promise<{ store: CertificateStore; close(): Promise<void> }> {
+  if (!options.databaseUrl) return { store: await FileCertificateStore.open(options.dataDir), close: async () => undefined };
+  const database = await openDatabase(options.databaseUrl);
+  return { store: new PgCertificateStore(database.pool), close: () => database.close() };
+}
+
 /** Opens the stores the settings ask for; PostgreSQL's schema is migrated first. */
 export async function openStores(options: OpenStoresOptions): Promise<Stores> {
   return options.databaseUrl ? openPgStores(options) : openFileStores(options);
