@@ -8,12 +8,14 @@ import { readFile, rename, stat } from 'node:fs/promises';
 import type { Config } from './config.ts';
 import { adminCaller } from './cli-admin-api.ts';
 import { CertificatesService, type CertificateView } from './services/certificates.ts';
+import { tokenConfig } from './signing/pkcs11.ts';
 import { lockDataDir, lockHolder } from './stores/data-dir-lock.ts';
 import { writeFileDurably } from './stores/durable-file.ts';
 import { openCertificateStore } from './stores/open-stores.ts';
 import { decodeMasterKey, loadMasterKey, masterKeyFile } from './stores/signing-master-key.ts';
 
-export const CERTIFICATES_USAGE = `  certificates import (--p12 FILE --password-env VAR | --key FILE --cert FILE [--password-env VAR]) [--owner KEY_ID] [--name NAME]
+export const CERTIFICATES_USAGE = `  certificates import (--p12 FILE --password-env VAR | --key FILE --cert FILE [--password-env VAR] | --token-key-label LABEL --cert FILE)
+                      [--owner KEY_ID] [--name NAME]
                                                        import a signing certificate (the password is read from the
                                                        environment variable named, never from the command line)
   certificates list [--json]                           every certificate with its expiry
@@ -29,6 +31,7 @@ export interface CertificateFlags {
   name?: string;
   json?: boolean;
   'new-key-file'?: string;
+  'token-key-label'?: string;
 }
 
 type Caller = <T>(method: string, route: string, body?: unknown) => Promise<T>;
@@ -48,6 +51,8 @@ export async function certificatesCommand(
         if (flags['password-env'] !== undefined && password === undefined) throw usage(`the environment variable ${flags['password-env']} is not set`);
         let body: Record<string, unknown>;
         if (flags.p12) body = { pkcs12: (await readFile(flags.p12)).toString('base64'), password: password ?? '' };
+        else if (flags['token-key-label'] && flags.cert)
+          body = { token_key_label: flags['token-key-label'], certificate_pem: await readFile(flags.cert, 'utf8') };
         else if (flags.key && flags.cert) body = { key_pem: await readFile(flags.key, 'utf8'), certificate_pem: await readFile(flags.cert, 'utf8'), password };
         else throw usage('certificates import needs --p12 FILE (with --password-env VAR) or --key FILE and --cert FILE');
         const view = await call<CertificateView>('POST', '/admin/v1/certificates', { ...body, owner_key_id: flags.owner, name: flags.name });
@@ -84,7 +89,21 @@ function localCaller(service: CertificatesService): Caller {
   return async <T>(method: string, route: string, body?: unknown): Promise<T> => {
     if (method === 'GET') return { data: await service.listAll() } as T;
     if (method === 'DELETE') return service.delete(decodeURIComponent(route.split('/').pop()!)) as Promise<T>;
-    const request = body as { pkcs12?: string; password?: string; key_pem?: string; certificate_pem?: string; owner_key_id?: string; name?: string };
+    const request = body as {
+      pkcs12?: string;
+      password?: string;
+      key_pem?: string;
+      certificate_pem?: string;
+      token_key_label?: string;
+      owner_key_id?: string;
+      name?: string;
+    };
+    if (request.token_key_label !== undefined)
+      return service.import(
+        { tokenKeyLabel: request.token_key_label, certificatePem: request.certificate_pem! },
+        request.owner_key_id ?? null,
+        request.name,
+      ) as Promise<T>;
     const source =
       request.pkcs12 !== undefined
         ? { pkcs12: Buffer.from(request.pkcs12, 'base64'), password: request.password ?? '' }
@@ -99,7 +118,7 @@ async function withService(config: Config, work: (service: CertificatesService) 
     const { store, close } = await openCertificateStore(config);
     try {
       let master: Promise<Buffer> | undefined;
-      await work(new CertificatesService(store, () => (master ??= loadMasterKey(config))));
+      await work(new CertificatesService(store, () => (master ??= loadMasterKey(config)), undefined, tokenConfig(config)));
     } finally {
       await close();
     }

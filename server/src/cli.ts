@@ -62,6 +62,7 @@ async function main(argv: readonly string[]): Promise<void> {
       'password-env': { type: 'string' },
       owner: { type: 'string' },
       'new-key-file': { type: 'string' },
+      'token-key-label': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

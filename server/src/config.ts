@@ -264,6 +264,19 @@ export const SETTINGS = {
     integer(100, 120_000),
     'Longest wait for the TSA; beyond it the signature is not made: 503 timestamp_unavailable, not charged.',
   ),
+  pkcs11Module: setting(
+    'PKCS11_MODULE',
+    '',
+    text,
+    'PKCS#11 library (.so) of a token that holds signing keys (an HSM, a smart card, SoftHSM2). Empty: no token; certificates carry sealed software keys only.',
+  ),
+  pkcs11TokenLabel: setting(
+    'PKCS11_TOKEN_LABEL',
+    '',
+    text,
+    'The label of the token in PKCS11_MODULE whose keys sign (certificates imported with token_key_label).',
+  ),
+  pkcs11Pin: setting('PKCS11_PIN', '', text, "The token's user PIN. Set it in the environment, not as a flag (flags show in the process list)."),
   trustStore: setting('TRUST_STORE', '', text, 'File of PEM root certificates POST /v1/pdf/verify trusts. Empty: no chain is reported trusted.'),
   logLevel: setting('LOG_LEVEL', 'info', text, 'fatal, error, warn, info, debug or silent.'),
 } as const;

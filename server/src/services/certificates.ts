@@ -3,19 +3,24 @@
 // hand the sign step a Signer for a certificate the key may use. The private key is unsealed only
 // here, for one signature, and never leaves this module in any answer, log or receipt.
 
-import { createPrivateKey } from 'node:crypto';
+import { createPrivateKey, randomBytes, verify } from 'node:crypto';
 import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { CertificateFileError, readPem, readPkcs12, type ReadCertificate } from '../signing/certificate-files.ts';
+import { CertificateFileError, describeChain, readChain, readPem, readPkcs12, type ReadCertificate } from '../signing/certificate-files.ts';
+import { signOnToken, TokenError, type TokenConfig } from '../signing/pkcs11.ts';
 import { masterKeyId, seal, sealedWith, unseal } from '../signing/key-seal.ts';
-import { SoftwareSigner, type Signer } from '../signing/signer.ts';
+import { SoftwareSigner, TokenSigner, type Signer } from '../signing/signer.ts';
 import type { CertificateRecord, CertificateStore } from '../stores/certificates.ts';
 
 /** A certificate expiring within this many days is flagged on /health, in lists and in receipts. */
 export const EXPIRY_WARNING_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-export type ImportSource = { pkcs12: Uint8Array; password: string } | { keyPem: string; certificatePem: string; password?: string };
+export type ImportSource =
+  | { pkcs12: Uint8Array; password: string }
+  | { keyPem: string; certificatePem: string; password?: string }
+  /** A key that stays in the PKCS#11 token (PKCS11_MODULE), with its certificate and chain. */
+  | { tokenKeyLabel: string; certificatePem: string };
 
 export interface CertificateView {
   id: string;
@@ -41,17 +46,21 @@ export class CertificatesService {
     private readonly store: CertificateStore,
     private readonly masterKey: () => Promise<Buffer>,
     private readonly now: () => Date = () => new Date(),
+    private readonly token?: TokenConfig,
   ) {}
 
   /** Reads, checks and seals an imported certificate; owner null is the operator's. */
   async import(source: ImportSource, owner: string | null, name?: string): Promise<CertificateView> {
     let read: ReadCertificate;
     try {
-      read = 'pkcs12' in source ? await readPkcs12(source.pkcs12, source.password) : readPem(source.keyPem, source.certificatePem, source.password);
+      if ('tokenKeyLabel' in source) read = { ...(await this.readToken(source.tokenKeyLabel, source.certificatePem)), key: Buffer.alloc(0) };
+      else read = 'pkcs12' in source ? await readPkcs12(source.pkcs12, source.password) : readPem(source.keyPem, source.certificatePem, source.password);
     } catch (error) {
-      if (error instanceof CertificateFileError) throw new ApiError('certificate_invalid', `The certificate could not be imported: ${error.message}.`);
+      if (error instanceof CertificateFileError || error instanceof TokenError)
+        throw new ApiError('certificate_invalid', `The certificate could not be imported: ${error.message}.`);
       throw error;
     }
+    const tokenKeyLabel = 'tokenKeyLabel' in source ? source.tokenKeyLabel : undefined;
     const id = newId('crt');
     const record: CertificateRecord = {
       id,
@@ -66,7 +75,8 @@ export class CertificatesService {
       fingerprint: read.fingerprint,
       chain: read.chain.map((der) => der.toString('base64')),
       keyType: read.keyType,
-      sealedKey: seal(await this.masterKey(), read.key, id),
+      sealedKey: tokenKeyLabel ? '' : seal(await this.masterKey(), read.key, id),
+      ...(tokenKeyLabel ? { tokenKeyLabel } : {}),
       createdAt: this.now().toISOString(),
     };
     read.key.fill(0);
@@ -120,6 +130,15 @@ export class CertificatesService {
 
   /** A signer holding the unsealed key for one signature. */
   async signerFor(record: CertificateRecord): Promise<Signer> {
+    const chain = record.chain.map((der) => Buffer.from(der, 'base64'));
+    if (record.tokenKeyLabel) {
+      if (!this.token)
+        throw new ApiError(
+          'invalid_request',
+          `options.sign.certificate_id: certificate ${record.id}'s key is in a PKCS#11 token and this server has no PKCS11_MODULE.`,
+        );
+      return new TokenSigner(this.token, record.tokenKeyLabel, record.keyType, chain);
+    }
     const key = unseal(await this.masterKey(), record.sealedKey, record.id);
     try {
       return new SoftwareSigner(
@@ -136,7 +155,7 @@ export class CertificatesService {
     const target = masterKeyId(newMaster);
     let changed = 0;
     for (const record of await this.store.list()) {
-      if (sealedWith(record.sealedKey) === target) continue;
+      if (record.tokenKeyLabel || sealedWith(record.sealedKey) === target) continue;
       const key = unseal(oldMaster, record.sealedKey, record.id);
       await this.store.update(record.id, { sealedKey: seal(newMaster, key, record.id) });
       key.fill(0);
@@ -160,6 +179,14 @@ export class CertificatesService {
     if (now < Date.parse(record.notBefore)) return `not valid before ${record.notBefore}`;
     if (left < EXPIRY_WARNING_DAYS * DAY_MS) return `expires in ${Math.ceil(left / DAY_MS)} days (${record.notAfter})`;
     return undefined;
+  }
+
+  /** The token signs a challenge; the certificate whose public key verifies it is the signer's. */
+  private async readToken(keyLabel: string, certificatePem: string) {
+    if (!this.token) throw new CertificateFileError('token_key_label needs a PKCS#11 token and this server has no PKCS11_MODULE');
+    const challenge = randomBytes(32);
+    const { signature, keyType } = await signOnToken(this.token, keyLabel, challenge);
+    return describeChain(readChain(certificatePem), (cert) => verify('sha256', challenge, { key: cert.publicKey, dsaEncoding: 'der' }, signature), keyType);
   }
 
   private async record(id: string, keyId?: string): Promise<CertificateRecord> {

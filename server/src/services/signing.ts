@@ -9,6 +9,7 @@ import { ConfigError, type Config } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import { verifyInWorker } from '../signing/signing-pool.ts';
 import { checkTsaConfig, type TsaConfig } from '../signing/tsa.ts';
+import { tokenConfig } from '../signing/pkcs11.ts';
 import type { SignatureReport } from '../signing/verify.ts';
 import type { CertificateStore } from '../stores/certificates.ts';
 import { loadMasterKey } from '../stores/signing-master-key.ts';
@@ -18,7 +19,17 @@ import { SignStep } from './sign-step.ts';
 
 export type SigningConfig = Pick<
   Config,
-  'dataDir' | 'signingKeyFile' | 'signingKey' | 'tsaUrl' | 'tsaCredentials' | 'tsaAllowHosts' | 'tsaTimeoutMs' | 'trustStore'
+  | 'dataDir'
+  | 'signingKeyFile'
+  | 'signingKey'
+  | 'tsaUrl'
+  | 'tsaCredentials'
+  | 'tsaAllowHosts'
+  | 'tsaTimeoutMs'
+  | 'trustStore'
+  | 'pkcs11Module'
+  | 'pkcs11TokenLabel'
+  | 'pkcs11Pin'
 >;
 
 export interface Signing {
@@ -51,7 +62,7 @@ export async function openSigning(config: SigningConfig, store: CertificateStore
         throw new ConfigError(`TRUST_STORE ${config.trustStore} cannot be read: ${(error as Error).message}`);
       })
     : '';
-  const certificates = new CertificatesService(store, masterKey, now);
+  const certificates = new CertificatesService(store, masterKey, now, tokenConfig(config));
   return { certificates, step: new SignStep(certificates, tsa), verify: new VerifyService(trustPem, documents) };
 }
 

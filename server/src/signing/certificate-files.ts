@@ -47,6 +47,14 @@ export function readPem(keyPem: string, chainPem: string, password?: string): Re
       `the private key does not read${password === undefined ? ' (encrypted? give its password)' : ''}: ${(error as Error).message}`,
     );
   }
+  const type = key.asymmetricKeyType;
+  if (type !== 'rsa' && type !== 'ec') throw new CertificateFileError(`keys of type ${type} cannot sign here: RSA or EC`);
+  const facts = describeChain(readChain(chainPem), (cert) => cert.checkPrivateKey(key), type);
+  return { ...facts, key: key.export({ type: 'pkcs8', format: 'der' }) };
+}
+
+/** The certificates of a PEM text (at least one). */
+export function readChain(chainPem: string): X509Certificate[] {
   const certs = (chainPem.match(PEM_CERT) ?? []).map((pem) => {
     try {
       return new X509Certificate(pem);
@@ -55,7 +63,7 @@ export function readPem(keyPem: string, chainPem: string, password?: string): Re
     }
   });
   if (certs.length === 0) throw new CertificateFileError('certificate_pem holds no PEM certificate');
-  return describe(key, certs);
+  return certs;
 }
 
 export async function readPkcs12(p12: Uint8Array, password: string, timeoutMs = 10_000): Promise<ReadCertificate> {
@@ -91,8 +99,8 @@ function openssl(args: string[], password: string, timeoutMs: number): Promise<s
 }
 
 /** The certificate that matches the key, then each issuer found among the rest. */
-function describe(key: KeyObject, certs: X509Certificate[]): ReadCertificate {
-  const leaf = certs.find((cert) => cert.checkPrivateKey(key));
+export function describeChain(certs: X509Certificate[], matchesKey: (cert: X509Certificate) => boolean, keyType: 'rsa' | 'ec'): Omit<ReadCertificate, 'key'> {
+  const leaf = certs.find(matchesKey);
   if (!leaf) throw new CertificateFileError('no certificate matches the private key');
   const chain = [leaf];
   const rest = certs.filter((cert) => cert !== leaf);
@@ -102,11 +110,8 @@ function describe(key: KeyObject, certs: X509Certificate[]): ReadCertificate {
     chain.push(issuer);
     current = issuer;
   }
-  const type = key.asymmetricKeyType;
-  if (type !== 'rsa' && type !== 'ec') throw new CertificateFileError(`keys of type ${type} cannot sign here: RSA or EC`);
   return {
-    key: key.export({ type: 'pkcs8', format: 'der' }),
-    keyType: type,
+    keyType,
     chain: chain.map((cert) => cert.raw),
     subject: oneLine(leaf.subject),
     issuer: oneLine(leaf.issuer),

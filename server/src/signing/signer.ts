@@ -2,6 +2,7 @@
 // key that never leaves a PKCS#11 token (pkcs11.ts). cms.ts only sees this interface.
 
 import { createPrivateKey, type KeyObject, sign } from 'node:crypto';
+import { signOnToken, type TokenConfig } from './pkcs11.ts';
 
 export interface Signer {
   /** The signer's certificate first, then its chain, DER. */
@@ -30,5 +31,19 @@ export class SoftwareSigner implements Signer {
     return new Promise((resolve, reject) => {
       sign('sha256', data, this.key, (error, signature) => (error ? reject(error) : resolve(signature)));
     });
+  }
+}
+
+/** A key held by a PKCS#11 token (pkcs11.ts): the signature is made there, the key never read. */
+export class TokenSigner implements Signer {
+  constructor(
+    private readonly config: TokenConfig,
+    private readonly keyLabel: string,
+    readonly keyType: 'rsa' | 'ec',
+    readonly chain: Uint8Array[],
+  ) {}
+
+  async sign(data: Uint8Array): Promise<Uint8Array> {
+    return (await signOnToken(this.config, this.keyLabel, data)).signature;
   }
 }

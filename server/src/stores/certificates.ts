@@ -15,8 +15,10 @@ export interface CertificateRecord extends CertificateFacts {
   grants: string[];
   /** The signer certificate first, then its chain: DER, base64. */
   chain: string[];
-  /** The PKCS#8 private key sealed under the master key (key-seal.ts): base64 of nonce, tag, ciphertext. */
+  /** The PKCS#8 private key sealed under the master key (key-seal.ts); empty for a token's key. */
   sealedKey: string;
+  /** Set when the key stays in the PKCS#11 token (PKCS11_MODULE): its label there. */
+  tokenKeyLabel?: string;
   createdAt: string;
 }
 

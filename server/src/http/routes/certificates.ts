@@ -34,7 +34,9 @@ export function certificateOperations(certificates: CertificatesService, verify:
         const source =
           body.pkcs12 !== undefined
             ? { pkcs12: new Uint8Array(Buffer.from(body.pkcs12, 'base64')), password: body.password ?? '' }
-            : { keyPem: body.key_pem!, certificatePem: body.certificate_pem!, password: body.password };
+            : body.token_key_label !== undefined
+              ? { tokenKeyLabel: body.token_key_label, certificatePem: body.certificate_pem! }
+              : { keyPem: body.key_pem!, certificatePem: body.certificate_pem!, password: body.password };
         res.status(201).json(await certificates.import(source, body.owner_key_id ?? null, body.name));
       },
     }),

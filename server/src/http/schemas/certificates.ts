@@ -23,22 +23,27 @@ export const importCertificateSchema = z
     password: z.string().max(1000).optional().describe('The PKCS#12’s password, or the PEM key’s when it is encrypted. Never stored.'),
     key_pem: z.string().min(1).max(100_000).optional().describe('A PEM private key (PKCS#8, PKCS#1 or SEC1), with certificate_pem.'),
     certificate_pem: z.string().min(1).max(1_000_000).optional().describe('The signer’s PEM certificate and its chain (any order).'),
+    token_key_label: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('The label of a private key in the operator’s PKCS#11 token (PKCS11_MODULE), with certificate_pem: the key never leaves the token.'),
   })
   .superRefine((body, ctx) => {
     const p12 = body.pkcs12 !== undefined;
-    const pem = body.key_pem !== undefined || body.certificate_pem !== undefined;
-    if (p12 === pem)
-      ctx.addIssue({ code: 'custom', path: [], message: 'needs either pkcs12 (with password) or key_pem and certificate_pem', input: undefined });
-    if (p12 && body.password === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: 'is required with pkcs12', input: undefined });
+    const token = body.token_key_label !== undefined;
+    const pem = !token && (body.key_pem !== undefined || body.certificate_pem !== undefined);
+    const issue = (path: string[], message: string) => ctx.addIssue({ code: 'custom', path, message, input: undefined });
+    if ([p12, pem, token].filter(Boolean).length !== 1)
+      issue([], 'needs one of pkcs12 (with password), key_pem with certificate_pem, or token_key_label with certificate_pem');
+    if (p12 && body.password === undefined) issue(['password'], 'is required with pkcs12');
     if (pem && (body.key_pem === undefined || body.certificate_pem === undefined))
-      ctx.addIssue({
-        code: 'custom',
-        path: [body.key_pem === undefined ? 'key_pem' : 'certificate_pem'],
-        message: 'is required with the other PEM field',
-        input: undefined,
-      });
+      issue([body.key_pem === undefined ? 'key_pem' : 'certificate_pem'], 'is required with the other PEM field');
+    if (token && (body.certificate_pem === undefined || body.key_pem !== undefined))
+      issue(['certificate_pem'], 'is required with token_key_label (and key_pem is not)');
   })
-  .describe('A certificate with its private key: a PKCS#12 and its password, or a PEM key and chain.');
+  .describe('A certificate with its private key: a PKCS#12 and its password, a PEM key and chain, or a token key label and chain.');
 
 export const grantsSchema = z.strictObject({
   key_ids: z.array(z.string().min(1).max(100)).max(1000).describe('Every key that may sign with this operator certificate (replaces the list).'),
