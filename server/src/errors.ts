@@ -39,12 +39,18 @@ export const ERROR_STATUS = {
   certificate_not_valid: 422,
   // Signing import: a PKCS#12 or PEM that does not read, a wrong password, a key that does not match.
   certificate_invalid: 422,
+  // PDF inputs (docs/api.md#pdf-inputs, issue 33): a PDF damaged beyond what qpdf can repair.
+  pdf_unreadable: 422,
+  // Not in the original code list (issue 31): a PDF/A result failed a rule of its level; uncharged.
+  conformance_failed: 422,
   rate_limited: 429,
   // Not in the original code list (issue 11): a key's background batch backlog is full.
   too_many_batches: 429,
   internal_error: 500,
   // This server has no LibreOffice: the detail says how to install it.
   office_unavailable: 501,
+  // This server lacks a PDF tool a step needs (qpdf, Ghostscript): the detail names it.
+  pdf_tool_unavailable: 501,
   renderer_busy: 503,
   // Signing level B-T: the time-stamping authority did not answer in TSA_TIMEOUT_MS or refused.
   timestamp_unavailable: 503,

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { opensslCms, opensslTs, pdfsig } from '../helpers/pdf-signatures.ts';
+import { preflight1b, preflightMissing } from '../helpers/pdf-a-tools.ts';
 import { bearer, errorOf, startTestServer, usageOf } from '../helpers/start-app.ts';
 import { makeTestPki, startTestTsa } from '../helpers/test-pki.ts';
 
@@ -162,6 +163,25 @@ test('signing: PAdES B-B and B-T, certificates, verify', { skip }, async (t) => 
     assert.equal(strange!.integrity, 'valid');
     assert.equal(strange!.trusted, false);
     assert.match(strange!.chain_problem ?? '', /Somebody Else CA.*not a trusted root/);
+  });
+
+  await t.test('a signed PDF/A stays PDF/A (PDFBox Preflight 1b), and a visible box is refused with pdf_a', { skip: preflightMissing }, async () => {
+    const response = await server.render({
+      html: '<h1>Archive</h1><p>Kept for ten years.</p>',
+      options: { wait_until: 'load', pdf_a: 'PDF/A-1b', sign: { certificate_id: mine.json.id, level: 'B-T' } },
+    });
+    const pdf = new Uint8Array(await response.arrayBuffer());
+    assert.equal(response.status, 200, Buffer.from(pdf).toString().slice(0, 300));
+    const check = preflight1b(pdf);
+    assert.ok(check.valid, check.output);
+    assert.match(await pdfsig(pdf, pki.nssDir), /Signature is Valid\.[\s\S]*Certificate is Trusted\./);
+    const visible = await server.render({
+      html: '<p>x</p>',
+      options: { wait_until: 'load', pdf_a: 'PDF/A-2b', sign: { certificate_id: mine.json.id, visible: { x: 10, y: 10, width: 100, height: 40 } } },
+    });
+    const refused = await errorOf(visible);
+    assert.deepEqual(pick(refused), { status: 400, code: 'invalid_request' });
+    assert.match(refused.detail, /options\.sign\.visible/);
   });
 
   await t.test('an uploaded PDF is signed through the merge (one pdf source)', async () => {
