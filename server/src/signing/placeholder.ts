@@ -86,7 +86,9 @@ export async function preparePlaceholder(input: Uint8Array, options: Placeholder
     P: page.ref,
     Rect: rect,
   });
-  if (options.visible) widget.set(PDFName.of('AP'), context.obj({ N: await appearance(doc, box[2], box[3], options.visible.text ?? '') }));
+  // PDF/A-1 wants an appearance on every widget, an invisible one included: an empty form then.
+  const empty = () => context.register(context.stream('', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 0, 0] }));
+  widget.set(PDFName.of('AP'), context.obj({ N: options.visible ? await appearance(doc, box[2], box[3], options.visible.text ?? '') : empty() }));
   const widgetRef = context.register(widget);
   fields.push(widgetRef);
   acroForm.set(PDFName.of('Fields'), fields);
