@@ -6,6 +6,7 @@ import { WorkerPool, type ErrorShape } from '../worker-pool.ts';
 import { RenderInputError } from '../render/errors.ts';
 import { needsFinishing, type FinishOptions } from './finish-options.ts';
 import { MergeSourceError } from './merge-errors.ts';
+import { PdfStepError } from './pdf-errors.ts';
 import type { ConformanceReport } from './conformance.ts';
 import type { ArchivalPdf, MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
 import type { PdfLayout } from './pdf-layout.ts';
@@ -39,6 +40,16 @@ export function mergeInWorker(sources: MergePart[], options: FinishOptions & { o
   return pool.run({ kind: 'merge', sources, options }) as Promise<Uint8Array>;
 }
 
+/** A PDF transform step pdf-lib carries out (fill_form, insert_blank, scrub); throws PdfStepError naming the step. */
+export function transformInWorker(task: Extract<PdfTask, { kind: 'fill_form' | 'insert_blank' | 'scrub' }>): Promise<Uint8Array> {
+  return pool.run(task) as Promise<Uint8Array>;
+}
+
+/** The files as one zip (stored, not deflated: PDFs are compressed already). */
+export function zipInWorker(files: { name: string; data: Uint8Array }[]): Promise<Uint8Array> {
+  return pool.run({ kind: 'zip', files }) as Promise<Uint8Array>;
+}
+
 /** The PDF as a PDF/A file of the level, with the conformance checker's report on the result (pdf-a.ts). */
 export function archiveInWorker(pdf: Uint8Array, level: string): Promise<ArchivalPdf> {
   return pool.run({ kind: 'pdf_a', pdf, level }) as Promise<ArchivalPdf>;
@@ -62,5 +73,6 @@ const pool = new WorkerPool<PdfTask, PdfTaskResult>({
 function errorFrom(error: ErrorShape): Error {
   if (error.name === 'FinishInputError') return new RenderInputError(error.field ?? 'options', error.message);
   if (error.name === 'MergeSourceError') return new MergeSourceError(error.index ?? 0, error.message);
+  if (error.name === 'PdfStepError') return new PdfStepError(error.field ?? 'steps', error.message);
   return new Error(error.message);
 }

@@ -4,6 +4,8 @@ import type { ConformanceReport } from './conformance.ts';
 import type { FinishOptions } from './finish-options.ts';
 import type { PdfLayout } from './pdf-layout.ts';
 import type { MarkerPages, StampPlan } from './stamp.ts';
+import type { BlankPages } from './transform/blank-pages.ts';
+import type { FieldValue } from './transform/steps.ts';
 
 export interface MergePart {
   pdf: Uint8Array;
@@ -17,6 +19,10 @@ export type PdfTask =
   | { kind: 'stamp'; pdf: Uint8Array; overlay: Uint8Array; plan: StampPlan; options: FinishOptions }
   | { kind: 'markers'; pdf: Uint8Array; prefix: string }
   | { kind: 'layout'; pdf: Uint8Array; field: string }
+  | { kind: 'fill_form'; pdf: Uint8Array; fields: Record<string, FieldValue>; field: string }
+  | { kind: 'insert_blank'; pdf: Uint8Array; blank: BlankPages; field: string }
+  | { kind: 'scrub'; pdf: Uint8Array }
+  | { kind: 'zip'; files: { name: string; data: Uint8Array }[] }
   | { kind: 'pdf_a'; pdf: Uint8Array; level: string }
   | { kind: 'conformance'; pdf: Uint8Array; level: string };
 

@@ -49,23 +49,16 @@ const mergeSourceSchema = z
       if (!rendered && source[field] !== undefined)
         ctx.addIssue({ code: 'custom', path: [field], message: 'is only for html, url, markdown and template_id sources', input: undefined });
     }
-    if (source.options?.encrypt !== undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['options', 'encrypt'],
-        message: 'is not for a source: encrypt the merged document with options.encrypt',
-        input: undefined,
-      });
-    // Merging rewrites every part, so a part's signature could not survive it.
-    if (source.options?.sign !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['options', 'sign'], message: 'is not for a source: sign the merged document with options.sign', input: undefined });
-    if (source.options?.pdf_a !== undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['options', 'pdf_a'],
-        message: 'is not for a source: make the merged document archival with options.pdf_a',
-        input: undefined,
-      });
+    // These apply to the merged document only: a source's own would be undone by the merge.
+    for (const [field, what] of [
+      ['encrypt', 'encrypt the merged document with options.encrypt'],
+      ['pdf_a', 'make the merged document archival with options.pdf_a'],
+      // A part's signature could not survive the merge.
+      ['sign', 'sign the merged document with options.sign'],
+    ] as const) {
+      if (source.options?.[field] !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['options', field], message: `is not for a source: ${what}`, input: undefined });
+    }
     refuseMisplacedOptions(source, ctx);
   })
   .describe('Exactly one of document_id, pdf, html, url, markdown, template_id or office.');
