@@ -15,4 +15,8 @@ export const NODE_BUNDLE: BuildOptions = {
 };
 
 /** The worker threads' entries: server/src/worker-pool.ts loads each .mjs from beside the bundle that starts it. */
-export const WORKER_ENTRIES = { 'pdf-worker': 'server/src/pdf/pdf-worker.ts', 'markdown-worker': 'server/src/services/markdown-worker.ts' };
+export const WORKER_ENTRIES = {
+  'pdf-worker': 'server/src/pdf/pdf-worker.ts',
+  'markdown-worker': 'server/src/services/markdown-worker.ts',
+  'sign-worker': 'server/src/signing/sign-worker.ts',
+};

@@ -25,7 +25,11 @@ cd "$(dirname "$0")/.."
 # libxml2-utils: xmllint, which checks e-invoice XML against the Factur-X XSDs (options.e_invoice;
 # without it that option answers 501 pdf_tool_unavailable). libimage-exiftool-perl: the attachment and
 # e-invoice tests read the XMP back with it (and pdfdetach, pdfinfo from poppler-utils).
-PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji fonts-dejavu-core qpdf ghostscript poppler-utils postgresql chromium chromium-headless-shell libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java libxml2-utils libimage-exiftool-perl"
+# openssl: reads imported PKCS#12 files (signing certificates) and makes the signing tests' CA and
+# TSA. poppler-utils (pdfsig) and libnss3-tools (certutil): the signing tests read signatures with
+# them, trusting the test CA through an NSS database. softhsm2 and opensc (pkcs11-tool): a PKCS#11
+# token for the token-signing tests.
+PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji fonts-dejavu-core qpdf ghostscript poppler-utils postgresql chromium chromium-headless-shell libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java libxml2-utils libimage-exiftool-perl openssl libnss3-tools softhsm2 opensc"
 
 if command -v apt-get >/dev/null 2>&1; then
   missing=""

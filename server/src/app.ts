@@ -26,6 +26,8 @@ import { startRenderer, type PageSourceFactory, type Renderer } from './render/i
 import { HealthService } from './services/health.ts';
 import { OutputSteps } from './services/output-steps.ts';
 import { AttachmentsStep } from './services/attachments-step.ts';
+import { openSigning } from './services/signing.ts';
+import { certificateOperations } from './http/routes/certificates.ts';
 import { PdfAStep } from './services/pdf-a-step.ts';
 import { RenderService, type RenderInput } from './services/render.ts';
 import { generateAdminToken, hashSecret } from './accounts/keys.ts';
@@ -147,6 +149,8 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     log.warn({ key_id: key.id, plan: key.planId }, 'key is on a plan that is not configured: its requests get 403 until it is moved to another plan');
   }
   const documents = new DocumentsService({ store: stores.documents, tombstoneSeconds: config.tombstoneDays * 86_400, now: overrides.now });
+  // Certificates with sealed keys, the sign step and verify; a TSA_URL off TSA_ALLOW_HOSTS stops start-up here.
+  const signing = await openSigning(config, stores.certificates, documents, overrides.now);
   const templateStore = stores.templates;
   const metrics = createMetrics();
   const policy = createAddressPolicy(config.allowHosts, config.denyHosts);
@@ -213,8 +217,8 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   const activity = new ActivityService({ events, instance, stats: () => renderer.stats(), now: overrides.now });
   const onUsage = (keyId: string, usage: { month: string; used: number; limit: number; planId: string }) =>
     events.publish('usage.changed', { key_id: keyId, month: usage.month, used: usage.used, limit: usage.limit, plan: usage.planId });
-  // The final steps (attachments, PDF/A, signing) join here as they are built: services/output-steps.ts.
-  const outputSteps = new OutputSteps([new AttachmentsStep({ documents }), new PdfAStep({ veraPdf: config.veraPdfPath || undefined })]);
+  // The final steps every output takes, in their order: services/output-steps.ts.
+  const outputSteps = new OutputSteps([new AttachmentsStep({ documents }), new PdfAStep({ veraPdf: config.veraPdfPath || undefined }), signing.step]);
   const renderService = new RenderService({
     renderer,
     meter: accounts.meter,
@@ -312,7 +316,8 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   const presets = new PresetsService(stores.presets);
   const http = createHttpApp({
     operations: [
-      ...healthOperations(health, SERVICE_VERSION),
+      ...healthOperations(health, SERVICE_VERSION, () => signing.certificates.expiring()),
+      ...certificateOperations(signing.certificates, signing.verify),
       ...renderOperations(renderService),
       ...mergeOperations(new MergeService({ renderer, render: renderService, documents, office: office.converter, receipts })),
       ...transformOperations(

@@ -38,11 +38,15 @@ export class AdminApiError extends Error {
   }
 }
 
-/** A KeyAdmin that calls the server at baseUrl. */
-export async function adminApiClient(baseUrl: string, dataDir: string, adminToken: string): Promise<KeyAdmin> {
+/** Calls the admin API of the server at baseUrl with the admin token (ADMIN_TOKEN or DATA_DIR/admin-token). */
+export async function adminCaller(
+  baseUrl: string,
+  dataDir: string,
+  adminToken: string,
+): Promise<<T>(method: string, route: string, body?: unknown) => Promise<T>> {
   const token = adminToken || (await readFile(path.join(dataDir, 'admin-token'), 'utf8').catch(() => '')).trim();
   if (!token) throw new AdminApiError('unauthorized', `a server owns ${dataDir} at ${baseUrl}; set ADMIN_TOKEN to its admin token so the CLI can call it`);
-  const call = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
+  return async <T>(method: string, route: string, body?: unknown): Promise<T> => {
     const response = await fetch(new URL(route, baseUrl), {
       method,
       headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -53,6 +57,11 @@ export async function adminApiClient(baseUrl: string, dataDir: string, adminToke
     if (!response.ok) throw new AdminApiError(json.code ?? 'internal_error', `${json.detail ?? `HTTP ${response.status}`} (server at ${baseUrl})`);
     return json as T;
   };
+}
+
+/** A KeyAdmin that calls the server at baseUrl. */
+export async function adminApiClient(baseUrl: string, dataDir: string, adminToken: string): Promise<KeyAdmin> {
+  const call = await adminCaller(baseUrl, dataDir, adminToken);
   return {
     create: (request) => call('POST', '/admin/v1/keys', { name: request.name, plan: request.plan, auto_store: request.autoStore, receipts: request.receipts }),
     async list() {

@@ -17,6 +17,7 @@ import { RECEIPT_MODES, type ReceiptMode } from './stores/keys.ts';
 import { openAccountStores } from './stores/open-stores.ts';
 import { openDatabase } from './stores/pg/database.ts';
 import { importFiles } from './stores/import-files.ts';
+import { CERTIFICATES_USAGE, certificatesCommand } from './cli-certificates.ts';
 
 const USAGE = `Usage: npm run -s cli -- <command> [options]
 
@@ -30,6 +31,7 @@ const USAGE = `Usage: npm run -s cli -- <command> [options]
   import --from DATA_DIR                               copy an embedded store (keys, usage, templates with versions and
                                                        assets, documents, batches) into DATABASE_URL; resumable and
                                                        idempotent: run it again after an interruption
+${CERTIFICATES_USAGE}
 
 Settings come from the environment (DATA_DIR, PLANS_FILE, DATABASE_URL, ADMIN_TOKEN) or --data-dir / --plans-file / --database-url.
 With DATABASE_URL, key commands write to PostgreSQL directly (running instances see them on their next request).
@@ -54,6 +56,13 @@ async function main(argv: readonly string[]): Promise<void> {
       'plans-file': { type: 'string' },
       'database-url': { type: 'string' },
       from: { type: 'string' },
+      p12: { type: 'string' },
+      key: { type: 'string' },
+      cert: { type: 'string' },
+      'password-env': { type: 'string' },
+      owner: { type: 'string' },
+      'new-key-file': { type: 'string' },
+      'token-key-label': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -66,6 +75,7 @@ async function main(argv: readonly string[]): Promise<void> {
   if (positionals[0] === 'import') return importCommand(config.databaseUrl, values.from, positionals.slice(1));
   const [noun, verb, id, ...rest] = positionals;
   if (noun === 'doctor') return doctor(config.dataDir, values.quarantine, verb);
+  if (noun === 'certificates' && rest.length === 0) return certificatesCommand(config, verb, id, values, (message) => new UsageError(message));
   if (rest.length > 0) throw new UsageError(`unexpected ${rest.join(' ')}`);
   const command = `${noun} ${verb ?? ''}`.trim();
   if (!['keys create', 'keys list', 'keys rotate', 'keys revoke', 'plans list'].includes(command)) throw new UsageError(`unknown command "${command}"`);

@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   // Not in the original code list (issue 33): a transform preset that is unknown or another key's.
   preset_not_found: 404,
   not_found: 404,
+  // Signing (issue 32): a certificate id that is unknown or not granted to the key.
+  certificate_not_found: 404,
   // Not in the code list the API was designed with (docs/api.md#errors): a known path called with the wrong method.
   method_not_allowed: 405,
   document_expired: 410,
@@ -35,6 +37,10 @@ export const ERROR_STATUS = {
   password_required: 422,
   password_incorrect: 422,
   office_conversion_failed: 422,
+  // Signing: the certificate is outside its validity period (expired or not yet valid).
+  certificate_not_valid: 422,
+  // Signing import: a PKCS#12 or PEM that does not read, a wrong password, a key that does not match.
+  certificate_invalid: 422,
   // PDF inputs (docs/api.md#pdf-inputs, issue 33): a PDF damaged beyond what qpdf can repair.
   pdf_unreadable: 422,
   // Not in the original code list (issue 31): a PDF/A result failed a rule of its level; uncharged.
@@ -48,6 +54,8 @@ export const ERROR_STATUS = {
   // This server lacks a PDF tool a step needs (qpdf, Ghostscript): the detail names it.
   pdf_tool_unavailable: 501,
   renderer_busy: 503,
+  // Signing level B-T: the time-stamping authority did not answer in TSA_TIMEOUT_MS or refused.
+  timestamp_unavailable: 503,
   render_timeout: 504,
   // Not in the original code list: the data folder's disk is full; nothing of the call was kept.
   insufficient_storage: 507,

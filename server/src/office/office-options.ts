@@ -4,6 +4,7 @@
 // post-processing (metadata, watermark, encrypt: pdf/finish.ts).
 
 import { z } from 'zod';
+import { signFields } from '../signing/sign-options.ts';
 import { between } from '../render/bounds.ts';
 import { finishFields, type FinishOptions } from '../pdf/finish-options.ts';
 import { attachmentFields } from '../pdf/attachment-options.ts';
@@ -60,6 +61,7 @@ export const officeOptionsSchema = z
     // The PDF/A step of every output (services/pdf-a-step.ts) makes the finished file archival, after
     // the header, footer, metadata and watermark; LibreOffice's own PDF/A export is no longer used.
     ...pdfAFields,
+    ...signFields,
   })
   .describe('How the office file becomes a PDF.');
 
@@ -68,7 +70,7 @@ export type OfficeOptions = z.output<typeof officeOptionsSchema>;
 /** The part of OfficeOptions the bridge passes to LibreOffice. */
 export type OfficeExportOptions = Omit<
   OfficeOptions,
-  'timeout_ms' | 'receipt' | 'pdf_a' | 'attachments' | 'e_invoice' | keyof FinishOptions | keyof PdfHeadsOptions
+  'timeout_ms' | 'receipt' | 'pdf_a' | 'attachments' | 'e_invoice' | 'sign' | keyof FinishOptions | keyof PdfHeadsOptions
 >;
 
 /** Options with every default filled in, for callers that give none. */
@@ -81,7 +83,7 @@ export function splitOfficeOptions(options: OfficeOptions): {
   finish: FinishOptions;
   timeoutMs: number;
 } {
-  // pdf_a, attachments and e_invoice are the final steps', which run on the finished file (RenderService).
+  // pdf_a, attachments, e_invoice and sign are the final steps', which run on the finished file (RenderService).
   const {
     timeout_ms,
     metadata,
@@ -95,6 +97,7 @@ export function splitOfficeOptions(options: OfficeOptions): {
     pdf_a: _pdfA,
     attachments: _attachments,
     e_invoice: _eInvoice,
+    sign: _sign,
     ...exportOptions
   } = options;
   return { exportOptions, heads: { header, footer, header_footer_fit, header_footer_margin }, finish: { metadata, watermark, encrypt }, timeoutMs: timeout_ms };

@@ -12,6 +12,7 @@ import { pdfAFields } from '../pdf/pdf-a-options.ts';
 import { urlOnlyFields } from './origin-credentials-options.ts';
 import { normalizeRunning, runningSchema } from './header-options.ts';
 import { markdownStyleFields } from './markdown-style-options.ts';
+import { signFields } from '../signing/sign-options.ts';
 
 export const PAPER_FORMATS = ['A4', 'A3', 'A5', 'Letter', 'Legal', 'Tabloid'] as const;
 export const WAIT_UNTIL = ['load', 'domcontentloaded', 'networkidle0', 'networkidle2'] as const;
@@ -135,6 +136,7 @@ export const pdfOptionsSchema = z
     ...pdfAFields,
     ...urlOnlyFields,
     ...markdownStyleFields,
+    ...signFields,
   })
   .describe('How the page is printed. Every field is optional.');
 

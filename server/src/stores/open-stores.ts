@@ -31,6 +31,8 @@ import { FileReceiptStore, type ReceiptStore } from './receipts.ts';
 import { PgReceiptStore } from './pg/receipts.ts';
 import { FilePresetStore, type PresetStore } from './presets.ts';
 import { PgPresetStore } from './pg/presets.ts';
+import { FileCertificateStore, type CertificateStore } from './certificates.ts';
+import { PgCertificateStore } from './pg/certificates.ts';
 
 export interface Stores {
   readonly kind: 'files' | 'postgresql';
@@ -52,6 +54,8 @@ export interface Stores {
   readonly events: EventBus;
   /** Sliding-window counts (the playground's limit): this process's memory, or shared by every instance. */
   readonly rateLimits: RateLimitStore;
+  /** Signing certificates with their keys sealed (docs/api.md#signing). */
+  readonly certificates: CertificateStore;
   /** Waits for writes in flight and closes connections (the files: records the documents index snapshot). */
   close(): Promise<void>;
 }
@@ -64,6 +68,15 @@ export interface OpenStoresOptions {
   warn?: (details: Record<string, unknown>, message: string) => void;
   /** Told about failures in the background (events that could not be sent). */
   error?: (details: Record<string, unknown>, message: string) => void;
+}
+
+/** Only the signing certificates (the CLI's certificates commands), on the files or PostgreSQL. */
+export async function openCertificateStore(
+  options: Pick<OpenStoresOptions, 'dataDir' | 'databaseUrl'>,
+): Promise<{ store: CertificateStore; close(): Promise<void> }> {
+  if (!options.databaseUrl) return { store: await FileCertificateStore.open(options.dataDir), close: async () => undefined };
+  const database = await openDatabase(options.databaseUrl);
+  return { store: new PgCertificateStore(database.pool), close: () => database.close() };
 }
 
 /** Opens the stores the settings ask for; PostgreSQL's schema is migrated first. */
@@ -116,6 +129,7 @@ async function openFileStores(options: OpenStoresOptions): Promise<Stores> {
     presets: await FilePresetStore.open(options.dataDir),
     events: new EventBus(),
     rateLimits: new MemoryRateLimits(),
+    certificates: await FileCertificateStore.open(options.dataDir),
     async close() {
       // Nothing writes documents any more: record the index for a fast next start.
       await documents
@@ -149,6 +163,7 @@ async function openPgStores(options: OpenStoresOptions): Promise<Stores> {
     presets: new PgPresetStore(pool),
     events,
     rateLimits: new PgRateLimits(pool),
+    certificates: new PgCertificateStore(pool),
     async close() {
       await events.flush();
       events.close();

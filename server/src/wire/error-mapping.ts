@@ -22,6 +22,7 @@ import { StorageFullError, StoreReadError } from '../stores/durable-file.ts';
 import { isDatabaseFull } from '../stores/pg/database.ts';
 import type { ErrorRecord } from '../stores/batches.ts';
 import { usageHeaders } from './usage-headers.ts';
+import { SignInputError, TimestampUnavailableError } from '../signing/errors.ts';
 import { PdfInputError, type PdfInputProblem, PdfStepError, PdfToolMissingError, PdfToolTimeoutError } from '../pdf/pdf-errors.ts';
 
 /** Maps any thrown value to an ApiError: known errors to their code, anything else to internal_error. */
@@ -48,6 +49,12 @@ export function toApiError(error: unknown): ApiError {
   if (pdf) return pdf;
   if (error instanceof NavigationError) return new ApiError('navigation_failed', `The url could not be loaded: ${error.message}.`);
   if (error instanceof RenderInputError) return new ApiError('invalid_request', error.message);
+  if (error instanceof SignInputError) return new ApiError('invalid_request', `${error.field}: ${error.message}.`);
+  // The signature was not made, so the render was not kept or charged; the TSA is the operator's to look at.
+  if (error instanceof TimestampUnavailableError)
+    return new ApiError('timestamp_unavailable', `The signature needs a timestamp and ${error.message}; nothing was charged, retry later.`, {
+      'Retry-After': '5',
+    });
   if (error instanceof ConformanceFailedError)
     return new ApiError('conformance_failed', `${sentence(error.message)} It was not returned or charged (docs/api.md#pdfa).`);
   if (error instanceof QuotaExceededError) {

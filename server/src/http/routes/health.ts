@@ -4,7 +4,12 @@ import { operation } from '../operation.ts';
 import { healthSchema } from '../schemas/render.ts';
 import type { HealthService } from '../../services/health.ts';
 
-export function healthOperations(health: HealthService, version: string) {
+/** expiring: signing certificates that expire within 30 days (or have), listed so monitoring sees them. */
+export function healthOperations(
+  health: HealthService,
+  version: string,
+  expiring: () => Promise<{ id: string; name: string; not_after: string; warning: string }[]> = async () => [],
+) {
   return [
     operation({
       method: 'get',
@@ -19,6 +24,7 @@ export function healthOperations(health: HealthService, version: string) {
       errors: [],
       handler: async (_input, _req, res) => {
         const report = await health.report();
+        const certificates = await expiring();
         res.status(report.ok ? 200 : 503).json({
           status: report.ok ? 'ok' : 'unavailable',
           version,
@@ -37,6 +43,7 @@ export function healthOperations(health: HealthService, version: string) {
             },
           },
           office: report.office,
+          ...(certificates.length > 0 ? { signing: { certificates_expiring: certificates } } : {}),
         });
       },
     }),

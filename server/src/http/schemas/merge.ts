@@ -2,6 +2,7 @@
 // render request), each optionally cut to page_ranges, and the post-processing of the result.
 
 import { z } from 'zod';
+import { signFields } from '../../signing/sign-options.ts';
 import { idPattern } from '../../ids.ts';
 import { finishFields } from '../../pdf/finish-options.ts';
 import { attachmentFields } from '../../pdf/attachment-options.ts';
@@ -55,6 +56,8 @@ const mergeSourceSchema = z
       ['pdf_a', 'make the merged document archival with options.pdf_a'],
       ['attachments', 'attach files to the merged document with options.attachments'],
       ['e_invoice', 'make the merged document the e-invoice with options.e_invoice'],
+      // A part's signature could not survive the merge.
+      ['sign', 'sign the merged document with options.sign'],
     ] as const) {
       if (source.options?.[field] !== undefined)
         ctx.addIssue({ code: 'custom', path: ['options', field], message: `is not for a source: ${what}`, input: undefined });
@@ -75,6 +78,7 @@ export const mergeOptionsSchema = z
       ),
     footer: runningSchema.optional().describe('Extension: as header, below the body.'),
     ...foreignHeadsFields,
+    ...signFields,
     receipt: z
       .boolean()
       .optional()

@@ -161,4 +161,8 @@ export const healthSchema = z.object({
       z.object({ available: z.literal(false), reason: z.string() }),
     ])
     .describe('Office conversion (optional: its absence does not make the service unhealthy).'),
+  signing: z
+    .object({ certificates_expiring: z.array(z.object({ id: z.string(), name: z.string(), not_after: z.string(), warning: z.string() })) })
+    .optional()
+    .describe('Present when a signing certificate has expired or expires within 30 days.'),
 });
