@@ -30,9 +30,12 @@ export const ERROR_STATUS = {
   // pages; its content does it, so a retry would crash again.
   page_crashed: 422,
   // Office conversions: a protected file without (or with the wrong) password, or one LibreOffice cannot read.
+  // (A PDF sent to the PDF tools answers them with 400, docs/api.md#pdf-tools: the request lacks a field.)
   password_required: 422,
   password_incorrect: 422,
   office_conversion_failed: 422,
+  // A PDF sent to the PDF tools that cannot be read even leniently: the detail says what is wrong.
+  pdf_damaged: 422,
   rate_limited: 429,
   // Not in the original code list (issue 11): a key's background batch backlog is full.
   too_many_batches: 429,
@@ -55,10 +58,12 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     readonly detail: string,
     headers: Record<string, string> = {},
+    /** Another status than the code's usual one (password_required is 400 for a PDF, 422 for an office file). */
+    status?: number,
   ) {
     super(detail);
     this.name = 'ApiError';
-    this.status = ERROR_STATUS[code];
+    this.status = status ?? ERROR_STATUS[code];
     this.headers = headers;
   }
 }

@@ -13,6 +13,8 @@ export interface ErrorShape {
   message: string;
   field?: string;
   index?: number;
+  /** A lower layer's own error code (PdfInputError's problem). */
+  code?: string;
 }
 
 type Reply<Result> = { id: number; value: Result } | { id: number; error: ErrorShape };
@@ -142,8 +144,8 @@ export function serveTasks<Task, Result>(run: (task: Task) => Promise<Result> | 
       const value = await run(task);
       parentPort!.postMessage({ id, value } satisfies Reply<Result>, transfer(value));
     } catch (error) {
-      const { name, message, field, index } = error as Partial<ErrorShape>;
-      parentPort!.postMessage({ id, error: { name: name ?? 'Error', message: message ?? String(error), field, index } } satisfies Reply<Result>);
+      const { name, message, field, index, code } = error as Partial<ErrorShape>;
+      parentPort!.postMessage({ id, error: { name: name ?? 'Error', message: message ?? String(error), field, index, code } } satisfies Reply<Result>);
     }
   });
 }

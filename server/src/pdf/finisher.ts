@@ -7,6 +7,9 @@ import { RenderInputError } from '../render/errors.ts';
 import { needsFinishing, type FinishOptions } from './finish-options.ts';
 import { MergeSourceError } from './merge-errors.ts';
 import type { MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
+import type { PdfInspection } from './inspect.ts';
+import { isPdfInputProblem, PdfInputError } from './pdf-input-errors.ts';
+import type { RasterImage, RasterRequest } from './rasterize.ts';
 import type { PdfLayout } from './pdf-layout.ts';
 import type { MarkerPages, StampPlan } from './stamp.ts';
 
@@ -38,6 +41,16 @@ export function mergeInWorker(sources: MergePart[], options: FinishOptions & { o
   return pool.run({ kind: 'merge', sources, options }) as Promise<Uint8Array>;
 }
 
+/** What is inside a PDF someone sent (inspect.ts); a locked or damaged file is a PdfInputError naming `field`. */
+export function inspectInWorker(pdf: Uint8Array, field: string, password?: string): Promise<PdfInspection> {
+  return pool.run({ kind: 'inspect', pdf, field, password }) as Promise<PdfInspection>;
+}
+
+/** A PDF's pages as images (rasterize.ts), refused before drawing when past the request's limits. */
+export function rasterizeInWorker(request: RasterRequest): Promise<RasterImage[]> {
+  return pool.run({ kind: 'rasterize', request }) as Promise<RasterImage[]>;
+}
+
 /** Two threads, as many as renders run at once by default. */
 const pool = new WorkerPool<PdfTask, PdfTaskResult>({
   threads: 2,
@@ -51,5 +64,6 @@ const pool = new WorkerPool<PdfTask, PdfTaskResult>({
 function errorFrom(error: ErrorShape): Error {
   if (error.name === 'FinishInputError') return new RenderInputError(error.field ?? 'options', error.message);
   if (error.name === 'MergeSourceError') return new MergeSourceError(error.index ?? 0, error.message);
+  if (error.name === 'PdfInputError' && isPdfInputProblem(error.code)) return new PdfInputError(error.code, error.field ?? 'pdf', error.message);
   return new Error(error.message);
 }

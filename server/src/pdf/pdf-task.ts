@@ -1,6 +1,8 @@
 // The messages between the server and the PDF worker thread (pdf-worker.ts).
 
 import type { FinishOptions } from './finish-options.ts';
+import type { PdfInspection } from './inspect.ts';
+import type { RasterImage, RasterRequest } from './rasterize.ts';
 import type { PdfLayout } from './pdf-layout.ts';
 import type { MarkerPages, StampPlan } from './stamp.ts';
 
@@ -15,9 +17,13 @@ export type PdfTask =
   | { kind: 'merge'; sources: MergePart[]; options: FinishOptions & { outline?: boolean } }
   | { kind: 'stamp'; pdf: Uint8Array; overlay: Uint8Array; plan: StampPlan; options: FinishOptions }
   | { kind: 'markers'; pdf: Uint8Array; prefix: string }
-  | { kind: 'layout'; pdf: Uint8Array; field: string };
+  | { kind: 'layout'; pdf: Uint8Array; field: string }
+  | { kind: 'inspect'; pdf: Uint8Array; field: string; password?: string }
+  | { kind: 'rasterize'; request: RasterRequest };
 
-/** What a task answers: PDF bytes, where the body's section markers landed (markers), or a PDF's pages and sections (layout). */
-export type PdfTaskResult = Uint8Array | MarkerPages | PdfLayout;
+/** What a task answers: PDF bytes, where the body's section markers landed (markers), a PDF's pages and sections (layout), what is in it (inspect), its pages as images (rasterize). */
+export type PdfTaskResult = Uint8Array | MarkerPages | PdfLayout | PdfInspection | RasterImage[];
 
-export type PdfTaskReply = { id: number; pdf: PdfTaskResult } | { id: number; error: { name: string; message: string; field?: string; index?: number } };
+export type PdfTaskReply =
+  | { id: number; pdf: PdfTaskResult }
+  | { id: number; error: { name: string; message: string; field?: string; index?: number; code?: string } };

@@ -1,7 +1,9 @@
-// Runs one PDF task (finish, merge, stamp, markers, layout): what the worker thread does with each
+// Runs one PDF task (finish, merge, stamp, markers, layout, inspect, rasterize): what the worker thread does with each
 // message, and what the server does itself when no worker can be started.
 
 import { finish } from './finish.ts';
+import { inspectPdf } from './inspect.ts';
+import { rasterizePdf } from './rasterize.ts';
 import { mergePdfs } from './merge.ts';
 import { readLayout } from './pdf-layout.ts';
 import type { PdfTask, PdfTaskResult } from './pdf-task.ts';
@@ -19,5 +21,9 @@ export function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
       return findMarkers(task.pdf, task.prefix);
     case 'layout':
       return readLayout(task.pdf, task.field);
+    case 'inspect':
+      return inspectPdf(task.pdf, task.field, task.password);
+    case 'rasterize':
+      return rasterizePdf(task.request);
   }
 }

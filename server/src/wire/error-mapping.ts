@@ -16,6 +16,7 @@ import {
 import { BlockedUrlError } from '../guard/url-check.ts';
 import { OfficeConversionError, OfficeCrashedError, OfficeTimeoutError, OfficeUnavailableError } from '../office/errors.ts';
 import { OFFICE_INSTALL_HINT } from '../office/office-install.ts';
+import { PdfInputError } from '../pdf/pdf-input-errors.ts';
 import { QuotaExceededError, nextMonthStart } from '../accounts/usage.ts';
 import { StorageFullError, StoreReadError } from '../stores/durable-file.ts';
 import { isDatabaseFull } from '../stores/pg/database.ts';
@@ -42,6 +43,7 @@ export function toApiError(error: unknown): ApiError {
   }
   const office = officeApiError(error);
   if (office) return office;
+  if (error instanceof PdfInputError) return pdfInputApiError(error);
   if (error instanceof NavigationError) return new ApiError('navigation_failed', `The url could not be loaded: ${error.message}.`);
   if (error instanceof RenderInputError) return new ApiError('invalid_request', error.message);
   if (error instanceof QuotaExceededError) {
@@ -90,6 +92,27 @@ function officeApiError(error: unknown): ApiError | undefined {
   if (error instanceof OfficeUnavailableError)
     return new ApiError('office_unavailable', `Office conversion is not available on this server: ${error.message}. ${OFFICE_INSTALL_HINT}`);
   return undefined;
+}
+
+/** docs/api.md#pdf-tools: what is wrong with a PDF a caller sent to the PDF tools. */
+function pdfInputApiError(error: PdfInputError): ApiError {
+  const detail = sentence(error.message);
+  switch (error.code) {
+    case 'not_pdf':
+    case 'page_range':
+      return new ApiError('invalid_request', detail);
+    // 400, as the issue asks: the request lacks (or has a wrong) password field.
+    case 'password_required':
+      return new ApiError('password_required', detail, {}, 400);
+    case 'password_incorrect':
+      return new ApiError('password_incorrect', detail, {}, 400);
+    case 'damaged':
+      return new ApiError('pdf_damaged', detail);
+    case 'too_large':
+      return new ApiError('payload_too_large', detail);
+    case 'timeout':
+      return new ApiError('render_timeout', detail);
+  }
 }
 
 function sentence(text: string): string {
