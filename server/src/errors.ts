@@ -30,18 +30,19 @@ export const ERROR_STATUS = {
   // pages; its content does it, so a retry would crash again.
   page_crashed: 422,
   // Office conversions: a protected file without (or with the wrong) password, or one LibreOffice cannot read.
-  // (A PDF sent to the PDF tools answers them with 400, docs/api.md#pdf-tools: the request lacks a field.)
   password_required: 422,
   password_incorrect: 422,
   office_conversion_failed: 422,
-  // A PDF sent to the PDF tools that cannot be read even leniently: the detail says what is wrong.
-  pdf_damaged: 422,
+  // PDF inputs (docs/api.md#pdf-inputs, issue 33): a PDF damaged beyond what qpdf can repair.
+  pdf_unreadable: 422,
   rate_limited: 429,
   // Not in the original code list (issue 11): a key's background batch backlog is full.
   too_many_batches: 429,
   internal_error: 500,
   // This server has no LibreOffice: the detail says how to install it.
   office_unavailable: 501,
+  // This server lacks a PDF tool a step needs (qpdf, Ghostscript): the detail names it.
+  pdf_tool_unavailable: 501,
   renderer_busy: 503,
   render_timeout: 504,
   // Not in the original code list: the data folder's disk is full; nothing of the call was kept.
@@ -58,12 +59,10 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     readonly detail: string,
     headers: Record<string, string> = {},
-    /** Another status than the code's usual one (password_required is 400 for a PDF, 422 for an office file). */
-    status?: number,
   ) {
     super(detail);
     this.name = 'ApiError';
-    this.status = status ?? ERROR_STATUS[code];
+    this.status = ERROR_STATUS[code];
     this.headers = headers;
   }
 }

@@ -13,8 +13,8 @@ export interface ErrorShape {
   message: string;
   field?: string;
   index?: number;
-  /** A lower layer's own error code (PdfInputError's problem). */
-  code?: string;
+  /** The error's other own fields that are text or numbers (a PdfInputError's problem, a timeout's budget). */
+  details?: Record<string, string | number>;
 }
 
 type Reply<Result> = { id: number; value: Result } | { id: number; error: ErrorShape };
@@ -144,8 +144,11 @@ export function serveTasks<Task, Result>(run: (task: Task) => Promise<Result> | 
       const value = await run(task);
       parentPort!.postMessage({ id, value } satisfies Reply<Result>, transfer(value));
     } catch (error) {
-      const { name, message, field, index, code } = error as Partial<ErrorShape>;
-      parentPort!.postMessage({ id, error: { name: name ?? 'Error', message: message ?? String(error), field, index, code } } satisfies Reply<Result>);
+      const { name, message, field, index } = error as Partial<ErrorShape>;
+      const details = Object.fromEntries(
+        Object.entries(error as object).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'),
+      );
+      parentPort!.postMessage({ id, error: { name: name ?? 'Error', message: message ?? String(error), field, index, details } } satisfies Reply<Result>);
     }
   });
 }

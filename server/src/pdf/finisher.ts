@@ -8,7 +8,7 @@ import { needsFinishing, type FinishOptions } from './finish-options.ts';
 import { MergeSourceError } from './merge-errors.ts';
 import type { MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
 import type { PdfInspection } from './inspect.ts';
-import { isPdfInputProblem, PdfInputError } from './pdf-input-errors.ts';
+import { PdfInputError, PdfStepError, PdfToolTimeoutError, type PdfInputProblem } from './pdf-errors.ts';
 import type { RasterImage, RasterRequest } from './rasterize.ts';
 import type { PdfLayout } from './pdf-layout.ts';
 import type { MarkerPages, StampPlan } from './stamp.ts';
@@ -41,9 +41,9 @@ export function mergeInWorker(sources: MergePart[], options: FinishOptions & { o
   return pool.run({ kind: 'merge', sources, options }) as Promise<Uint8Array>;
 }
 
-/** What is inside a PDF someone sent (inspect.ts); a locked or damaged file is a PdfInputError naming `field`. */
-export function inspectInWorker(pdf: Uint8Array, field: string, password?: string): Promise<PdfInspection> {
-  return pool.run({ kind: 'inspect', pdf, field, password }) as Promise<PdfInspection>;
+/** What is inside a PDF someone sent, opened by readPdfInput (inspect.ts); `original`: the bytes as sent, when encrypted. */
+export function inspectInWorker(pdf: Uint8Array, field: string, original?: Uint8Array): Promise<PdfInspection> {
+  return pool.run({ kind: 'inspect', pdf, field, original }) as Promise<PdfInspection>;
 }
 
 /** A PDF's pages as images (rasterize.ts), refused before drawing when past the request's limits. */
@@ -64,6 +64,9 @@ const pool = new WorkerPool<PdfTask, PdfTaskResult>({
 function errorFrom(error: ErrorShape): Error {
   if (error.name === 'FinishInputError') return new RenderInputError(error.field ?? 'options', error.message);
   if (error.name === 'MergeSourceError') return new MergeSourceError(error.index ?? 0, error.message);
-  if (error.name === 'PdfInputError' && isPdfInputProblem(error.code)) return new PdfInputError(error.code, error.field ?? 'pdf', error.message);
+  const details = error.details ?? {};
+  if (error.name === 'PdfInputError') return new PdfInputError(details.problem as PdfInputProblem, error.field ?? 'pdf', error.message);
+  if (error.name === 'PdfStepError') return new PdfStepError(error.field ?? 'pages', error.message);
+  if (error.name === 'PdfToolTimeoutError') return new PdfToolTimeoutError(String(details.tool), Number(details.timeoutMs));
   return new Error(error.message);
 }

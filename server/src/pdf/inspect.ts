@@ -9,8 +9,8 @@ import { attachmentsOf, imagesOf, type PdfAttachment, type PdfImagePlacement } f
 import { formOf, type PdfFormField, type PdfSignature } from './inspect-forms.ts';
 import { fontsOf, type PdfFont } from './pdf-facts.ts';
 import { boolAt, dictAt, entry, nameAt, resolve, streamBytes, textOf } from './pdf-objects.ts';
-import { openPdf } from './pdf-open.ts';
-import type { PdfEncryption } from './inspect-encryption.ts';
+import { readPdf } from './pdf-read.ts';
+import { encryptionOf, type PdfEncryption } from './inspect-encryption.ts';
 
 export interface PdfPageFacts {
   number: number;
@@ -55,9 +55,14 @@ export interface PdfInspection {
   javascript: boolean;
 }
 
-/** Reads everything inspect reports; a damaged or locked file is a PdfInputError naming `field`. */
-export async function inspectPdf(bytes: Uint8Array, field: string, password?: string): Promise<PdfInspection> {
-  const { document, encryption } = await openPdf(bytes, field, password);
+/**
+ * Reads everything inspect reports from `bytes` (decrypted, as readPdfInput gives them); the
+ * encryption from `original` when the caller sent an encrypted file. A file pdf-lib cannot read
+ * is a PdfInputError naming `field`.
+ */
+export async function inspectPdf(bytes: Uint8Array, field: string, original?: Uint8Array): Promise<PdfInspection> {
+  const document = await readPdf(bytes, field);
+  const encryption = original ? encryptionOf(await readPdf(original, field)) : null;
   const pages = document.getPages();
   const pageIndex = new Map(pages.map((page, index) => [page.ref.toString(), index + 1]));
   const xmpBytes = streamBytes(entry(document, document.catalog, 'Metadata'));
@@ -65,7 +70,7 @@ export async function inspectPdf(bytes: Uint8Array, field: string, password?: st
   const markInfo = dictAt(document, document.catalog, 'MarkInfo');
   const { fields, signatures } = formOf(document);
   return {
-    version: versionOf(bytes, nameAt(document, document.catalog, 'Version')),
+    version: versionOf(original ?? bytes, nameAt(document, document.catalog, 'Version')),
     pageCount: pages.length,
     pages: pages.map((page, index) => {
       const box = page.getCropBox();

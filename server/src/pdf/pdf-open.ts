@@ -1,41 +1,105 @@
-// Opens a PDF someone else wrote with pdf-lib for reading: decrypted with the caller's password
-// (or the empty one, which opens files that are only restricted), every failure a PdfInputError
-// naming the field. Nothing here writes a PDF.
+// Opens a PDF a user gave us, once, in a bounded qpdf process: decrypts it with its password,
+// repairs what qpdf can repair, and refuses what is hostile (past the page, object or image
+// limits, a stream that unpacks past the file cap, a damaged file qpdf cannot rebuild). What it
+// answers is a plain, unencrypted PDF every later step can read; it knows nothing of accounts.
 
-import { ParseSpeeds, PDFDocument } from '@cantoo/pdf-lib';
-import { encryptionOf, type PdfEncryption } from './inspect-encryption.ts';
-import { PdfInputError } from './pdf-input-errors.ts';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PdfInputError } from './pdf-errors.ts';
+import { runTool, toolComplaint } from './pdf-tool.ts';
 
-/** The first bytes of a file: a PDF says %PDF- within its first kilobyte (ISO 32000-1, 7.5.2 allows leading junk). */
-export function looksLikePdf(bytes: Uint8Array): boolean {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).toString('latin1').includes('%PDF-');
+/** What an input may be: bytes, pages, objects, and the pixels of any one image once decoded. */
+export const PDF_INPUT_LIMITS = { bytes: 100 * 1024 * 1024, pages: 2000, objects: 1_000_000, imagePixels: 150_000_000 };
+
+export interface OpenedPdf {
+  /** The PDF decrypted and (where it needed it) repaired by qpdf. */
+  pdf: Uint8Array;
+  pageCount: number;
+  /** Whether the input was encrypted (with or without a user password). */
+  encrypted: boolean;
+  /** qpdf's warnings when it had to repair the file. */
+  repaired?: string;
 }
 
-/**
- * The parsed document and its encryption (null when not encrypted); throws PdfInputError when it
- * is not a PDF, is damaged, or needs a password it was not given.
- */
-export async function openPdf(bytes: Uint8Array, field: string, password?: string): Promise<{ document: PDFDocument; encryption: PdfEncryption | null }> {
-  if (!looksLikePdf(bytes)) throw new PdfInputError('not_pdf', field, `${field} is not a PDF (no %PDF- header)`);
-  let document: PDFDocument;
+export interface OpenOptions {
+  password?: string;
+  /** Names the input in errors (pdf, document_id, sources[2]). */
+  field: string;
+  limits?: Partial<typeof PDF_INPUT_LIMITS>;
+}
+
+interface PagesJson {
+  pages?: { images?: { width?: number; height?: number }[] }[];
+}
+
+/** Decrypts, repairs and checks `bytes`; throws PdfInputError naming `field`. */
+export async function openPdf(bytes: Uint8Array, options: OpenOptions): Promise<OpenedPdf> {
+  const limits = { ...PDF_INPUT_LIMITS, ...options.limits };
+  const { field } = options;
+  if (bytes.byteLength > limits.bytes)
+    throw new PdfInputError('too_large', field, `${field} is larger than the ${limits.bytes / 1024 / 1024} MB limit of PDF inputs`);
+  if (Buffer.from(bytes.subarray(0, 1024)).toString('latin1').indexOf('%PDF-') === -1) throw new PdfInputError('not_pdf', field, `${field} is not a PDF`);
+  const dir = await mkdtemp(path.join(tmpdir(), 'quire-open-'));
   try {
-    // updateMetadata false: reading must not touch Producer or ModDate.
-    // Fastest: this runs on a worker thread, where yielding between objects (pdf-lib's default) only costs time.
-    document = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true, parseSpeed: ParseSpeeds.Fastest });
-  } catch (error) {
-    throw new PdfInputError('damaged', field, `${field} is a damaged PDF that cannot be read: ${(error as Error).message}`);
+    const input = path.join(dir, 'in.pdf');
+    const output = path.join(dir, 'out.pdf');
+    const passwordFile = path.join(dir, 'password');
+    await writeFile(input, bytes);
+    // The password goes through a file of this process's own (0600), never the command line others can read.
+    await writeFile(passwordFile, options.password ?? '', { mode: 0o600 });
+    const encryption = await runTool('qpdf', [`--password-file=${passwordFile}`, '--requires-password', input]);
+    // --requires-password: 0 = a password is needed (the one given is wrong), 3 = encrypted but opens without, 2 = not encrypted.
+    if (encryption.code === 0) {
+      if (options.password === undefined) throw new PdfInputError('password_required', field, `${field} is encrypted: send its password in password`);
+      throw new PdfInputError('password_incorrect', field, `the password does not open ${field}`);
+    }
+    const rewrite = await runTool('qpdf', [`--password-file=${passwordFile}`, '--decrypt', input, output]);
+    if (rewrite.overLimit) throw new PdfInputError('too_large', field, `${field} unpacks past the limits of PDF inputs (a decompression bomb?)`);
+    if (rewrite.code !== 0 && rewrite.code !== 3)
+      throw new PdfInputError('unreadable', field, `${field} is damaged beyond repair: ${toolComplaint(rewrite.stderr, [input, output])}`);
+    const pdf = new Uint8Array(await readFile(output));
+    const pageCount = await checkPages(output, field, limits);
+    checkObjects(pdf, field, limits.objects);
+    return {
+      pdf,
+      pageCount,
+      encrypted: encryption.code === 3 || encryption.code === 0,
+      repaired: rewrite.code === 3 ? toolComplaint(rewrite.stderr, [input, output]) : undefined,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
-  if (!document.isEncrypted) return { document, encryption: null };
-  // The decrypted reading has no /Encrypt in its trailer any more: the first reading tells how it was encrypted.
-  const encryption = encryptionOf(document);
-  try {
-    const decrypted = await PDFDocument.load(bytes, { updateMetadata: false, password: password ?? '', parseSpeed: ParseSpeeds.Fastest });
-    return { document: decrypted, encryption };
-  } catch (error) {
-    const message = (error as Error).message;
-    if (message === 'NEEDS PASSWORD' || (message === 'Password incorrect' && !password))
-      throw new PdfInputError('password_required', field, `${field} is encrypted: send its password in password`);
-    if (message === 'Password incorrect') throw new PdfInputError('password_incorrect', field, `password does not open ${field}`);
-    throw new PdfInputError('damaged', field, `${field} is encrypted in a way we cannot read: ${message}`);
+}
+
+/** The page count, refusing a document past the page limit or with an image past the pixel limit. */
+async function checkPages(file: string, field: string, limits: typeof PDF_INPUT_LIMITS): Promise<number> {
+  const run = await runTool('qpdf', ['--json=2', '--json-key=pages', file]);
+  if (run.overLimit) throw new PdfInputError('too_large', field, `${field} has more pages than can be read within the limits of PDF inputs`);
+  if (run.code !== 0 && run.code !== 3)
+    throw new PdfInputError('unreadable', field, `${field} has no readable page tree: ${toolComplaint(run.stderr, [file])}`);
+  const { pages = [] } = JSON.parse(run.stdout.toString('utf8')) as PagesJson;
+  if (pages.length === 0) throw new PdfInputError('unreadable', field, `${field} has no pages`);
+  if (pages.length > limits.pages)
+    throw new PdfInputError('too_large', field, `${field} has ${pages.length} pages; PDF inputs may have at most ${limits.pages}`);
+  for (const [index, page] of pages.entries()) {
+    for (const image of page.images ?? []) {
+      const pixels = (image.width ?? 0) * (image.height ?? 0);
+      if (pixels > limits.imagePixels)
+        throw new PdfInputError(
+          'too_large',
+          field,
+          `${field} page ${index + 1} has a ${image.width}×${image.height} image; images may have at most ${limits.imagePixels / 1_000_000} million pixels`,
+        );
+    }
   }
+  return pages.length;
+}
+
+/** Refuses a file with more objects than the limit: qpdf's rewrite numbers them densely, so its trailer's /Size counts them. */
+function checkObjects(pdf: Uint8Array, field: string, limit: number): void {
+  const tail = Buffer.from(pdf.subarray(Math.max(0, pdf.byteLength - 64 * 1024))).toString('latin1');
+  const sizes = [...tail.matchAll(/\/Size\s+(\d+)/g)];
+  const size = Number(sizes.at(-1)?.[1] ?? 0);
+  if (size - 1 > limit) throw new PdfInputError('too_large', field, `${field} has ${size - 1} objects; PDF inputs may have at most ${limit}`);
 }

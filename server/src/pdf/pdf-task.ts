@@ -18,7 +18,7 @@ export type PdfTask =
   | { kind: 'stamp'; pdf: Uint8Array; overlay: Uint8Array; plan: StampPlan; options: FinishOptions }
   | { kind: 'markers'; pdf: Uint8Array; prefix: string }
   | { kind: 'layout'; pdf: Uint8Array; field: string }
-  | { kind: 'inspect'; pdf: Uint8Array; field: string; password?: string }
+  | { kind: 'inspect'; pdf: Uint8Array; field: string; original?: Uint8Array }
   | { kind: 'rasterize'; request: RasterRequest };
 
 /** What a task answers: PDF bytes, where the body's section markers landed (markers), a PDF's pages and sections (layout), what is in it (inspect), its pages as images (rasterize). */
@@ -26,4 +26,4 @@ export type PdfTaskResult = Uint8Array | MarkerPages | PdfLayout | PdfInspection
 
 export type PdfTaskReply =
   | { id: number; pdf: PdfTaskResult }
-  | { id: number; error: { name: string; message: string; field?: string; index?: number; code?: string } };
+  | { id: number; error: { name: string; message: string; field?: string; index?: number; details?: Record<string, string | number> } };

@@ -5,17 +5,16 @@
 
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PdfInputError } from './pdf-input-errors.ts';
-import { looksLikePdf } from './pdf-open.ts';
+import { PdfInputError, PdfStepError, PdfToolTimeoutError } from './pdf-errors.ts';
 import { selectPages } from './page-list.ts';
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp';
 
 export interface RasterRequest {
+  /** Opened by readPdfInput (decrypted, within the input limits). */
   pdf: Uint8Array;
-  /** Names the PDF in errors ("pdf", "document_id", "file"). */
+  /** Names the PDF in errors ("pdf", "document_id"). */
   field: string;
-  password?: string;
   /** A page list ("1-3, 5"); all pages when absent. */
   pages?: string;
   format: ImageFormat;
@@ -53,16 +52,14 @@ function pdfjsAssets(): { standardFontDataUrl: string; cMapUrl: string; wasmUrl:
   return { standardFontDataUrl: folder('standard_fonts'), cMapUrl: folder('cmaps'), wasmUrl: folder('wasm') };
 }
 
-/** The images of the pages asked, in the order asked; throws PdfInputError for a locked, damaged or too large PDF. */
+/** The images of the pages asked, in the order asked; throws PdfInputError past the limits, PdfStepError for a page it lacks. */
 export async function rasterizePdf(request: RasterRequest): Promise<RasterImage[]> {
   const started = performance.now();
   const { field, limits } = request;
-  if (!looksLikePdf(request.pdf)) throw new PdfInputError('not_pdf', field, `${field} is not a PDF (no %PDF- header)`);
   // Loaded on first use: pdf.js and the canvas binding cost start-up time that most servers never need.
   const [{ getDocument }, { createCanvas }] = await Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('@napi-rs/canvas')]);
   const task = getDocument({
     data: new Uint8Array(request.pdf),
-    password: request.password,
     isEvalSupported: false,
     // No script of the document runs, and nothing is fetched but pdf.js's own files.
     enableXfa: false,
@@ -74,11 +71,11 @@ export async function rasterizePdf(request: RasterRequest): Promise<RasterImage[
   try {
     document = await task.promise;
   } catch (error) {
-    throw openError(error as Error & { code?: number }, field, request.password);
+    throw new PdfInputError('unreadable', field, `${field} cannot be drawn: ${(error as Error).message}`);
   }
   try {
     const { indexes, missing } = request.pages ? selectPages(request.pages, document.numPages) : { indexes: [...Array(document.numPages).keys()], missing: undefined };
-    if (missing !== undefined) throw new PdfInputError('page_range', 'pages', `pages names page ${missing}, but ${field} has ${document.numPages}`);
+    if (missing !== undefined) throw new PdfStepError('pages', `pages names page ${missing}, but ${field} has ${document.numPages}`);
     if (indexes.length > limits.pages)
       throw new PdfInputError('too_large', 'pages', `${indexes.length} pages asked; one call draws at most ${limits.pages} (ask for some with pages)`);
     const plans = [];
@@ -108,7 +105,7 @@ export async function rasterizePdf(request: RasterRequest): Promise<RasterImage[
     const images: RasterImage[] = [];
     for (const plan of plans) {
       if (performance.now() - started > limits.timeoutMs)
-        throw new PdfInputError('timeout', field, `drawing ${field} took longer than ${limits.timeoutMs} ms (${images.length} of ${plans.length} pages done)`);
+        throw new PdfToolTimeoutError('pdf.js', limits.timeoutMs);
       const canvas = createCanvas(plan.width, plan.height);
       const context = canvas.getContext('2d');
       // Paper is white: a PDF page has no background of its own, and JPEG has no transparency.
@@ -129,13 +126,4 @@ export async function rasterizePdf(request: RasterRequest): Promise<RasterImage[
 /** The Content-Type of a format. */
 export function imageMime(format: ImageFormat): string {
   return MIME[format];
-}
-
-function openError(error: Error & { code?: number }, field: string, password: string | undefined): PdfInputError {
-  // pdf.js's PasswordResponses: 1 NEED_PASSWORD, 2 INCORRECT_PASSWORD.
-  if (error.name === 'PasswordException')
-    return error.code === 2 && password
-      ? new PdfInputError('password_incorrect', field, `password does not open ${field}`)
-      : new PdfInputError('password_required', field, `${field} is encrypted: send its password in password`);
-  return new PdfInputError('damaged', field, `${field} is a damaged PDF that cannot be read: ${error.message}`);
 }

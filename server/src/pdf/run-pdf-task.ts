@@ -22,7 +22,7 @@ export function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
     case 'layout':
       return readLayout(task.pdf, task.field);
     case 'inspect':
-      return inspectPdf(task.pdf, task.field, task.password);
+      return inspectPdf(task.pdf, task.field, task.original);
     case 'rasterize':
       return rasterizePdf(task.request);
   }

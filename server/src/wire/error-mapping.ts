@@ -3,7 +3,7 @@
 // or damaged store. HTTP answers (http/error-handler.ts, which adds what only a request body can
 // fail on), batch items, webhook payloads and hot-folder results all describe errors through it.
 
-import { ApiError } from '../errors.ts';
+import { ApiError, type ErrorCode } from '../errors.ts';
 import {
   NavigationError,
   PageCrashedError,
@@ -16,12 +16,12 @@ import {
 import { BlockedUrlError } from '../guard/url-check.ts';
 import { OfficeConversionError, OfficeCrashedError, OfficeTimeoutError, OfficeUnavailableError } from '../office/errors.ts';
 import { OFFICE_INSTALL_HINT } from '../office/office-install.ts';
-import { PdfInputError } from '../pdf/pdf-input-errors.ts';
 import { QuotaExceededError, nextMonthStart } from '../accounts/usage.ts';
 import { StorageFullError, StoreReadError } from '../stores/durable-file.ts';
 import { isDatabaseFull } from '../stores/pg/database.ts';
 import type { ErrorRecord } from '../stores/batches.ts';
 import { usageHeaders } from './usage-headers.ts';
+import { PdfInputError, type PdfInputProblem, PdfStepError, PdfToolMissingError, PdfToolTimeoutError } from '../pdf/pdf-errors.ts';
 
 /** Maps any thrown value to an ApiError: known errors to their code, anything else to internal_error. */
 export function toApiError(error: unknown): ApiError {
@@ -43,7 +43,8 @@ export function toApiError(error: unknown): ApiError {
   }
   const office = officeApiError(error);
   if (office) return office;
-  if (error instanceof PdfInputError) return pdfInputApiError(error);
+  const pdf = pdfApiError(error);
+  if (pdf) return pdf;
   if (error instanceof NavigationError) return new ApiError('navigation_failed', `The url could not be loaded: ${error.message}.`);
   if (error instanceof RenderInputError) return new ApiError('invalid_request', error.message);
   if (error instanceof QuotaExceededError) {
@@ -94,25 +95,23 @@ function officeApiError(error: unknown): ApiError | undefined {
   return undefined;
 }
 
-/** docs/api.md#pdf-tools: what is wrong with a PDF a caller sent to the PDF tools. */
-function pdfInputApiError(error: PdfInputError): ApiError {
-  const detail = sentence(error.message);
-  switch (error.code) {
-    case 'not_pdf':
-    case 'page_range':
-      return new ApiError('invalid_request', detail);
-    // 400, as the issue asks: the request lacks (or has a wrong) password field.
-    case 'password_required':
-      return new ApiError('password_required', detail, {}, 400);
-    case 'password_incorrect':
-      return new ApiError('password_incorrect', detail, {}, 400);
-    case 'damaged':
-      return new ApiError('pdf_damaged', detail);
-    case 'too_large':
-      return new ApiError('payload_too_large', detail);
-    case 'timeout':
-      return new ApiError('render_timeout', detail);
-  }
+const PDF_INPUT_CODES: Record<PdfInputProblem, ErrorCode> = {
+  password_required: 'password_required',
+  password_incorrect: 'password_incorrect',
+  unreadable: 'pdf_unreadable',
+  too_large: 'payload_too_large',
+  not_pdf: 'invalid_request',
+};
+
+/** docs/api.md#pdf-inputs: a PDF a user gave that is refused, a step it cannot take, a PDF tool that failed. */
+function pdfApiError(error: unknown): ApiError | undefined {
+  if (error instanceof PdfInputError) return new ApiError(PDF_INPUT_CODES[error.problem], sentence(error.message));
+  if (error instanceof PdfStepError) return new ApiError('invalid_request', sentence(error.message));
+  if (error instanceof PdfToolTimeoutError)
+    return new ApiError('render_timeout', `The PDF work did not finish within ${error.timeoutMs} ms (${error.tool}); nothing was charged.`);
+  if (error instanceof PdfToolMissingError)
+    return new ApiError('pdf_tool_unavailable', `This server cannot do that: ${error.message} (npm run setup installs it).`);
+  return undefined;
 }
 
 function sentence(text: string): string {
