@@ -16,6 +16,8 @@ import { healthOperations } from './http/routes/health.ts';
 import { renderOperations } from './http/routes/render.ts';
 import { mergeOperations } from './http/routes/merge.ts';
 import { MergeService } from './services/merge.ts';
+import { pdfToolOperations } from './http/routes/pdf-tools.ts';
+import { PdfToolsService } from './services/pdf-tools.ts';
 import { imageOperations } from './http/routes/image.ts';
 import { ImageService } from './services/image.ts';
 import { startRenderer, type PageSourceFactory, type Renderer } from './render/index.ts';
@@ -306,6 +308,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
       ...mergeOperations(new MergeService({ renderer, render: renderService, documents, office: office.converter, receipts })),
       ...officeOperations(new OfficeService({ converter: office.converter, render: renderService, documents }), config.officeMaxUploadBytes),
       ...imageOperations(new ImageService({ renderer, render: renderService, receipts })),
+      ...pdfToolOperations(new PdfToolsService({ documents, render: renderService })),
       ...receiptOperations(receipts, activity, config.playgroundEnabled),
       ...templateOperations(templates),
       ...documentOperations(documents),

@@ -44,7 +44,11 @@ export async function samplePdf(): Promise<Uint8Array> {
   document.setTitle(SAMPLE.title);
   document.setAuthor(SAMPLE.author);
   const font = await document.embedFont(StandardFonts.Helvetica);
-  const [a4, letter, a5] = SAMPLE.pages.map(({ width, height }) => document.addPage([width, height])) as [ReturnType<typeof document.addPage>, ReturnType<typeof document.addPage>, ReturnType<typeof document.addPage>];
+  const [a4, letter, a5] = SAMPLE.pages.map(({ width, height }) => document.addPage([width, height])) as [
+    ReturnType<typeof document.addPage>,
+    ReturnType<typeof document.addPage>,
+    ReturnType<typeof document.addPage>,
+  ];
   letter.setRotation(degrees(90));
   a4.drawText('First page', { x: 50, y: 780, size: 18, font, color: rgb(0, 0, 0) });
   const image = await document.embedPng(twoColourPng());
@@ -73,9 +77,15 @@ export async function samplePdf(): Promise<Uint8Array> {
     Name: PDFString.of(SAMPLE.signer),
     M: PDFString.of('D:20261126080000Z'),
   });
-  const field = context.register(context.obj({ FT: 'Sig', T: PDFString.of('approval'), V: context.register(signature), Type: 'Annot', Subtype: 'Widget', Rect: [0, 0, 0, 0], P: a4.ref }));
+  const field = context.register(
+    context.obj({ FT: 'Sig', T: PDFString.of('approval'), V: context.register(signature), Type: 'Annot', Subtype: 'Widget', Rect: [0, 0, 0, 0], P: a4.ref }),
+  );
   form.acroForm.addField(field);
-  await document.attach(SAMPLE.attachment.bytes, SAMPLE.attachment.name, { mimeType: SAMPLE.attachment.mime, afRelationship: AFRelationship.Data, description: 'the data' });
+  await document.attach(SAMPLE.attachment.bytes, SAMPLE.attachment.name, {
+    mimeType: SAMPLE.attachment.mime,
+    afRelationship: AFRelationship.Data,
+    description: 'the data',
+  });
   // Two bookmarks: page 1, and page 3 under it.
   const outlines = context.nextRef();
   const first = context.nextRef();

@@ -37,7 +37,8 @@ export function encryptionOf(document: PDFDocument): PdfEncryption | null {
   const method = version >= 5 ? 'AES-256' : version === 4 && cfm === 'AESV2' ? 'AES-128' : filter === 'Standard' ? 'RC4' : filter;
   // A crypt filter's /Length is in bytes by the standard, in bits by some writers.
   const length = numberAt(document, cryptFilter, 'Length');
-  const keyBits = version >= 5 ? 256 : version === 4 ? (length === undefined ? 128 : length <= 32 ? length * 8 : length) : (numberAt(document, encrypt, 'Length') ?? 40);
+  const keyBits =
+    version >= 5 ? 256 : version === 4 ? (length === undefined ? 128 : length <= 32 ? length * 8 : length) : (numberAt(document, encrypt, 'Length') ?? 40);
   // /P is a signed 32-bit integer; bit n (1-based) grants a right.
   const p = numberAt(document, encrypt, 'P') ?? -1;
   const bit = (n: number) => (p & (1 << (n - 1))) !== 0;

@@ -55,7 +55,9 @@ export function formOf(document: PDFDocument): { fields: PdfFormField[]; signatu
       v: entry(document, node, 'V') ?? inherited.v,
       opt: arrayAt(document, node, 'Opt') ?? inherited.opt,
     };
-    const kids = (arrayAt(document, node, 'Kids')?.asArray() ?? []).map((kid) => resolve(document, kid)).filter((kid): kid is PDFDict => kid instanceof PDFDict);
+    const kids = (arrayAt(document, node, 'Kids')?.asArray() ?? [])
+      .map((kid) => resolve(document, kid))
+      .filter((kid): kid is PDFDict => kid instanceof PDFDict);
     const fieldKids = kids.filter((kid) => kid.has(PDFName.of('T')));
     if (fieldKids.length > 0) {
       for (const kid of fieldKids) walk(kid, name, own, depth + 1);

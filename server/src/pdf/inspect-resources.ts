@@ -77,7 +77,15 @@ function drawnImages(
   for (const placement of placementsIn(content, start)) {
     if (out.length >= MAX_LISTED_IMAGES) return;
     if (placement.kind === 'inline') {
-      out.push({ page, object: null, ...sized(placement.width, placement.height, placement.matrix), bitsPerComponent: null, colorSpace: null, filter: null, mask: false });
+      out.push({
+        page,
+        object: null,
+        ...sized(placement.width, placement.height, placement.matrix),
+        bitsPerComponent: null,
+        colorSpace: null,
+        filter: null,
+        mask: false,
+      });
       continue;
     }
     const ref = xobjects?.get(PDFName.of(placement.name));

@@ -127,7 +127,11 @@ function xmpClaim(xmp: string, prefix: string, ...names: string[]): string | nul
 /** The bookmarks (outline.ts reads them), each with the page its destination opens. */
 function outlineOf(document: PDFDocument, pageIndex: Map<string, number>): PdfBookmark[] {
   const convert = (entries: OutlineEntry[]): PdfBookmark[] =>
-    entries.map((entry) => ({ title: entry.title ?? '', page: entry.page ? (pageIndex.get(entry.page.toString()) ?? null) : null, children: convert(entry.children) }));
+    entries.map((entry) => ({
+      title: entry.title ?? '',
+      page: entry.page ? (pageIndex.get(entry.page.toString()) ?? null) : null,
+      children: convert(entry.children),
+    }));
   return convert(readOutlineTree(document));
 }
 

@@ -74,7 +74,9 @@ export async function rasterizePdf(request: RasterRequest): Promise<RasterImage[
     throw new PdfInputError('unreadable', field, `${field} cannot be drawn: ${(error as Error).message}`);
   }
   try {
-    const { indexes, missing } = request.pages ? selectPages(request.pages, document.numPages) : { indexes: [...Array(document.numPages).keys()], missing: undefined };
+    const { indexes, missing } = request.pages
+      ? selectPages(request.pages, document.numPages)
+      : { indexes: [...Array(document.numPages).keys()], missing: undefined };
     if (missing !== undefined) throw new PdfStepError('pages', `pages names page ${missing}, but ${field} has ${document.numPages}`);
     if (indexes.length > limits.pages)
       throw new PdfInputError('too_large', 'pages', `${indexes.length} pages asked; one call draws at most ${limits.pages} (ask for some with pages)`);
@@ -85,8 +87,9 @@ export async function rasterizePdf(request: RasterRequest): Promise<RasterImage[
       const natural = page.getViewport({ scale: 1 });
       const scale = request.width !== undefined ? request.width / natural.width : (request.dpi ?? 150) / 72;
       const viewport = page.getViewport({ scale });
-      const width = Math.max(1, Math.ceil(viewport.width));
-      const height = Math.max(1, Math.ceil(viewport.height));
+      // Whole pixels, rounded up as pdftoppm does; less a hair, so 200 inches at 150 dpi is 30000, not 30001.
+      const width = Math.max(1, Math.ceil(viewport.width - 1e-6));
+      const height = Math.max(1, Math.ceil(viewport.height - 1e-6));
       if (width * height > limits.pagePixels)
         throw new PdfInputError(
           'too_large',
@@ -104,8 +107,7 @@ export async function rasterizePdf(request: RasterRequest): Promise<RasterImage[
       );
     const images: RasterImage[] = [];
     for (const plan of plans) {
-      if (performance.now() - started > limits.timeoutMs)
-        throw new PdfToolTimeoutError('pdf.js', limits.timeoutMs);
+      if (performance.now() - started > limits.timeoutMs) throw new PdfToolTimeoutError('pdf.js', limits.timeoutMs);
       const canvas = createCanvas(plan.width, plan.height);
       const context = canvas.getContext('2d');
       // Paper is white: a PDF page has no background of its own, and JPEG has no transparency.
