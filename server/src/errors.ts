@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   office_conversion_failed: 422,
   // PDF inputs (docs/api.md#pdf-inputs, issue 33): a PDF damaged beyond what qpdf can repair.
   pdf_unreadable: 422,
+  // Not in the original code list (issue 31): a PDF/A result failed a rule of its level; uncharged.
+  conformance_failed: 422,
   rate_limited: 429,
   // Not in the original code list (issue 11): a key's background batch backlog is full.
   too_many_batches: 429,

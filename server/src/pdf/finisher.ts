@@ -6,10 +6,11 @@ import { WorkerPool, type ErrorShape } from '../worker-pool.ts';
 import { RenderInputError } from '../render/errors.ts';
 import { needsFinishing, type FinishOptions } from './finish-options.ts';
 import { MergeSourceError } from './merge-errors.ts';
-import type { MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
 import type { PdfInspection } from './inspect.ts';
 import { PdfInputError, PdfStepError, PdfToolTimeoutError, type PdfInputProblem } from './pdf-errors.ts';
 import type { RasterImage, RasterRequest } from './rasterize.ts';
+import type { ConformanceReport } from './conformance.ts';
+import type { ArchivalPdf, MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
 import type { PdfLayout } from './pdf-layout.ts';
 import type { MarkerPages, StampPlan } from './stamp.ts';
 
@@ -49,6 +50,16 @@ export function inspectInWorker(pdf: Uint8Array, field: string, original?: Uint8
 /** A PDF's pages as images (rasterize.ts), refused before drawing when past the request's limits. */
 export function rasterizeInWorker(request: RasterRequest): Promise<RasterImage[]> {
   return pool.run({ kind: 'rasterize', request }) as Promise<RasterImage[]>;
+}
+
+/** The PDF as a PDF/A file of the level, with the conformance checker's report on the result (pdf-a.ts). */
+export function archiveInWorker(pdf: Uint8Array, level: string): Promise<ArchivalPdf> {
+  return pool.run({ kind: 'pdf_a', pdf, level }) as Promise<ArchivalPdf>;
+}
+
+/** The conformance checker's report on a PDF against a PDF/A level (conformance.ts). */
+export function checkConformanceInWorker(pdf: Uint8Array, level: string): Promise<ConformanceReport> {
+  return pool.run({ kind: 'conformance', pdf, level }) as Promise<ConformanceReport>;
 }
 
 /** Two threads, as many as renders run at once by default. */

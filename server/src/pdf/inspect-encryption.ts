@@ -2,7 +2,7 @@
 // length, and the permissions the user password grants (table 22's bits of /P). For inspect.ts.
 
 import { PDFDict, type PDFDocument } from '@cantoo/pdf-lib';
-import { dictAt, nameAt, numberAt, resolve } from './pdf-objects.ts';
+import { dictAt, nameAt, numberAt, resolve } from './pdf-values.ts';
 
 export interface PdfEncryption {
   /** "RC4", "AES-128" or "AES-256" (the standard security handler's methods), else the filter's name. */

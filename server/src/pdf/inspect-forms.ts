@@ -4,7 +4,7 @@
 // through a form API that would create a form where there is none.
 
 import { PDFArray, PDFDict, PDFName, type PDFDocument, type PDFObject } from '@cantoo/pdf-lib';
-import { arrayAt, dictAt, entry, nameAt, nameOf, numberAt, resolve, textAt, textOf } from './pdf-objects.ts';
+import { arrayAt, dictAt, entry, nameAt, nameOf, numberAt, resolve, textAt, textOf } from './pdf-values.ts';
 
 export type PdfFieldType = 'text' | 'checkbox' | 'radio' | 'button' | 'combobox' | 'listbox' | 'signature' | 'unknown';
 

@@ -3,8 +3,9 @@
 // pages. Read with pdf-lib from the objects themselves; fonts come from pdf-facts.ts.
 
 import { PDFArray, PDFDict, PDFName, PDFRef, PDFStream, type PDFDocument, type PDFPage } from '@cantoo/pdf-lib';
+import { embeddedFileSpecs } from './pdf-objects.ts';
 import { IDENTITY, multiply, placementsIn, type Matrix } from './content-placements.ts';
-import { arrayAt, dictAt, entry, nameAt, nameOf, nameTreeEntries, numberAt, resolve, streamBytes, textAt } from './pdf-objects.ts';
+import { arrayAt, dictAt, entry, nameAt, nameOf, numberAt, resolve, streamBytes, textAt } from './pdf-values.ts';
 
 export interface PdfImagePlacement {
   /** 1-based page that draws it. */
@@ -142,10 +143,7 @@ function lastFilter(document: PDFDocument, dict: PDFDict): string | null {
 
 /** Files attached to the document (its EmbeddedFiles name tree) and to its pages (file attachment annotations). */
 export function attachmentsOf(document: PDFDocument, pages: PDFPage[]): PdfAttachment[] {
-  const names = dictAt(document, document.catalog, 'Names');
-  const out: PdfAttachment[] = nameTreeEntries(document, dictAt(document, names, 'EmbeddedFiles')).flatMap(([name, spec]) =>
-    spec instanceof PDFDict ? [describeFile(document, spec, name, null)] : [],
-  );
+  const out: PdfAttachment[] = embeddedFileSpecs(document).map(({ name, spec }) => describeFile(document, spec, name, null));
   pages.forEach((page, index) => {
     const annotations = arrayAt(document, page.node, 'Annots');
     for (let i = 0; annotations && i < annotations.size(); i++) {

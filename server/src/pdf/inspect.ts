@@ -8,7 +8,7 @@ import { readOutlineTree, type OutlineEntry } from './outline.ts';
 import { attachmentsOf, imagesOf, type PdfAttachment, type PdfImagePlacement } from './inspect-resources.ts';
 import { formOf, type PdfFormField, type PdfSignature } from './inspect-forms.ts';
 import { fontsOf, type PdfFont } from './pdf-facts.ts';
-import { boolAt, dictAt, entry, nameAt, resolve, streamBytes, textOf } from './pdf-objects.ts';
+import { boolAt, dictAt, entry, nameAt, resolve, streamBytes, textOf } from './pdf-values.ts';
 import { readPdf } from './pdf-read.ts';
 import { encryptionOf, type PdfEncryption } from './inspect-encryption.ts';
 

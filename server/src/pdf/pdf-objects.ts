@@ -1,98 +1,83 @@
-// Small readers of pdf-lib objects shared by the inspection modules: follow a reference, read a
-// name, a text string, a number, a stream's decoded bytes. Each answers undefined for the wrong kind.
+// Walks of a loaded PDF that the PDF/A step and its conformance checker share: the embedded
+// files of the name tree, every font dictionary the pages use (in forms and annotation
+// appearances too), and every object of the file.
 
-import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFBool,
-  PDFDict,
-  PDFHexString,
-  PDFName,
-  PDFNumber,
-  PDFRawStream,
-  PDFRef,
-  PDFStream,
-  PDFString,
-  type PDFDocument,
-  type PDFObject,
-} from '@cantoo/pdf-lib';
+import { PDFArray, PDFDict, PDFName, PDFRef, PDFStream, type PDFDocument, type PDFObject } from '@cantoo/pdf-lib';
 
-export function resolve(document: PDFDocument, object: PDFObject | undefined): PDFObject | undefined {
-  return object instanceof PDFRef ? document.context.lookup(object) : object;
+export interface EmbeddedFileSpec {
+  name: string;
+  ref: PDFRef | undefined;
+  spec: PDFDict;
 }
 
-/** The value under `key`, references followed. */
-export function entry(document: PDFDocument, dict: PDFDict | undefined, key: string): PDFObject | undefined {
-  return dict ? resolve(document, dict.get(PDFName.of(key))) : undefined;
-}
-
-export function dictAt(document: PDFDocument, dict: PDFDict | undefined, key: string): PDFDict | undefined {
-  const value = entry(document, dict, key);
-  return value instanceof PDFDict ? value : value instanceof PDFStream ? value.dict : undefined;
-}
-
-export function arrayAt(document: PDFDocument, dict: PDFDict | undefined, key: string): PDFArray | undefined {
-  const value = entry(document, dict, key);
-  return value instanceof PDFArray ? value : undefined;
-}
-
-export function nameAt(document: PDFDocument, dict: PDFDict | undefined, key: string): string | undefined {
-  return nameOf(entry(document, dict, key));
-}
-
-export function nameOf(object: PDFObject | undefined): string | undefined {
-  return object instanceof PDFName ? object.decodeText() : undefined;
-}
-
-export function textOf(object: PDFObject | undefined): string | undefined {
-  if (object instanceof PDFString || object instanceof PDFHexString) return object.decodeText();
-  if (object instanceof PDFName) return object.decodeText();
-  return undefined;
-}
-
-export function textAt(document: PDFDocument, dict: PDFDict | undefined, key: string): string | undefined {
-  return textOf(entry(document, dict, key));
-}
-
-export function numberAt(document: PDFDocument, dict: PDFDict | undefined, key: string): number | undefined {
-  const value = entry(document, dict, key);
-  return value instanceof PDFNumber ? value.asNumber() : undefined;
-}
-
-export function boolAt(document: PDFDocument, dict: PDFDict | undefined, key: string): boolean | undefined {
-  const value = entry(document, dict, key);
-  return value instanceof PDFBool ? value.asBoolean() : undefined;
-}
-
-/** A stream's bytes with its filters undone (decrypted too when the document was opened with a password); undefined when a filter is unknown. */
-export function streamBytes(stream: PDFObject | undefined): Uint8Array | undefined {
-  if (!(stream instanceof PDFStream)) return undefined;
-  try {
-    return stream instanceof PDFRawStream ? decodePDFRawStream(stream).decode() : stream.getContents();
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The pairs of a name tree (ISO 32000-1, 7.9.6: /Names arrays in leaves under /Kids), at most
- * `limit` of them; a node seen twice (a cyclic tree) is not walked again.
- */
-export function nameTreeEntries(document: PDFDocument, root: PDFDict | undefined, limit = 10_000): [string, PDFObject][] {
-  const out: [string, PDFObject][] = [];
-  const seen = new Set<PDFDict>();
-  const walk = (node: PDFDict | undefined, depth: number) => {
-    if (!node || seen.has(node) || depth > 32 || out.length >= limit) return;
-    seen.add(node);
-    const names = arrayAt(document, node, 'Names');
-    for (let i = 0; names && i + 1 < names.size() && out.length < limit; i += 2)
-      out.push([textOf(resolve(document, names.get(i))) ?? '', resolve(document, names.get(i + 1))!]);
-    const kids = arrayAt(document, node, 'Kids');
-    for (let i = 0; kids && i < kids.size(); i++) {
-      const kid = resolve(document, kids.get(i));
-      walk(kid instanceof PDFDict ? kid : undefined, depth + 1);
+/** The file specifications of the document's EmbeddedFiles name tree. */
+export function embeddedFileSpecs(doc: PDFDocument): EmbeddedFileSpec[] {
+  const names = doc.catalog.lookupMaybe(PDFName.of('Names'), PDFDict);
+  const root = names?.lookupMaybe(PDFName.of('EmbeddedFiles'), PDFDict);
+  const out: EmbeddedFileSpec[] = [];
+  const visit = (node: PDFDict, depth: number) => {
+    if (depth > 32) return;
+    const pairs = node.lookupMaybe(PDFName.of('Names'), PDFArray);
+    for (let i = 0; i + 1 < (pairs?.size() ?? 0); i += 2) {
+      const key = pairs!.lookup(i);
+      const raw = pairs!.get(i + 1);
+      const spec = pairs!.lookup(i + 1);
+      if (spec instanceof PDFDict)
+        out.push({
+          name: key && 'decodeText' in key ? (key as { decodeText(): string }).decodeText() : '',
+          ref: raw instanceof PDFRef ? raw : undefined,
+          spec,
+        });
+    }
+    const kids = node.lookupMaybe(PDFName.of('Kids'), PDFArray);
+    for (let i = 0; i < (kids?.size() ?? 0); i++) {
+      const kid = kids!.lookup(i);
+      if (kid instanceof PDFDict) visit(kid, depth + 1);
     }
   };
-  walk(root, 0);
+  if (root) visit(root, 0);
   return out;
+}
+
+/** Every font dictionary reachable from the pages' resources (forms, patterns, annotation appearances, Type 3 glyphs). */
+export function usedFonts(doc: PDFDocument): PDFDict[] {
+  const fonts = new Set<PDFDict>();
+  const seen = new Set<PDFObject>();
+  const visitResources = (resources: PDFObject | undefined, depth: number) => {
+    if (!(resources instanceof PDFDict) || seen.has(resources) || depth > 16) return;
+    seen.add(resources);
+    const fontDict = resources.lookupMaybe(PDFName.of('Font'), PDFDict);
+    for (const [, value] of fontDict?.entries() ?? []) {
+      const font = doc.context.lookup(value);
+      if (font instanceof PDFDict) {
+        fonts.add(font);
+        visitResources(font.lookup(PDFName.of('Resources')), depth + 1);
+      }
+    }
+    for (const key of ['XObject', 'Pattern']) {
+      for (const [, value] of resources.lookupMaybe(PDFName.of(key), PDFDict)?.entries() ?? []) {
+        const object = doc.context.lookup(value);
+        const dict = object instanceof PDFStream ? object.dict : object;
+        if (dict instanceof PDFDict) visitResources(dict.lookup(PDFName.of('Resources')), depth + 1);
+      }
+    }
+  };
+  for (const page of doc.getPages()) {
+    visitResources(page.node.Resources(), 0);
+    const annots = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
+    for (let i = 0; i < (annots?.size() ?? 0); i++) {
+      const appearances = (annots!.lookup(i) as PDFDict | undefined)?.lookup?.(PDFName.of('AP'));
+      if (!(appearances instanceof PDFDict)) continue;
+      for (const [, value] of appearances.entries()) {
+        const object = doc.context.lookup(value);
+        if (object instanceof PDFStream) visitResources(object.dict.lookup(PDFName.of('Resources')), 1);
+      }
+    }
+  }
+  return [...fonts];
+}
+
+/** Every indirect object of the file with its reference. */
+export function allObjects(doc: PDFDocument): [PDFRef, PDFObject][] {
+  return doc.context.enumerateIndirectObjects();
 }

@@ -1,5 +1,6 @@
 // The messages between the server and the PDF worker thread (pdf-worker.ts).
 
+import type { ConformanceReport } from './conformance.ts';
 import type { FinishOptions } from './finish-options.ts';
 import type { PdfInspection } from './inspect.ts';
 import type { RasterImage, RasterRequest } from './rasterize.ts';
@@ -19,10 +20,22 @@ export type PdfTask =
   | { kind: 'markers'; pdf: Uint8Array; prefix: string }
   | { kind: 'layout'; pdf: Uint8Array; field: string }
   | { kind: 'inspect'; pdf: Uint8Array; field: string; original?: Uint8Array }
-  | { kind: 'rasterize'; request: RasterRequest };
+  | { kind: 'rasterize'; request: RasterRequest }
+  | { kind: 'pdf_a'; pdf: Uint8Array; level: string }
+  | { kind: 'conformance'; pdf: Uint8Array; level: string };
 
-/** What a task answers: PDF bytes, where the body's section markers landed (markers), a PDF's pages and sections (layout), what is in it (inspect), its pages as images (rasterize). */
-export type PdfTaskResult = Uint8Array | MarkerPages | PdfLayout | PdfInspection | RasterImage[];
+/** A PDF/A file and the checker's report on it (pdf-a.ts, conformance.ts). */
+export interface ArchivalPdf {
+  pdf: Uint8Array;
+  report: ConformanceReport;
+}
+
+/**
+ * What a task answers: PDF bytes, where the body's section markers landed (markers), a PDF's pages
+ * and sections (layout), a PDF/A file with its report, or a report, what is in it (inspect), its
+ * pages as images (rasterize).
+ */
+export type PdfTaskResult = Uint8Array | MarkerPages | PdfLayout | ArchivalPdf | ConformanceReport | PdfInspection | RasterImage[];
 
 export type PdfTaskReply =
   | { id: number; pdf: PdfTaskResult }

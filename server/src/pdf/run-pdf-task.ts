@@ -1,9 +1,11 @@
-// Runs one PDF task (finish, merge, stamp, markers, layout, inspect, rasterize): what the worker thread does with each
+// Runs one PDF task (finish, merge, stamp, markers, layout, pdf_a, conformance, inspect, rasterize): what the worker thread does with each
 // message, and what the server does itself when no worker can be started.
 
+import { checkConformance } from './conformance.ts';
 import { finish } from './finish.ts';
 import { inspectPdf } from './inspect.ts';
 import { rasterizePdf } from './rasterize.ts';
+import { makeArchival } from './pdf-a.ts';
 import { mergePdfs } from './merge.ts';
 import { readLayout } from './pdf-layout.ts';
 import type { PdfTask, PdfTaskResult } from './pdf-task.ts';
@@ -25,5 +27,15 @@ export function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
       return inspectPdf(task.pdf, task.field, task.original);
     case 'rasterize':
       return rasterizePdf(task.request);
+    case 'pdf_a':
+      return archive(task.pdf, task.level);
+    case 'conformance':
+      return checkConformance(task.pdf, task.level);
   }
+}
+
+/** The file made PDF/A and checked in the same task: one trip to the thread, one parse each. */
+async function archive(pdf: Uint8Array, level: string) {
+  const archival = await makeArchival(pdf, level);
+  return { pdf: archival, report: await checkConformance(archival, level) };
 }

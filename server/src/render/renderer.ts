@@ -317,7 +317,7 @@ export class Renderer {
         pending = { heads: running, facts, geometry, options, assets, data: job.data, url, pageCount: 0, markers: [] };
       }
       stage = job.image ? 'capturing the image' : 'printing';
-      const bytes = await budget.run(job.image ? captureImage(page.session, job.image) : page.print(params, trace && inspectionFor(trace)));
+      const bytes = await budget.run(job.image ? page.capture(captureImage(page.session, job.image)) : page.print(params, trace && inspectionFor(trace)));
       trace?.mark('printed');
       if (!pending) {
         reusable = true;

@@ -16,6 +16,7 @@ import {
 import { BlockedUrlError } from '../guard/url-check.ts';
 import { OfficeConversionError, OfficeCrashedError, OfficeTimeoutError, OfficeUnavailableError } from '../office/errors.ts';
 import { OFFICE_INSTALL_HINT } from '../office/office-install.ts';
+import { ConformanceFailedError } from '../pdf/conformance.ts';
 import { QuotaExceededError, nextMonthStart } from '../accounts/usage.ts';
 import { StorageFullError, StoreReadError } from '../stores/durable-file.ts';
 import { isDatabaseFull } from '../stores/pg/database.ts';
@@ -47,6 +48,8 @@ export function toApiError(error: unknown): ApiError {
   if (pdf) return pdf;
   if (error instanceof NavigationError) return new ApiError('navigation_failed', `The url could not be loaded: ${error.message}.`);
   if (error instanceof RenderInputError) return new ApiError('invalid_request', error.message);
+  if (error instanceof ConformanceFailedError)
+    return new ApiError('conformance_failed', `${sentence(error.message)} It was not returned or charged (docs/api.md#pdfa).`);
   if (error instanceof QuotaExceededError) {
     const { usage } = error;
     return new ApiError(

@@ -13,7 +13,7 @@ import { operation } from '../operation.ts';
 import { parseJsonBytes, readRawBody } from '../raw-body.ts';
 import { officeFormFieldsSchema, officeJsonRequestSchema, officeMultipartSchema } from '../schemas/office.ts';
 import { parseInput } from '../validation.ts';
-import { STORED_HEADER_DOCS, sendPdf } from './render.ts';
+import { STORED_HEADER_DOCS, requestIdOf, sendPdf } from './render.ts';
 
 const MAX_FILES = 50;
 
@@ -56,7 +56,7 @@ export function officeOperations(service: OfficeService, maxUploadBytes: number)
         'render_timeout',
       ],
       handler: async (_input, req, res) => {
-        sendPdf(res, await service.convert(await readOfficeRequest(req, await readBody(req)), accountOf(res)));
+        sendPdf(res, await service.convert(await readOfficeRequest(req, await readBody(req)), accountOf(res), requestIdOf(res)));
       },
     }),
     operation({
