@@ -37,6 +37,7 @@ export function InspectionView({ inspection }: { inspection: PdfInspection }) {
       <Section title="Fonts" count={inspection.fonts.length}>
         <ul>
           {inspection.fonts.map((font, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a list read once, never reordered
             <li key={`${font.name}-${index}`}>
               {font.name ?? '(unnamed)'} <span className="muted small">{font.type}</span> {font.embedded ? '' : <strong>not embedded</strong>}
             </li>
@@ -46,6 +47,7 @@ export function InspectionView({ inspection }: { inspection: PdfInspection }) {
       <Section title="Images" count={inspection.images.length}>
         <ul>
           {inspection.images.slice(0, 200).map((image, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a list read once, never reordered
             <li key={`${image.page}-${index}`}>
               Page {image.page}: {image.width} × {image.height} px at {image.x_dpi} × {image.y_dpi} dpi{' '}
               <span className="muted small">{[image.color_space, image.filter].filter(Boolean).join(', ')}</span>
@@ -65,6 +67,7 @@ export function InspectionView({ inspection }: { inspection: PdfInspection }) {
       <Section title="Attachments" count={inspection.attachments.length}>
         <ul>
           {inspection.attachments.map((file, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a list read once, never reordered
             <li key={`${file.name}-${index}`}>
               {file.name}{' '}
               <span className="muted small">
@@ -111,6 +114,7 @@ function Marks({ marks }: { marks: PdfBookmark[] }) {
   return (
     <ul>
       {marks.map((mark, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a list read once, never reordered
         <li key={`${mark.title}-${index}`}>
           {mark.title} {mark.page !== null && <span className="muted small">p. {mark.page}</span>}
           {mark.children.length > 0 && <Marks marks={mark.children} />}
