@@ -39,7 +39,8 @@ export function PdfToolsPage() {
   });
   const download = useAction(async () => {
     const { bytes, filename } = await imagesZip(await source(), { format, dpi, pages: pages || undefined });
-    downloadPdf(bytes, filename, 'application/zip');
+    // A JSON upload carries no file name: the zip is named after the file chosen here.
+    downloadPdf(bytes, file ? `${file.name.replace(/\.pdf$/i, '')}-images.zip` : filename, 'application/zip');
   });
 
   return (
