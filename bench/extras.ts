@@ -5,7 +5,7 @@
 // neighbour, and what the PDF toolbox (metadata, outline, encrypt, watermark, merge) costs
 // beside a plain render, office conversions on the warm LibreOffice pool beside soffice
 // started per file, a Markdown page beside the same page as HTML, and headers and footers with an
-// image beside Chromium's own templates. Later features add theirs here.
+// image beside Chromium's own templates, and PDF/A beside plain renders. Later features add theirs here.
 
 import type { ServiceProcess } from './service-process.ts';
 import { measureMetering } from './metering.ts';
@@ -19,6 +19,7 @@ import { measureReceipts } from './receipts.ts';
 import { measureHeaders } from './headers.ts';
 import { measureOffice } from './office.ts';
 import { measureMarkdown } from './markdown.ts';
+import { measurePdfA } from './pdf-a.ts';
 
 export async function runExtras(service: ServiceProcess): Promise<string> {
   const rows = ['| keys on file | key lookup ms (p50 / p95) | reserve + persist ms (p50 / p95) |', '|---|---|---|'];
@@ -38,5 +39,6 @@ export async function runExtras(service: ServiceProcess): Promise<string> {
   const markdown = await measureMarkdown(service);
   const headers = await measureHeaders(service);
   const receipts = await measureReceipts(service);
-  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}\n\n${office}\n\n${markdown}\n\n${headers}\n\n${receipts}`;
+  const pdfA = await measurePdfA(service);
+  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}\n\n${office}\n\n${markdown}\n\n${headers}\n\n${receipts}\n\n${pdfA}`;
 }

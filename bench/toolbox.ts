@@ -11,7 +11,7 @@ import { isMain, runBenchAlone } from './alone.ts';
 const CONCURRENCY = Number(process.env.BENCH_TOOLBOX_CONCURRENCY ?? 2);
 const MERGE_SOURCES = 20;
 
-interface Figures {
+export interface Figures {
   perSecond: number;
   p50: number;
 }
@@ -30,7 +30,8 @@ const VARIANTS: { name: string; path: string; body: unknown }[] = [
   },
 ];
 
-async function measure(service: ServiceProcess, path: string, body: string, seconds: number, concurrency: number): Promise<Figures> {
+/** Renders per second and p50 of one call, its worker threads warmed first. */
+export async function measure(service: ServiceProcess, path: string, body: string, seconds: number, concurrency: number): Promise<Figures> {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${service.key}` };
   const once = async () => {
     const response = await fetch(service.url + path, { method: 'POST', headers, body });

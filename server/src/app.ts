@@ -15,6 +15,10 @@ import { createHttpApp } from './http/server.ts';
 import { healthOperations } from './http/routes/health.ts';
 import { renderOperations } from './http/routes/render.ts';
 import { mergeOperations } from './http/routes/merge.ts';
+import { transformOperations } from './http/routes/transform.ts';
+import { presetOperations } from './http/routes/presets.ts';
+import { TransformService } from './services/transform.ts';
+import { PresetsService } from './services/presets.ts';
 import { MergeService } from './services/merge.ts';
 import { pdfToolOperations } from './http/routes/pdf-tools.ts';
 import { PdfToolsService } from './services/pdf-tools.ts';
@@ -304,11 +308,16 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     receipts,
   });
 
+  const presets = new PresetsService(stores.presets);
   const http = createHttpApp({
     operations: [
       ...healthOperations(health, SERVICE_VERSION),
       ...renderOperations(renderService),
       ...mergeOperations(new MergeService({ renderer, render: renderService, documents, office: office.converter, receipts })),
+      ...transformOperations(
+        new TransformService({ documents, render: renderService, drawer: renderer, presetSteps: (keyId, id) => presets.steps(keyId, id) }),
+      ),
+      ...presetOperations(presets),
       ...officeOperations(new OfficeService({ converter: office.converter, render: renderService, documents, receipts }), config.officeMaxUploadBytes),
       ...imageOperations(new ImageService({ renderer, render: renderService, receipts })),
       ...pdfToolOperations(new PdfToolsService({ documents, render: renderService })),
@@ -317,7 +326,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
       ...documentOperations(documents),
       ...adminKeyOperations(accounts.keys),
       ...playgroundOperations(playground, config.playgroundEnabled),
-      ...adminTemplateOperations(templates),
+      ...adminTemplateOperations(templates, renderService),
       ...templateArchiveOperations(new TemplateArchiveService({ templates, assets })),
       ...templateAssetOperations(assets, 'key'),
       ...templateAssetOperations(assets, 'admin'),

@@ -39,6 +39,7 @@ test('/openapi.json gives the forms every page option default, bound and choice'
     font_size: { min: 4, max: 400, step: 1 },
   });
   assert.equal(spec.watermark.positions.length, 9);
+  assert.deepEqual(spec.pdfALevels, ['PDF/A-1b', 'PDF/A-2b', 'PDF/A-2u', 'PDF/A-2a', 'PDF/A-3b', 'PDF/A-3u', 'PDF/A-3a']);
 });
 
 test('a document without the page options is refused by name, not read as undefined defaults', () => {

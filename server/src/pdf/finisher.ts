@@ -52,6 +52,16 @@ export function rasterizeInWorker(request: RasterRequest): Promise<RasterImage[]
   return pool.run({ kind: 'rasterize', request }) as Promise<RasterImage[]>;
 }
 
+/** A PDF transform step pdf-lib carries out (fill_form, insert_blank, scrub); throws PdfStepError naming the step. */
+export function transformInWorker(task: Extract<PdfTask, { kind: 'fill_form' | 'insert_blank' | 'scrub' }>): Promise<Uint8Array> {
+  return pool.run(task) as Promise<Uint8Array>;
+}
+
+/** The files as one zip (stored, not deflated: PDFs are compressed already). */
+export function zipInWorker(files: { name: string; data: Uint8Array }[]): Promise<Uint8Array> {
+  return pool.run({ kind: 'zip', files }) as Promise<Uint8Array>;
+}
+
 /** The PDF as a PDF/A file of the level, with the conformance checker's report on the result (pdf-a.ts). */
 export function archiveInWorker(pdf: Uint8Array, level: string): Promise<ArchivalPdf> {
   return pool.run({ kind: 'pdf_a', pdf, level }) as Promise<ArchivalPdf>;
@@ -77,7 +87,7 @@ function errorFrom(error: ErrorShape): Error {
   if (error.name === 'MergeSourceError') return new MergeSourceError(error.index ?? 0, error.message);
   const details = error.details ?? {};
   if (error.name === 'PdfInputError') return new PdfInputError(details.problem as PdfInputProblem, error.field ?? 'pdf', error.message);
-  if (error.name === 'PdfStepError') return new PdfStepError(error.field ?? 'pages', error.message);
+  if (error.name === 'PdfStepError') return new PdfStepError(error.field ?? 'steps', error.message);
   if (error.name === 'PdfToolTimeoutError') return new PdfToolTimeoutError(String(details.tool), Number(details.timeoutMs));
   return new Error(error.message);
 }

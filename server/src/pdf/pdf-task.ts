@@ -6,6 +6,8 @@ import type { PdfInspection } from './inspect.ts';
 import type { RasterImage, RasterRequest } from './rasterize.ts';
 import type { PdfLayout } from './pdf-layout.ts';
 import type { MarkerPages, StampPlan } from './stamp.ts';
+import type { BlankPages } from './transform/blank-pages.ts';
+import type { FieldValue } from './transform/steps.ts';
 
 export interface MergePart {
   pdf: Uint8Array;
@@ -21,6 +23,10 @@ export type PdfTask =
   | { kind: 'layout'; pdf: Uint8Array; field: string }
   | { kind: 'inspect'; pdf: Uint8Array; field: string; original?: Uint8Array }
   | { kind: 'rasterize'; request: RasterRequest }
+  | { kind: 'fill_form'; pdf: Uint8Array; fields: Record<string, FieldValue>; field: string }
+  | { kind: 'insert_blank'; pdf: Uint8Array; blank: BlankPages; field: string }
+  | { kind: 'scrub'; pdf: Uint8Array }
+  | { kind: 'zip'; files: { name: string; data: Uint8Array }[] }
   | { kind: 'pdf_a'; pdf: Uint8Array; level: string }
   | { kind: 'conformance'; pdf: Uint8Array; level: string };
 

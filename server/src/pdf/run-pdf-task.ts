@@ -1,4 +1,4 @@
-// Runs one PDF task (finish, merge, stamp, markers, layout, pdf_a, conformance, inspect, rasterize): what the worker thread does with each
+// Runs one PDF task (finish, merge, stamp, markers, layout, pdf_a, conformance, the transform steps pdf-lib does, inspect, rasterize): what the worker thread does with each
 // message, and what the server does itself when no worker can be started.
 
 import { checkConformance } from './conformance.ts';
@@ -10,6 +10,10 @@ import { mergePdfs } from './merge.ts';
 import { readLayout } from './pdf-layout.ts';
 import type { PdfTask, PdfTaskResult } from './pdf-task.ts';
 import { findMarkers, stampPdf } from './stamp.ts';
+import { insertBlankPages } from './transform/blank-pages.ts';
+import { fillForm } from './transform/form-fill.ts';
+import { scrubActions } from './transform/scrub-actions.ts';
+import { zipFiles } from './transform/zip.ts';
 
 export function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
   switch (task.kind) {
@@ -27,6 +31,14 @@ export function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
       return inspectPdf(task.pdf, task.field, task.original);
     case 'rasterize':
       return rasterizePdf(task.request);
+    case 'fill_form':
+      return fillForm(task.pdf, task.fields, task.field);
+    case 'insert_blank':
+      return insertBlankPages(task.pdf, task.blank, task.field);
+    case 'scrub':
+      return scrubActions(task.pdf);
+    case 'zip':
+      return Promise.resolve(zipFiles(task.files));
     case 'pdf_a':
       return archive(task.pdf, task.level);
     case 'conformance':

@@ -1,10 +1,12 @@
 // The default print stylesheet of a Markdown source (services/markdown.ts): readable type on paper,
 // tables and code that do not split badly across pages, and highlight.js's token classes in
 // GitHub's light colours. options.css extends it; options.css_mode "replace" leaves it out.
-// Fonts are the ones the server installs (Liberation, docs/operations.md#chromium-and-fonts).
+// Fonts are the ones the server installs (Liberation, docs/operations.md#chromium-and-fonts); DejaVu,
+// which fontconfig falls back to for what Liberation lacks (arrows such as a footnote's ↩), is named
+// so that fallback is the stylesheet's own choice and no receipt warns of it.
 
 export const MARKDOWN_STYLESHEET = `
-html { font-family: "Liberation Sans", Arial, Helvetica, sans-serif; font-size: 11pt; line-height: 1.5; color: #1f2328; }
+html { font-family: "Liberation Sans", Arial, Helvetica, "DejaVu Sans", sans-serif; font-size: 11pt; line-height: 1.5; color: #1f2328; }
 body { margin: 0; }
 .markdown-body { overflow-wrap: break-word; }
 .markdown-body > :first-child { margin-top: 0; }
@@ -31,7 +33,7 @@ tr { break-inside: avoid; page-break-inside: avoid; }
 th, td { padding: 6px 13px; border: 1px solid #d1d9e0; }
 th { font-weight: 600; background: #f6f8fa; }
 tr:nth-child(2n) td { background: #f6f8fa; }
-code, kbd, pre { font-family: "Liberation Mono", Menlo, Consolas, monospace; font-size: 0.85em; }
+code, kbd, pre { font-family: "Liberation Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: 0.85em; }
 code { padding: 0.2em 0.4em; border-radius: 6px; background: #eff1f3; }
 pre { padding: 1em; overflow: hidden; white-space: pre-wrap; overflow-wrap: anywhere; line-height: 1.45; border-radius: 6px; background: #f6f8fa; }
 pre code { padding: 0; font-size: 1em; background: transparent; }

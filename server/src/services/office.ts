@@ -16,6 +16,7 @@ import { drawPdfHeads, pdfHeadsOf, type HeadsDrawer } from './pdf-heads.ts';
 import { RenderInputError } from '../render/errors.ts';
 import type { RenderPriority, Tenant } from '../render/render-slots.ts';
 import type { DocumentsService } from './documents.ts';
+import type { FinalOutput } from './output-steps.ts';
 import type { Account } from './keys.ts';
 import { tenantOf, type RenderedPdf, type RenderService } from './render.ts';
 import type { ReceiptsService } from './receipts.ts';
@@ -112,7 +113,7 @@ export class OfficeConverter {
 
 export interface OfficeServiceDeps {
   converter: OfficeConverter;
-  render: Pick<RenderService, 'produce'>;
+  render: Pick<RenderService, 'produce' | 'finishUncharged'>;
   documents: Pick<DocumentsService, 'storageFor'>;
   /** Every conversion's end (the Activity screen) and its receipt, when one is kept. */
   receipts: Pick<ReceiptsService, 'record'>;
@@ -141,9 +142,10 @@ export class OfficeService {
   }
 
   /** The admin window's preview: the same conversion, neither stored nor charged (the admin's own tenant in the slots). */
-  async preview(input: OfficeRequest): Promise<Uint8Array> {
+  async preview(input: OfficeRequest): Promise<FinalOutput> {
     if (input.store) throw new ApiError('invalid_request', 'A preview is never stored: leave store out.');
-    return this.prepare(input, { id: 'admin', concurrency: 1 }).make();
+    const { make } = this.prepare(input, { id: 'admin', concurrency: 1 });
+    return this.deps.render.finishUncharged(input.options, make);
   }
 
   /** Draws each converted file's header and footer, its pages numbered as they follow one another in the joined PDF. */

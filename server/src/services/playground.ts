@@ -38,7 +38,8 @@ export interface RateLimitState {
 
 export interface PlaygroundDeps {
   renderer: Renderer;
-  sources: Pick<RenderService, 'resolveSource'>;
+  /** Sources as keyed renders resolve them, and the final steps (PDF/A) every output takes. */
+  sources: Pick<RenderService, 'resolveSource' | 'finishUncharged'>;
   /** Where the per-address counts live: this process's memory, or PostgreSQL shared by every instance. */
   rates: RateLimitStore;
   /** Renders allowed per client address per minute (PLAYGROUND_RATE_LIMIT). */
@@ -85,7 +86,7 @@ export class PlaygroundService {
     input: PlaygroundInput,
     clientAddress: string,
     requestId?: string,
-  ): Promise<{ pdf: Uint8Array; filename?: string; rate: RateLimitState; receiptId?: string }> {
+  ): Promise<{ pdf: Uint8Array; filename?: string; rate: RateLimitState; receiptId?: string; headers: Record<string, string> }> {
     for (const field of ['html', 'markdown'] as const) {
       const text = input[field];
       if (text !== undefined && Buffer.byteLength(text, 'utf8') > PLAYGROUND_MAX_HTML_BYTES)
@@ -115,14 +116,16 @@ export class PlaygroundService {
     const trace = receipts.traceFor({ asked: options.receipt, mode: null, storing: false });
     const report = { trace, requestId, keyId: null, kind: 'playground' as const, source: sourceSummary(input), options, startedAt: performance.now() };
     let pdf: Uint8Array;
+    let headers: Record<string, string>;
     try {
       const source = await this.deps.sources.resolveSource(fields, PLAYGROUND_ACCOUNT);
-      pdf = await this.deps.renderer.render({ source, options, tenant: this.tenant, data: input.data, trace });
+      const make = () => this.deps.renderer.render({ source, options, tenant: this.tenant, data: input.data, trace });
+      ({ pdf, headers } = await this.deps.sources.finishUncharged(input.options, make, PLAYGROUND_ACCOUNT));
     } catch (error) {
       throw withReceipt(error, await receipts.finish({ ...report, error }));
     }
     const receiptId = await receipts.finish({ ...report, bytes: pdf });
-    return { pdf, filename: input.filename, rate, receiptId };
+    return { pdf, filename: input.filename, rate, receiptId, headers };
   }
 
   private async take(client: string): Promise<RateLimitState & { allowed: boolean }> {

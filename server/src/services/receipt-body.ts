@@ -5,6 +5,7 @@
 import type { PdfFacts } from '../pdf/pdf-facts.ts';
 import type { StepRecord } from './output-steps.ts';
 import type { RenderTrace, TraceStage } from '../render/render-trace.ts';
+import { RENDER_SITE, isRenderSiteUrl } from '../render/render-document.ts';
 
 export const RECEIPT_VERSION = 1;
 
@@ -47,11 +48,12 @@ export interface ReceiptFacts {
 export function receiptBody(trace: RenderTrace, facts: ReceiptFacts): Record<string, unknown> {
   const requests = trace.requests.map((request) => ({
     method: request.method,
-    url: maskUrl(request.url),
+    url: shownUrl(request.url),
     type: request.resourceType,
     source: request.origin,
     status: request.status ?? null,
-    bytes: request.bytes,
+    // The guard's refusal body is not anything the page received.
+    bytes: request.blocked ? null : request.bytes,
     start_ms: request.startMs,
     duration_ms: request.endMs === undefined ? null : round(request.endMs - request.startMs),
     failure: request.failure ?? null,
@@ -59,12 +61,10 @@ export function receiptBody(trace: RenderTrace, facts: ReceiptFacts): Record<str
   }));
   const blocked = trace.requests
     .filter((request) => request.blocked)
-    .map((request) => ({ url: maskUrl(request.url), reason: facts.refusalFor(request.url) ?? 'refused by the network guard (a private or denied address)' }));
+    .map((request) => ({ url: shownUrl(request.url), reason: facts.refusalFor(request.url) ?? 'refused by the network guard (a private or denied address)' }));
   const warnings = [...trace.warnings, ...requestWarnings(trace), ...fontWarnings(trace, facts.pdf)];
   if (facts.error?.code === 'render_timeout' && trace.failedStage?.startsWith('waiting for ')) {
-    warnings.unshift(
-      `${trace.failedStage.slice('waiting for '.length)} never matched before the deadline (options.timeout_ms ${String(facts.options.timeout_ms)})`,
-    );
+    warnings.unshift(`${trace.failedStage.slice('waiting for '.length)} never matched: check the selector or expression, or that the page makes it true`);
   }
   return {
     receipt_version: RECEIPT_VERSION,
@@ -87,7 +87,11 @@ export function receiptBody(trace: RenderTrace, facts: ReceiptFacts): Record<str
     requests,
     requests_not_listed: trace.droppedRequests,
     blocked,
-    console: trace.messages,
+    console: trace.messages.map((message) => ({
+      ...message,
+      text: shownText(message.text),
+      ...(message.url === undefined ? {} : { url: shownUrl(message.url) }),
+    })),
     // An office conversion or a whole merge has no page whose styles could name a font.
     fonts: (facts.pdf?.fonts ?? []).map((font) => ({
       ...font,
@@ -95,7 +99,13 @@ export function receiptBody(trace: RenderTrace, facts: ReceiptFacts): Record<str
     })),
     pages: facts.pdf ? { count: facts.pdf.pages, width_pt: facts.pdf.width, height_pt: facts.pdf.height } : null,
     bytes: facts.bytes,
-    steps: facts.steps.map((step) => ({ step: step.step, ms: step.ms, bytes_before: step.bytesBefore, bytes_after: step.bytesAfter, report: step.report ?? null })),
+    steps: facts.steps.map((step) => ({
+      step: step.step,
+      ms: step.ms,
+      bytes_before: step.bytesBefore,
+      bytes_after: step.bytesAfter,
+      report: step.report ?? null,
+    })),
     warnings,
   };
 }
@@ -129,15 +139,46 @@ function requestWarnings(trace: RenderTrace): string[] {
   const warnings: string[] = [];
   const printed = trace.marks.printed ?? trace.marks.waited;
   const failed = trace.requests.filter((request) => !request.blocked && ((request.status ?? 0) >= 400 || request.failure));
-  if (failed.length > 0) warnings.push(`${failed.length} request(s) failed (an HTTP error or a load error): see requests`);
+  if (failed.length > 0) warnings.push(`${counted(failed.length, 'request')} failed: an HTTP error or a load error, see Requests`);
   const blocked = trace.requests.filter((request) => request.blocked).length;
-  if (blocked > 0) warnings.push(`${blocked} request(s) were refused by the network guard: see blocked`);
+  if (blocked > 0) warnings.push(`${counted(blocked, 'request was', 'requests were')} refused by the network guard, see Blocked`);
   if (printed !== undefined) {
-    const unfinished = trace.requests.filter((request) => request.endMs === undefined || request.endMs > printed).length;
-    if (unfinished > 0) warnings.push(`${unfinished} request(s) were still in flight when the page was printed`);
+    // The page itself (the first document) was loaded by then, whatever its events said.
+    const page = trace.requests.find((request) => request.resourceType === 'Document');
+    const unfinished = trace.requests.filter((request) => request !== page && (request.endMs === undefined || request.endMs > printed)).length;
+    if (unfinished > 0) warnings.push(`${counted(unfinished, 'request was', 'requests were')} still in flight when the page was printed`);
   }
-  if (trace.droppedRequests > 0) warnings.push(`${trace.droppedRequests} request(s) beyond the first 500 are counted but not listed`);
+  if (trace.droppedRequests > 0)
+    warnings.push(`${counted(trace.droppedRequests, 'request')} beyond the first 500 ${trace.droppedRequests === 1 ? 'is' : 'are'} counted but not listed`);
   return warnings;
+}
+
+/** "1 request", "2 requests"; `many` for an irregular plural ("1 request was", "2 requests were"). */
+function counted(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/**
+ * A URL as the caller knows it: Quire's own render site (a fresh r<hex>.render.invalid origin per
+ * render, docs/architecture.md) is "the document", or the asset's name; any other URL masked.
+ */
+export function shownUrl(url: string): string {
+  if (!isRenderSiteUrl(url)) return maskUrl(url);
+  const { pathname, search } = new URL(url);
+  let name: string;
+  try {
+    name = decodeURIComponent(pathname.slice(1));
+  } catch {
+    name = pathname.slice(1);
+  }
+  return name === '' ? 'the document' : `${name}${search}`;
+}
+
+const RENDER_SITE_URL = new RegExp(`https?://[a-z0-9-]+\\.${RENDER_SITE.replace('.', '\\.')}/[^\\s)'":]*`, 'g');
+
+/** A console line with the render site's URLs (a stack trace's) said as shownUrl says them. */
+function shownText(text: string): string {
+  return text.replace(RENDER_SITE_URL, (url) => shownUrl(url));
 }
 
 const GENERIC_FAMILIES = new Set([

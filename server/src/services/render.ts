@@ -120,8 +120,7 @@ export class RenderService {
     const storage = this.deps.documents.storageFor(account, batchItem ? true : input.store);
     if (input.office) this.office().checkSource(input.office);
     const stepContext = { account, field: input.office ? 'office.options' : 'options' };
-    // An office source carries its own options (pdf_a, encrypt): the final steps read those.
-    const outputOptions: OutputOptions | undefined = input.office ? input.office.options : input.options;
+    const outputOptions: OutputOptions | undefined = input.office ? input.office.options : input.options; // an office source's own (pdf_a, encrypt)
     await this.steps().check(outputOptions, stepContext);
     // Cheap refusals first (issue 11): the allowance is held before any template expansion or
     // DNS lookup, so a key past its month costs the server nothing but this check.
@@ -244,6 +243,13 @@ export class RenderService {
     };
   }
 
+  /** The final steps on an output neither charged nor kept (the playground, previews): refusals first, then the steps. */
+  async finishUncharged(options: OutputOptions | undefined, make: () => Promise<Uint8Array>, account = PREVIEW_ACCOUNT): Promise<FinalOutput> {
+    const context = { account, field: 'options' };
+    await this.steps().check(options, context);
+    return this.steps().run(await make(), options, context);
+  }
+
   private steps(): OutputSteps {
     return this.deps.outputSteps ?? NO_STEPS;
   }
@@ -284,6 +290,9 @@ export class RenderService {
 }
 
 const NO_STEPS = new OutputSteps();
+
+/** Whom the admin's previews run as: no key's, nothing charged or kept. */
+const PREVIEW_ACCOUNT = Object.freeze({ keyId: 'admin', name: 'admin preview', autoStore: false }) as unknown as Account;
 
 /** Who a render is for, as the render slots share them out (render-slots.ts). */
 export function tenantOf(account: Account): Tenant {

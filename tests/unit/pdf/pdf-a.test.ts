@@ -43,7 +43,15 @@ test('a pdf-lib letter made PDF/A at every level passes the checker; qpdf and pd
 
 test('negative controls: each broken file fails its rule', async () => {
   const good = await makeArchival(await letter(), 'PDF/A-2b');
-  assert.deepEqual(await failedRules(await letter(), 'PDF/A-2b'), ['file-id', 'xmp-metadata', 'xmp-identification', 'xmp-info-agreement', 'output-intent', 'output-intent-profile', 'fonts-embedded']);
+  assert.deepEqual(await failedRules(await letter(), 'PDF/A-2b'), [
+    'file-id',
+    'xmp-metadata',
+    'xmp-identification',
+    'xmp-info-agreement',
+    'output-intent',
+    'output-intent-profile',
+    'fonts-embedded',
+  ]);
   assert.deepEqual(await failedRules(good, 'PDF/A-3b'), ['xmp-identification'], 'a 2b file is not 3b');
   const retitled = await edit(good, (doc) => doc.setTitle('Another title'));
   assert.deepEqual(await failedRules(retitled, 'PDF/A-2b'), ['xmp-info-agreement']);
@@ -68,7 +76,9 @@ test('negative controls: each broken file fails its rule', async () => {
     doc.context.trailerInfo.Encrypt = doc.context.register(doc.context.obj({ Filter: 'Standard', V: 4, R: 4 }));
   });
   assert.ok((await failedRules(encrypted, 'PDF/A-2b')).includes('no-encryption'));
-  const withoutIntent = await edit(good, (doc) => doc.catalog.delete(PDFName.of('OutputIntents')));
+  const withoutIntent = await edit(good, (doc) => {
+    doc.catalog.delete(PDFName.of('OutputIntents'));
+  });
   assert.deepEqual(await failedRules(withoutIntent, 'PDF/A-2b'), ['output-intent', 'output-intent-profile']);
   const tail = new Uint8Array([...good, ...Buffer.from('trailing garbage')]);
   assert.deepEqual(await failedRules(tail, 'PDF/A-2b'), ['file-trailer']);
@@ -138,7 +148,10 @@ test('the step refuses what cannot compose, naming the field; the header has its
     return undefined;
   };
   assert.match(refusal({ pdf_a: '2b', encrypt: {} }) ?? '', /options\.encrypt/);
-  assert.match(refusal({ pdf_a: '2b', attachments: [{ filename: 'a.txt', content: 'YQ==' }] }) ?? '', /options\.attachments.*PDF\/A-2 embeds only PDF\/A files/);
+  assert.match(
+    refusal({ pdf_a: '2b', attachments: [{ filename: 'a.txt', content: 'YQ==' }] }) ?? '',
+    /options\.attachments.*PDF\/A-2 embeds only PDF\/A files/,
+  );
   assert.match(refusal({ pdf_a: '1b', attachments: [{ filename: 'a.txt', content: 'YQ==' }] }) ?? '', /PDF\/A-1 allows no embedded files/);
   assert.equal(refusal({ pdf_a: '3b', attachments: [{ filename: 'a.txt', content: 'YQ==' }] }), undefined);
   assert.match(refusal({ pdf_a: 'PDF/A-2u', e_invoice: {} }) ?? '', /options\.pdf_a PDF\/A-2u cannot carry options\.e_invoice/);

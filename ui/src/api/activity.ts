@@ -11,7 +11,8 @@ export interface ReceiptRequest {
   type: string;
   source: string;
   status: number | null;
-  bytes: number;
+  /** Bytes received; null for a request the network guard refused. */
+  bytes: number | null;
   start_ms: number;
   duration_ms: number | null;
   failure: string | null;
@@ -29,7 +30,7 @@ export interface Receipt {
   error: { code: string; detail: string } | null;
   failed_stage: string | null;
   document_id: string | null;
-  source: { type: string; url?: string; template_id?: string };
+  source: { type: string; url?: string; template_id?: string; template_version?: number; filenames?: string[]; sources?: number };
   options: Record<string, unknown>;
   render_path: { clock: string; mode: string; engine: string } | null;
   timings_ms: Record<string, number | null>;
@@ -40,6 +41,8 @@ export interface Receipt {
   fonts: { name: string | null; subset: boolean; type: string; embedded: boolean; named_by_page: boolean | null }[];
   pages: { count: number; width_pt: number; height_pt: number } | null;
   bytes: number | null;
+  /** The final steps the output took; PDF/A's report is ConformanceReport (docs/api.md#pdfa). */
+  steps?: { step: string; ms: number; bytes_before: number; bytes_after: number; report: Record<string, unknown> | null }[];
   warnings: string[];
 }
 

@@ -9,7 +9,8 @@ export const OFFICE_EXTENSIONS = ['docx', 'doc', 'odt', 'rtf', 'txt', 'xlsx', 'x
 export interface OfficeOptions {
   landscape?: boolean;
   page_ranges?: string;
-  pdf_a?: 'PDF/A-1b' | 'PDF/A-2b' | 'PDF/A-3b';
+  /** An archival PDF/A level (the choices: lib/pdf-options.ts pdfALevels). */
+  pdf_a?: string;
   pdf_ua?: boolean;
   export_form_fields?: boolean;
   export_bookmarks?: boolean;

@@ -137,6 +137,8 @@ export interface PdfOptions {
   metadata?: PdfMetadata;
   watermark?: PdfWatermark;
   encrypt?: PdfEncryption;
+  /** An archival PDF/A level ("PDF/A-2b"); the choices come from /openapi.json (lib/pdf-options.ts). */
+  pdf_a?: string;
   /** url renders only: sent to the url's own origin and nowhere else. */
   http_headers?: Record<string, string>;
   cookies?: { name: string; value: string; path?: string; secure?: boolean }[];

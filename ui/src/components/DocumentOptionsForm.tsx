@@ -1,9 +1,10 @@
-// The post-processing options as a form: metadata, outline, watermark (text or a PNG/JPEG file)
-// and AES-256 encryption with its permissions. Empty fields are left out of the request.
+// The post-processing options as a form: metadata, outline, the PDF/A level, watermark (text or a
+// PNG/JPEG file) and AES-256 encryption with its permissions. Empty fields are left out of the request.
 
 import type { PdfEncryption, PdfMetadata, PdfOptions, PdfWatermark, WatermarkPosition } from '../api/types.ts';
 import type { OptionSpec } from '../lib/pdf-options.ts';
 import { Check, Field, NumberField, SelectField } from './OptionsForm.tsx';
+import { PdfAField } from './PdfAField.tsx';
 
 export function DocumentOptionsForm({ value, onChange, spec }: { value: PdfOptions; onChange: (next: PdfOptions) => void; spec: OptionSpec }) {
   const { defaults: WATERMARK_DEFAULTS, bounds, positions: POSITIONS } = spec.watermark;
@@ -54,6 +55,9 @@ export function DocumentOptionsForm({ value, onChange, spec }: { value: PdfOptio
       <div className="checks">
         <Check label="Outline from headings" checked={value.outline ?? false} onChange={(checked) => onChange({ ...value, outline: checked })} />
       </div>
+
+      <h3 className="options-heading">Archive</h3>
+      <PdfAField id="opt-pdf-a" value={value.pdf_a} onChange={(next) => onChange({ ...value, pdf_a: next })} />
 
       <h3 className="options-heading">Watermark</h3>
       <Field label="Watermark text" id="opt-mark-text" hint="Latin text, kept as text">

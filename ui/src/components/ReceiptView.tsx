@@ -1,10 +1,13 @@
-// One render receipt, read by an operator: the outcome, the stages' times, the requests as a
-// waterfall (refused ones in red, with the guard's reason), console errors, fonts in the PDF and
-// warnings. Presentational: the page loads the receipt (docs/api.md#render-receipts).
+// One render receipt, read by an operator: the outcome, the stages' times, the options in force,
+// the requests as a waterfall (refused ones in red, with the guard's reason), console errors,
+// fonts in the PDF and warnings, each said once. Presentational: the page loads the receipt
+// (docs/api.md#render-receipts).
 
+import { Fragment, type ReactNode } from 'react';
 import type { Receipt, ReceiptRequest } from '../api/activity.ts';
-import { formatBytes, formatDate } from '../lib/format.ts';
+import { formatBytes, formatDate, plural } from '../lib/format.ts';
 import { StatusPill } from './Bars.tsx';
+import { ConformanceSection } from './ConformanceSection.tsx';
 
 const STAGES: [string, string][] = [
   ['queue_wait', 'Queue'],
@@ -17,28 +20,75 @@ const STAGES: [string, string][] = [
   ['total', 'Total'],
 ];
 
+const KINDS: Record<string, string> = {
+  pdf: 'PDF render',
+  image: 'Image',
+  merge: 'Merge',
+  merge_source: 'Source of a merge',
+  office: 'Office conversion',
+  batch_item: 'Batch item',
+  playground: 'Playground render',
+};
+
+/** What was rendered, in the caller's terms. */
+function sourceText(receipt: Receipt): string {
+  const { source } = receipt;
+  if (source.type === 'url') return source.url ?? 'a URL';
+  if (source.type === 'template') return `template ${source.template_id ?? ''}${source.template_version ? ` v${source.template_version}` : ''}`;
+  if (source.type === 'office') return source.filenames?.join(', ') ?? 'an office file';
+  if (source.type === 'merge') return plural(source.sources ?? 0, 'source');
+  return source.type === 'markdown' ? 'Markdown' : 'HTML';
+}
+
+/** Lets a long URL or value break after its separators rather than anywhere. */
+function breakable(text: string): ReactNode {
+  const parts = text.split(/(?<=[/?&=,.])/);
+  return parts.map((part, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: fixed pieces of one string
+    <Fragment key={index}>
+      {part}
+      {index < parts.length - 1 && <wbr />}
+    </Fragment>
+  ));
+}
+
+function optionValue(value: unknown): string {
+  if (typeof value === 'string') return value === '' ? '""' : value;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
 export function ReceiptView({ receipt }: { receipt: Receipt }) {
   const blockedReason = new Map(receipt.blocked.map((entry) => [entry.url, entry.reason]));
   const end = Math.max(1, receipt.timings_ms.total ?? 0, ...receipt.requests.map((request) => request.start_ms + (request.duration_ms ?? 0)));
+  // A conversion or a merge has no page: only the stages it went through are shown.
+  const stages = receipt.render_path ? STAGES : STAGES.filter(([key]) => receipt.timings_ms[key] !== null && receipt.timings_ms[key] !== undefined);
+  const stageInDetail = receipt.failed_stage && receipt.error?.detail.includes(receipt.failed_stage);
+  const options = Object.entries(receipt.options).filter(([, value]) => value !== undefined && value !== null);
   return (
     <div className="receipt" data-receipt-id={receipt.id}>
       <div className="receipt-head">
         <StatusPill status={receipt.status} />
-        <span className="mono small">{receipt.id}</span>
-        <span className="muted small">
-          {receipt.kind} · {receipt.source.type}
-          {receipt.source.url ? ` · ${receipt.source.url}` : ''}
-          {receipt.source.template_id ? ` · ${receipt.source.template_id}` : ''} · {formatDate(receipt.created_at)}
+        <span>
+          <strong>{KINDS[receipt.kind] ?? receipt.kind}</strong> of <span className="receipt-source">{breakable(sourceText(receipt))}</span>
         </span>
       </div>
+      <p className="muted small receipt-id">
+        {formatDate(receipt.created_at)} · <span className="mono">{receipt.id}</span>
+        {receipt.document_id ? (
+          <>
+            {' '}
+            · document <span className="mono">{receipt.document_id}</span>
+          </>
+        ) : null}
+      </p>
       {receipt.error && (
         <p className="receipt-error">
           <code className="error-code">{receipt.error.code}</code> {receipt.error.detail}
-          {receipt.failed_stage ? <span className="muted small"> (while {receipt.failed_stage})</span> : null}
+          {receipt.failed_stage && !stageInDetail ? <span className="muted"> It stopped while {receipt.failed_stage}.</span> : null}
         </p>
       )}
       <dl className="receipt-facts">
-        {STAGES.map(([key, label]) => (
+        {stages.map(([key, label]) => (
           <div key={key}>
             <dt>{label}</dt>
             <dd>{receipt.timings_ms[key] === null || receipt.timings_ms[key] === undefined ? '—' : `${Math.round(receipt.timings_ms[key]!)} ms`}</dd>
@@ -46,17 +96,43 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         ))}
         <div>
           <dt>Pages</dt>
-          <dd>{receipt.pages ? `${receipt.pages.count} · ${Math.round(receipt.pages.width_pt)}×${Math.round(receipt.pages.height_pt)} pt` : '—'}</dd>
+          <dd>{receipt.pages ? plural(receipt.pages.count, 'page') : '—'}</dd>
         </div>
+        {receipt.pages && (
+          <div>
+            <dt>Page size</dt>
+            <dd>
+              {Math.round(receipt.pages.width_pt)} × {Math.round(receipt.pages.height_pt)} pt
+            </dd>
+          </div>
+        )}
         <div>
-          <dt>Render path</dt>
-          <dd>{receipt.render_path ? `${receipt.render_path.engine} · ${receipt.render_path.clock} clock · ${receipt.render_path.mode}` : '—'}</dd>
+          <dt>Size</dt>
+          <dd>{receipt.bytes === null ? '—' : formatBytes(receipt.bytes)}</dd>
         </div>
       </dl>
+      {receipt.render_path && (
+        <dl className="receipt-facts receipt-path">
+          <div>
+            <dt>Engine</dt>
+            <dd>{receipt.render_path.engine}</dd>
+          </div>
+          <div>
+            <dt>Clock</dt>
+            <dd>{receipt.render_path.clock}</dd>
+          </div>
+          <div>
+            <dt>Render path</dt>
+            <dd>{receipt.render_path.mode}</dd>
+          </div>
+        </dl>
+      )}
+
+      <ConformanceSection receipt={receipt} />
 
       {receipt.warnings.length > 0 && (
         <section aria-label="Warnings">
-          <h3>Warnings</h3>
+          <h3>{plural(receipt.warnings.length, 'warning')}</h3>
           <ul className="receipt-warnings">
             {receipt.warnings.map((warning) => (
               <li key={warning}>{warning}</li>
@@ -65,41 +141,45 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         </section>
       )}
 
-      <section aria-label="Requests">
-        <h3>Requests ({receipt.requests.length})</h3>
-        {receipt.requests.length === 0 ? (
-          <p className="muted small">The page made no requests.</p>
-        ) : (
-          <table className="table compact waterfall" aria-label="Requests of the render">
-            <thead>
-              <tr>
-                <th>Request</th>
-                <th>Status</th>
-                <th>Size</th>
-                <th className="waterfall-col">Time</th>
-              </tr>
-            </thead>
-            <tbody>
-              {receipt.requests.map((request, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the receipt's requests never change once kept, in the order they were made
-                <tr key={index} className={request.blocked ? 'request-blocked' : undefined} data-blocked={request.blocked}>
-                  <td className="request-url" title={request.url}>
-                    <span className="muted small">{request.method}</span> {request.url}
-                    {request.blocked && <div className="blocked-reason small">Blocked: {blockedReason.get(request.url) ?? 'refused by the network guard'}</div>}
-                    {!request.blocked && request.failure && <div className="small muted">{request.failure}</div>}
-                  </td>
-                  <td className="nowrap">{request.blocked ? 'blocked' : (request.status ?? '—')}</td>
-                  <td className="nowrap small">{formatBytes(request.bytes)}</td>
-                  <td className="waterfall-col">
-                    <WaterfallBar request={request} end={end} />
-                  </td>
+      {receipt.render_path && (
+        <section aria-label="Requests">
+          <h3>{plural(receipt.requests.length, 'request')}</h3>
+          {receipt.requests.length === 0 ? (
+            <p className="muted small">The page loaded nothing beyond the document.</p>
+          ) : (
+            <table className="table compact waterfall" aria-label="Requests of the render">
+              <thead>
+                <tr>
+                  <th>Request</th>
+                  <th>Status</th>
+                  <th>Size</th>
+                  <th className="waterfall-col">Time</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        {receipt.requests_not_listed > 0 && <p className="muted small">{receipt.requests_not_listed} more requests were counted but not listed.</p>}
-      </section>
+              </thead>
+              <tbody>
+                {receipt.requests.map((request, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the receipt's requests never change once kept, in the order they were made
+                  <tr key={index} className={request.blocked ? 'request-blocked' : undefined} data-blocked={request.blocked}>
+                    <td className="request-url" title={request.url}>
+                      <span className="muted small">{request.method}</span> {breakable(request.url)}
+                      {request.blocked && (
+                        <div className="blocked-reason small">Blocked: {blockedReason.get(request.url) ?? 'refused by the network guard'}</div>
+                      )}
+                      {!request.blocked && request.failure && <div className="small muted">{request.failure}</div>}
+                    </td>
+                    <td className="nowrap">{request.blocked ? 'blocked' : (request.status ?? '—')}</td>
+                    <td className="nowrap small">{request.bytes === null ? '—' : formatBytes(request.bytes)}</td>
+                    <td className="waterfall-col">
+                      <WaterfallBar request={request} end={end} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {receipt.requests_not_listed > 0 && <p className="muted small">{plural(receipt.requests_not_listed, 'more request')} counted but not listed.</p>}
+        </section>
+      )}
 
       {receipt.console.length > 0 && (
         <section aria-label="Console">
@@ -107,13 +187,13 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           <ul className="receipt-console">
             {receipt.console.map((message, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the page's messages, in order, never change once kept
-              <li key={index} className="mono small">
-                <strong>{message.kind === 'exception' ? 'Uncaught' : message.level}</strong> {message.text}
+              <li key={index} className="small">
+                <strong>{message.kind === 'exception' ? 'Uncaught' : message.level}</strong> <span className="mono">{message.text}</span>
                 {message.url ? (
                   <span className="muted">
                     {' '}
-                    ({message.url.slice(0, 80)}
-                    {message.line ? `:${message.line}` : ''})
+                    in {breakable(message.url.slice(0, 120))}
+                    {message.line ? `, line ${message.line}` : ''}
                   </span>
                 ) : null}
               </li>
@@ -133,7 +213,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
                 <th>Font</th>
                 <th>Type</th>
                 <th>Subset</th>
-                <th>Named by the page</th>
+                {receipt.render_path && <th>Named by the page</th>}
               </tr>
             </thead>
             <tbody>
@@ -143,12 +223,26 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
                   <td className="mono small">{font.name ?? '(unnamed Type 3)'}</td>
                   <td className="small">{font.type}</td>
                   <td className="small">{font.subset ? 'yes' : 'no'}</td>
-                  <td className="small">{font.named_by_page === null ? '—' : font.named_by_page ? 'yes' : 'no: a fallback or a generic family'}</td>
+                  {receipt.render_path && (
+                    <td className="small">{font.named_by_page === null ? '—' : font.named_by_page ? 'yes' : 'no: a fallback or a generic family'}</td>
+                  )}
                 </tr>
               ))}
             </tbody>
           </table>
         )}
+      </section>
+
+      <section aria-label="Options in force">
+        <h3>Options in force</h3>
+        <dl className="receipt-options">
+          {options.map(([name, value]) => (
+            <div key={name}>
+              <dt className="mono">{name}</dt>
+              <dd className="mono">{breakable(optionValue(value))}</dd>
+            </div>
+          ))}
+        </dl>
       </section>
     </div>
   );

@@ -25,6 +25,11 @@ export function formatNumber(value: number): string {
   return number.format(value);
 }
 
+/** "1 request", "2 requests"; `many` for an irregular plural. */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? one : many}`;
+}
+
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;

@@ -38,6 +38,8 @@ export interface OptionSpec {
     bounds: Record<WatermarkBounded, Bounds>;
     positions: WatermarkPosition[];
   };
+  /** The PDF/A levels options.pdf_a takes, in their long spelling ("PDF/A-2b"). */
+  pdfALevels: string[];
 }
 
 /** How far one arrow press moves a number field: a form's choice, not the API's. */
@@ -106,6 +108,7 @@ export function optionSpecFrom(document: unknown): OptionSpec {
       bounds: { opacity: boundsOf(watermark, 'opacity'), rotate: boundsOf(watermark, 'rotate'), font_size: boundsOf(watermark, 'font_size') },
       positions: choicesOf(watermark, 'position'),
     },
+    pdfALevels: choicesOf<string>(options, 'pdf_a').filter((level) => level.startsWith('PDF/A-')),
   };
 }
 

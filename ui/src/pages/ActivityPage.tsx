@@ -1,7 +1,7 @@
 // The Activity screen (docs/operations.md#the-activity-screen): the first screen after sign-in.
 // The last hour of renders as small charts and the most recent renders as a table, live over the
 // admin event stream (render.completed and instance.stats: every instance's on PostgreSQL); each
-// render with a receipt opens it below the table.
+// render with a receipt opens it in a side panel, closed when the filters hide its row.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { getActivity, getReceipt, type Activity, type Receipt, type RenderActivity } from '../api/activity.ts';
@@ -17,6 +17,7 @@ import { KeySelect, keyName } from '../components/KeySelect.tsx';
 import { StatusPill } from '../components/Bars.tsx';
 import { TimeChart, type ChartSeries } from '../components/TimeChart.tsx';
 import { ReceiptView } from '../components/ReceiptView.tsx';
+import { SidePanel } from '../components/SidePanel.tsx';
 
 const time = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -75,7 +76,17 @@ export function ActivityPage() {
     );
   }, []);
 
+  const closeReceipt = useCallback(() => {
+    setOpenId(null);
+    setReceipt(undefined);
+  }, []);
+
   const rows = (activity?.recent ?? []).filter((render) => (!keyId || render.key_id === keyId) && (!status || render.status === status));
+  // A receipt stays open only while its row is in view: the filters hide it, the panel goes.
+  const openRowShown = openId === null || rows.some((render) => render.receipt_id === openId);
+  useEffect(() => {
+    if (!openRowShown) closeReceipt();
+  }, [openRowShown, closeReceipt]);
   const charts = useMemo(() => chartsOf(activity), [activity]);
   const hour = activity?.minutes ?? [];
   const total = hour.reduce((sum, minute) => sum + minute.renders, 0);
@@ -166,7 +177,7 @@ export function ActivityPage() {
                         render={render}
                         keyLabel={render.key_id ? keyName(keys.data, render.key_id) : 'playground'}
                         open={openId !== null && openId === render.receipt_id}
-                        onOpen={openReceipt}
+                        onOpen={openId !== null && openId === render.receipt_id ? closeReceipt : openReceipt}
                       />
                     ))}
                   </tbody>
@@ -175,7 +186,7 @@ export function ActivityPage() {
             )}
           </Card>
           {receipt && (
-            <Card title="Receipt" className="receipt-card">
+            <SidePanel title="Receipt" onClose={closeReceipt}>
               {receipt.error ? (
                 <ErrorNote>{receipt.error}</ErrorNote>
               ) : receipt.data ? (
@@ -183,7 +194,7 @@ export function ActivityPage() {
               ) : (
                 <Loading label="Loading the receipt…" />
               )}
-            </Card>
+            </SidePanel>
           )}
         </>
       )}

@@ -8,6 +8,7 @@ import { describeFailure } from '../api/client.ts';
 import { HEADER_FOOTER_FITS, OFFICE_EXTENSIONS, previewOffice, type HeaderFooterFit, type OfficeOptions } from '../api/office.ts';
 import { Card, PageHeader, Spinner } from '../components/Page.tsx';
 import { Check, Field, SelectField } from '../components/OptionsForm.tsx';
+import { PdfAField } from '../components/PdfAField.tsx';
 import { HeaderFooterForm } from '../components/HeaderFooterForm.tsx';
 import { CodeEditor } from '../components/CodeEditor.tsx';
 import { PdfResultCard } from '../components/PdfResultCard.tsx';
@@ -138,19 +139,7 @@ export function OfficePlayground() {
                 onChange={(event) => set({ page_ranges: event.target.value || undefined })}
               />
             </Field>
-            <Field label="PDF/A" id="office-pdfa" hint="Not with a header or footer">
-              <select
-                id="office-pdfa"
-                className="select"
-                value={options.pdf_a ?? ''}
-                onChange={(event) => set({ pdf_a: (event.target.value || undefined) as OfficeOptions['pdf_a'] })}
-              >
-                <option value="">No</option>
-                <option>PDF/A-1b</option>
-                <option>PDF/A-2b</option>
-                <option>PDF/A-3b</option>
-              </select>
-            </Field>
+            <PdfAField id="office-pdfa" value={options.pdf_a} onChange={(next) => set({ pdf_a: next })} />
             <Field label="Password" id="office-password" hint="For a protected file">
               <input
                 id="office-password"

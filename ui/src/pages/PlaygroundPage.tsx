@@ -10,7 +10,7 @@ import type { PdfOptions } from '../api/types.ts';
 import { changedOptions, loadOptionSpec, optionProblems, type OptionSpec } from '../lib/pdf-options.ts';
 import { useLoad } from '../lib/hooks.ts';
 import { curlSnippet, fetchSnippet } from '../lib/snippets.ts';
-import { formatBytes } from '../lib/format.ts';
+import { formatBytes, plural } from '../lib/format.ts';
 import { Card, ErrorNote, PageHeader, Spinner } from '../components/Page.tsx';
 import { OptionsForm } from '../components/OptionsForm.tsx';
 import { DocumentOptionsForm } from '../components/DocumentOptionsForm.tsx';
@@ -257,9 +257,9 @@ function Playground({ embedded, spec: apiSpec }: { embedded: boolean; spec: Opti
           {receipt && (
             <details className="card receipt-card playground-receipt">
               <summary className="card-title">
-                What the page loaded: {receipt.requests.length} requests
+                What the page loaded: {plural(receipt.requests.length, 'request')}
                 {receipt.blocked.length > 0 ? `, ${receipt.blocked.length} blocked` : ''}
-                {receipt.warnings.length > 0 ? `, ${receipt.warnings.length} warnings` : ''}
+                {receipt.warnings.length > 0 ? `, ${plural(receipt.warnings.length, 'warning')}` : ''}
               </summary>
               <ReceiptView receipt={receipt} />
             </details>

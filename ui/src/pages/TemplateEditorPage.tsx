@@ -23,6 +23,7 @@ import { ConfirmDialog } from '../components/Dialog.tsx';
 import { keyName } from '../components/KeySelect.tsx';
 import { CodeEditor } from '../components/CodeEditor.tsx';
 import { HeaderFooterForm } from '../components/HeaderFooterForm.tsx';
+import { PdfAField } from '../components/PdfAField.tsx';
 import { parseSampleData } from '../lib/template-lint.ts';
 import { sampleDataExtensions, templateExtensions } from '../lib/template-editing.ts';
 import { AssetsPanel } from './template-studio/AssetsPanel.tsx';
@@ -233,6 +234,7 @@ function Editor({ template, keys, ownerName }: { template: Template; keys: KeyRe
           <details className="editor-pane running-pane" data-testid="running-pane">
             <summary className="pane-head">Header and footer</summary>
             <HeaderFooterForm value={running} onChange={setRunning} />
+            <PdfAField id="studio-pdf-a" value={running.pdf_a} onChange={(next) => setRunning({ ...running, pdf_a: next })} />
           </details>
           <section className="editor-pane preview-pane" aria-label="Preview">
             <div className="pane-head">
@@ -337,5 +339,6 @@ function withoutEmptyRunning(options: PdfOptions): PdfOptions | undefined {
   const out: PdfOptions = {};
   if (options.header !== undefined) out.header = options.header;
   if (options.footer !== undefined) out.footer = options.footer;
+  if (options.pdf_a !== undefined) out.pdf_a = options.pdf_a;
   return Object.keys(out).length > 0 ? out : undefined;
 }

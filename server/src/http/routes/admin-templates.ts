@@ -5,12 +5,14 @@
 import { operation } from '../operation.ts';
 import { adminListQuerySchema, DEFAULT_PAGE_SIZE } from '../schemas/paging.ts';
 import { adminTemplateBodySchema, adminTemplateListSchema, adminTemplateSchema, previewBodySchema, templateBodySchema } from '../schemas/templates.ts';
+import type { RenderService } from '../../services/render.ts';
 import type { TemplateRecord, TemplatesService } from '../../services/templates.ts';
 import { templateInputOf, templateJson, templatePageJson } from './templates.ts';
 
 const TAG = 'Admin: documents and templates';
 
-export function adminTemplateOperations(templates: TemplatesService) {
+/** `finish` runs the final steps (PDF/A) on a preview, as on a render, uncharged. */
+export function adminTemplateOperations(templates: TemplatesService, finish: Pick<RenderService, 'finishUncharged'>) {
   return [
     operation({
       method: 'get',
@@ -51,10 +53,12 @@ export function adminTemplateOperations(templates: TemplatesService) {
       responses: { 200: { description: 'The PDF.', body: 'pdf' } },
       errors: ['invalid_json', 'invalid_request', 'unauthorized', 'template_not_found', 'payload_too_large', 'renderer_busy', 'render_timeout'],
       handler: async ({ body }, _req, res) => {
-        const pdf = await templates.preview(body.html, body.data, body.options, body.template_id, body.format);
+        const make = () => templates.preview(body.html, body.data, body.options, body.template_id, body.format);
+        const { pdf, headers } = await finish.finishUncharged(body.options, make);
         res
           .status(200)
           .type('application/pdf')
+          .set(headers)
           .end(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
       },
     }),

@@ -82,7 +82,7 @@ export function officeOperations(service: OfficeService, maxUploadBytes: number)
         'render_timeout',
       ],
       handler: async (_input, req, res) => {
-        sendPdf(res, { pdf: await service.preview(await readOfficeRequest(req, await readBody(req))) });
+        sendPdf(res, await service.preview(await readOfficeRequest(req, await readBody(req))));
       },
     }),
   ];

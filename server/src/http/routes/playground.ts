@@ -79,7 +79,7 @@ export function playgroundOperations(playground: PlaygroundService, enabled: boo
       handler: async ({ body }, req, res) => {
         if (!enabled) throw new ApiError('not_found', 'The playground is switched off on this server (PLAYGROUND_ENABLED=false).');
         const rendered = await playground.render(body, req.ip ?? req.socket.remoteAddress ?? 'unknown', requestIdOf(res));
-        res.status(200).type('application/pdf').set(rateLimitHeaders(rendered.rate));
+        res.status(200).type('application/pdf').set(rateLimitHeaders(rendered.rate)).set(rendered.headers);
         setReceiptHeader(res, rendered.receiptId ? [rendered.receiptId] : undefined, 'playground');
         if (rendered.filename) res.setHeader('Content-Disposition', contentDisposition(rendered.filename));
         res.end(Buffer.from(rendered.pdf.buffer, rendered.pdf.byteOffset, rendered.pdf.byteLength));

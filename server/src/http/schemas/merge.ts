@@ -48,20 +48,14 @@ const mergeSourceSchema = z
       if (!rendered && source[field] !== undefined)
         ctx.addIssue({ code: 'custom', path: [field], message: 'is only for html, url, markdown and template_id sources', input: undefined });
     }
-    if (source.options?.encrypt !== undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['options', 'encrypt'],
-        message: 'is not for a source: encrypt the merged document with options.encrypt',
-        input: undefined,
-      });
-    if (source.options?.pdf_a !== undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['options', 'pdf_a'],
-        message: 'is not for a source: make the merged document archival with options.pdf_a',
-        input: undefined,
-      });
+    // These apply to the merged document only: a source's own would be undone by the merge.
+    for (const [field, what] of [
+      ['encrypt', 'encrypt the merged document with options.encrypt'],
+      ['pdf_a', 'make the merged document archival with options.pdf_a'],
+    ] as const) {
+      if (source.options?.[field] !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['options', field], message: `is not for a source: ${what}`, input: undefined });
+    }
     refuseMisplacedOptions(source, ctx);
   })
   .describe('Exactly one of document_id, pdf, html, url, markdown, template_id or office.');
