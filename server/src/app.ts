@@ -20,6 +20,8 @@ import { presetOperations } from './http/routes/presets.ts';
 import { TransformService } from './services/transform.ts';
 import { PresetsService } from './services/presets.ts';
 import { MergeService } from './services/merge.ts';
+import { pdfToolOperations } from './http/routes/pdf-tools.ts';
+import { PdfToolsService } from './services/pdf-tools.ts';
 import { imageOperations } from './http/routes/image.ts';
 import { ImageService } from './services/image.ts';
 import { startRenderer, type PageSourceFactory, type Renderer } from './render/index.ts';
@@ -326,6 +328,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
       ...presetOperations(presets),
       ...officeOperations(new OfficeService({ converter: office.converter, render: renderService, documents, receipts }), config.officeMaxUploadBytes),
       ...imageOperations(new ImageService({ renderer, render: renderService, receipts })),
+      ...pdfToolOperations(new PdfToolsService({ documents, render: renderService })),
       ...receiptOperations(receipts, activity, config.playgroundEnabled),
       ...templateOperations(templates),
       ...documentOperations(documents),

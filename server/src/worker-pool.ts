@@ -13,6 +13,8 @@ export interface ErrorShape {
   message: string;
   field?: string;
   index?: number;
+  /** The error's other own fields that are text or numbers (a PdfInputError's problem, a timeout's budget). */
+  details?: Record<string, string | number>;
 }
 
 type Reply<Result> = { id: number; value: Result } | { id: number; error: ErrorShape };
@@ -143,7 +145,10 @@ export function serveTasks<Task, Result>(run: (task: Task) => Promise<Result> | 
       parentPort!.postMessage({ id, value } satisfies Reply<Result>, transfer(value));
     } catch (error) {
       const { name, message, field, index } = error as Partial<ErrorShape>;
-      parentPort!.postMessage({ id, error: { name: name ?? 'Error', message: message ?? String(error), field, index } } satisfies Reply<Result>);
+      const details = Object.fromEntries(
+        Object.entries(error as object).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'),
+      );
+      parentPort!.postMessage({ id, error: { name: name ?? 'Error', message: message ?? String(error), field, index, details } } satisfies Reply<Result>);
     }
   });
 }

@@ -16,6 +16,7 @@ import { PlaygroundPage } from './pages/PlaygroundPage.tsx';
 import { AdminPlaygroundPage } from './pages/AdminPlaygroundPage.tsx';
 import { DocumentsPage } from './pages/DocumentsPage.tsx';
 import { BatchesPage } from './pages/BatchesPage.tsx';
+import { PdfToolsPage } from './pages/PdfToolsPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { ScreenBoundary } from './components/ScreenBoundary.tsx';
 
@@ -76,6 +77,7 @@ export function App() {
         {screen.name === 'playground' && <AdminPlaygroundPage />}
         {screen.name === 'documents' && <DocumentsPage />}
         {screen.name === 'batches' && <BatchesPage />}
+        {screen.name === 'pdf-tools' && <PdfToolsPage />}
         {screen.name === 'not-found' && <NotFoundPage />}
       </ScreenBoundary>
     </AdminLayout>
@@ -90,4 +92,5 @@ const TITLES: Record<string, string> = {
   playground: 'Playground',
   documents: 'Documents',
   batches: 'Batches',
+  'pdf-tools': 'PDF tools',
 };

@@ -11,7 +11,8 @@ import { PDFDict, PDFDocument, PDFName, PDFNumber, StandardFonts } from '@cantoo
 import { usedFonts } from './pdf-objects.ts';
 
 // WinAnsiEncoding's codes 128-159 (the rest are Latin-1): ISO 32000-1 Annex D.
-const WIN_ANSI_HIGH = '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+const WIN_ANSI_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
 
 let program: Uint8Array | undefined;
 

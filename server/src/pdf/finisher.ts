@@ -6,7 +6,9 @@ import { WorkerPool, type ErrorShape } from '../worker-pool.ts';
 import { RenderInputError } from '../render/errors.ts';
 import { needsFinishing, type FinishOptions } from './finish-options.ts';
 import { MergeSourceError } from './merge-errors.ts';
-import { PdfStepError } from './pdf-errors.ts';
+import type { PdfInspection } from './inspect.ts';
+import { PdfInputError, PdfStepError, PdfToolTimeoutError, type PdfInputProblem } from './pdf-errors.ts';
+import type { RasterImage, RasterRequest } from './rasterize.ts';
 import type { ConformanceReport } from './conformance.ts';
 import type { FileToEmbed } from './embed-files.ts';
 import type { ArchivalPdf, MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
@@ -46,6 +48,16 @@ export function embedInWorker(pdf: Uint8Array, files: FileToEmbed[], xmp?: strin
   return pool.run({ kind: 'embed', pdf, files, xmp }) as Promise<Uint8Array>;
 }
 
+/** What is inside a PDF someone sent, opened by readPdfInput (inspect.ts); `original`: the bytes as sent, when encrypted. */
+export function inspectInWorker(pdf: Uint8Array, field: string, original?: Uint8Array): Promise<PdfInspection> {
+  return pool.run({ kind: 'inspect', pdf, field, original }) as Promise<PdfInspection>;
+}
+
+/** A PDF's pages as images (rasterize.ts), refused before drawing when past the request's limits. */
+export function rasterizeInWorker(request: RasterRequest): Promise<RasterImage[]> {
+  return pool.run({ kind: 'rasterize', request }) as Promise<RasterImage[]>;
+}
+
 /** A PDF transform step pdf-lib carries out (fill_form, insert_blank, scrub); throws PdfStepError naming the step. */
 export function transformInWorker(task: Extract<PdfTask, { kind: 'fill_form' | 'insert_blank' | 'scrub' }>): Promise<Uint8Array> {
   return pool.run(task) as Promise<Uint8Array>;
@@ -79,6 +91,9 @@ const pool = new WorkerPool<PdfTask, PdfTaskResult>({
 function errorFrom(error: ErrorShape): Error {
   if (error.name === 'FinishInputError') return new RenderInputError(error.field ?? 'options', error.message);
   if (error.name === 'MergeSourceError') return new MergeSourceError(error.index ?? 0, error.message);
+  const details = error.details ?? {};
+  if (error.name === 'PdfInputError') return new PdfInputError(details.problem as PdfInputProblem, error.field ?? 'pdf', error.message);
   if (error.name === 'PdfStepError') return new PdfStepError(error.field ?? 'steps', error.message);
+  if (error.name === 'PdfToolTimeoutError') return new PdfToolTimeoutError(String(details.tool), Number(details.timeoutMs));
   return new Error(error.message);
 }

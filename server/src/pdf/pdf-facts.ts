@@ -85,6 +85,11 @@ export async function parsePdfFacts(pdf: Uint8Array): Promise<PdfFacts | undefin
   }
   const first = document.getPages()[0];
   const { width, height } = first?.getSize() ?? { width: 0, height: 0 };
+  return { pages: document.getPageCount(), width: round(width), height: round(height), fonts: fontsOf(document) };
+}
+
+/** Every font of a parsed PDF, once per name and type (pdf-lib; also for inspect.ts). */
+export function fontsOf(document: PDFDocument): PdfFont[] {
   const fonts: PdfFont[] = [];
   const seen = new Set<string>();
   for (const [, object] of document.context.enumerateIndirectObjects()) {
@@ -98,7 +103,7 @@ export async function parsePdfFacts(pdf: Uint8Array): Promise<PdfFacts | undefin
     seen.add(key);
     fonts.push(font);
   }
-  return { pages: document.getPageCount(), width: round(width), height: round(height), fonts };
+  return fonts;
 }
 
 function describeFont(document: PDFDocument, font: PDFDict, subtype: string): PdfFont {

@@ -3,6 +3,8 @@
 import type { ConformanceReport } from './conformance.ts';
 import type { FileToEmbed } from './embed-files.ts';
 import type { FinishOptions } from './finish-options.ts';
+import type { PdfInspection } from './inspect.ts';
+import type { RasterImage, RasterRequest } from './rasterize.ts';
 import type { PdfLayout } from './pdf-layout.ts';
 import type { MarkerPages, StampPlan } from './stamp.ts';
 import type { BlankPages } from './transform/blank-pages.ts';
@@ -20,6 +22,8 @@ export type PdfTask =
   | { kind: 'stamp'; pdf: Uint8Array; overlay: Uint8Array; plan: StampPlan; options: FinishOptions }
   | { kind: 'markers'; pdf: Uint8Array; prefix: string }
   | { kind: 'layout'; pdf: Uint8Array; field: string }
+  | { kind: 'inspect'; pdf: Uint8Array; field: string; original?: Uint8Array }
+  | { kind: 'rasterize'; request: RasterRequest }
   | { kind: 'fill_form'; pdf: Uint8Array; fields: Record<string, FieldValue>; field: string }
   | { kind: 'insert_blank'; pdf: Uint8Array; blank: BlankPages; field: string }
   | { kind: 'scrub'; pdf: Uint8Array }
@@ -34,7 +38,13 @@ export interface ArchivalPdf {
   report: ConformanceReport;
 }
 
-/** What a task answers: PDF bytes, where the body's section markers landed (markers), a PDF's pages and sections (layout), a PDF/A file with its report, or a report. */
-export type PdfTaskResult = Uint8Array | MarkerPages | PdfLayout | ArchivalPdf | ConformanceReport;
+/**
+ * What a task answers: PDF bytes, where the body's section markers landed (markers), a PDF's pages
+ * and sections (layout), a PDF/A file with its report, or a report, what is in it (inspect), its
+ * pages as images (rasterize).
+ */
+export type PdfTaskResult = Uint8Array | MarkerPages | PdfLayout | ArchivalPdf | ConformanceReport | PdfInspection | RasterImage[];
 
-export type PdfTaskReply = { id: number; pdf: PdfTaskResult } | { id: number; error: { name: string; message: string; field?: string; index?: number } };
+export type PdfTaskReply =
+  | { id: number; pdf: PdfTaskResult }
+  | { id: number; error: { name: string; message: string; field?: string; index?: number; details?: Record<string, string | number> } };

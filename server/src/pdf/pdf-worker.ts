@@ -1,5 +1,6 @@
-// The PDF worker thread's entry: runs finish.ts and merge.ts off the server's event loop, one task
-// at a time, answering each message with the bytes (transferred, not copied) or the error's shape.
+// The PDF worker thread's entry: runs finish.ts, merge.ts, pdf-a.ts, inspect.ts and rasterize.ts off
+// the server's event loop, one task at a time, answering each message with the bytes (transferred,
+// not copied) or the error's shape.
 
 import { serveTasks } from '../worker-pool.ts';
 import type { PdfTask, PdfTaskResult } from './pdf-task.ts';
@@ -7,6 +8,8 @@ import { runPdfTask } from './run-pdf-task.ts';
 
 serveTasks<PdfTask, PdfTaskResult>(runPdfTask, (result) => {
   if (result instanceof Uint8Array) return [result.buffer as ArrayBuffer];
+  // Page images: each one's bytes are moved.
+  if (Array.isArray(result)) return result.map((image) => image.bytes.buffer as ArrayBuffer);
   // A PDF/A file travels with its report: its bytes are moved too.
   return 'pdf' in result && result.pdf instanceof Uint8Array ? [result.pdf.buffer as ArrayBuffer] : [];
 });

@@ -1,9 +1,11 @@
-// Runs one PDF task (finish, merge, stamp, markers, layout, embed, pdf_a, conformance, and the transform steps pdf-lib does): what the worker thread does with each
+// Runs one PDF task (finish, merge, stamp, markers, layout, embed, pdf_a, conformance, the transform steps pdf-lib does, inspect, rasterize): what the worker thread does with each
 // message, and what the server does itself when no worker can be started.
 
 import { checkConformance } from './conformance.ts';
 import { embedFiles } from './embed-files.ts';
 import { finish } from './finish.ts';
+import { inspectPdf } from './inspect.ts';
+import { rasterizePdf } from './rasterize.ts';
 import { makeArchival } from './pdf-a.ts';
 import { mergePdfs } from './merge.ts';
 import { readLayout } from './pdf-layout.ts';
@@ -28,6 +30,10 @@ export function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
       return readLayout(task.pdf, task.field);
     case 'embed':
       return embedFiles(task.pdf, task.files, task.xmp);
+    case 'inspect':
+      return inspectPdf(task.pdf, task.field, task.original);
+    case 'rasterize':
+      return rasterizePdf(task.request);
     case 'fill_form':
       return fillForm(task.pdf, task.fields, task.field);
     case 'insert_blank':

@@ -35,6 +35,7 @@ export type Screen =
   | { name: 'playground' }
   | { name: 'documents' }
   | { name: 'batches' }
+  | { name: 'pdf-tools' }
   | { name: 'public-playground' }
   | { name: 'not-found' };
 
@@ -50,5 +51,6 @@ export function screenOf(pathname: string): Screen {
   if (path === '/admin/playground') return { name: 'playground' };
   if (path === '/admin/documents') return { name: 'documents' };
   if (path === '/admin/batches') return { name: 'batches' };
+  if (path === '/admin/pdf-tools') return { name: 'pdf-tools' };
   return { name: 'not-found' };
 }

@@ -12,6 +12,8 @@ import { KeySelect, keyName } from '../components/KeySelect.tsx';
 import { ConfirmDialog, Dialog } from '../components/Dialog.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { PdfPreview, downloadPdf } from '../components/PdfPreview.tsx';
+import { DocumentThumbnail } from '../components/DocumentThumbnail.tsx';
+import { DocumentToolActions } from '../components/DocumentToolActions.tsx';
 
 const PAGE_SIZE = 50;
 
@@ -103,8 +105,13 @@ export function DocumentsPage() {
                   {rows.map((document) => (
                     <tr key={document.id} data-document-id={document.id}>
                       <td>
-                        <div className="strong wrap-anywhere">{displayName(document)}</div>
-                        <div className="mono muted small">{document.id}</div>
+                        <div className="doc-cell">
+                          <DocumentThumbnail id={document.id} />
+                          <div>
+                            <div className="strong wrap-anywhere">{displayName(document)}</div>
+                            <div className="mono muted small">{document.id}</div>
+                          </div>
+                        </div>
                       </td>
                       <td>
                         {document.source === 'batch' ? (
@@ -130,6 +137,7 @@ export function DocumentsPage() {
                         <button type="button" className="button ghost small" onClick={() => void download.run(document)} disabled={download.busy}>
                           Download
                         </button>
+                        <DocumentToolActions id={document.id} name={displayName(document)} />
                         <button type="button" className="button ghost small danger-text" onClick={() => setDeleting(document)}>
                           Delete
                         </button>

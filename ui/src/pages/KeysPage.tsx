@@ -104,7 +104,9 @@ export function KeysPage() {
                   <tr>
                     <th>Name</th>
                     <th>Plan</th>
-                    <th className="usage-col" title="Documents this month against the plan">This month</th>
+                    <th className="usage-col" title="Documents this month against the plan">
+                      This month
+                    </th>
                     <th>Auto-store</th>
                     <th title="Which renders keep a receipt (what the page loaded, warnings, timings): those stored, all, or none">Receipts</th>
                     <th className="actions-col">
