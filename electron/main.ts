@@ -27,6 +27,7 @@ import { ElectronPageSource } from './electron-page-source.ts';
 import { appSwitches } from './engine-parity.ts';
 import { handOverAdminToken } from './ipc.ts';
 import { startServerHost } from './server-host.ts';
+import { windowLanguage } from './window-language.ts';
 import { aboutMessage, applicationMenuTemplate, showTray, type ShellActions, type TrayLike } from './tray.ts';
 import { adminWindowOptions, focusWindow, openAdminWindow, type AdminWindow } from './window.ts';
 
@@ -68,6 +69,9 @@ process.on('uncaughtException', (error) => log.error({ err: error }, 'uncaught e
 process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled promise rejection in the main process'));
 // Switches reach Chromium only before the app is ready.
 for (const [name, value] of appSwitches(settings.config?.networkGuard ?? true)) app.commandLine.appendSwitch(name, value);
+// A POSIX locale in the environment would reach the window as an invalid language tag (window-language.ts).
+const language = windowLanguage(process.env);
+if (language) app.commandLine.appendSwitch('lang', language);
 // FONTS_DIR: on Linux Electron's Chromium reads fontconfig, which an environment variable set
 // before its renderers start can extend; macOS and Windows offer no folder-level equivalent.
 if (settings.config?.fontsDir) {

@@ -21,6 +21,7 @@ import { ImageService } from './services/image.ts';
 import { startRenderer, type PageSourceFactory, type Renderer } from './render/index.ts';
 import { HealthService } from './services/health.ts';
 import { OutputSteps } from './services/output-steps.ts';
+import { PdfAStep } from './services/pdf-a-step.ts';
 import { RenderService, type RenderInput } from './services/render.ts';
 import { generateAdminToken, hashSecret } from './accounts/keys.ts';
 import { loadOrCreateAdminToken } from './stores/admin-token.ts';
@@ -220,7 +221,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     onUsage,
     receipts,
     // The final steps (attachments, PDF/A, signing) join here as they are built: services/output-steps.ts.
-    outputSteps: new OutputSteps([]),
+    outputSteps: new OutputSteps([new PdfAStep({ veraPdf: config.veraPdfPath || undefined })]),
   });
   // Batches interrupted by a stop or crash are settled and queued again before anything is served.
   const batches = await openBatchesService({
@@ -240,9 +241,11 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
       bytesPerKey: config.batchQueueBytesPerKey,
       bytes: config.batchQueueBytes,
     },
-    // Four items per render slot: while two render, the others write their state, document and
-    // count (fsyncs) or wait for a slot, so a slot freed never waits for our bookkeeping.
-    worker: new BatchWorker({ inFlight: config.renderConcurrency * 4, log }),
+    // One item per render slot: an item is "rendering" on disk from the moment it is handed out
+    // (services/batch-items.ts), so handing out more than the slots showed items rendering that
+    // only waited (issue 30: eight "rendering" with two slots). A slot freed waits for the
+    // item's state write (an fsync, a few ms) before the next item takes it.
+    worker: new BatchWorker({ inFlight: config.renderConcurrency, log }),
     deliverer: new WebhookDeliverer({
       store: stores.batches,
       policy: config.networkGuard ? policy : ANY_ADDRESS,
@@ -304,7 +307,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
       ...healthOperations(health, SERVICE_VERSION),
       ...renderOperations(renderService),
       ...mergeOperations(new MergeService({ renderer, render: renderService, documents, office: office.converter, receipts })),
-      ...officeOperations(new OfficeService({ converter: office.converter, render: renderService, documents }), config.officeMaxUploadBytes),
+      ...officeOperations(new OfficeService({ converter: office.converter, render: renderService, documents, receipts }), config.officeMaxUploadBytes),
       ...imageOperations(new ImageService({ renderer, render: renderService, receipts })),
       ...receiptOperations(receipts, activity, config.playgroundEnabled),
       ...templateOperations(templates),

@@ -33,12 +33,18 @@ export const ERROR_STATUS = {
   password_required: 422,
   password_incorrect: 422,
   office_conversion_failed: 422,
+  // PDF inputs (docs/api.md#pdf-inputs, issue 33): a PDF damaged beyond what qpdf can repair.
+  pdf_unreadable: 422,
+  // Not in the original code list (issue 31): a PDF/A result failed a rule of its level; uncharged.
+  conformance_failed: 422,
   rate_limited: 429,
   // Not in the original code list (issue 11): a key's background batch backlog is full.
   too_many_batches: 429,
   internal_error: 500,
   // This server has no LibreOffice: the detail says how to install it.
   office_unavailable: 501,
+  // This server lacks a PDF tool a step needs (qpdf, Ghostscript): the detail names it.
+  pdf_tool_unavailable: 501,
   renderer_busy: 503,
   render_timeout: 504,
   // Not in the original code list: the data folder's disk is full; nothing of the call was kept.

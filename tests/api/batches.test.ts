@@ -361,3 +361,19 @@ test('the admin event stream carries batch.created, batch.progress for each item
   const usage = events.filter((event) => event.type === 'usage.changed' && event.data.key_id === server.key.id);
   assert.deepEqual(usage.map((event) => event.data.used as number).sort(), [1, 2, 3]);
 });
+
+test('a background batch shows no more items rendering than there are render slots; the others stay queued', async (t) => {
+  const server = await startTestServer(t, { renderConcurrency: 2 });
+  const accepted = (await (await postBatch(server, { requests: htmlItems(8), options: { ...FAST, wait_ms: 150 }, async: true })).json()) as BatchJson;
+  let mostRendering = 0;
+  let sawQueuedBesideRendering = false;
+  await waitForBatch(server, accepted.batch_id, undefined, (batch) => {
+    const rendering = batch.results.filter((result) => result.status === 'rendering').length;
+    mostRendering = Math.max(mostRendering, rendering);
+    if (rendering > 0 && batch.results.some((result) => result.status === 'queued')) sawQueuedBesideRendering = true;
+    return batch.status === 'completed';
+  });
+  assert.ok(mostRendering >= 1, 'an item was seen rendering');
+  assert.ok(mostRendering <= 2, `at most 2 items rendering with 2 slots, saw ${mostRendering}`);
+  assert.ok(sawQueuedBesideRendering, 'items waiting for a slot were shown queued');
+});

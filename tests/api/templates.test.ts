@@ -275,3 +275,19 @@ test('templates survive a restart of the server', { timeout: 120_000 }, async (t
   assert.deepEqual(await fetched.json(), created);
   assert.match(await renderText(second, { template_id: created.template_id, data: { x: 'again' } }, bearer(first.key)), /Kept again/);
 });
+
+test('template lists carry each template’s current version and asset count (the key’s list and the admin’s)', async (t) => {
+  const server = await startTestServer(t);
+  const created = await createTemplate(server, { name: 'Invoice', html: '<h1>{{n}}</h1>' });
+  const plain = await createTemplate(server, { name: 'Plain', html: '<p>x</p>' });
+  const asset = await server.request('PUT', `/v1/templates/${created.template_id}/assets/style.css`, 'h1 { color: red }', { 'content-type': 'text/css' });
+  assert.equal(asset.status, 200);
+  assert.equal((await server.request('PUT', `/v1/templates/${created.template_id}`, { name: 'Invoice', html: '<h1>No. {{n}}</h1>' })).status, 200);
+
+  type Row = { template_id: string; version?: number; asset_count: number };
+  const rowsOf = async (response: Response) => new Map(((await response.json()) as { data: Row[] }).data.map((row) => [row.template_id, row]));
+  for (const rows of [await rowsOf(await server.request('GET', '/v1/templates')), await rowsOf(await server.admin('GET', '/admin/v1/templates'))]) {
+    assert.deepEqual([rows.get(created.template_id)?.version, rows.get(created.template_id)?.asset_count], [2, 1]);
+    assert.deepEqual([rows.get(plain.template_id)?.version, rows.get(plain.template_id)?.asset_count], [1, 0]);
+  }
+});

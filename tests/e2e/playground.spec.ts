@@ -28,7 +28,7 @@ test('the public playground renders HTML inline, downloads the PDF and shows the
   await expect(code.first()).toContainText('/v1/pdf');
   await expect(code.first()).toContainText('"landscape":true');
   await expect(code.first()).toContainText('Authorization: Bearer $QUIRE_API_KEY');
-  await page.getByRole('tab', { name: 'curl (playground)' }).click();
+  await page.getByRole('tab', { name: 'curl (no key)' }).click();
   await expect(page.locator('pre.code')).toContainText('/v1/playground/pdf');
   await snap(page, testInfo, 'playground-public');
 

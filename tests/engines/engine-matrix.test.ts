@@ -17,23 +17,30 @@ interface Lane {
   files: string[];
 }
 
+// default-options.test.ts on every build, the default one included: the defaults are what users
+// call first, and a render path one build lacks (begin frames) has hidden a hang before (issue #30).
 const LANES: Lane[] = [
   {
+    engine: 'npm-shell',
+    covers: 'every rendering endpoint with default options',
+    files: ['tests/api/default-options.test.ts'],
+  },
+  {
     engine: 'debian-shell',
-    covers: 'rendering, waiting, isolation and teardown, the virtual clock',
-    files: ['tests/api/virtual-time.test.ts', 'tests/api/isolation.test.ts'],
+    covers: 'rendering, waiting, isolation and teardown, the virtual clock, default options',
+    files: ['tests/api/virtual-time.test.ts', 'tests/api/isolation.test.ts', 'tests/api/default-options.test.ts'],
   },
   {
     // No HeadlessExperimental domain, like Electron's Chromium: the virtual clock without drawn frames, or the wall clock.
     engine: 'debian-full',
-    covers: 'waiting and virtual-clock fidelity',
-    files: ['tests/api/virtual-time.test.ts'],
+    covers: 'waiting and virtual-clock fidelity, default options',
+    files: ['tests/api/virtual-time.test.ts', 'tests/api/default-options.test.ts'],
   },
   {
     // Electron cannot run here: its page source's CDP command sequence runs on a stand-in over full chromium.
     engine: 'electron-standin',
-    covers: 'waiting, virtual-clock fidelity, isolation and teardown',
-    files: ['tests/api/virtual-time.test.ts', 'tests/api/isolation.test.ts'],
+    covers: 'waiting, virtual-clock fidelity, isolation and teardown, default options',
+    files: ['tests/api/virtual-time.test.ts', 'tests/api/isolation.test.ts', 'tests/api/default-options.test.ts'],
   },
 ];
 

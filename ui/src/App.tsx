@@ -17,6 +17,7 @@ import { AdminPlaygroundPage } from './pages/AdminPlaygroundPage.tsx';
 import { DocumentsPage } from './pages/DocumentsPage.tsx';
 import { BatchesPage } from './pages/BatchesPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { ScreenBoundary } from './components/ScreenBoundary.tsx';
 
 type Session = { state: 'checking' } | { state: 'signed-out'; reason?: string } | { state: 'signed-in'; fromDesktop: boolean };
 
@@ -56,7 +57,9 @@ export function App() {
   if (screen.name === 'public-playground') {
     return (
       <PublicLayout>
-        <PlaygroundPage />
+        <ScreenBoundary name="Playground">
+          <PlaygroundPage />
+        </ScreenBoundary>
       </PublicLayout>
     );
   }
@@ -65,14 +68,16 @@ export function App() {
 
   return (
     <AdminLayout pathname={pathname} onSignOut={signOut} fromDesktop={session.fromDesktop}>
-      {screen.name === 'activity' && <ActivityPage />}
-      {screen.name === 'keys' && <KeysPage />}
-      {screen.name === 'templates' && <TemplatesPage />}
-      {screen.name === 'template' && <TemplateEditorPage key={screen.id} id={screen.id} />}
-      {screen.name === 'playground' && <AdminPlaygroundPage />}
-      {screen.name === 'documents' && <DocumentsPage />}
-      {screen.name === 'batches' && <BatchesPage />}
-      {screen.name === 'not-found' && <NotFoundPage />}
+      <ScreenBoundary key={screen.name} name={TITLES[screen.name] ?? 'This screen'}>
+        {screen.name === 'activity' && <ActivityPage />}
+        {screen.name === 'keys' && <KeysPage />}
+        {screen.name === 'templates' && <TemplatesPage />}
+        {screen.name === 'template' && <TemplateEditorPage key={screen.id} id={screen.id} />}
+        {screen.name === 'playground' && <AdminPlaygroundPage />}
+        {screen.name === 'documents' && <DocumentsPage />}
+        {screen.name === 'batches' && <BatchesPage />}
+        {screen.name === 'not-found' && <NotFoundPage />}
+      </ScreenBoundary>
     </AdminLayout>
   );
 }

@@ -33,6 +33,7 @@ export function buildOpenApi(operations: readonly Operation[], serverVersion: st
         : {}),
       ...(op.rawBody ? { requestBody: { required: true, content: { [op.rawBody]: { schema: { type: 'string', format: 'binary' } } } } } : {}),
       responses: { ...successResponses(op.responses), ...errorResponses(op.method === 'get' ? op.errors : [...op.errors, 'insufficient_storage']) },
+      ...op.extensions,
     };
   }
   return {
@@ -47,6 +48,7 @@ export function buildOpenApi(operations: readonly Operation[], serverVersion: st
         'every response carries X-Request-Id. Render responses carry X-Service-Usage, X-Service-Limit and X-Service-Plan.',
     },
     servers: [{ url: '/' }],
+    tags: tagsOf(operations),
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: sk_live_...' },
@@ -119,4 +121,16 @@ function queryParameters(query: z.ZodType | undefined): unknown[] {
     required: schema.required?.includes(name) ?? false,
     schema: property,
   }));
+}
+
+/**
+ * The document's tag list, which is the order /docs shows its groups in: the public API (what a
+ * key calls) first, then the admin's operations, never interleaved.
+ */
+function tagsOf(operations: readonly Operation[]): { name: string; description?: string }[] {
+  const names = [...new Set(operations.map((op) => op.tag))];
+  const isAdmin = (name: string) => name.startsWith('Admin');
+  return [...names.filter((name) => !isAdmin(name)), ...names.filter(isAdmin)].map((name) =>
+    isAdmin(name) ? { name, description: 'Admin API: the admin token, not an API key.' } : { name },
+  );
 }

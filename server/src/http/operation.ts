@@ -46,6 +46,8 @@ export interface Operation<B extends z.ZodType = z.ZodType, Q extends z.ZodType 
   responses: Record<number, ResponseSpec>;
   /** Error codes this operation can answer, for the document. */
   errors: ErrorCode[];
+  /** Facts of this server the clients read from the document (OpenAPI x- fields), such as a configured cap. */
+  extensions?: Record<`x-${string}`, unknown>;
   handler: (input: Input<z.output<B>, z.output<Q>>, req: Request, res: Response) => Promise<void> | void;
 }
 

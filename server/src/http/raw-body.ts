@@ -4,7 +4,7 @@
 // the 413 reaches the client; left flowing, Node reads off the rest once the response is written.
 
 import type { Request } from 'express';
-import type { ApiError } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 
 /** The body's bytes; throws tooLarge() once it is known to exceed maxBytes. */
 export function readRawBody(req: Request, maxBytes: number, tooLarge: () => ApiError): Promise<Uint8Array> {
@@ -38,4 +38,13 @@ export function readRawBody(req: Request, maxBytes: number, tooLarge: () => ApiE
     req.on('end', onEnd);
     req.on('error', onError);
   });
+}
+
+/** A raw body parsed as JSON; 400 invalid_json when it is not. */
+export function parseJsonBytes(body: Uint8Array): unknown {
+  try {
+    return JSON.parse(Buffer.from(body).toString('utf8'));
+  } catch {
+    throw new ApiError('invalid_json', 'The request body is not valid JSON.');
+  }
 }

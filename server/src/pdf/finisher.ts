@@ -6,7 +6,8 @@ import { WorkerPool, type ErrorShape } from '../worker-pool.ts';
 import { RenderInputError } from '../render/errors.ts';
 import { needsFinishing, type FinishOptions } from './finish-options.ts';
 import { MergeSourceError } from './merge-errors.ts';
-import type { MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
+import type { ConformanceReport } from './conformance.ts';
+import type { ArchivalPdf, MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
 import type { PdfLayout } from './pdf-layout.ts';
 import type { MarkerPages, StampPlan } from './stamp.ts';
 
@@ -36,6 +37,16 @@ export function readLayoutInWorker(pdf: Uint8Array, field: string): Promise<PdfL
 /** The parts' pages in order as one PDF, finished with the options; throws MergeSourceError naming a bad part. */
 export function mergeInWorker(sources: MergePart[], options: FinishOptions & { outline?: boolean }): Promise<Uint8Array> {
   return pool.run({ kind: 'merge', sources, options }) as Promise<Uint8Array>;
+}
+
+/** The PDF as a PDF/A file of the level, with the conformance checker's report on the result (pdf-a.ts). */
+export function archiveInWorker(pdf: Uint8Array, level: string): Promise<ArchivalPdf> {
+  return pool.run({ kind: 'pdf_a', pdf, level }) as Promise<ArchivalPdf>;
+}
+
+/** The conformance checker's report on a PDF against a PDF/A level (conformance.ts). */
+export function checkConformanceInWorker(pdf: Uint8Array, level: string): Promise<ConformanceReport> {
+  return pool.run({ kind: 'conformance', pdf, level }) as Promise<ConformanceReport>;
 }
 
 /** Two threads, as many as renders run at once by default. */

@@ -1,5 +1,6 @@
 // The messages between the server and the PDF worker thread (pdf-worker.ts).
 
+import type { ConformanceReport } from './conformance.ts';
 import type { FinishOptions } from './finish-options.ts';
 import type { PdfLayout } from './pdf-layout.ts';
 import type { MarkerPages, StampPlan } from './stamp.ts';
@@ -15,9 +16,17 @@ export type PdfTask =
   | { kind: 'merge'; sources: MergePart[]; options: FinishOptions & { outline?: boolean } }
   | { kind: 'stamp'; pdf: Uint8Array; overlay: Uint8Array; plan: StampPlan; options: FinishOptions }
   | { kind: 'markers'; pdf: Uint8Array; prefix: string }
-  | { kind: 'layout'; pdf: Uint8Array; field: string };
+  | { kind: 'layout'; pdf: Uint8Array; field: string }
+  | { kind: 'pdf_a'; pdf: Uint8Array; level: string }
+  | { kind: 'conformance'; pdf: Uint8Array; level: string };
 
-/** What a task answers: PDF bytes, where the body's section markers landed (markers), or a PDF's pages and sections (layout). */
-export type PdfTaskResult = Uint8Array | MarkerPages | PdfLayout;
+/** A PDF/A file and the checker's report on it (pdf-a.ts, conformance.ts). */
+export interface ArchivalPdf {
+  pdf: Uint8Array;
+  report: ConformanceReport;
+}
+
+/** What a task answers: PDF bytes, where the body's section markers landed (markers), a PDF's pages and sections (layout), a PDF/A file with its report, or a report. */
+export type PdfTaskResult = Uint8Array | MarkerPages | PdfLayout | ArchivalPdf | ConformanceReport;
 
 export type PdfTaskReply = { id: number; pdf: PdfTaskResult } | { id: number; error: { name: string; message: string; field?: string; index?: number } };

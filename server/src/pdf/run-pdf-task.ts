@@ -1,7 +1,9 @@
-// Runs one PDF task (finish, merge, stamp, markers, layout): what the worker thread does with each
+// Runs one PDF task (finish, merge, stamp, markers, layout, pdf_a, conformance): what the worker thread does with each
 // message, and what the server does itself when no worker can be started.
 
+import { checkConformance } from './conformance.ts';
 import { finish } from './finish.ts';
+import { makeArchival } from './pdf-a.ts';
 import { mergePdfs } from './merge.ts';
 import { readLayout } from './pdf-layout.ts';
 import type { PdfTask, PdfTaskResult } from './pdf-task.ts';
@@ -19,5 +21,15 @@ export function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
       return findMarkers(task.pdf, task.prefix);
     case 'layout':
       return readLayout(task.pdf, task.field);
+    case 'pdf_a':
+      return archive(task.pdf, task.level);
+    case 'conformance':
+      return checkConformance(task.pdf, task.level);
   }
+}
+
+/** The file made PDF/A and checked in the same task: one trip to the thread, one parse each. */
+async function archive(pdf: Uint8Array, level: string) {
+  const archival = await makeArchival(pdf, level);
+  return { pdf: archival, report: await checkConformance(archival, level) };
 }

@@ -15,8 +15,8 @@ export interface ItemRunner {
 
 export interface BatchWorkerOptions {
   /**
-   * Items in flight at once. More than the render slots: an item spends part of its time writing
-   * its state, document and count, and a slot freed meanwhile should find the next item waiting.
+   * Items in flight at once: the render slots (app.ts), since an item handed out is shown
+   * "rendering" and must really hold, or be about to hold, a slot.
    */
   inFlight: number;
   log: Logger;

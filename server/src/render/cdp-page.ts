@@ -377,6 +377,11 @@ export class CdpPage {
     inspect?.onValue(ready.result.value);
   }
 
+  /** A screenshot of the page as it stands: on a begin-frame clock its frame is drawn on request (virtual-clock.ts drawWhile). */
+  capture<T>(capturing: Promise<T>): Promise<T> {
+    return this.clock === 'virtual' ? this.virtualClock.drawWhile(capturing) : capturing;
+  }
+
   /** Printing on a virtual clock without begin frames needs the clock to run meanwhile (virtual-clock.ts stepWhile). */
   protected whilePrinting<T>(printing: Promise<T>): Promise<T> {
     return this.clock === 'virtual' ? this.virtualClock.stepWhile(printing) : printing;

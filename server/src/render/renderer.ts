@@ -318,7 +318,7 @@ export class Renderer {
         pending = { heads: running, facts, geometry, options, assets, data: job.data, url, pageCount: 0, markers: [] };
       }
       stage = job.image ? 'capturing the image' : 'printing';
-      const bytes = await budget.run(job.image ? captureImage(page.session, job.image) : page.print(params, trace && inspectionFor(trace)));
+      const bytes = await budget.run(job.image ? page.capture(captureImage(page.session, job.image)) : page.print(params, trace && inspectionFor(trace)));
       trace?.mark('printed');
       // The clock could not be kept exact on this engine (virtual-clock.ts): the receipt says so.
       for (const note of page.clockNotes()) trace?.warn(note);

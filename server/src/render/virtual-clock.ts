@@ -252,6 +252,21 @@ export class VirtualClock {
     return this.inexact.splice(0);
   }
 
+  /**
+   * Begin frames only: a screenshot waits for a frame with display updates, and a target under
+   * begin-frame control draws none unless asked (Page.captureScreenshot otherwise never answers),
+   * so frames are drawn, with the clock held, until `work` settles; elsewhere `work` alone.
+   */
+  async drawWhile<T>(work: Promise<T>): Promise<T> {
+    if (this.frames.kind !== 'begin-frame') return work;
+    const { turn } = this.frames;
+    let settled = false;
+    const watched = work.finally(() => (settled = true));
+    watched.catch(() => undefined);
+    while (!settled) await Promise.race([turn.run(() => this.session.send('HeadlessExperimental.beginFrame', {})), watched]);
+    return watched;
+  }
+
   /** Runs the clock in small steps until `found` settles; holds it after. */
   async runUntil<T>(found: Promise<T>): Promise<T> {
     let settled = false;

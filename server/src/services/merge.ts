@@ -37,7 +37,7 @@ export type MergeSourceInput = ({ document_id: string } | { pdf: Uint8Array } | 
 };
 
 /** The merge's own options: the result's post-processing, and a header and footer for every source that has none of its own. */
-export type MergeOptions = FinishOptions & { outline?: boolean } & Partial<PdfHeadsOptions>;
+export type MergeOptions = FinishOptions & { outline?: boolean; receipt?: boolean } & Partial<PdfHeadsOptions>;
 
 export interface MergeInput {
   sources: MergeSourceInput[];
@@ -131,20 +131,32 @@ export class MergeService {
     // As for a render, the allowance is held first (cheap refusals first); every source is then
     // checked before any is rendered, and any failure gives the hold back.
     const charge = { documents: Math.max(1, rendered), storage, filename: input.filename, output: { options: input.options, field: 'options' } };
-    const merged = await this.deps.render.produce(account, charge, async () => {
-      const prepared: Prepared[] = [];
-      for (const [index, source] of input.sources.entries()) prepared.push(await this.prepare(source, index, account, input.options));
-      const tenant = tenantOf(account);
-      const parts = await this.numberParts(await this.renderParts(prepared, tenant, call), tenant);
-      const { header: _header, footer: _footer, header_footer_fit: _fit, header_footer_margin: _margin, ...finish } = input.options ?? {};
-      try {
-        return await mergeInWorker(parts, finish);
-      } catch (error) {
-        if (error instanceof MergeSourceError) throw new ApiError('invalid_request', error.message);
-        throw error;
-      }
-    });
-    return { ...merged, receiptIds: call.receiptIds.length > 0 ? call.receiptIds : undefined };
+    const whole = {
+      requestId,
+      keyId: account.keyId,
+      kind: 'merge' as const,
+      source: { type: 'merge' as const, sources: input.sources.length },
+      options: input.options ?? {},
+      wish: { asked: input.options?.receipt, mode: account.receipts, storing: storage !== undefined },
+    };
+    const { receiptId, ...merged } = await this.deps.receipts.record(whole, () =>
+      this.deps.render.produce(account, charge, async () => {
+        const prepared: Prepared[] = [];
+        for (const [index, source] of input.sources.entries()) prepared.push(await this.prepare(source, index, account, input.options));
+        const tenant = tenantOf(account);
+        const parts = await this.numberParts(await this.renderParts(prepared, tenant, call), tenant);
+        const { header: _header, footer: _footer, header_footer_fit: _fit, header_footer_margin: _margin, receipt: _receipt, ...finish } = input.options ?? {};
+        try {
+          return await mergeInWorker(parts, finish);
+        } catch (error) {
+          if (error instanceof MergeSourceError) throw new ApiError('invalid_request', error.message);
+          throw error;
+        }
+      }),
+    );
+    // The merge's own receipt first, then one per rendered source.
+    const receiptIds = [...(receiptId ? [receiptId] : []), ...call.receiptIds];
+    return { ...merged, receiptIds: receiptIds.length > 0 ? receiptIds : undefined };
   }
 
   private async prepare(source: MergeSourceInput, index: number, account: Account, mergeOptions: MergeOptions | undefined): Promise<Prepared> {

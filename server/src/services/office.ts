@@ -18,6 +18,7 @@ import type { RenderPriority, Tenant } from '../render/render-slots.ts';
 import type { DocumentsService } from './documents.ts';
 import type { Account } from './keys.ts';
 import { tenantOf, type RenderedPdf, type RenderService } from './render.ts';
+import type { ReceiptsService } from './receipts.ts';
 
 export type { OfficeSource };
 
@@ -113,6 +114,8 @@ export interface OfficeServiceDeps {
   converter: OfficeConverter;
   render: Pick<RenderService, 'produce'>;
   documents: Pick<DocumentsService, 'storageFor'>;
+  /** Every conversion's end (the Activity screen) and its receipt, when one is kept. */
+  receipts: Pick<ReceiptsService, 'record'>;
 }
 
 /** POST /v1/convert/office. */
@@ -120,11 +123,21 @@ export class OfficeService {
   constructor(private readonly deps: OfficeServiceDeps) {}
 
   /** Converts the request's files to one PDF, charged one document per file; a failure charges nothing. */
-  async convert(input: OfficeRequest, account: Account): Promise<RenderedPdf> {
+  async convert(input: OfficeRequest, account: Account, requestId?: string): Promise<RenderedPdf> {
     const { checked, make } = this.prepare(input, tenantOf(account));
     const storage = this.deps.documents.storageFor(account, input.store);
     const filename = input.output_filename ?? pdfNameOf(checked[0]!.filename);
-    return this.deps.render.produce(account, { documents: checked.length, storage, filename, output: { options: input.options, field: 'options' } }, make);
+    const call = {
+      requestId,
+      keyId: account.keyId,
+      kind: 'office' as const,
+      source: { type: 'office' as const, filenames: input.files.map((file) => file.filename) },
+      options: { ...input.options, merge: input.merge },
+      wish: { asked: input.options.receipt, mode: account.receipts, storing: storage !== undefined },
+    };
+    const charge = { documents: checked.length, storage, filename, output: { options: input.options, field: 'options' } };
+    const { receiptId, ...made } = await this.deps.receipts.record(call, () => this.deps.render.produce(account, charge, make));
+    return { ...made, receiptIds: receiptId ? [receiptId] : undefined };
   }
 
   /** The admin window's preview: the same conversion, neither stored nor charged (the admin's own tenant in the slots). */
@@ -156,11 +169,6 @@ export class OfficeService {
       throw new ApiError('invalid_request', 'Send the file to convert: a multipart part named file, or file (base64) with filename in JSON.');
     if (input.files.length > 1 && !input.merge)
       throw new ApiError('invalid_request', `${input.files.length} files were sent: send merge: true to join them into one PDF, or one file per call.`);
-    if (input.files.length > 1 && input.options.pdf_a !== undefined)
-      throw new ApiError(
-        'invalid_request',
-        'options.pdf_a cannot be combined with merge: the joined file would no longer be PDF/A; convert one file per call.',
-      );
     const where = (index: number) => (input.files.length > 1 ? `files[${index}]` : undefined);
     const checked = input.files.map((file, index) => converter.check(file, where(index)));
     const { finish, heads, timeoutMs } = splitOfficeOptions(input.options);

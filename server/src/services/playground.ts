@@ -64,6 +64,11 @@ export class PlaygroundService {
   private readonly now: () => number;
   private readonly tenant: Tenant;
 
+  /** The longest render the playground allows (PLAYGROUND_MAX_TIMEOUT_MS), for the document its page reads. */
+  get maxTimeoutMs(): number {
+    return this.deps.maxTimeoutMs;
+  }
+
   constructor(private readonly deps: PlaygroundDeps) {
     this.rule = { limit: deps.ratePerMinute, windowMs: WINDOW_MS };
     this.now = deps.now ?? Date.now;

@@ -3,16 +3,21 @@
 // credentials and URL user info are masked, and the options' passwords, headers and cookies too.
 
 import type { PdfFacts } from '../pdf/pdf-facts.ts';
+import type { StepRecord } from './output-steps.ts';
 import type { RenderTrace, TraceStage } from '../render/render-trace.ts';
 
 export const RECEIPT_VERSION = 1;
 
-export type ReceiptKind = 'pdf' | 'image' | 'merge_source' | 'batch_item' | 'playground';
+export type ReceiptKind = 'pdf' | 'image' | 'merge' | 'merge_source' | 'office' | 'batch_item' | 'playground';
 
 /** What was rendered, as the receipt and the Activity table name it. */
 export interface SourceSummary {
-  type: 'html' | 'url' | 'template' | 'markdown' | 'office';
+  type: 'html' | 'url' | 'template' | 'markdown' | 'office' | 'merge';
   url?: string;
+  /** office: the files' names, as sent. */
+  filenames?: string[];
+  /** merge: how many sources were joined. */
+  sources?: number;
   template_id?: string;
   template_version?: number;
 }
@@ -32,6 +37,8 @@ export interface ReceiptFacts {
   batch: { batchId: string; index: number } | null;
   bytes: number | null;
   pdf: PdfFacts | undefined;
+  /** The final steps the output took, with what each reported (PDF/A: its conformance report). */
+  steps: StepRecord[];
   /** Why the guard refused a blocked request's host, when it remembers (guard/egress-proxy.ts refusalFor). */
   refusalFor: (url: string) => string | undefined;
 }
@@ -81,11 +88,21 @@ export function receiptBody(trace: RenderTrace, facts: ReceiptFacts): Record<str
     requests_not_listed: trace.droppedRequests,
     blocked,
     console: trace.messages,
-    fonts: (facts.pdf?.fonts ?? []).map((font) => ({ ...font, named_by_page: font.name === null ? null : isNamedByPage(font.name, trace.fontFamilies) })),
+    // An office conversion or a whole merge has no page whose styles could name a font.
+    fonts: (facts.pdf?.fonts ?? []).map((font) => ({
+      ...font,
+      named_by_page: font.name === null || !hasPage(facts.kind) ? null : isNamedByPage(font.name, trace.fontFamilies),
+    })),
     pages: facts.pdf ? { count: facts.pdf.pages, width_pt: facts.pdf.width, height_pt: facts.pdf.height } : null,
     bytes: facts.bytes,
+    steps: facts.steps.map((step) => ({ step: step.step, ms: step.ms, bytes_before: step.bytesBefore, bytes_after: step.bytesAfter, report: step.report ?? null })),
     warnings,
   };
+}
+
+/** Whether this kind of receipt comes from a page Quire loaded (not an office conversion nor a whole merge). */
+function hasPage(kind: ReceiptKind): boolean {
+  return kind !== 'office' && kind !== 'merge';
 }
 
 /** Stage durations from the trace's marks; a stage the render never reached is null. */
@@ -200,6 +217,7 @@ function maskOptions(options: Record<string, unknown>): Record<string, unknown> 
   const masked: Record<string, unknown> = { ...options };
   if (options.http_headers) masked.http_headers = Object.fromEntries(Object.keys(options.http_headers as object).map((name) => [name, MASK]));
   if (Array.isArray(options.cookies)) masked.cookies = (options.cookies as { name: string }[]).map((cookie) => ({ ...cookie, value: MASK }));
+  if (options.password) masked.password = MASK;
   if (options.basic_auth) masked.basic_auth = { ...(options.basic_auth as object), password: MASK };
   if (options.encrypt) {
     const { owner_password, user_password, ...rest } = options.encrypt as Record<string, unknown>;

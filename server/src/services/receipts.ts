@@ -6,6 +6,7 @@
 import { ApiError } from '../errors.ts';
 import type { EventBus, RenderActivity } from '../events.ts';
 import { newId } from '../ids.ts';
+import type { StepRecord } from './output-steps.ts';
 import { readPdfFacts } from '../pdf/pdf-facts.ts';
 import { countPages } from '../pdf/page-count.ts';
 import { RenderTrace } from '../render/render-trace.ts';
@@ -45,6 +46,20 @@ export interface RenderReport {
   expiresAt?: string;
   batch?: { batchId: string; index: number };
   error?: unknown;
+  /** The final steps the output took (services/output-steps.ts): PDF/A's conformance report among them. */
+  steps?: StepRecord[];
+}
+
+/** What a call that is not a page render (an office conversion, a whole merge) tells record(). */
+export interface CallReport extends Pick<RenderReport, 'requestId' | 'keyId' | 'kind' | 'source' | 'options'> {
+  wish: ReceiptWish;
+}
+
+/** What such a call made: the bytes and, when kept, the stored copy and its expiry. */
+export interface MadeOutput {
+  pdf: Uint8Array;
+  documentId?: string;
+  expiresAt?: string;
 }
 
 /** Receipts ask their renders for these; each is on or off for the whole render. */
@@ -106,6 +121,24 @@ export class ReceiptsService {
     return receiptId;
   }
 
+  /**
+   * Runs `work` and reports its end like a render's (finish): on success with its bytes and
+   * stored copy, on failure with the error, which then names the receipt (withReceipt). For the
+   * calls that have no page of their own to trace: office conversions, whole merges.
+   */
+  async record<T extends MadeOutput>(call: CallReport, work: () => Promise<T>): Promise<T & { receiptId?: string }> {
+    const { wish, ...facts } = call;
+    const report = { ...facts, trace: this.traceFor(wish), startedAt: performance.now() };
+    let made: T;
+    try {
+      made = await work();
+    } catch (error) {
+      throw withReceipt(error, await this.finish({ ...report, error }));
+    }
+    const receiptId = await this.finish({ ...report, bytes: made.pdf, documentId: made.documentId, expiresAt: made.expiresAt });
+    return { ...made, receiptId };
+  }
+
   /** A receipt of the calling key; 404 receipt_not_found for another key's, an expired or an unknown one. */
   async get(id: string, keyId: string): Promise<Record<string, unknown>> {
     const record = await this.find(id);
@@ -160,6 +193,7 @@ export class ReceiptsService {
       batch: report.batch ?? null,
       bytes: report.bytes?.byteLength ?? null,
       pdf: outcome.facts,
+      steps: report.steps ?? [],
       refusalFor: (url) => this.refusalFor(url),
     });
     await this.deps.store.put({ id, keyId: report.keyId, createdAt: createdAt.toISOString(), expiresAt, body });
@@ -191,6 +225,18 @@ export function sourceSummary(input: {
   if (input.markdown !== undefined) return { type: 'markdown' };
   if (input.office !== undefined) return { type: 'office' };
   return { type: 'html' };
+}
+
+/** A failed render's error carries its receipt's id, so the error response can name it too. */
+export function withReceipt(error: unknown, receiptId: string | undefined): unknown {
+  if (receiptId && error instanceof Error) Object.assign(error, { receiptId });
+  return error;
+}
+
+/** The receipt id a failed render's error carries (withReceipt). */
+export function receiptOfError(error: unknown): string | undefined {
+  const id = (error as { receiptId?: unknown } | undefined)?.receiptId;
+  return typeof id === 'string' ? id : undefined;
 }
 
 /** The path X-Render-Receipt names. */

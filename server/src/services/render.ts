@@ -20,7 +20,7 @@ import { convertMarkdown } from './markdown-convert.ts';
 import type { OfficeConverter, OfficeSource } from './office.ts';
 import { OfficeUnavailableError } from '../office/errors.ts';
 import { ApiError } from '../errors.ts';
-import { sourceSummary, type ReceiptsService } from './receipts.ts';
+import { sourceSummary, withReceipt, type ReceiptsService } from './receipts.ts';
 import type { ReserveTurn } from './reserve-turns.ts';
 import { OutputSteps, type FinalOutput, type OutputOptions, type StepRecord } from './output-steps.ts';
 
@@ -52,6 +52,8 @@ export interface RenderedPdf {
   usage?: UsageSnapshot;
   /** The stored copy (store: true or auto_store), on disk before this returns. */
   documentId?: string;
+  /** When the stored copy expires (its receipt lasts as long). */
+  expiresAt?: string;
   /** The render's receipt (X-Render-Receipt), when one was kept: one per rendered source of a merge. */
   receiptIds?: string[];
   /** Response headers the final steps added (services/output-steps.ts). */
@@ -60,17 +62,8 @@ export interface RenderedPdf {
   steps?: StepRecord[];
 }
 
-/** A failed render's error carries its receipt's id, so the error response can name it too. */
-export function withReceipt(error: unknown, receiptId: string | undefined): unknown {
-  if (receiptId && error instanceof Error) Object.assign(error, { receiptId });
-  return error;
-}
-
-/** The receipt id a failed render's error carries (withReceipt). */
-export function receiptOfError(error: unknown): string | undefined {
-  const id = (error as { receiptId?: unknown } | undefined)?.receiptId;
-  return typeof id === 'string' ? id : undefined;
-}
+// Where a failed render's error names its receipt: receipts.ts (re-exported for the callers that render).
+export { receiptOfError, withReceipt } from './receipts.ts';
 
 export interface RenderServiceDeps {
   renderer: Renderer;
@@ -126,8 +119,10 @@ export class RenderService {
     checkSourceFields(input);
     const storage = this.deps.documents.storageFor(account, batchItem ? true : input.store);
     if (input.office) this.office().checkSource(input.office);
-    const stepContext = { account, field: 'options' };
-    await this.steps().check(input.options, stepContext);
+    const stepContext = { account, field: input.office ? 'office.options' : 'options' };
+    // An office source carries its own options (pdf_a, encrypt): the final steps read those.
+    const outputOptions: OutputOptions | undefined = input.office ? input.office.options : input.options;
+    await this.steps().check(outputOptions, stepContext);
     // Cheap refusals first (issue 11): the allowance is held before any template expansion or
     // DNS lookup, so a key past its month costs the server nothing but this check.
     await context.reserveTurn?.ready;
@@ -154,7 +149,7 @@ export class RenderService {
         const source = await this.resolveSource(input, account);
         pdf = await this.deps.renderer.render({ source, options, priority: context.priority, tenant: tenantOf(account), data: input.data, trace });
       }
-      final = await this.steps().run(pdf, input.options, stepContext);
+      final = await this.steps().run(pdf, outputOptions, stepContext);
       pdf = final.pdf;
     } catch (error) {
       await reservation.release();
@@ -191,7 +186,7 @@ export class RenderService {
     }
     const documentId = document?.record.id;
     this.deps.onUsage?.(account.keyId, usage);
-    const receiptId = await this.deps.receipts.finish({ ...report, bytes: pdf, documentId, expiresAt: document?.record.expiresAt });
+    const receiptId = await this.deps.receipts.finish({ ...report, bytes: pdf, documentId, expiresAt: document?.record.expiresAt, steps: final.steps });
     return {
       pdf,
       filename: input.filename,
@@ -238,7 +233,15 @@ export class RenderService {
     const [first, ...others] = holds as [Reservation, ...Reservation[]];
     const { usage } = await this.deps.commit.commit({ reservation: first, also: others, document });
     this.deps.onUsage?.(account.keyId, usage);
-    return { pdf, filename: charge.filename, usage, documentId: document?.record.id, headers: final.headers, steps: final.steps };
+    return {
+      pdf,
+      filename: charge.filename,
+      usage,
+      documentId: document?.record.id,
+      expiresAt: document?.record.expiresAt,
+      headers: final.headers,
+      steps: final.steps,
+    };
   }
 
   private steps(): OutputSteps {

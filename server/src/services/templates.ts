@@ -33,6 +33,9 @@ export interface TemplateInput {
   sampleData?: Record<string, unknown> | null;
 }
 
+/** A template in a list: its metadata, current version number (none before its first save lands) and asset count. */
+export type TemplateSummary = TemplateMeta & { version: number | undefined; assetCount: number };
+
 export interface TemplatesServiceDeps {
   store: TemplateStore;
   renderer: Renderer;
@@ -105,9 +108,16 @@ export class TemplatesService {
     return this.create(keyId, input, ADMIN_AUTHOR, prepare);
   }
 
-  /** A page of template summaries (no HTML), newest first. */
-  list(owner: Owner, limit: number, cursor: string | undefined): Promise<Page<TemplateMeta>> {
-    return pageOrBadCursor(() => this.deps.store.page(owner, limit, cursor));
+  /** A page of template summaries (no HTML), newest first, each with its current version and asset count (the admin's list columns). */
+  async list(owner: Owner, limit: number, cursor: string | undefined): Promise<Page<TemplateSummary>> {
+    const page = await pageOrBadCursor(() => this.deps.store.page(owner, limit, cursor));
+    const items = await Promise.all(
+      page.items.map(async (meta) => {
+        const [version, assets] = await Promise.all([this.deps.versions.latest(meta.id), this.deps.assets.list(meta.id)]);
+        return { ...meta, version, assetCount: assets.length };
+      }),
+    );
+    return { ...page, items };
   }
 
   /** One template, HTML included; 404 template_not_found for an unknown id or another key's. */

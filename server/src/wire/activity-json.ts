@@ -7,9 +7,9 @@ export interface RenderActivity {
   at: string;
   instance: string;
   key_id: string | null;
-  /** pdf, image, merge_source, batch_item or playground. */
+  /** pdf, image, merge, merge_source, office, batch_item or playground. */
   kind: string;
-  /** The source kind: html, url, template, markdown or office. */
+  /** The source kind: html, url, template, markdown, office or merge. */
   source: string;
   status: 'succeeded' | 'failed';
   code: string | null;

@@ -3,7 +3,7 @@
 // or damaged store. HTTP answers (http/error-handler.ts, which adds what only a request body can
 // fail on), batch items, webhook payloads and hot-folder results all describe errors through it.
 
-import { ApiError } from '../errors.ts';
+import { ApiError, type ErrorCode } from '../errors.ts';
 import {
   NavigationError,
   PageCrashedError,
@@ -16,11 +16,13 @@ import {
 import { BlockedUrlError } from '../guard/url-check.ts';
 import { OfficeConversionError, OfficeCrashedError, OfficeTimeoutError, OfficeUnavailableError } from '../office/errors.ts';
 import { OFFICE_INSTALL_HINT } from '../office/office-install.ts';
+import { ConformanceFailedError } from '../pdf/conformance.ts';
 import { QuotaExceededError, nextMonthStart } from '../accounts/usage.ts';
 import { StorageFullError, StoreReadError } from '../stores/durable-file.ts';
 import { isDatabaseFull } from '../stores/pg/database.ts';
 import type { ErrorRecord } from '../stores/batches.ts';
 import { usageHeaders } from './usage-headers.ts';
+import { PdfInputError, type PdfInputProblem, PdfStepError, PdfToolMissingError, PdfToolTimeoutError } from '../pdf/pdf-errors.ts';
 
 /** Maps any thrown value to an ApiError: known errors to their code, anything else to internal_error. */
 export function toApiError(error: unknown): ApiError {
@@ -42,8 +44,12 @@ export function toApiError(error: unknown): ApiError {
   }
   const office = officeApiError(error);
   if (office) return office;
+  const pdf = pdfApiError(error);
+  if (pdf) return pdf;
   if (error instanceof NavigationError) return new ApiError('navigation_failed', `The url could not be loaded: ${error.message}.`);
   if (error instanceof RenderInputError) return new ApiError('invalid_request', error.message);
+  if (error instanceof ConformanceFailedError)
+    return new ApiError('conformance_failed', `${sentence(error.message)} It was not returned or charged (docs/api.md#pdfa).`);
   if (error instanceof QuotaExceededError) {
     const { usage } = error;
     return new ApiError(
@@ -89,6 +95,25 @@ function officeApiError(error: unknown): ApiError | undefined {
     return new ApiError('office_conversion_failed', 'LibreOffice stopped while converting the file (it may be damaged); its process was restarted.');
   if (error instanceof OfficeUnavailableError)
     return new ApiError('office_unavailable', `Office conversion is not available on this server: ${error.message}. ${OFFICE_INSTALL_HINT}`);
+  return undefined;
+}
+
+const PDF_INPUT_CODES: Record<PdfInputProblem, ErrorCode> = {
+  password_required: 'password_required',
+  password_incorrect: 'password_incorrect',
+  unreadable: 'pdf_unreadable',
+  too_large: 'payload_too_large',
+  not_pdf: 'invalid_request',
+};
+
+/** docs/api.md#pdf-inputs: a PDF a user gave that is refused, a step it cannot take, a PDF tool that failed. */
+function pdfApiError(error: unknown): ApiError | undefined {
+  if (error instanceof PdfInputError) return new ApiError(PDF_INPUT_CODES[error.problem], sentence(error.message));
+  if (error instanceof PdfStepError) return new ApiError('invalid_request', sentence(error.message));
+  if (error instanceof PdfToolTimeoutError)
+    return new ApiError('render_timeout', `The PDF work did not finish within ${error.timeoutMs} ms (${error.tool}); nothing was charged.`);
+  if (error instanceof PdfToolMissingError)
+    return new ApiError('pdf_tool_unavailable', `This server cannot do that: ${error.message} (npm run setup installs it).`);
   return undefined;
 }
 

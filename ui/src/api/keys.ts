@@ -33,7 +33,7 @@ export function createKey(input: { name: string; plan: string; auto_store: boole
   return callJson<IssuedKey>('POST', '/admin/v1/keys', { admin: true, body: input });
 }
 
-export function updateKey(id: string, change: Partial<Pick<KeyRecord, 'name' | 'plan' | 'auto_store'>>): Promise<KeyRecord> {
+export function updateKey(id: string, change: Partial<Pick<KeyRecord, 'name' | 'plan' | 'auto_store' | 'receipts'>>): Promise<KeyRecord> {
   return callJson<KeyRecord>('PATCH', `/admin/v1/keys/${encodeURIComponent(id)}`, { admin: true, body: change });
 }
 

@@ -44,6 +44,9 @@ export interface TemplateSummary {
   format: TemplateFormat;
   created_at: string;
   updated_at: string;
+  /** In lists: the current version's number and how many assets the template has. */
+  version?: number;
+  asset_count?: number;
 }
 
 /** How a template's text is read. */

@@ -80,18 +80,37 @@ export function OptionsForm({
         placeholder={DEFAULTS.wait_ms}
         onChange={(next) => set('wait_ms', next)}
       />
-      <Field label="Paper width" id="opt-width" hint="Custom paper, e.g. 100mm (with height)">
-        <input id="opt-width" className="input" value={value.width ?? ''} placeholder="from format" onChange={(event) => set('width', event.target.value)} />
-      </Field>
-      <Field label="Paper height" id="opt-height" hint="e.g. 150mm (with width)">
-        <input id="opt-height" className="input" value={value.height ?? ''} placeholder="from format" onChange={(event) => set('height', event.target.value)} />
-      </Field>
+      <div className="field span-2" role="group" aria-labelledby="opt-paper-label">
+        <span className="field-label" id="opt-paper-label">
+          Custom paper
+        </span>
+        <div className="field-pair">
+          <input
+            id="opt-width"
+            className="input"
+            aria-label="Paper width"
+            value={value.width ?? ''}
+            placeholder="width"
+            onChange={(event) => set('width', event.target.value)}
+          />
+          <span aria-hidden="true">×</span>
+          <input
+            id="opt-height"
+            className="input"
+            aria-label="Paper height"
+            value={value.height ?? ''}
+            placeholder="height"
+            onChange={(event) => set('height', event.target.value)}
+          />
+        </div>
+        <span className="hint">Both, e.g. 100mm × 150mm; instead of the format</span>
+      </div>
       <Field label="Wait for function" id="opt-wait-fn" hint="JS expression, printed once truthy">
         <input
           id="opt-wait-fn"
           className="input"
           value={value.wait_for_function ?? ''}
-          placeholder="e.g. window.chartsReady"
+          placeholder="window.ready"
           onChange={(event) => set('wait_for_function', event.target.value)}
         />
       </Field>

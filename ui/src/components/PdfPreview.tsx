@@ -77,7 +77,7 @@ export function PdfPreview({ bytes, label, empty = 'Nothing to show yet.', busy 
   }, [bytes]);
 
   return (
-    <div className={`pdf-preview${busy ? ' busy' : ''}`} data-testid="pdf-preview" data-version={info.version} data-pages={info.pages} aria-busy={busy}>
+    <div className={`pdf-preview${busy ? ' busy' : ''}`} data-testid="pdf-preview" data-version={info.version} data-pages={bytes ? info.pages : 0} aria-busy={busy}>
       {!bytes && <div className="pdf-empty">{empty}</div>}
       {error && <div className="pdf-empty error-text">{error}</div>}
       <div
@@ -92,8 +92,9 @@ export function PdfPreview({ bytes, label, empty = 'Nothing to show yet.', busy 
           Showing the first {MAX_PAGES} of {info.pages} pages; download the PDF for the rest.
         </p>
       )}
+      {/* Nothing of an earlier PDF is left once the bytes are taken away (a playground result cleared). */}
       <div className="sr-only" data-testid="pdf-text">
-        {info.text}
+        {bytes ? info.text : ''}
       </div>
     </div>
   );

@@ -1,9 +1,13 @@
-// How numbers, sizes and times read on screen.
+// How numbers, sizes and times read on screen, in the window's safe locale (locale.ts).
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const shortDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
-const number = new Intl.NumberFormat();
+import { LOCALE } from './locale.ts';
+
+const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const day = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
+// Month as a word, 24-hour clock: "26 Nov 14:05" reads the same everywhere ("11/26/26" does not).
+const shortDateTime = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const shortDateTimeYear = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const number = new Intl.NumberFormat(LOCALE);
 
 export function formatDay(iso: string): string {
   const date = new Date(iso);
@@ -26,10 +30,11 @@ export function formatDate(iso: string | undefined | null): string {
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
 }
 
-/** A date and time in the fewest characters the locale allows ("11/25/26, 2:05 PM"), for narrow table columns. */
-export function formatShortDate(iso: string): string {
+/** A date and time for narrow columns and chart axes: "26 Nov 14:05", the year added when it is not this one. */
+export function formatShortDate(iso: string | number): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : shortDateTime.format(date);
+  if (Number.isNaN(date.getTime())) return String(iso);
+  return (date.getFullYear() === new Date().getFullYear() ? shortDateTime : shortDateTimeYear).format(date);
 }
 
 /** "in 3 h", "in 12 d", "expired" (for expires_at). */

@@ -31,6 +31,8 @@ export interface OptionSpec {
   bounds: Record<Bounded, Bounds>;
   formats: PdfFormat[];
   waitUntil: WaitUntil[];
+  /** options.timeout_ms as the playground caps it (PLAYGROUND_MAX_TIMEOUT_MS, the x-max-timeout-ms of its operation). */
+  playgroundTimeout: Bounds;
   watermark: {
     defaults: { opacity: number; rotate: number; font_size: number; color: string; position: WatermarkPosition; layer: 'over' | 'under' };
     bounds: Record<WatermarkBounded, Bounds>;
@@ -87,9 +89,12 @@ export function optionSpecFrom(document: unknown): OptionSpec {
     'wait_ms',
     'outline',
   ];
+  const timeout = boundsOf(options, 'timeout_ms');
+  const playgroundCap = (document as { paths?: Record<string, { post?: { 'x-max-timeout-ms'?: number } }> }).paths?.['/v1/playground/pdf']?.post?.['x-max-timeout-ms'];
   return {
+    playgroundTimeout: { ...timeout, max: typeof playgroundCap === 'number' ? Math.min(timeout.max, playgroundCap) : timeout.max },
     defaults: Object.fromEntries(scalars.map((name) => [name, defaultOf(options, name)])) as OptionSpec['defaults'],
-    bounds: { scale: boundsOf(options, 'scale'), timeout_ms: boundsOf(options, 'timeout_ms'), wait_ms: boundsOf(options, 'wait_ms') },
+    bounds: { scale: boundsOf(options, 'scale'), timeout_ms: timeout, wait_ms: boundsOf(options, 'wait_ms') },
     formats: choicesOf(options, 'format'),
     waitUntil: choicesOf(options, 'wait_until'),
     watermark: {

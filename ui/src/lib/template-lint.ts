@@ -42,7 +42,8 @@ export function templateProblems(html: string, sample: Record<string, unknown> |
   for (const tag of tagsOf(html)) {
     if (tag.kind === '!') continue;
     if (tag.kind === '/') {
-      if (scopes.length > 1) scopes.pop();
+      // The innermost scope is the first: closing a section drops it, never the sample data at the end.
+      if (scopes.length > 1) scopes.shift();
       continue;
     }
     const value = tag.path === '.' ? scopes[0] : lookup(scopes, tag.path);

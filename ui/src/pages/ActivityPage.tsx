@@ -10,6 +10,7 @@ import { subscribeEvents } from '../api/events.ts';
 import { describeFailure } from '../api/client.ts';
 import { useInterval, useLoad } from '../lib/hooks.ts';
 import { formatNumber } from '../lib/format.ts';
+import { LOCALE } from '../lib/locale.ts';
 import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
 import { LiveDot, type LiveState } from '../components/LiveDot.tsx';
 import { KeySelect, keyName } from '../components/KeySelect.tsx';
@@ -17,7 +18,7 @@ import { StatusPill } from '../components/Bars.tsx';
 import { TimeChart, type ChartSeries } from '../components/TimeChart.tsx';
 import { ReceiptView } from '../components/ReceiptView.tsx';
 
-const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const time = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 export function ActivityPage() {
   const keys = useLoad((signal) => listKeys(signal), []);
@@ -119,10 +120,10 @@ export function ActivityPage() {
             ))}
           </section>
           <div className="chart-grid" data-testid="activity-charts">
-            <TimeChart title="Renders per minute" times={charts.times} series={charts.renders} />
-            <TimeChart title="Duration (ms)" times={charts.times} series={charts.duration} unit="ms" />
-            <TimeChart title="Queue and slots busy" times={charts.times} series={charts.load} />
-            <TimeChart title="Browser restarts" times={charts.times} series={charts.restarts} />
+            <TimeChart title="Renders per minute" times={charts.times} series={charts.renders} range={charts.range} />
+            <TimeChart title="Duration (ms)" times={charts.times} series={charts.duration} unit="ms" range={charts.range} />
+            <TimeChart title="Queue and slots busy" times={charts.times} series={charts.load} range={charts.range} />
+            <TimeChart title="Browser restarts" times={charts.times} series={charts.restarts} range={charts.range} />
           </div>
           <FailureCodes minutes={hour} />
           <div className="toolbar">
@@ -197,7 +198,7 @@ function RenderRow({ render, keyLabel, open, onOpen }: { render: RenderActivity;
       <td>{keyLabel}</td>
       <td>
         {render.source}
-        {render.kind !== 'pdf' ? <span className="muted small"> · {render.kind.replace('_', ' ')}</span> : null}
+        {render.kind !== 'pdf' && render.kind !== render.source ? <span className="muted small"> · {render.kind.replace('_', ' ')}</span> : null}
       </td>
       <td>{render.pages ?? '—'}</td>
       <td>{formatNumber(render.ms)}</td>
@@ -246,14 +247,20 @@ const GREY = '#6b7280';
 
 function chartsOf(activity: Activity | undefined): {
   times: number[];
+  /** One x range for the four charts: the minutes shown, half a minute of room on each side (bars are a minute wide). */
+  range: [number, number];
   renders: ChartSeries[];
   duration: ChartSeries[];
   load: ChartSeries[];
   restarts: ChartSeries[];
 } {
   const minutes = activity?.minutes ?? [];
+  const times = minutes.map((minute) => Date.parse(minute.minute) / 1000);
+  const last = times.at(-1) ?? Math.floor(Date.now() / 60_000) * 60;
+  const first = times[0] ?? last - 3600;
   return {
-    times: minutes.map((minute) => Date.parse(minute.minute) / 1000),
+    times,
+    range: [first - 30, last + 150],
     renders: [
       { label: 'succeeded', color: GREEN, values: minutes.map((minute) => minute.succeeded), bars: true },
       { label: 'failed', color: RED, values: minutes.map((minute) => minute.failed), bars: true },

@@ -14,6 +14,7 @@ import { LiveDot, type LiveState } from '../components/LiveDot.tsx';
 import { KeySelect, keyName } from '../components/KeySelect.tsx';
 import { ProgressBar, StatusPill } from '../components/Bars.tsx';
 import { Pager } from '../components/Pager.tsx';
+import { Link } from '../components/Link.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -211,7 +212,8 @@ function BatchDetail({ batch }: { batch: Batch }) {
       <table className="table compact" aria-label={`Items of ${batch.batch_id}`}>
         <thead>
           <tr>
-            <th>#</th>
+            <th>Item</th>
+            <th>File</th>
             <th>Status</th>
             <th>Document</th>
             <th>Error</th>
@@ -219,12 +221,18 @@ function BatchDetail({ batch }: { batch: Batch }) {
         </thead>
         <tbody>
           {(batch.results ?? []).map((item) => (
-            <tr key={item.index}>
-              <td>{item.index}</td>
+            // People count from 1; the API's index stays 0-based (shown in the tooltip).
+            <tr key={item.index} data-index={item.index}>
+              <td className="nowrap" title={`index ${item.index} in the API`}>
+                item {item.index + 1}
+              </td>
+              <td className="wrap-anywhere">{item.filename ?? <span className="muted">—</span>}</td>
               <td>
                 <StatusPill status={item.status} />
               </td>
-              <td className="mono small">{item.document_id ? `${item.document_id}${item.filename ? ` · ${item.filename}` : ''}` : '—'}</td>
+              <td className="mono small">
+                {item.document_id ? <Link href={`/admin/documents?id=${encodeURIComponent(item.document_id)}`}>{item.document_id}</Link> : '—'}
+              </td>
               <td>
                 {item.error ? (
                   <>

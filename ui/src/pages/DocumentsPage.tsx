@@ -1,12 +1,12 @@
 // Stored documents of every key, newest first, a page at a time (cursor paging stays fast with
 // thousands): open in a viewer, download, delete; filter by key.
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { listKeys } from '../api/keys.ts';
 import { deleteDocument, fetchDocument, listDocuments } from '../api/documents.ts';
 import type { StoredDocument } from '../api/types.ts';
 import { useAction, useCursorPages, useLoad } from '../lib/hooks.ts';
-import { formatBytes, formatDate, timeAgo, timeLeft } from '../lib/format.ts';
+import { formatBytes, formatDate, formatShortDate, timeAgo, timeLeft } from '../lib/format.ts';
 import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
 import { KeySelect, keyName } from '../components/KeySelect.tsx';
 import { ConfirmDialog, Dialog } from '../components/Dialog.tsx';
@@ -45,6 +45,12 @@ export function DocumentsPage() {
   };
 
   const rows = documents.data?.data ?? [];
+  // A link from elsewhere (a batch item) names one document: it opens in the viewer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the address the screen was opened with
+  useEffect(() => {
+    const linked = new URLSearchParams(location.search).get('id');
+    if (linked) void open({ id: linked, filename: null, source: 'render', created_at: '' } as StoredDocument);
+  }, []);
 
   return (
     <>
@@ -84,10 +90,10 @@ export function DocumentsPage() {
                 <thead>
                   <tr>
                     <th>Document</th>
+                    <th>Source</th>
                     <th>Key</th>
                     <th className="num">Size</th>
-                    <th>Created</th>
-                    <th>Expires</th>
+                    <th>Kept</th>
                     <th className="actions-col">
                       <span className="sr-only">Actions</span>
                     </th>
@@ -97,19 +103,25 @@ export function DocumentsPage() {
                   {rows.map((document) => (
                     <tr key={document.id} data-document-id={document.id}>
                       <td>
-                        <div className="strong">{document.filename ?? 'Untitled'}</div>
-                        <div className="mono muted small">
-                          {document.id}
-                          {document.batch_id ? ` · ${document.batch_id}` : ''}
-                        </div>
+                        <div className="strong wrap-anywhere">{displayName(document)}</div>
+                        <div className="mono muted small">{document.id}</div>
+                      </td>
+                      <td>
+                        {document.source === 'batch' ? (
+                          <>
+                            Batch <span className="mono muted small">{document.batch_id}</span>
+                          </>
+                        ) : (
+                          'Render'
+                        )}
                       </td>
                       <td>{keyName(keys.data, document.key_id)}</td>
                       <td className="num nowrap">{formatBytes(document.size)}</td>
-                      <td className="muted nowrap" title={formatDate(document.created_at)}>
-                        {timeAgo(document.created_at)}
-                      </td>
-                      <td className="nowrap" title={formatDate(document.expires_at)}>
-                        {timeLeft(document.expires_at)}
+                      <td className="nowrap">
+                        <div title={`created ${formatDate(document.created_at)}`}>{timeLeft(document.expires_at)}</div>
+                        <div className="muted small" title={`expires ${formatDate(document.expires_at)}`}>
+                          stored {timeAgo(document.created_at)}
+                        </div>
                       </td>
                       <td className="row-actions">
                         <button type="button" className="button ghost small" onClick={() => void open(document)}>
@@ -143,7 +155,7 @@ export function DocumentsPage() {
       <Dialog
         open={viewing !== null}
         wide
-        title={viewing?.document.filename ?? viewing?.document.id ?? ''}
+        title={viewing ? displayName(viewing.document) : ''}
         onClose={() => setViewing(null)}
         footer={
           viewing?.bytes && (
@@ -176,4 +188,11 @@ export function DocumentsPage() {
       </ConfirmDialog>
     </>
   );
+}
+
+/** The filename the render gave, else what it was and when ("Batch item, 26 Nov 14:05"); the id alone when nothing else is known. */
+function displayName(document: StoredDocument): string {
+  if (document.filename) return document.filename;
+  if (!document.created_at) return document.id;
+  return `${document.source === 'batch' ? 'Batch item' : 'Render'}, ${formatShortDate(document.created_at)}`;
 }

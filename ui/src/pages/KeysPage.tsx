@@ -50,7 +50,7 @@ export function KeysPage() {
     return () => events.close();
   }, [refresh]);
 
-  const change = useAction(async (key: KeyRecord, patch: Partial<Pick<KeyRecord, 'plan' | 'auto_store'>>) => {
+  const change = useAction(async (key: KeyRecord, patch: Partial<Pick<KeyRecord, 'plan' | 'auto_store' | 'receipts'>>) => {
     const updated = await updateKey(key.id, patch);
     keys.setData((list) => list?.map((item) => (item.id === updated.id ? { ...item, ...updated } : item)));
   });
@@ -104,8 +104,9 @@ export function KeysPage() {
                   <tr>
                     <th>Name</th>
                     <th>Plan</th>
-                    <th className="usage-col">Documents this month</th>
+                    <th className="usage-col" title="Documents this month against the plan">This month</th>
                     <th>Auto-store</th>
+                    <th title="Which renders keep a receipt (what the page loaded, warnings, timings): those stored, all, or none">Receipts</th>
                     <th className="actions-col">
                       <span className="sr-only">Actions</span>
                     </th>
@@ -159,6 +160,19 @@ export function KeysPage() {
                           />
                           <span aria-hidden="true" />
                         </label>
+                      </td>
+                      <td>
+                        <select
+                          className="select small"
+                          aria-label={`Receipts for ${key.name}`}
+                          value={key.receipts ?? 'stored'}
+                          disabled={change.busy}
+                          onChange={(event) => void change.run(key, { receipts: event.target.value as KeyRecord['receipts'] })}
+                        >
+                          <option value="stored">stored</option>
+                          <option value="all">all</option>
+                          <option value="off">off</option>
+                        </select>
                       </td>
                       <td className="row-actions">
                         <button type="button" className="button ghost small" onClick={() => setConfirm({ kind: 'rotate', key })}>

@@ -92,7 +92,27 @@ export function OfficePlayground() {
       />
       <div className="playground-grid">
         <form className="card playground-form" onSubmit={convert}>
-          <div className="form-top">
+          <label
+            className={dragging ? 'drop-zone dragging' : 'drop-zone'}
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={drop}
+          >
+            <input
+              className="sr-only"
+              type="file"
+              accept={ACCEPT}
+              onChange={(event) => setFile(event.target.files?.[0])}
+              data-testid="office-file"
+            />
+            <span className="strong">{file ? `${file.name} · ${formatBytes(file.size)}` : 'Drop a file here'}</span>
+            <span className="button small">{file ? 'Choose another file…' : 'Choose a file…'}</span>
+            <span className="hint">{OFFICE_EXTENSIONS.join(', ')}</span>
+          </label>
+          <div className="form-top end">
             <div className="form-actions">
               <button type="submit" className="button primary" disabled={!file || busy || !data.ok}>
                 {busy ? (
@@ -105,28 +125,17 @@ export function OfficePlayground() {
               </button>
             </div>
           </div>
-          <label
-            className={dragging ? 'drop-zone dragging' : 'drop-zone'}
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={drop}
-          >
-            <input type="file" accept={ACCEPT} onChange={(event) => setFile(event.target.files?.[0])} data-testid="office-file" />
-            <span>{file ? `${file.name} · ${formatBytes(file.size)}` : 'Drop a file here, or choose one'}</span>
-            <span className="hint">{OFFICE_EXTENSIONS.join(', ')}</span>
-          </label>
           <div className="options-grid">
-            <Check label="Landscape" checked={options.landscape ?? false} onChange={(landscape) => set({ landscape })} />
-            <Check
-              label="Each sheet on one page"
-              checked={options.single_page_sheets ?? false}
-              onChange={(single_page_sheets) => set({ single_page_sheets })}
-            />
-            <Check label="Lossless images" checked={options.lossless_images ?? false} onChange={(lossless_images) => set({ lossless_images })} />
-            <Check label="PDF/UA (tagged)" checked={options.pdf_ua ?? false} onChange={(pdf_ua) => set({ pdf_ua })} />
+            <div className="checks">
+              <Check label="Landscape" checked={options.landscape ?? false} onChange={(landscape) => set({ landscape })} />
+              <Check
+                label="Each sheet on one page"
+                checked={options.single_page_sheets ?? false}
+                onChange={(single_page_sheets) => set({ single_page_sheets })}
+              />
+              <Check label="Lossless images" checked={options.lossless_images ?? false} onChange={(lossless_images) => set({ lossless_images })} />
+              <Check label="PDF/UA (tagged)" checked={options.pdf_ua ?? false} onChange={(pdf_ua) => set({ pdf_ua })} />
+            </div>
             <Field label="Pages" id="office-pages" hint='Such as "1-3, 5"'>
               <input
                 id="office-pages"
@@ -135,7 +144,7 @@ export function OfficePlayground() {
                 onChange={(event) => set({ page_ranges: event.target.value || undefined })}
               />
             </Field>
-            <Field label="PDF/A" id="office-pdfa" hint="Not with a header, footer">
+            <Field label="PDF/A" id="office-pdfa" hint="Not with a header or footer">
               <select
                 id="office-pdfa"
                 className="select"

@@ -66,8 +66,17 @@ export function PlaygroundPage({ embedded = false }: { embedded?: boolean }) {
   return spec.error ? <ErrorNote onRetry={spec.reload}>{spec.error}</ErrorNote> : <Spinner />;
 }
 
-function Playground({ embedded, spec }: { embedded: boolean; spec: OptionSpec }) {
-  const [source, setSource] = useState<Source>('html');
+function Playground({ embedded, spec: apiSpec }: { embedded: boolean; spec: OptionSpec }) {
+  // Renders go to /v1/playground/pdf, whose timeout cap is lower than /v1/pdf's: the form shows that one.
+  const spec = useMemo(
+    () => ({
+      ...apiSpec,
+      defaults: { ...apiSpec.defaults, timeout_ms: Math.min(apiSpec.defaults.timeout_ms, apiSpec.playgroundTimeout.max) },
+      bounds: { ...apiSpec.bounds, timeout_ms: apiSpec.playgroundTimeout },
+    }),
+    [apiSpec],
+  );
+  const [source, setSourceState] = useState<Source>('html');
   const [html, setHtml] = useState(SAMPLE_HTML);
   const [markdown, setMarkdown] = useState(SAMPLE_MARKDOWN);
   const [url, setUrl] = useState('https://example.com/');
@@ -77,6 +86,16 @@ function Playground({ embedded, spec }: { embedded: boolean; spec: OptionSpec })
   const [busy, setBusy] = useState(false);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const problems = optionProblems(options, spec);
+  // A result belongs to the source that made it: switching source (or failing) takes it off the screen.
+  const clearResult = () => {
+    setResult(null);
+    setReceipt(null);
+    setError(undefined);
+  };
+  const setSource = (next: Source) => {
+    if (next !== source) clearResult();
+    setSourceState(next);
+  };
   const hasProblems = Object.keys(problems).length > 0;
 
   const request: PlaygroundRequest = useMemo(() => {
@@ -102,6 +121,7 @@ function Playground({ embedded, spec }: { embedded: boolean; spec: OptionSpec })
       const receiptPath = headers.get('X-Render-Receipt');
       if (receiptPath) void getPlaygroundReceipt(receiptPath).then(setReceipt, () => undefined);
     } catch (failure) {
+      setResult(null);
       const retry = failure instanceof ApiFailure && failure.code === 'rate_limited' && failure.retryAfter ? ` (try again in ${failure.retryAfter} s)` : '';
       setError(describeFailure(failure) + (retry && !describeFailure(failure).includes('try again') ? retry : ''));
     } finally {
@@ -111,11 +131,13 @@ function Playground({ embedded, spec }: { embedded: boolean; spec: OptionSpec })
 
   const origin = location.origin;
   const keyedBody = request;
-  const samples = [
+  const keyless = { name: 'curl (no key)', code: curlSnippet({ origin, path: '/v1/playground/pdf', body: request, keyed: false, output: 'output.pdf' }) };
+  const keyed = [
     { name: 'curl (API key)', code: curlSnippet({ origin, path: '/v1/pdf', body: keyedBody, keyed: true, output: 'output.pdf' }) },
-    { name: 'curl (playground)', code: curlSnippet({ origin, path: '/v1/playground/pdf', body: request, keyed: false, output: 'output.pdf' }) },
     { name: 'JavaScript', code: fetchSnippet({ origin, path: '/v1/pdf', body: keyedBody, keyed: true, output: 'output.pdf' }) },
   ];
+  // A visitor of the public page has no key: the sample that works for them comes first.
+  const samples = embedded ? [...keyed, keyless] : [keyless, ...keyed];
 
   return (
     <>
@@ -265,6 +287,7 @@ function MarkdownStyleFields({ value, onChange }: { value: PdfOptions; onChange:
         CSS{' '}
         <span className="hint">
           <select
+            className="select small"
             aria-label="How the CSS applies"
             value={value.css_mode ?? 'extend'}
             onChange={(event) => set({ css_mode: event.target.value as 'extend' | 'replace' })}

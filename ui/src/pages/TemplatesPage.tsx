@@ -2,16 +2,17 @@
 
 import { useEffect, useState, type FormEvent } from 'react';
 import { listKeys } from '../api/keys.ts';
-import { createTemplate, importTemplate, listTemplates } from '../api/templates.ts';
+import { createTemplate, listTemplates } from '../api/templates.ts';
 import type { KeyRecord } from '../api/types.ts';
 import { useAction, useCursorPages, useLoad } from '../lib/hooks.ts';
-import { timeAgo } from '../lib/format.ts';
+import { formatDate, timeAgo } from '../lib/format.ts';
 import { navigate } from '../lib/router.ts';
 import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
 import { KeySelect, keyName } from '../components/KeySelect.tsx';
 import { Link } from '../components/Link.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { Pager } from '../components/Pager.tsx';
+import { ImportTemplateDialog } from './ImportTemplateDialog.tsx';
 
 const PAGE_SIZE = 50;
 
@@ -51,10 +52,7 @@ export function TemplatesPage() {
   const pages = useCursorPages();
   const keys = useLoad((signal) => listKeys(signal), []);
   const { cursor } = pages;
-  const importing = useAction(async (archive: File) => {
-    const created = await importTemplate(keyId, archive);
-    navigate(`/admin/templates/${created.template_id}`);
-  });
+  const [importing, setImporting] = useState(false);
   const templates = useLoad((signal) => listTemplates({ key_id: keyId || undefined, cursor, limit: PAGE_SIZE }, signal), [keyId, cursor]);
   const [creating, setCreating] = useState(false);
 
@@ -64,24 +62,14 @@ export function TemplatesPage() {
         title="Templates"
         description={
           <>
-            HTML with placeholders such as <code>{'{{customer.name}}'}</code>, rendered by id with a data object.
+            HTML or Markdown with placeholders such as <code>{'{{customer.name}}'}</code>, rendered by id with a data object.
           </>
         }
         actions={
           <>
-            <label
-              className={`button${keyId ? '' : ' disabled'}`}
-              title={keyId ? 'Import an exported template archive for this key' : 'Pick a key first: the import belongs to it'}
-            >
-              {importing.busy ? 'Importing…' : 'Import archive'}
-              <input
-                type="file"
-                className="sr-only"
-                accept=".gz,application/gzip"
-                disabled={!keyId || importing.busy}
-                onChange={(event) => event.target.files?.[0] && void importing.run(event.target.files[0])}
-              />
-            </label>
+            <button type="button" className="button" onClick={() => setImporting(true)}>
+              Import archive
+            </button>
             <button type="button" className="button primary" onClick={() => setCreating(true)} disabled={!keys.data?.length}>
               New template
             </button>
@@ -101,7 +89,6 @@ export function TemplatesPage() {
           }}
         />
       </div>
-      <ErrorNote>{importing.error}</ErrorNote>
       <ErrorNote onRetry={templates.reload}>{templates.error}</ErrorNote>
       <Card>
         {templates.loading && !templates.data ? (
@@ -131,9 +118,11 @@ export function TemplatesPage() {
                   <thead>
                     <tr>
                       <th>Name</th>
+                      <th>Format</th>
+                      <th className="num">Version</th>
+                      <th className="num">Assets</th>
                       <th>Key</th>
                       <th>Updated</th>
-                      <th>Id</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -143,10 +132,15 @@ export function TemplatesPage() {
                           <Link className="strong row-link" href={`/admin/templates/${template.template_id}`}>
                             {template.name}
                           </Link>
+                          <div className="mono muted small">{template.template_id}</div>
                         </td>
+                        <td>{template.format === 'markdown' ? 'Markdown' : 'HTML'}</td>
+                        <td className="num mono">{template.version === undefined ? '—' : `v${template.version}`}</td>
+                        <td className="num">{template.asset_count ?? '—'}</td>
                         <td>{keyName(keys.data, template.key_id)}</td>
-                        <td className="muted nowrap">{timeAgo(template.updated_at)}</td>
-                        <td className="mono muted small">{template.template_id}</td>
+                        <td className="muted nowrap" title={formatDate(template.updated_at)}>
+                          {timeAgo(template.updated_at)}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -165,6 +159,7 @@ export function TemplatesPage() {
           )
         )}
       </Card>
+      <ImportTemplateDialog open={importing} keys={keys.data ?? []} defaultKey={keyId} onClose={() => setImporting(false)} />
       <NewTemplateDialog open={creating} keys={keys.data ?? []} defaultKey={keyId} onClose={() => setCreating(false)} />
     </>
   );

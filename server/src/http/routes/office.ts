@@ -10,10 +10,10 @@ import { USAGE_HEADER_DOCS } from '../../wire/usage-headers.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { parseMultipart } from '../multipart.ts';
 import { operation } from '../operation.ts';
-import { readRawBody } from '../raw-body.ts';
+import { parseJsonBytes, readRawBody } from '../raw-body.ts';
 import { officeFormFieldsSchema, officeJsonRequestSchema, officeMultipartSchema } from '../schemas/office.ts';
 import { parseInput } from '../validation.ts';
-import { STORED_HEADER_DOCS, sendPdf } from './render.ts';
+import { STORED_HEADER_DOCS, requestIdOf, sendPdf } from './render.ts';
 
 const MAX_FILES = 50;
 
@@ -56,7 +56,7 @@ export function officeOperations(service: OfficeService, maxUploadBytes: number)
         'render_timeout',
       ],
       handler: async (_input, req, res) => {
-        sendPdf(res, await service.convert(await readOfficeRequest(req, await readBody(req)), accountOf(res)));
+        sendPdf(res, await service.convert(await readOfficeRequest(req, await readBody(req)), accountOf(res), requestIdOf(res)));
       },
     }),
     operation({
@@ -98,15 +98,7 @@ export function officeOperations(service: OfficeService, maxUploadBytes: number)
 
 /** The call as OfficeService takes it, from either form of body. */
 async function readOfficeRequest(req: Request, body: Uint8Array): Promise<OfficeRequest> {
-  if (req.is('application/json')) {
-    let json: unknown;
-    try {
-      json = JSON.parse(Buffer.from(body).toString('utf8'));
-    } catch {
-      throw new ApiError('invalid_json', 'The request body is not valid JSON.');
-    }
-    return parseInput(officeJsonRequestSchema, json);
-  }
+  if (req.is('application/json')) return parseInput(officeJsonRequestSchema, parseJsonBytes(body));
   if (!req.is('multipart/form-data'))
     throw new ApiError(
       'invalid_request',

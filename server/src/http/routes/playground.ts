@@ -58,6 +58,8 @@ export function playgroundOperations(playground: PlaygroundService, enabled: boo
         'PLAYGROUND_ENABLED=false switches it off: 404 not_found.',
       tag: 'Playground',
       auth: 'none',
+      // The playground page's timeout field reads its cap here (ui/src/lib/pdf-options.ts), so it is configured once.
+      extensions: { 'x-max-timeout-ms': playground.maxTimeoutMs },
       body: playgroundRequestSchema,
       bodyLimit: PLAYGROUND_MAX_BODY,
       responses: { 200: { description: 'The PDF.', body: 'pdf', headers: { ...RATE_HEADER_DOCS, ...RECEIPT_HEADER_DOCS } } },

@@ -5,7 +5,7 @@ import { operation } from '../operation.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { DEFAULT_PAGE_SIZE, listQuerySchema } from '../schemas/paging.ts';
 import { templateBodySchema, templateListSchema, templateSchema } from '../schemas/templates.ts';
-import type { TemplateFormat, TemplateInput, TemplateMeta, TemplateRecord, TemplatesService } from '../../services/templates.ts';
+import type { TemplateFormat, TemplateInput, TemplateRecord, TemplatesService, TemplateSummary } from '../../services/templates.ts';
 import type { Page } from '../../services/paging.ts';
 
 const TAG = 'Templates';
@@ -117,12 +117,14 @@ export function templateJson(record: TemplateRecord) {
   };
 }
 
-export function templatePageJson(page: Page<TemplateMeta>, withKey = false) {
+export function templatePageJson(page: Page<TemplateSummary>, withKey = false) {
   return {
     data: page.items.map((meta) => ({
       template_id: meta.id,
       name: meta.name,
       format: meta.format,
+      ...(meta.version !== undefined ? { version: meta.version } : {}),
+      asset_count: meta.assetCount,
       created_at: meta.createdAt,
       updated_at: meta.updatedAt,
       ...(withKey ? { key_id: meta.keyId } : {}),

@@ -64,6 +64,8 @@ export const templateSummarySchema = z.object({
   template_id: templateFields.template_id,
   name: templateFields.name,
   format: templateFields.format,
+  version: z.number().int().optional().describe('The current version (every save makes one, numbered from 1).'),
+  asset_count: z.number().int().describe('How many assets the template has.'),
   created_at: templateFields.created_at,
   updated_at: templateFields.updated_at,
 });

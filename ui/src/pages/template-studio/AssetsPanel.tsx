@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { deleteAsset, listAssets, uploadAsset } from '../../api/templates.ts';
 import { useAction, useLoad } from '../../lib/hooks.ts';
 import { formatBytes } from '../../lib/format.ts';
+import { FilePicker } from '../../components/FilePicker.tsx';
 import { Card, ErrorNote, Loading } from '../../components/Page.tsx';
 
 export function AssetsPanel({ templateId, onChange }: { templateId: string; onChange: () => void }) {
@@ -33,13 +34,14 @@ export function AssetsPanel({ templateId, onChange }: { templateId: string; onCh
       <div className="asset-upload">
         <label htmlFor="asset-folder">Folder</label>
         <input id="asset-folder" className="input" placeholder="(none) or fonts" value={folder} onChange={(event) => setFolder(event.target.value)} />
-        <label htmlFor="asset-file">Upload files</label>
-        <input
+        <span className="field-label">Upload</span>
+        <FilePicker
           id="asset-file"
-          ref={input}
-          type="file"
+          label="Choose files…"
+          chosen={upload.busy ? 'Uploading…' : 'Several at once are fine'}
           multiple
           disabled={upload.busy}
+          inputRef={input}
           onChange={(event) => event.target.files?.length && void upload.run(event.target.files)}
         />
       </div>

@@ -49,52 +49,40 @@ export function VersionsPanel({
           <thead>
             <tr>
               <th>Version</th>
-              <th>Name</th>
               <th>Saved</th>
               <th>By</th>
               <th aria-label="Actions" />
             </tr>
           </thead>
           <tbody>
-            {versions.data.data.map((version) => (
-              <tr key={version.version}>
-                <td className="mono">v{version.version}</td>
-                <td>{version.name}</td>
-                <td className="nowrap" title={formatDate(version.created_at)}>
-                  <time dateTime={version.created_at}>{formatShortDate(version.created_at)}</time>
-                </td>
-                <td title={version.created_by}>{savedBy(keys, version.created_by)}</td>
-                <td className="row-actions">
-                  <button
-                    type="button"
-                    className="button ghost small"
-                    onClick={() => setShown({ kind: 'view', version: version.version })}
-                    aria-label={`View v${version.version}`}
-                  >
-                    View
-                  </button>
-                  <button
-                    type="button"
-                    className="button ghost small"
-                    onClick={() => setShown({ kind: 'diff', version: version.version })}
-                    aria-label={`Diff v${version.version}`}
-                  >
-                    Diff
-                  </button>
-                  <button
-                    type="button"
-                    className="button ghost small"
-                    onClick={() => setShown({ kind: 'check', version: version.version })}
-                    aria-label={`Check v${version.version}`}
-                  >
-                    Check
-                  </button>
-                  <button type="button" className="button ghost small" onClick={() => setRestoring(version)} aria-label={`Restore v${version.version}`}>
-                    Restore
-                  </button>
-                </td>
-              </tr>
-            ))}
+            {versions.data.data.map((version, at) => {
+              // Newest first, and every save (a restore too) is a new version: the first row of the first page is the template as saved now.
+              const current = pages.page === 0 && at === 0;
+              return (
+                <tr key={version.version} data-current={current || undefined}>
+                  <td>
+                    <span className="nowrap">
+                      <span className="mono">v{version.version}</span>
+                      {current && <span className="pill pill-current">current</span>}
+                    </span>
+                    {/* The name only where it differs from the newest: a rename is worth seeing, the same name twice is not. */}
+                    {version.name !== versions.data?.data[0]?.name && <div className="muted small">“{version.name}”</div>}
+                  </td>
+                  <td className="nowrap" title={formatDate(version.created_at)}>
+                    <time dateTime={version.created_at}>{formatShortDate(version.created_at)}</time>
+                  </td>
+                  <td title={version.created_by}>
+                    {savedBy(keys, version.created_by)}
+                  </td>
+                  <td className="row-actions">
+                    <VersionAction label="View" version={version.version} onClick={() => setShown({ kind: 'view', version: version.version })} />
+                    {!current && <VersionAction label="Diff" version={version.version} onClick={() => setShown({ kind: 'diff', version: version.version })} />}
+                    <VersionAction label="Check" version={version.version} onClick={() => setShown({ kind: 'check', version: version.version })} />
+                    {!current && <VersionAction label="Restore" version={version.version} onClick={() => setRestoring(version)} />}
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}
@@ -124,6 +112,14 @@ export function VersionsPanel({
         {`Its name, text, format and sample data become current again, saved as a new version; unsaved edits in the editor are replaced.`}
       </ConfirmDialog>
     </Card>
+  );
+}
+
+function VersionAction({ label, version, onClick }: { label: string; version: number; onClick: () => void }) {
+  return (
+    <button type="button" className="button ghost small" onClick={onClick} aria-label={`${label} v${version}`}>
+      {label}
+    </button>
   );
 }
 

@@ -3,11 +3,12 @@
 // rendering and today's page with the pixels that differ painted red, all drawn with pdf.js.
 
 import { useEffect, useRef, useState } from 'react';
-import { checkTemplate, getVersion, previewTemplate, versionReference } from '../../api/templates.ts';
+import { checkTemplate, getVersion, listAssets, previewTemplate, versionReference } from '../../api/templates.ts';
 import { describeFailure } from '../../api/client.ts';
 import type { CheckResult } from '../../api/types.ts';
 import { loadPdfJs } from '../../components/PdfPreview.tsx';
 import { ErrorNote, Spinner } from '../../components/Page.tsx';
+import { formatNumber } from '../../lib/format.ts';
 
 /** Same tolerance as the server (services/pdf-pixels.ts): antialiasing noise is not a change. */
 const CHANNEL_TOLERANCE = 24;
@@ -16,6 +17,8 @@ const MAX_PAGES = 10;
 export function VisualCheck({ templateId, version }: { templateId: string; version: number }) {
   const [result, setResult] = useState<CheckResult>();
   const [error, setError] = useState<string>();
+  /** Assets replaced or added since the version was saved: they are not versioned, so the check renders the version with them. */
+  const [newerAssets, setNewerAssets] = useState<string[]>([]);
   const pagesRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -24,7 +27,10 @@ export function VisualCheck({ templateId, version }: { templateId: string; versi
       const verdict = await checkTemplate(templateId, version);
       if (cancelled) return;
       setResult(verdict);
-      const stored = await getVersion(templateId, version);
+      const [stored, assets] = await Promise.all([getVersion(templateId, version), listAssets(templateId)]);
+      if (cancelled) return;
+      const saved = Date.parse(stored.created_at);
+      setNewerAssets(assets.data.filter((asset) => Date.parse(asset.updated_at) > saved).map((asset) => asset.name));
       const [reference, today] = await Promise.all([
         versionReference(templateId, version),
         previewTemplate({ html: stored.html, data: stored.sample_data ?? {}, template_id: templateId, options: { wait_until: 'load' } }),
@@ -46,6 +52,13 @@ export function VisualCheck({ templateId, version }: { templateId: string; versi
         )}
         {result && verdictText(result)}
       </p>
+      {newerAssets.length > 0 && (
+        <p className="note small" data-testid="check-assets-note">
+          {newerAssets.length === 1 ? `The asset ${newerAssets[0]} was` : `The assets ${newerAssets.join(', ')} were`} changed after version {version} was
+          saved. Assets are not versioned: this check renders version {version} with today’s assets
+          {result?.verdict === 'changed' ? ', so the change may come from them rather than from the template.' : '.'}
+        </p>
+      )}
       {error && <ErrorNote>{error}</ErrorNote>}
       <section ref={pagesRef} className="check-pages" aria-label="Pages compared" />
     </div>
@@ -72,7 +85,7 @@ async function drawComparison(container: HTMLElement, reference: Uint8Array, tod
     const highlighted = highlight(before[at], after[at]);
     row.dataset.changed = String(highlighted.changed);
     const caption = document.createElement('figcaption');
-    caption.textContent = `Page ${at + 1}: ${highlighted.changed ? `${highlighted.count.toLocaleString()} pixels differ` : 'same'}`;
+    caption.textContent = `Page ${at + 1}: ${highlighted.changed ? `${formatNumber(highlighted.count)} pixels differ` : 'same'}`;
     row.append(caption, labelled('Reference', before[at]), labelled('Today', after[at]), labelled('Differences', highlighted.canvas));
     container.append(row);
   }
