@@ -27,7 +27,7 @@ export async function buildServer(outdir: string): Promise<void> {
       entryPoints: { main: 'server/src/main.ts', cli: 'server/src/cli.ts', ...WORKER_ENTRIES },
       outdir: staging,
       // Node 20 is the oldest supported (package.json engines).
-      target: 'node20',
+      target: 'node22',
     });
     await mkdir(outdir, { recursive: true });
     for (const file of await readdir(staging)) await rename(path.join(staging, file), path.join(outdir, file));

@@ -130,6 +130,41 @@ test('networkidle0 on the virtual clock prints what the wall clock prints', asyn
   });
 });
 
+test("the timers page stops at the network-idle window on every render, the browser's own icon fetch included, and a clock that was not exact is on the receipt", async (t) => {
+  let iconHits = 0;
+  const fixture = await startFixtureServer({
+    // Full Chromium (not the headless shell) fetches a document's icon itself once it loaded; slow
+    // here, as a loaded machine made it: counted as the page's request, it moved the window (issue 34).
+    '/icon.png': (_req, res) => {
+      iconHits++;
+      setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG), 300);
+    },
+  });
+  t.after(() => fixture.close());
+  const server = await startTestServer(t, { allowHosts: [`127.0.0.1:${fixture.port}`] });
+  const health = (await (await server.request('GET', '/health')).json()) as { renderer: { render_path: { mode: string } } };
+  const virtual = health.renderer.render_path.mode !== 'real';
+  const html = `<link rel="icon" href="${fixture.url}/icon.png"><p id="t">start</p><script>for (const ms of [100, 250, 400, 450, 550, 700]) setTimeout(() => { document.getElementById("t").textContent = "after " + ms }, ms)</script>`;
+  for (let round = 0; round < 8; round++) {
+    const response = await server.render({ html, options: { receipt: true } });
+    assert.equal(response.status, 200, await response.clone().text());
+    const text = (await inspectPdf(await response.arrayBuffer())).text.trim();
+    const receipt = (await (await server.request('GET', response.headers.get('x-render-receipt')!)).json()) as { warnings: string[] };
+    const clockWarnings = receipt.warnings.filter((warning) => /clock/.test(warning));
+    if (!virtual) {
+      assert.ok(
+        clockWarnings.some((warning) => /wall clock/.test(warning)),
+        `a default render on the wall clock says so: ${JSON.stringify(receipt.warnings)}`,
+      );
+      continue;
+    }
+    // Exact, or the receipt says why not: never a different page silently.
+    if (clockWarnings.length === 0) assert.equal(text, 'after 450', `round ${round}`);
+    else t.diagnostic(`round ${round}: "${text}" with ${JSON.stringify(clockWarnings)}`);
+  }
+  t.diagnostic(`the icon was fetched ${iconHits} times (full Chromium fetches it, the headless shell does not)`);
+});
+
 test('wait_clock is validated', async (t) => {
   const server = await startTestServer(t);
   const error = await errorOf(await server.render({ html: '<p>x</p>', options: { wait_clock: 'sundial' } }));

@@ -32,6 +32,9 @@ const FAKE_SESSION = {
 class FakePage {
   readonly session = FAKE_SESSION;
   async emulateMedia(): Promise<void> {}
+  clockNotes(): string[] {
+    return [];
+  }
   async load(): Promise<{ status?: number }> {
     return {};
   }

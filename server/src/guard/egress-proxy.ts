@@ -243,12 +243,8 @@ function connectOnce(address: string, port: number, timeoutMs: number): Promise<
 /** The target of an absolute-form request line, or undefined for anything else (origin form). */
 function absoluteTarget(requestTarget: string | undefined, schemes: string[]): URL | undefined {
   if (!requestTarget || requestTarget.startsWith('/')) return undefined;
-  try {
-    const url = new URL(requestTarget);
-    return schemes.includes(url.protocol) && url.hostname ? url : undefined;
-  } catch {
-    return undefined;
-  }
+  const url = URL.parse(requestTarget);
+  return url && schemes.includes(url.protocol) && url.hostname ? url : undefined;
 }
 
 /**
@@ -260,12 +256,8 @@ export function authorityTarget(authority: string | undefined): { hostname: stri
   if (!authority || /[/?#@\\\s]/.test(authority)) return undefined;
   const port = /:(\d{1,5})$/.exec(authority)?.[1];
   if (port === undefined || Number(port) < 1 || Number(port) > 65535) return undefined;
-  try {
-    const url = new URL(`http://${authority}`);
-    return url.hostname ? { hostname: url.hostname, port: Number(port) } : undefined;
-  } catch {
-    return undefined;
-  }
+  const url = URL.parse(`http://${authority}`);
+  return url?.hostname ? { hostname: url.hostname, port: Number(port) } : undefined;
 }
 
 /** Raw headers minus hop-by-hop ones (and those named in Connection), except `keep` ones. */

@@ -73,12 +73,8 @@ export async function checkDestination(hostname: string, port: number, policy: A
 
 /** Parses a URL and throws BlockedUrlError unless its scheme is http(s). */
 export function parseHttpUrl(raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new BlockedUrlError(`not a valid absolute URL: ${raw.slice(0, 200)}`);
-  }
+  const url = URL.parse(raw);
+  if (!url) throw new BlockedUrlError(`not a valid absolute URL: ${raw.slice(0, 200)}`);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new BlockedUrlError(`scheme ${url.protocol} is not allowed`);
   }

@@ -151,6 +151,7 @@ export class CdpPage {
     this.documentStatus.clear();
     this.documentRedirects.length = 0;
     this.clock = waitUntil === 'networkidle0' ? clock : 'real';
+    this.virtualClock.notes();
     if (source.kind === 'html' && !this.prepared) await this.clear();
     // Held before the content exists: a clock already running would spend the window before the
     // page's timers are even set (docs/decisions.md#networkidle0-on-a-virtual-clock-by-default-wait_clock-virtual).
@@ -185,6 +186,11 @@ export class CdpPage {
     }
     await this.checkRedirects(source, this.loaderId);
     return { status: this.documentStatus.get(this.loaderId!) };
+  }
+
+  /** Why the page's virtual clock was not exact since the last call (virtual-clock.ts notes()): receipt warnings. */
+  clockNotes(): string[] {
+    return this.virtualClock.notes();
   }
 
   /**

@@ -39,11 +39,7 @@ export async function sendCredentialsToOrigin(session: CdpSession, url: string, 
 }
 
 function originOf(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
+  return URL.parse(url)?.origin;
 }
 
 /** The request's headers with ours set over them (names compared without case). */

@@ -29,9 +29,5 @@ export function freshDocument(): RenderDocument {
 
 /** Whether a URL is on the render site (answered by CdpPage, never by the network). */
 export function isRenderSiteUrl(url: string): boolean {
-  try {
-    return new URL(url).hostname.endsWith(`.${RENDER_SITE}`);
-  } catch {
-    return false;
-  }
+  return URL.parse(url)?.hostname.endsWith(`.${RENDER_SITE}`) ?? false;
 }

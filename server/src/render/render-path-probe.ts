@@ -8,8 +8,13 @@ import type { Protocol } from 'puppeteer-core';
 import type { CdpPage } from './cdp-page.ts';
 import { type DisabledRenderPath, RENDER_PATH_MODES, type RenderPath, type RenderPathMode } from './render-path.ts';
 
-/** Wall milliseconds one mode's try may take: a mode that hangs counts as failed. */
-export const PROBE_TIMEOUT_MS = 5000;
+/**
+ * Wall milliseconds one mode's try may take: a mode that hangs counts as failed. A slow machine is
+ * not a hang: a fresh full Chromium beside busy processes took 6-10 s for the compositor-frames try
+ * (bench/experiments/vt-load.ts), and at 5 s it fell back to the wall clock, so its renders
+ * depended on the load from then on. A hang costs this once per launch.
+ */
+export const PROBE_TIMEOUT_MS = 30_000;
 
 export interface RenderPathProbe {
   /** The crash breaker's reason when the mode is switched off for this build. */

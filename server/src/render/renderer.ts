@@ -279,6 +279,7 @@ export class Renderer {
       if (trace) {
         trace.mark('leased');
         trace.renderPath = { clock: lease.clock ?? clock, mode: this.pages.renderPath.mode, engine: this.pages.version };
+        if (wantsVirtualClock(options) && (lease.clock ?? clock) !== 'virtual') trace.warn(WALL_CLOCK_WARNING);
         recording = await budget.run(startRecording(page.session, trace));
       }
       if (source.kind === 'url' && hasOriginCredentials(options)) undo.push(await budget.run(sendCredentialsToOrigin(page.session, source.url, options)));
@@ -319,6 +320,8 @@ export class Renderer {
       stage = job.image ? 'capturing the image' : 'printing';
       const bytes = await budget.run(job.image ? page.capture(captureImage(page.session, job.image)) : page.print(params, trace && inspectionFor(trace)));
       trace?.mark('printed');
+      // The clock could not be kept exact on this engine (virtual-clock.ts): the receipt says so.
+      for (const note of page.clockNotes()) trace?.warn(note);
       if (!pending) {
         reusable = true;
         return { pdf: bytes };
@@ -367,9 +370,17 @@ export class Renderer {
    * connections in flight, which would hold a virtual clock forever.
    */
   private clockFor(options: PdfOptions): RenderClock {
-    return options.wait_until === 'networkidle0' && options.wait_clock === 'virtual' && isVirtual(this.pages.renderPath.mode) ? 'virtual' : 'real';
+    return wantsVirtualClock(options) && isVirtual(this.pages.renderPath.mode) ? 'virtual' : 'real';
   }
 }
+
+function wantsVirtualClock(options: PdfOptions): boolean {
+  return options.wait_until === 'networkidle0' && options.wait_clock === 'virtual';
+}
+
+/** A default render that could not take the virtual clock (render-path.ts: the probe or the breaker chose the wall clock). */
+const WALL_CLOCK_WARNING =
+  "networkidle0 waited on the wall clock, not the page's virtual clock (see /health render_path): timers due after the network-idle window may show, depending on the machine's load";
 
 const RELEASE_WAIT_MS = 5000;
 

@@ -15,7 +15,10 @@
 // browser with it (bench/experiments/vt-crash-156.ts; docs/decisions.md#render-paths-probed-at-launch-and-a-crash-breaker).
 // Engines without begin-frame control (full Chromium, Electron) draw frames on the wall clock, and
 // only while the page's clock runs: there the clock runs in 1 ms steps until the page's next two
-// frames came, ending before the network-idle window does (bench/experiments/vt-real-frames.ts).
+// frames came, ending before the network-idle window does (bench/experiments/vt-real-frames.ts), and
+// in steps of 0.1 ms and shrinking while the engine prints (past the window: a few ms at most). Where a step sequence ran the clock further
+// than the page's timers allow for, the clock notes it (notes()), and the render's receipt says so
+// rather than printing a page that depended on the machine's load (bench/experiments/vt-load.ts).
 
 import type { CdpSession } from './cdp-session.ts';
 import type { RequestTracker } from './request-tracker.ts';
@@ -50,8 +53,36 @@ export class FrameTurn {
   }
 }
 
-/** Virtual milliseconds the clock runs per step while compositor frames are awaited: a frame comes every ~17 ms of wall time, a step takes ~1 ms. */
+/**
+ * Virtual milliseconds the clock runs per step while compositor frames are awaited inside the
+ * window: a frame comes every ~17 ms of wall time, a step takes ~1 ms of it (more on a loaded
+ * machine). Inside the window the step changes nothing printed (the run ends at the window's end
+ * whatever the steps), only how many round trips a slow frame costs: 0.1 ms steps there made a
+ * render on a loaded machine time out waiting for frames (bench/experiments/vt-load.ts).
+ */
 const COMPOSITOR_STEP_MS = 1;
+
+/**
+ * The first step while the engine prints, past the window's end: there every step runs timers the
+ * window did not. 1 ms steps ran the clock up to 23 ms past it on an idle machine, enough on a
+ * loaded one to run a timer due 50 ms after it (vt-load.ts); Chromium takes fractional budgets.
+ */
+const PRINT_STEP_MS = 0.1;
+
+/**
+ * While the engine prints, each step is this share of the one before, down to PRINT_STEP_MIN_MS
+ * (a microsecond, the clock's resolution): however long a loaded machine takes to print, the clock
+ * runs at most PRINT_STEP_MS / (1 - PRINT_STEP_DECAY) = 5 ms plus a microsecond per further
+ * step past the window, where a frame comes by the wall clock whatever the step.
+ */
+const PRINT_STEP_DECAY = 0.98;
+const PRINT_STEP_MIN_MS = 0.001;
+
+/**
+ * Virtual milliseconds the clock may run past the network-idle window while the engine prints
+ * before the render is told its page may show later timers than the window allows.
+ */
+export const PRINT_SLACK_MS = 10;
 
 /** Virtual milliseconds at most spent awaiting compositor frames, which is where they start before a window's end. */
 const COMPOSITOR_FRAMES_MS = 250;
@@ -66,6 +97,9 @@ const IMAGE_STEP_MS = 10;
 const SELECTOR_STEP_MS = 100;
 
 export class VirtualClock {
+  /** What made this render's clock inexact (see notes()). */
+  private readonly inexact: string[] = [];
+
   constructor(
     private readonly session: CdpSession,
     private readonly frames: FrameSource = { kind: 'begin-frame', turn: new FrameTurn() },
@@ -159,8 +193,13 @@ export class VirtualClock {
       await this.drawFrame();
       await requests.none();
       const lastStart = await requests.lastStart();
-      if (lastStart !== undefined && lastStart + NETWORK_IDLE_MS > windowEnd) {
-        windowEnd = lastStart + NETWORK_IDLE_MS;
+      if (lastStart !== undefined && lastStart.at + NETWORK_IDLE_MS > windowEnd) {
+        windowEnd = lastStart.at + NETWORK_IDLE_MS;
+        if (lastStart.lateUrl) {
+          this.note(
+            `the network-idle window may have run long: the start of ${lastStart.lateUrl.slice(0, 200)} was read on the page's clock only after it ended`,
+          );
+        }
         continue;
       }
       if (!isLoaded) {
@@ -182,7 +221,7 @@ export class VirtualClock {
 
   /**
    * Compositor frames only: the engine's print waits for work the held clock keeps back (a lazy
-   * image's load is finished in a frame), so the clock runs in COMPOSITOR_STEP_MS steps while
+   * image's load is finished in a frame), so the clock runs in shrinking steps (PRINT_STEP_MS...) while
    * `work` runs; elsewhere `work` alone.
    */
   async stepWhile<T>(work: Promise<T>): Promise<T> {
@@ -190,8 +229,27 @@ export class VirtualClock {
     let settled = false;
     const watched = work.finally(() => (settled = true));
     watched.catch(() => undefined);
-    while (!settled) await Promise.race([this.runBudget(COMPOSITOR_STEP_MS), watched]);
+    let spent = 0;
+    for (let step = PRINT_STEP_MS; !settled; step = Math.max(PRINT_STEP_MIN_MS, step * PRINT_STEP_DECAY)) {
+      await Promise.race([this.runBudget(step), watched]);
+      spent += step;
+    }
+    if (spent > PRINT_SLACK_MS) {
+      this.note(
+        `the page's virtual clock ran ${Math.round(spent)} ms past the network-idle window while the engine printed (no begin-frame control): timers due in that time may show`,
+      );
+    }
     return watched;
+  }
+
+  /** Records why this render's clock was not exact; the renderer puts it on the receipt. */
+  note(text: string): void {
+    if (!this.inexact.includes(text)) this.inexact.push(text);
+  }
+
+  /** What made the clock inexact since the last call (and forgets it): receipt warnings. */
+  notes(): string[] {
+    return this.inexact.splice(0);
   }
 
   /**

@@ -243,12 +243,8 @@ const MASK = '***';
 /** The URL with user info and secret-looking query values masked; data: URLs shortened to their type. */
 export function maskUrl(url: string): string {
   if (url.startsWith('data:')) return `${url.slice(0, Math.min(url.indexOf(',') + 1 || 40, 60))}…(${url.length} characters)`;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return url.slice(0, 2000);
-  }
+  const parsed = URL.parse(url);
+  if (!parsed) return url.slice(0, 2000);
   if (parsed.username) parsed.username = MASK;
   if (parsed.password) parsed.password = MASK;
   for (const name of new Set(parsed.searchParams.keys())) {

@@ -93,6 +93,7 @@ function crashingSource(crashes: ('browser' | 'page' | 'none')[]): PageSource & 
       const crash = crashes[source.acquired++] ?? 'none';
       const page = {
         emulateMedia: async () => undefined,
+        clockNotes: () => [],
         load: async () => {
           if (crash !== 'none') throw new RendererCrashedError(`${crash} crashed`, crash);
           return {};
