@@ -80,10 +80,8 @@ export function OptionsForm({
         placeholder={DEFAULTS.wait_ms}
         onChange={(next) => set('wait_ms', next)}
       />
-      <div className="field span-2" role="group" aria-labelledby="opt-paper-label">
-        <span className="field-label" id="opt-paper-label">
-          Custom paper
-        </span>
+      <fieldset className="field span-2 plain-fieldset">
+        <legend className="field-label">Custom paper</legend>
         <div className="field-pair">
           <input
             id="opt-width"
@@ -104,7 +102,7 @@ export function OptionsForm({
           />
         </div>
         <span className="hint">Both, e.g. 100mm × 150mm; instead of the format</span>
-      </div>
+      </fieldset>
       <Field label="Wait for function" id="opt-wait-fn" hint="JS expression, printed once truthy">
         <input
           id="opt-wait-fn"

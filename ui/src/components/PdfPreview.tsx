@@ -77,7 +77,13 @@ export function PdfPreview({ bytes, label, empty = 'Nothing to show yet.', busy 
   }, [bytes]);
 
   return (
-    <div className={`pdf-preview${busy ? ' busy' : ''}`} data-testid="pdf-preview" data-version={info.version} data-pages={bytes ? info.pages : 0} aria-busy={busy}>
+    <div
+      className={`pdf-preview${busy ? ' busy' : ''}`}
+      data-testid="pdf-preview"
+      data-version={info.version}
+      data-pages={bytes ? info.pages : 0}
+      aria-busy={busy}
+    >
       {!bytes && <div className="pdf-empty">{empty}</div>}
       {error && <div className="pdf-empty error-text">{error}</div>}
       <div

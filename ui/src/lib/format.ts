@@ -6,7 +6,14 @@ const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyl
 const day = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
 // Month as a word, 24-hour clock: "26 Nov 14:05" reads the same everywhere ("11/26/26" does not).
 const shortDateTime = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const shortDateTimeYear = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const shortDateTimeYear = new Intl.DateTimeFormat(LOCALE, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 const number = new Intl.NumberFormat(LOCALE);
 
 export function formatDay(iso: string): string {

@@ -90,7 +90,9 @@ export function optionSpecFrom(document: unknown): OptionSpec {
     'outline',
   ];
   const timeout = boundsOf(options, 'timeout_ms');
-  const playgroundCap = (document as { paths?: Record<string, { post?: { 'x-max-timeout-ms'?: number } }> }).paths?.['/v1/playground/pdf']?.post?.['x-max-timeout-ms'];
+  const playgroundCap = (document as { paths?: Record<string, { post?: { 'x-max-timeout-ms'?: number } }> }).paths?.['/v1/playground/pdf']?.post?.[
+    'x-max-timeout-ms'
+  ];
   return {
     playgroundTimeout: { ...timeout, max: typeof playgroundCap === 'number' ? Math.min(timeout.max, playgroundCap) : timeout.max },
     defaults: Object.fromEntries(scalars.map((name) => [name, defaultOf(options, name)])) as OptionSpec['defaults'],

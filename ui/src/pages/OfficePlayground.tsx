@@ -101,13 +101,7 @@ export function OfficePlayground() {
             onDragLeave={() => setDragging(false)}
             onDrop={drop}
           >
-            <input
-              className="sr-only"
-              type="file"
-              accept={ACCEPT}
-              onChange={(event) => setFile(event.target.files?.[0])}
-              data-testid="office-file"
-            />
+            <input className="sr-only" type="file" accept={ACCEPT} onChange={(event) => setFile(event.target.files?.[0])} data-testid="office-file" />
             <span className="strong">{file ? `${file.name} · ${formatBytes(file.size)}` : 'Drop a file here'}</span>
             <span className="button small">{file ? 'Choose another file…' : 'Choose a file…'}</span>
             <span className="hint">{OFFICE_EXTENSIONS.join(', ')}</span>

@@ -180,7 +180,12 @@ function Editor({ template, keys, ownerName }: { template: Template; keys: KeyRe
         <section className="editor-pane" aria-label={FORMAT_LABELS[format]}>
           <div className="pane-head">
             <span id="template-html-label">
-              <select className="select small" aria-label="Template format" value={format} onChange={(event) => setFormat(event.target.value as TemplateFormat)}>
+              <select
+                className="select small"
+                aria-label="Template format"
+                value={format}
+                onChange={(event) => setFormat(event.target.value as TemplateFormat)}
+              >
                 {(['html', 'markdown'] as const).map((item) => (
                   <option key={item} value={item}>
                     {FORMAT_LABELS[item]}

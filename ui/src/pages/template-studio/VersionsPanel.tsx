@@ -71,9 +71,7 @@ export function VersionsPanel({
                   <td className="nowrap" title={formatDate(version.created_at)}>
                     <time dateTime={version.created_at}>{formatShortDate(version.created_at)}</time>
                   </td>
-                  <td title={version.created_by}>
-                    {savedBy(keys, version.created_by)}
-                  </td>
+                  <td title={version.created_by}>{savedBy(keys, version.created_by)}</td>
                   <td className="row-actions">
                     <VersionAction label="View" version={version.version} onClick={() => setShown({ kind: 'view', version: version.version })} />
                     {!current && <VersionAction label="Diff" version={version.version} onClick={() => setShown({ kind: 'diff', version: version.version })} />}
