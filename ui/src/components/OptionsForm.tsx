@@ -4,6 +4,7 @@
 
 import type { PdfOptions } from '../api/types.ts';
 import type { Bounds, OptionSpec } from '../lib/pdf-options.ts';
+import { Select } from './Select.tsx';
 
 export function OptionsForm({
   value,
@@ -212,11 +213,7 @@ export function SelectField({
 }) {
   return (
     <Field label={label} id={id} hint={hint}>
-      <select id={id} className="select" value={value} onChange={(event) => onChange(event.target.value)}>
-        {choices.map((choice) => (
-          <option key={choice}>{choice}</option>
-        ))}
-      </select>
+      <Select id={id} value={value} choices={choices} onChange={onChange} />
     </Field>
   );
 }

@@ -41,17 +41,30 @@ export function KeyFilterBar({
   keys,
   value,
   onChange,
+  pages,
   children,
 }: {
   id: string;
   keys: KeyRecord[] | undefined;
   value: string;
   onChange: (keyId: string) => void;
+  /** The list's paging, back to its first page when the filter changes. */
+  pages: { reset: () => void };
   children?: ReactNode;
 }) {
   return (
     <div className="toolbar">
-      <KeySelect id={id} label="Key" keys={keys ?? []} value={value} allLabel="All keys" onChange={onChange} />
+      <KeySelect
+        id={id}
+        label="Key"
+        keys={keys ?? []}
+        value={value}
+        allLabel="All keys"
+        onChange={(keyId) => {
+          onChange(keyId);
+          pages.reset();
+        }}
+      />
       {children}
     </div>
   );

@@ -112,15 +112,7 @@ export function BatchesPage() {
         description="Many documents in one call (POST /v1/pdf/batch). Background batches render two at a time; progress updates live."
         actions={<LiveDot state={live} />}
       />
-      <KeyFilterBar
-        id="batch-key-filter"
-        keys={keys.data}
-        value={keyId}
-        onChange={(value) => {
-          setKeyId(value);
-          pages.reset();
-        }}
-      />
+      <KeyFilterBar id="batch-key-filter" keys={keys.data} value={keyId} onChange={setKeyId} pages={pages} />
       <ErrorNote onRetry={batches.reload}>{batches.error}</ErrorNote>
       <Card>
         {batches.loading && !batches.data ? (

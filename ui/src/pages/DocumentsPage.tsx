@@ -59,15 +59,7 @@ export function DocumentsPage() {
         title="Documents"
         description="Stored copies of renders (store: true, auto-store, batches), kept for the plan’s retention and then deleted for good."
       />
-      <KeyFilterBar
-        id="document-key-filter"
-        keys={keys.data}
-        value={keyId}
-        onChange={(value) => {
-          setKeyId(value);
-          pages.reset();
-        }}
-      >
+      <KeyFilterBar id="document-key-filter" keys={keys.data} value={keyId} onChange={setKeyId} pages={pages}>
         <button type="button" className="button ghost small" onClick={documents.reload}>
           Refresh
         </button>

@@ -14,6 +14,7 @@ import { UsageBar } from '../components/Bars.tsx';
 import { ConfirmDialog, Dialog } from '../components/Dialog.tsx';
 import { SecretField } from '../components/Copy.tsx';
 import { PlanNotes } from '../components/PlanNotes.tsx';
+import { Select } from '../components/Select.tsx';
 import { ACTIONS_COLUMN, Table } from '../components/Table.tsx';
 
 const PAGE_SIZE = 50;
@@ -121,20 +122,14 @@ export function KeysPage() {
                       </div>
                     </td>
                     <td>
-                      <select
-                        className="select small"
-                        aria-label={`Plan of ${key.name}`}
+                      <Select
+                        small
+                        label={`Plan of ${key.name}`}
                         value={key.plan}
                         disabled={change.busy}
-                        onChange={(event) => void change.run(key, { plan: event.target.value })}
-                      >
-                        {!planOf(key.plan) && <option value={key.plan}>{key.plan}</option>}
-                        {plans.data?.map((plan) => (
-                          <option key={plan.id} value={plan.id}>
-                            {plan.name}
-                          </option>
-                        ))}
-                      </select>
+                        choices={[...(planOf(key.plan) ? [] : [key.plan]), ...(plans.data ?? []).map((plan) => ({ value: plan.id, label: plan.name }))]}
+                        onChange={(plan) => void change.run(key, { plan })}
+                      />
                     </td>
                     <td>
                       {key.usage.used === null ? (
@@ -161,17 +156,14 @@ export function KeysPage() {
                       </label>
                     </td>
                     <td>
-                      <select
-                        className="select small"
-                        aria-label={`Receipts for ${key.name}`}
+                      <Select
+                        small
+                        label={`Receipts for ${key.name}`}
                         value={key.receipts ?? 'stored'}
                         disabled={change.busy}
-                        onChange={(event) => void change.run(key, { receipts: event.target.value as KeyRecord['receipts'] })}
-                      >
-                        <option value="stored">stored</option>
-                        <option value="all">all</option>
-                        <option value="off">off</option>
-                      </select>
+                        choices={['stored', 'all', 'off']}
+                        onChange={(receipts) => void change.run(key, { receipts: receipts as KeyRecord['receipts'] })}
+                      />
                     </td>
                     <td className="row-actions">
                       <button type="button" className="button ghost small" onClick={() => setConfirm({ kind: 'rotate', key })}>

@@ -77,15 +77,7 @@ export function TemplatesPage() {
           </>
         }
       />
-      <KeyFilterBar
-        id="template-key-filter"
-        keys={keys.data}
-        value={keyId}
-        onChange={(value) => {
-          setKeyId(value);
-          pages.reset();
-        }}
-      />
+      <KeyFilterBar id="template-key-filter" keys={keys.data} value={keyId} onChange={setKeyId} pages={pages} />
       <ErrorNote onRetry={templates.reload}>{templates.error}</ErrorNote>
       <Card>
         {templates.loading && !templates.data ? (
