@@ -8,15 +8,17 @@ cd "$(dirname "$0")/.."
 # libnss3/libnspr4/libexpat1: the only shared libraries the packed headless shell links.
 # Fonts: Liberation (metric twins of Arial, Times, Courier, so layouts match other machines),
 # WenQuanYi Zen Hei (CJK as TrueType outlines, so PDFs embed it as a named, searchable font),
-# Noto Color Emoji. qpdf: only the tests use it, to check encrypted output independently of our
-# library. postgresql: the server binaries (initdb, pg_ctl, postgres) that the tests start
+# Noto Color Emoji. qpdf: the server opens, repairs and reshapes PDF inputs with it (POST
+# /v1/pdf/transform; without it those calls answer 501 pdf_tool_unavailable), and the tests check
+# encrypted output with it. ghostscript: the compress step's image mode; poppler-utils (pdfinfo,
+# pdftotext, pdfimages): the transform tests read results with them. postgresql: the server binaries (initdb, pg_ctl, postgres) that the tests start
 # throwaway clusters with, and that several instances share (README: Running several instances);
 # no cluster is created and nothing runs as a system service. chromium, chromium-headless-shell:
 # the other Chromium builds the engine matrix renders on (npm run test:engines, README: Engines).
 # LibreOffice (writer, calc, impress without the GUI) and python3-uno: POST /v1/convert/office and
 # its tests (an optional component of the server: without it that route answers 501).
 # fonts-dejavu-core: DejaVu Sans, the Arabic fallback of headers and footers.
-PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji fonts-dejavu-core qpdf postgresql chromium chromium-headless-shell libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno"
+PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji fonts-dejavu-core qpdf ghostscript poppler-utils postgresql chromium chromium-headless-shell libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno"
 
 if command -v apt-get >/dev/null 2>&1; then
   missing=""

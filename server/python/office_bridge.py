@@ -168,9 +168,6 @@ def filter_data(options, pdf_filter):
     data = []
     if options.get("page_ranges"):
         data.append(prop("PageRange", options["page_ranges"].replace(" ", "")))
-    pdf_a = options.get("pdf_a")
-    if pdf_a:
-        data.append(prop("SelectPdfVersion", {"PDF/A-1b": 1, "PDF/A-2b": 2, "PDF/A-3b": 3}[pdf_a]))
     if options.get("pdf_ua"):
         data.append(prop("PDFUACompliance", True))
         data.append(prop("UseTaggedPDF", True))

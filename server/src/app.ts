@@ -15,12 +15,17 @@ import { createHttpApp } from './http/server.ts';
 import { healthOperations } from './http/routes/health.ts';
 import { renderOperations } from './http/routes/render.ts';
 import { mergeOperations } from './http/routes/merge.ts';
+import { transformOperations } from './http/routes/transform.ts';
+import { presetOperations } from './http/routes/presets.ts';
+import { TransformService } from './services/transform.ts';
+import { PresetsService } from './services/presets.ts';
 import { MergeService } from './services/merge.ts';
 import { imageOperations } from './http/routes/image.ts';
 import { ImageService } from './services/image.ts';
 import { startRenderer, type PageSourceFactory, type Renderer } from './render/index.ts';
 import { HealthService } from './services/health.ts';
 import { OutputSteps } from './services/output-steps.ts';
+import { PdfAStep } from './services/pdf-a-step.ts';
 import { RenderService, type RenderInput } from './services/render.ts';
 import { generateAdminToken, hashSecret } from './accounts/keys.ts';
 import { loadOrCreateAdminToken } from './stores/admin-token.ts';
@@ -220,7 +225,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     onUsage,
     receipts,
     // The final steps (attachments, PDF/A, signing) join here as they are built: services/output-steps.ts.
-    outputSteps: new OutputSteps([]),
+    outputSteps: new OutputSteps([new PdfAStep({ veraPdf: config.veraPdfPath || undefined })]),
   });
   // Batches interrupted by a stop or crash are settled and queued again before anything is served.
   const batches = await openBatchesService({
@@ -301,11 +306,16 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     receipts,
   });
 
+  const presets = new PresetsService(stores.presets);
   const http = createHttpApp({
     operations: [
       ...healthOperations(health, SERVICE_VERSION),
       ...renderOperations(renderService),
       ...mergeOperations(new MergeService({ renderer, render: renderService, documents, office: office.converter, receipts })),
+      ...transformOperations(
+        new TransformService({ documents, render: renderService, drawer: renderer, presetSteps: (keyId, id) => presets.steps(keyId, id) }),
+      ),
+      ...presetOperations(presets),
       ...officeOperations(new OfficeService({ converter: office.converter, render: renderService, documents, receipts }), config.officeMaxUploadBytes),
       ...imageOperations(new ImageService({ renderer, render: renderService, receipts })),
       ...receiptOperations(receipts, activity, config.playgroundEnabled),

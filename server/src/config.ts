@@ -97,6 +97,12 @@ export const SETTINGS = {
     text,
     'LibreOffice executable (soffice) for POST /v1/convert/office. Default: soffice on PATH; none found: the route answers 501 office_unavailable.',
   ),
+  veraPdfPath: setting(
+    'VERAPDF_PATH',
+    '',
+    text,
+    'veraPDF command: when set, every PDF/A output is also validated by it and its verdict joins the conformance report (a FAIL is a 422). Empty: the built-in checker alone.',
+  ),
   officePython: setting(
     'OFFICE_PYTHON',
     '',

@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   batch_not_found: 404,
   // Not in the original code list (issue 25): a render receipt that is unknown, expired or another key's.
   receipt_not_found: 404,
+  // Not in the original code list (issue 33): a transform preset that is unknown or another key's.
+  preset_not_found: 404,
   not_found: 404,
   // Not in the code list the API was designed with (docs/api.md#errors): a known path called with the wrong method.
   method_not_allowed: 405,
@@ -35,6 +37,8 @@ export const ERROR_STATUS = {
   office_conversion_failed: 422,
   // PDF inputs (docs/api.md#pdf-inputs, issue 33): a PDF damaged beyond what qpdf can repair.
   pdf_unreadable: 422,
+  // Not in the original code list (issue 31): a PDF/A result failed a rule of its level; uncharged.
+  conformance_failed: 422,
   rate_limited: 429,
   // Not in the original code list (issue 11): a key's background batch backlog is full.
   too_many_batches: 429,

@@ -17,7 +17,7 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-export type IdPrefix = 'key' | 'tpl' | 'doc' | 'bat' | 'rcp';
+export type IdPrefix = 'key' | 'tpl' | 'doc' | 'bat' | 'rcp' | 'pre';
 
 /** The pattern of an id: its prefix (any three letters when not given), '_', then 1 to 64 base62 characters. */
 export function idPattern(prefix?: IdPrefix): RegExp {

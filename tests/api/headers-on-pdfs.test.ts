@@ -184,9 +184,6 @@ officeTest('headers and footers on pages Quire did not lay out', { timeout: 300_
     const notInMargin = await errorOf(await convert(server, book, 'a.odt', { footer: { html: 'x', height: '30in' }, header_footer_fit: 'margin' }));
     assert.equal(notInMargin.status, 400);
     assert.match(notInMargin.detail, /options\.footer/);
-    const archival = await errorOf(await convert(server, book, 'a.odt', { header: 'x', pdf_a: 'PDF/A-2b' }));
-    assert.equal(archival.status, 400);
-    assert.match(archival.detail, /header/);
     const margin = await errorOf(await convert(server, book, 'a.odt', { header: 'x', header_footer_margin: 'wide' }));
     assert.equal(margin.status, 400);
     assert.match(margin.detail, /header_footer_margin/);

@@ -6,21 +6,17 @@
 import { z } from 'zod';
 import { between } from '../render/bounds.ts';
 import { finishFields, type FinishOptions } from '../pdf/finish-options.ts';
+import { pdfAFields } from '../pdf/pdf-a-options.ts';
 import { pageListSchema } from '../pdf/page-list.ts';
 import { foreignHeadsFields, runningSchema } from '../render/header-options.ts';
 import type { PdfHeadsOptions } from '../services/pdf-heads.ts';
 
-export const PDF_A_LEVELS = ['PDF/A-1b', 'PDF/A-2b', 'PDF/A-3b'] as const;
 export const IMAGE_RESOLUTIONS = [75, 150, 300, 600, 1200] as const;
 
 /** What LibreOffice's PDF export is told (the bridge's `options`). */
 export const officeExportFields = {
   landscape: z.boolean().default(false).describe('Turn every page style to landscape (documents and spreadsheets; slides keep their own shape).'),
   page_ranges: pageListSchema('Pages to export. Default: all.').optional(),
-  pdf_a: z
-    .enum(PDF_A_LEVELS)
-    .optional()
-    .describe('Write an archival PDF/A file through LibreOffice’s own export filter (fonts embedded, identification in the XMP metadata).'),
   pdf_ua: z.boolean().default(false).describe('Tagged PDF checked for PDF/UA (universal accessibility).'),
   export_form_fields: z.boolean().default(true).describe('Keep the document’s form controls as PDF form fields.'),
   export_bookmarks: z.boolean().default(true).describe('Bookmarks from the document’s headings (Writer) or slide titles.'),
@@ -59,26 +55,16 @@ export const officeOptionsSchema = z
       .describe(
         'Extension: keep a receipt of this conversion (files, options in force, timings, pages), named by X-Render-Receipt; the key’s receipts setting may keep one anyway.',
       ),
-  })
-  .superRefine((options, ctx) => {
-    // The toolbox rewrites the file with pdf-lib, which keeps no PDF/A conformance (and PDF/A forbids encryption).
-    if (options.pdf_a === undefined) return;
-    for (const field of ['header', 'footer', 'metadata', 'watermark', 'encrypt'] as const) {
-      if (options[field] !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: [field],
-          message: `cannot be combined with pdf_a: the result would no longer be ${options.pdf_a}`,
-          input: undefined,
-        });
-    }
+    // The PDF/A step of every output (services/pdf-a-step.ts) makes the finished file archival, after
+    // the header, footer, metadata and watermark; LibreOffice's own PDF/A export is no longer used.
+    ...pdfAFields,
   })
   .describe('How the office file becomes a PDF.');
 
 export type OfficeOptions = z.output<typeof officeOptionsSchema>;
 
 /** The part of OfficeOptions the bridge passes to LibreOffice. */
-export type OfficeExportOptions = Omit<OfficeOptions, 'timeout_ms' | 'receipt' | keyof FinishOptions | keyof PdfHeadsOptions>;
+export type OfficeExportOptions = Omit<OfficeOptions, 'timeout_ms' | 'receipt' | 'pdf_a' | keyof FinishOptions | keyof PdfHeadsOptions>;
 
 /** Options with every default filled in, for callers that give none. */
 export const DEFAULT_OFFICE_OPTIONS: OfficeOptions = officeOptionsSchema.parse({});
@@ -90,7 +76,8 @@ export function splitOfficeOptions(options: OfficeOptions): {
   finish: FinishOptions;
   timeoutMs: number;
 } {
-  const { timeout_ms, metadata, watermark, encrypt, header, footer, header_footer_fit, header_footer_margin, receipt: _receipt, ...exportOptions } = options;
+  // pdf_a is the PDF/A step's, which runs on the finished file (RenderService).
+  const { timeout_ms, metadata, watermark, encrypt, header, footer, header_footer_fit, header_footer_margin, receipt: _receipt, pdf_a: _pdfA, ...exportOptions } = options;
   return { exportOptions, heads: { header, footer, header_footer_fit, header_footer_margin }, finish: { metadata, watermark, encrypt }, timeoutMs: timeout_ms };
 }
 

@@ -6,7 +6,9 @@ import { WorkerPool, type ErrorShape } from '../worker-pool.ts';
 import { RenderInputError } from '../render/errors.ts';
 import { needsFinishing, type FinishOptions } from './finish-options.ts';
 import { MergeSourceError } from './merge-errors.ts';
-import type { MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
+import { PdfStepError } from './pdf-errors.ts';
+import type { ConformanceReport } from './conformance.ts';
+import type { ArchivalPdf, MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
 import type { PdfLayout } from './pdf-layout.ts';
 import type { MarkerPages, StampPlan } from './stamp.ts';
 
@@ -38,6 +40,26 @@ export function mergeInWorker(sources: MergePart[], options: FinishOptions & { o
   return pool.run({ kind: 'merge', sources, options }) as Promise<Uint8Array>;
 }
 
+/** A PDF transform step pdf-lib carries out (fill_form, insert_blank, scrub); throws PdfStepError naming the step. */
+export function transformInWorker(task: Extract<PdfTask, { kind: 'fill_form' | 'insert_blank' | 'scrub' }>): Promise<Uint8Array> {
+  return pool.run(task) as Promise<Uint8Array>;
+}
+
+/** The files as one zip (stored, not deflated: PDFs are compressed already). */
+export function zipInWorker(files: { name: string; data: Uint8Array }[]): Promise<Uint8Array> {
+  return pool.run({ kind: 'zip', files }) as Promise<Uint8Array>;
+}
+
+/** The PDF as a PDF/A file of the level, with the conformance checker's report on the result (pdf-a.ts). */
+export function archiveInWorker(pdf: Uint8Array, level: string): Promise<ArchivalPdf> {
+  return pool.run({ kind: 'pdf_a', pdf, level }) as Promise<ArchivalPdf>;
+}
+
+/** The conformance checker's report on a PDF against a PDF/A level (conformance.ts). */
+export function checkConformanceInWorker(pdf: Uint8Array, level: string): Promise<ConformanceReport> {
+  return pool.run({ kind: 'conformance', pdf, level }) as Promise<ConformanceReport>;
+}
+
 /** Two threads, as many as renders run at once by default. */
 const pool = new WorkerPool<PdfTask, PdfTaskResult>({
   threads: 2,
@@ -51,5 +73,6 @@ const pool = new WorkerPool<PdfTask, PdfTaskResult>({
 function errorFrom(error: ErrorShape): Error {
   if (error.name === 'FinishInputError') return new RenderInputError(error.field ?? 'options', error.message);
   if (error.name === 'MergeSourceError') return new MergeSourceError(error.index ?? 0, error.message);
+  if (error.name === 'PdfStepError') return new PdfStepError(error.field ?? 'steps', error.message);
   return new Error(error.message);
 }

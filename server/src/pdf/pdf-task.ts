@@ -1,8 +1,11 @@
 // The messages between the server and the PDF worker thread (pdf-worker.ts).
 
+import type { ConformanceReport } from './conformance.ts';
 import type { FinishOptions } from './finish-options.ts';
 import type { PdfLayout } from './pdf-layout.ts';
 import type { MarkerPages, StampPlan } from './stamp.ts';
+import type { BlankPages } from './transform/blank-pages.ts';
+import type { FieldValue } from './transform/steps.ts';
 
 export interface MergePart {
   pdf: Uint8Array;
@@ -15,9 +18,21 @@ export type PdfTask =
   | { kind: 'merge'; sources: MergePart[]; options: FinishOptions & { outline?: boolean } }
   | { kind: 'stamp'; pdf: Uint8Array; overlay: Uint8Array; plan: StampPlan; options: FinishOptions }
   | { kind: 'markers'; pdf: Uint8Array; prefix: string }
-  | { kind: 'layout'; pdf: Uint8Array; field: string };
+  | { kind: 'layout'; pdf: Uint8Array; field: string }
+  | { kind: 'fill_form'; pdf: Uint8Array; fields: Record<string, FieldValue>; field: string }
+  | { kind: 'insert_blank'; pdf: Uint8Array; blank: BlankPages; field: string }
+  | { kind: 'scrub'; pdf: Uint8Array }
+  | { kind: 'zip'; files: { name: string; data: Uint8Array }[] }
+  | { kind: 'pdf_a'; pdf: Uint8Array; level: string }
+  | { kind: 'conformance'; pdf: Uint8Array; level: string };
 
-/** What a task answers: PDF bytes, where the body's section markers landed (markers), or a PDF's pages and sections (layout). */
-export type PdfTaskResult = Uint8Array | MarkerPages | PdfLayout;
+/** A PDF/A file and the checker's report on it (pdf-a.ts, conformance.ts). */
+export interface ArchivalPdf {
+  pdf: Uint8Array;
+  report: ConformanceReport;
+}
+
+/** What a task answers: PDF bytes, where the body's section markers landed (markers), a PDF's pages and sections (layout), a PDF/A file with its report, or a report. */
+export type PdfTaskResult = Uint8Array | MarkerPages | PdfLayout | ArchivalPdf | ConformanceReport;
 
 export type PdfTaskReply = { id: number; pdf: PdfTaskResult } | { id: number; error: { name: string; message: string; field?: string; index?: number } };

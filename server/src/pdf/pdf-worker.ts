@@ -5,4 +5,8 @@ import { serveTasks } from '../worker-pool.ts';
 import type { PdfTask, PdfTaskResult } from './pdf-task.ts';
 import { runPdfTask } from './run-pdf-task.ts';
 
-serveTasks<PdfTask, PdfTaskResult>(runPdfTask, (result) => (result instanceof Uint8Array ? [result.buffer as ArrayBuffer] : []));
+serveTasks<PdfTask, PdfTaskResult>(runPdfTask, (result) => {
+  if (result instanceof Uint8Array) return [result.buffer as ArrayBuffer];
+  // A PDF/A file travels with its report: its bytes are moved too.
+  return 'pdf' in result && result.pdf instanceof Uint8Array ? [result.pdf.buffer as ArrayBuffer] : [];
+});

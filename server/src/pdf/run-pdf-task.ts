@@ -1,11 +1,17 @@
-// Runs one PDF task (finish, merge, stamp, markers, layout): what the worker thread does with each
+// Runs one PDF task (finish, merge, stamp, markers, layout, pdf_a, conformance, and the transform steps pdf-lib does): what the worker thread does with each
 // message, and what the server does itself when no worker can be started.
 
+import { checkConformance } from './conformance.ts';
 import { finish } from './finish.ts';
+import { makeArchival } from './pdf-a.ts';
 import { mergePdfs } from './merge.ts';
 import { readLayout } from './pdf-layout.ts';
 import type { PdfTask, PdfTaskResult } from './pdf-task.ts';
 import { findMarkers, stampPdf } from './stamp.ts';
+import { insertBlankPages } from './transform/blank-pages.ts';
+import { fillForm } from './transform/form-fill.ts';
+import { scrubActions } from './transform/scrub-actions.ts';
+import { zipFiles } from './transform/zip.ts';
 
 export function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
   switch (task.kind) {
@@ -19,5 +25,23 @@ export function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
       return findMarkers(task.pdf, task.prefix);
     case 'layout':
       return readLayout(task.pdf, task.field);
+    case 'fill_form':
+      return fillForm(task.pdf, task.fields, task.field);
+    case 'insert_blank':
+      return insertBlankPages(task.pdf, task.blank, task.field);
+    case 'scrub':
+      return scrubActions(task.pdf);
+    case 'zip':
+      return Promise.resolve(zipFiles(task.files));
+    case 'pdf_a':
+      return archive(task.pdf, task.level);
+    case 'conformance':
+      return checkConformance(task.pdf, task.level);
   }
+}
+
+/** The file made PDF/A and checked in the same task: one trip to the thread, one parse each. */
+async function archive(pdf: Uint8Array, level: string) {
+  const archival = await makeArchival(pdf, level);
+  return { pdf: archival, report: await checkConformance(archival, level) };
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { between } from './bounds.ts';
 import { pageListSchema } from '../pdf/page-list.ts';
 import { finishFields } from '../pdf/finish-options.ts';
+import { pdfAFields } from '../pdf/pdf-a-options.ts';
 import { urlOnlyFields } from './origin-credentials-options.ts';
 import { normalizeRunning, runningSchema } from './header-options.ts';
 import { markdownStyleFields } from './markdown-style-options.ts';
@@ -129,6 +130,7 @@ export const pdfOptionsSchema = z
           'the key’s receipts setting may keep one anyway.',
       ),
     ...finishFields,
+    ...pdfAFields,
     ...urlOnlyFields,
     ...markdownStyleFields,
   })

@@ -169,11 +169,6 @@ export class OfficeService {
       throw new ApiError('invalid_request', 'Send the file to convert: a multipart part named file, or file (base64) with filename in JSON.');
     if (input.files.length > 1 && !input.merge)
       throw new ApiError('invalid_request', `${input.files.length} files were sent: send merge: true to join them into one PDF, or one file per call.`);
-    if (input.files.length > 1 && input.options.pdf_a !== undefined)
-      throw new ApiError(
-        'invalid_request',
-        'options.pdf_a cannot be combined with merge: the joined file would no longer be PDF/A; convert one file per call.',
-      );
     const where = (index: number) => (input.files.length > 1 ? `files[${index}]` : undefined);
     const checked = input.files.map((file, index) => converter.check(file, where(index)));
     const { finish, heads, timeoutMs } = splitOfficeOptions(input.options);

@@ -3,6 +3,7 @@
 // credentials and URL user info are masked, and the options' passwords, headers and cookies too.
 
 import type { PdfFacts } from '../pdf/pdf-facts.ts';
+import type { StepRecord } from './output-steps.ts';
 import type { RenderTrace, TraceStage } from '../render/render-trace.ts';
 
 export const RECEIPT_VERSION = 1;
@@ -36,6 +37,8 @@ export interface ReceiptFacts {
   batch: { batchId: string; index: number } | null;
   bytes: number | null;
   pdf: PdfFacts | undefined;
+  /** The final steps the output took, with what each reported (PDF/A: its conformance report). */
+  steps: StepRecord[];
   /** Why the guard refused a blocked request's host, when it remembers (guard/egress-proxy.ts refusalFor). */
   refusalFor: (url: string) => string | undefined;
 }
@@ -92,6 +95,7 @@ export function receiptBody(trace: RenderTrace, facts: ReceiptFacts): Record<str
     })),
     pages: facts.pdf ? { count: facts.pdf.pages, width_pt: facts.pdf.width, height_pt: facts.pdf.height } : null,
     bytes: facts.bytes,
+    steps: facts.steps.map((step) => ({ step: step.step, ms: step.ms, bytes_before: step.bytesBefore, bytes_after: step.bytesAfter, report: step.report ?? null })),
     warnings,
   };
 }

@@ -6,6 +6,7 @@
 import { ApiError } from '../errors.ts';
 import type { EventBus, RenderActivity } from '../events.ts';
 import { newId } from '../ids.ts';
+import type { StepRecord } from './output-steps.ts';
 import { readPdfFacts } from '../pdf/pdf-facts.ts';
 import { countPages } from '../pdf/page-count.ts';
 import { RenderTrace } from '../render/render-trace.ts';
@@ -45,6 +46,8 @@ export interface RenderReport {
   expiresAt?: string;
   batch?: { batchId: string; index: number };
   error?: unknown;
+  /** The final steps the output took (services/output-steps.ts): PDF/A's conformance report among them. */
+  steps?: StepRecord[];
 }
 
 /** What a call that is not a page render (an office conversion, a whole merge) tells record(). */
@@ -190,6 +193,7 @@ export class ReceiptsService {
       batch: report.batch ?? null,
       bytes: report.bytes?.byteLength ?? null,
       pdf: outcome.facts,
+      steps: report.steps ?? [],
       refusalFor: (url) => this.refusalFor(url),
     });
     await this.deps.store.put({ id, keyId: report.keyId, createdAt: createdAt.toISOString(), expiresAt, body });

@@ -119,8 +119,10 @@ export class RenderService {
     checkSourceFields(input);
     const storage = this.deps.documents.storageFor(account, batchItem ? true : input.store);
     if (input.office) this.office().checkSource(input.office);
-    const stepContext = { account, field: 'options' };
-    await this.steps().check(input.options, stepContext);
+    const stepContext = { account, field: input.office ? 'office.options' : 'options' };
+    // An office source carries its own options (pdf_a, encrypt): the final steps read those.
+    const outputOptions: OutputOptions | undefined = input.office ? input.office.options : input.options;
+    await this.steps().check(outputOptions, stepContext);
     // Cheap refusals first (issue 11): the allowance is held before any template expansion or
     // DNS lookup, so a key past its month costs the server nothing but this check.
     await context.reserveTurn?.ready;
@@ -147,7 +149,7 @@ export class RenderService {
         const source = await this.resolveSource(input, account);
         pdf = await this.deps.renderer.render({ source, options, priority: context.priority, tenant: tenantOf(account), data: input.data, trace });
       }
-      final = await this.steps().run(pdf, input.options, stepContext);
+      final = await this.steps().run(pdf, outputOptions, stepContext);
       pdf = final.pdf;
     } catch (error) {
       await reservation.release();
@@ -184,7 +186,7 @@ export class RenderService {
     }
     const documentId = document?.record.id;
     this.deps.onUsage?.(account.keyId, usage);
-    const receiptId = await this.deps.receipts.finish({ ...report, bytes: pdf, documentId, expiresAt: document?.record.expiresAt });
+    const receiptId = await this.deps.receipts.finish({ ...report, bytes: pdf, documentId, expiresAt: document?.record.expiresAt, steps: final.steps });
     return {
       pdf,
       filename: input.filename,

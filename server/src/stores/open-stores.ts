@@ -29,6 +29,8 @@ import { pgRenderCommit } from './pg/render-commit.ts';
 import { documentChargeResolver, fileRenderCommit, type RenderCommit } from './render-commit.ts';
 import { FileReceiptStore, type ReceiptStore } from './receipts.ts';
 import { PgReceiptStore } from './pg/receipts.ts';
+import { FilePresetStore, type PresetStore } from './presets.ts';
+import { PgPresetStore } from './pg/presets.ts';
 
 export interface Stores {
   readonly kind: 'files' | 'postgresql';
@@ -44,6 +46,8 @@ export interface Stores {
   readonly renderCommit: RenderCommit;
   /** Render receipts (services/receipts.ts). */
   readonly receipts: ReceiptStore;
+  /** Transform presets (services/presets.ts). */
+  readonly presets: PresetStore;
   /** The admin event bus: this process's own, or every instance's through PostgreSQL. */
   readonly events: EventBus;
   /** Sliding-window counts (the playground's limit): this process's memory, or shared by every instance. */
@@ -109,6 +113,7 @@ async function openFileStores(options: OpenStoresOptions): Promise<Stores> {
     batches,
     renderCommit: fileRenderCommit(documents, meter),
     receipts: await FileReceiptStore.open(options.dataDir),
+    presets: await FilePresetStore.open(options.dataDir),
     events: new EventBus(),
     rateLimits: new MemoryRateLimits(),
     async close() {
@@ -141,6 +146,7 @@ async function openPgStores(options: OpenStoresOptions): Promise<Stores> {
     batches,
     renderCommit: pgRenderCommit(pool, documents, usage, batches),
     receipts: new PgReceiptStore(pool),
+    presets: new PgPresetStore(pool),
     events,
     rateLimits: new PgRateLimits(pool),
     async close() {

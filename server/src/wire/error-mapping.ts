@@ -16,6 +16,7 @@ import {
 import { BlockedUrlError } from '../guard/url-check.ts';
 import { OfficeConversionError, OfficeCrashedError, OfficeTimeoutError, OfficeUnavailableError } from '../office/errors.ts';
 import { OFFICE_INSTALL_HINT } from '../office/office-install.ts';
+import { ConformanceFailedError } from '../pdf/conformance.ts';
 import { QuotaExceededError, nextMonthStart } from '../accounts/usage.ts';
 import { StorageFullError, StoreReadError } from '../stores/durable-file.ts';
 import { isDatabaseFull } from '../stores/pg/database.ts';
@@ -47,6 +48,8 @@ export function toApiError(error: unknown): ApiError {
   if (pdf) return pdf;
   if (error instanceof NavigationError) return new ApiError('navigation_failed', `The url could not be loaded: ${error.message}.`);
   if (error instanceof RenderInputError) return new ApiError('invalid_request', error.message);
+  if (error instanceof ConformanceFailedError)
+    return new ApiError('conformance_failed', `${sentence(error.message)} It was not returned or charged (docs/api.md#pdfa).`);
   if (error instanceof QuotaExceededError) {
     const { usage } = error;
     return new ApiError(
@@ -105,13 +108,18 @@ const PDF_INPUT_CODES: Record<PdfInputProblem, ErrorCode> = {
 
 /** docs/api.md#pdf-inputs: a PDF a user gave that is refused, a step it cannot take, a PDF tool that failed. */
 function pdfApiError(error: unknown): ApiError | undefined {
-  if (error instanceof PdfInputError) return new ApiError(PDF_INPUT_CODES[error.problem], sentence(error.message));
-  if (error instanceof PdfStepError) return new ApiError('invalid_request', sentence(error.message));
+  if (error instanceof PdfInputError) return new ApiError(PDF_INPUT_CODES[error.problem], fieldSentence(error.message));
+  if (error instanceof PdfStepError) return new ApiError('invalid_request', fieldSentence(error.message));
   if (error instanceof PdfToolTimeoutError)
     return new ApiError('render_timeout', `The PDF work did not finish within ${error.timeoutMs} ms (${error.tool}); nothing was charged.`);
   if (error instanceof PdfToolMissingError)
     return new ApiError('pdf_tool_unavailable', `This server cannot do that: ${error.message} (npm run setup installs it).`);
   return undefined;
+}
+
+/** A detail that opens with a field name (pdf, steps[2].pages), kept as it is spelled: only the full stop is added. */
+function fieldSentence(text: string): string {
+  return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
 }
 
 function sentence(text: string): string {

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { idPattern } from '../../ids.ts';
 import { finishFields } from '../../pdf/finish-options.ts';
+import { pdfAFields } from '../../pdf/pdf-a-options.ts';
 import { foreignHeadsFields, runningSchema } from '../../render/header-options.ts';
 import { pageListSchema } from '../../pdf/page-list.ts';
 import { MAX_MERGE_SOURCES, type MergeInput } from '../../services/merge.ts';
@@ -54,6 +55,13 @@ const mergeSourceSchema = z
         message: 'is not for a source: encrypt the merged document with options.encrypt',
         input: undefined,
       });
+    if (source.options?.pdf_a !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options', 'pdf_a'],
+        message: 'is not for a source: make the merged document archival with options.pdf_a',
+        input: undefined,
+      });
     refuseMisplacedOptions(source, ctx);
   })
   .describe('Exactly one of document_id, pdf, html, url, markdown, template_id or office.');
@@ -61,6 +69,7 @@ const mergeSourceSchema = z
 export const mergeOptionsSchema = z
   .strictObject({
     ...finishFields,
+    ...pdfAFields,
     header: runningSchema
       .optional()
       .describe(

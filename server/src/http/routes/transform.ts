@@ -1,0 +1,88 @@
+// POST /v1/pdf/transform: read the PDF and the steps (JSON or multipart), transform through
+// TransformService, answer the PDF (like /v1/pdf), a zip of split parts, or the kept parts as JSON.
+
+import type { Response } from 'express';
+import { PDF_INPUT_LIMITS } from '../../pdf/pdf-open.ts';
+import type { StepReport } from '../../pdf/transform/pipeline.ts';
+import type { TransformService } from '../../services/transform.ts';
+import { USAGE_HEADER_DOCS, usageHeaders } from '../../wire/usage-headers.ts';
+import { contentDisposition } from '../content-disposition.ts';
+import { accountOf } from '../middleware/auth.ts';
+import { operation } from '../operation.ts';
+import { readPdfUpload } from '../pdf-upload.ts';
+import { transformMultipartSchema, transformRequestSchema } from '../schemas/transform.ts';
+import { STORED_HEADER_DOCS, sendPdf } from './render.ts';
+
+/** Room for the largest PDF input as base64 in JSON, and the rest of the request. */
+const MAX_BODY_BYTES = Math.ceil((PDF_INPUT_LIMITS.bytes * 4) / 3) + 1024 * 1024;
+
+const STEPS_HEADER = { 'X-Pdf-Steps': 'What each step did, as JSON: [{op, ms, bytes_before, bytes_after, pages, parts?}].' };
+
+export function transformOperations(service: TransformService) {
+  return [
+    operation({
+      method: 'post',
+      path: '/v1/pdf/transform',
+      summary: 'Split, pick, reorder, rotate, flatten, compress or fill a PDF you hold, in steps',
+      tag: 'Render',
+      auth: 'api_key',
+      bodies: { 'application/json': transformRequestSchema, 'multipart/form-data': transformMultipartSchema },
+      description:
+        'One PDF (pdf as base64, a multipart part named file, or a stored document_id; password for an encrypted one) and steps applied in the ' +
+        'order given (or a preset_id). Answers the PDF; after a split, a zip of the parts (output "zip") or the parts kept as documents, as JSON ' +
+        '(output "documents"). Charged one document per call; a split kept as documents, one per part. Inputs are checked before anything is ' +
+        'charged: encrypted without the password 422 password_required, damaged beyond repair 422 pdf_unreadable, past the limits (100 MB, ' +
+        '2000 pages, a million objects, 150 million pixels per image) 413. JavaScript and launch actions are never run; flatten removes them.',
+      responses: {
+        200: {
+          description: 'The PDF, or (split with output zip) application/zip of the parts.',
+          body: 'pdf',
+          headers: { ...USAGE_HEADER_DOCS, ...STORED_HEADER_DOCS, ...STEPS_HEADER },
+        },
+        201: {
+          description: 'split with output documents: {documents: [{id, filename, pages, bytes}], steps}.',
+          headers: { ...USAGE_HEADER_DOCS, ...STEPS_HEADER },
+        },
+      },
+      errors: [
+        'invalid_json',
+        'invalid_request',
+        'unauthorized',
+        'quota_exceeded',
+        'forbidden',
+        'document_not_found',
+        'not_found',
+        'payload_too_large',
+        'password_required',
+        'password_incorrect',
+        'pdf_unreadable',
+        'storage_unavailable',
+        'pdf_tool_unavailable',
+        'renderer_busy',
+        'render_timeout',
+      ],
+      handler: async (_input, req, res) => {
+        const input = await readPdfUpload(req, transformRequestSchema, MAX_BODY_BYTES);
+        const outcome = await service.transform(input, accountOf(res));
+        stepsHeader(res, outcome.steps);
+        if (outcome.kind === 'pdf') return sendPdf(res, outcome.result);
+        if (outcome.kind === 'zip') {
+          const { result } = outcome;
+          res.status(200).type('application/zip').set(usageHeaders(result.usage!));
+          res.setHeader('Content-Disposition', contentDisposition(result.filename ?? 'parts.zip', 'attachment'));
+          return void res.end(Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength));
+        }
+        const last = outcome.results.at(-1);
+        if (last?.usage) res.set(usageHeaders(last.usage));
+        res.status(201).json({
+          documents: outcome.results.map((part) => ({ id: part.documentId, filename: part.name, pages: part.pages, bytes: part.pdf.byteLength })),
+          steps: outcome.steps,
+        });
+      },
+    }),
+  ];
+}
+
+function stepsHeader(res: Response, steps: StepReport[]): void {
+  res.setHeader('X-Pdf-Steps', JSON.stringify(steps));
+}
