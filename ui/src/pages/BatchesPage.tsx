@@ -225,27 +225,21 @@ function BatchDetail({ batch }: { batch: Batch }) {
           {attempts.length === 0 ? (
             <p className="muted small">No delivery attempt yet: it is sent when the batch completes.</p>
           ) : (
-            <table className="table compact" aria-label="Webhook delivery attempts">
-              <thead>
-                <tr>
-                  <th>Attempt</th>
-                  <th>When</th>
-                  <th>Answer</th>
-                  <th>Next try</th>
+            <Table
+              label="Webhook delivery attempts"
+              className="compact"
+              columns={[{ label: 'Attempt' }, { label: 'When' }, { label: 'Answer' }, { label: 'Next try' }]}
+            >
+              {attempts.map((attempt, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the attempts are an append-only history, so an entry's position is its identity
+                <tr key={index}>
+                  <td>{attempt.attempt ?? index + 1}</td>
+                  <td className="nowrap">{formatDate(attempt.at ?? attempt.attempted_at)}</td>
+                  <td>{describeAttempt(attempt)}</td>
+                  <td className="nowrap">{attempt.next_attempt_at ? formatDate(attempt.next_attempt_at) : '—'}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {attempts.map((attempt, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the attempts are an append-only history, so an entry's position is its identity
-                  <tr key={index}>
-                    <td>{attempt.attempt ?? index + 1}</td>
-                    <td className="nowrap">{formatDate(attempt.at ?? attempt.attempted_at)}</td>
-                    <td>{describeAttempt(attempt)}</td>
-                    <td className="nowrap">{attempt.next_attempt_at ? formatDate(attempt.next_attempt_at) : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </Table>
           )}
         </>
       )}
