@@ -33,7 +33,11 @@ async function seed(quire: TestServer): Promise<{ htmlTemplate: string; markdown
     quire.request(
       'POST',
       '/v1/templates',
-      { name: 'Invoice', html: '<link rel="stylesheet" href="style.css"><h1>Invoice {{number}}</h1><p>{{customer}}</p>', sample_data: { number: 'F-1', customer: 'Ada' } },
+      {
+        name: 'Invoice',
+        html: '<link rel="stylesheet" href="style.css"><h1>Invoice {{number}}</h1><p>{{customer}}</p>',
+        sample_data: { number: 'F-1', customer: 'Ada' },
+      },
       auth,
     ),
   );
@@ -41,7 +45,11 @@ async function seed(quire: TestServer): Promise<{ htmlTemplate: string; markdown
   await quire.request(
     'PUT',
     `/v1/templates/${invoice.template_id}`,
-    { name: 'Invoice', html: '<link rel="stylesheet" href="style.css"><h1>Invoice No. {{number}}</h1><p>For {{customer}}</p>', sample_data: { number: 'F-1', customer: 'Ada' } },
+    {
+      name: 'Invoice',
+      html: '<link rel="stylesheet" href="style.css"><h1>Invoice No. {{number}}</h1><p>For {{customer}}</p>',
+      sample_data: { number: 'F-1', customer: 'Ada' },
+    },
     auth,
   );
   const notes = await json<{ template_id: string }>(
@@ -63,7 +71,9 @@ async function seed(quire: TestServer): Promise<{ htmlTemplate: string; markdown
 
   const requests = Array.from({ length: 9 }, (_, at) => ({ html: `<h1>Letter ${at + 1}</h1>`, filename: `letter-${at + 1}.pdf` }));
   requests.push({ html: '<img src="http://10.0.0.1/x.png">', filename: 'blocked.pdf' });
-  await json(quire.request('POST', '/v1/pdf/batch', { async: true, requests: [...requests, { url: 'http://10.0.0.1/', filename: 'private.pdf' } as never] }, auth));
+  await json(
+    quire.request('POST', '/v1/pdf/batch', { async: true, requests: [...requests, { url: 'http://10.0.0.1/', filename: 'private.pdf' } as never] }, auth),
+  );
 
   if (officeMissing === false) {
     await quire.request(

@@ -25,12 +25,13 @@ test('the public playground renders HTML inline, downloads the PDF and shows the
   const box = await preview.locator('canvas').first().boundingBox();
   expect(box!.width).toBeGreaterThan(box!.height);
 
+  // A visitor has no key: the keyless call is shown first, the keyed one a tab away.
   const code = page.getByRole('region', { name: /Equivalent request/ }).or(page.locator('pre.code'));
-  await expect(code.first()).toContainText('/v1/pdf');
+  await expect(code.first()).toContainText('/v1/playground/pdf');
   await expect(code.first()).toContainText('"landscape":true');
-  await expect(code.first()).toContainText('Authorization: Bearer $QUIRE_API_KEY');
-  await page.getByRole('tab', { name: 'curl (no key)' }).click();
-  await expect(page.locator('pre.code')).toContainText('/v1/playground/pdf');
+  await page.getByRole('tab', { name: 'curl (API key)' }).click();
+  await expect(page.locator('pre.code')).toContainText('/v1/pdf');
+  await expect(page.locator('pre.code')).toContainText('Authorization: Bearer $QUIRE_API_KEY');
   await snap(page, testInfo, 'playground-public');
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);

@@ -65,7 +65,7 @@ test('the playground clears its result when the source changes and when a render
 
   await page.getByRole('button', { name: 'Render PDF' }).click();
   await expect(download).toBeEnabled();
-  await page.getByLabel(/^Markdown/).fill(`# ${'x'.repeat(600 * 1024)}`);
+  await page.locator('#playground-markdown').fill(`# ${'x'.repeat(600 * 1024)}`);
   await page.getByRole('button', { name: 'Render PDF' }).click();
   await expect(page.locator('.error-note').first()).toBeVisible();
   await expect(download).toBeDisabled();

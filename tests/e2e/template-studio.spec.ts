@@ -139,6 +139,8 @@ test('the visual check draws reference and today page by page and flags the chan
   await page.goto(`/admin/templates/${id}`);
   await page.getByRole('button', { name: 'Check v2' }).click();
   await expect(page.getByTestId('check-verdict')).toHaveText(/Changed on page 2 of 3/);
+  // The stylesheet changed after v2 was saved, and assets are not versioned: the check says so.
+  await expect(page.getByTestId('check-assets-note')).toContainText('The asset style.css was changed after version 2 was saved');
   await expect(page.locator('.check-page')).toHaveCount(3);
   await expect(page.locator('.check-page[data-changed="true"]')).toHaveCount(1);
   await expect(page.locator('.check-page[data-changed="true"]')).toHaveAttribute('data-page', '2');
@@ -171,7 +173,14 @@ test('a template is exported from the editor and imported from the templates lis
 
   const key = await quire.createKey('starter', { name: 'Importer' });
   await page.goto(`/admin/templates?key_id=${key.id}`);
-  await page.getByLabel('Import archive').setInputFiles(archive);
+  // A real button opens a dialog: the filtered key is chosen, the archive is picked, then imported.
+  await page.getByRole('button', { name: 'Import archive' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a template archive' });
+  await expect(dialog.getByLabel('Owned by key')).toHaveValue(key.id);
+  await expect(dialog.getByText('Choose the archive to import.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled();
+  await dialog.getByLabel('Choose archive…').setInputFiles(archive);
+  await dialog.getByRole('button', { name: 'Import' }).click();
   await expect(page).toHaveURL(/\/admin\/templates\/tpl_/);
   expect(page.url()).not.toContain(id);
   await expect(page.locator('.assets-table')).toContainText('style.css');

@@ -4,6 +4,7 @@
 
 import type { PdfOptions } from '../api/types.ts';
 import type { Bounds, OptionSpec } from '../lib/pdf-options.ts';
+import { Select } from './Select.tsx';
 
 export function OptionsForm({
   value,
@@ -80,10 +81,8 @@ export function OptionsForm({
         placeholder={DEFAULTS.wait_ms}
         onChange={(next) => set('wait_ms', next)}
       />
-      <div className="field span-2" role="group" aria-labelledby="opt-paper-label">
-        <span className="field-label" id="opt-paper-label">
-          Custom paper
-        </span>
+      <fieldset className="field span-2 plain-fieldset">
+        <legend className="field-label">Custom paper</legend>
         <div className="field-pair">
           <input
             id="opt-width"
@@ -104,7 +103,7 @@ export function OptionsForm({
           />
         </div>
         <span className="hint">Both, e.g. 100mm × 150mm; instead of the format</span>
-      </div>
+      </fieldset>
       <Field label="Wait for function" id="opt-wait-fn" hint="JS expression, printed once truthy">
         <input
           id="opt-wait-fn"
@@ -214,11 +213,7 @@ export function SelectField({
 }) {
   return (
     <Field label={label} id={id} hint={hint}>
-      <select id={id} className="select" value={value} onChange={(event) => onChange(event.target.value)}>
-        {choices.map((choice) => (
-          <option key={choice}>{choice}</option>
-        ))}
-      </select>
+      <Select id={id} value={value} choices={choices} onChange={onChange} />
     </Field>
   );
 }

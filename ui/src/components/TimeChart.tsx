@@ -94,6 +94,7 @@ export function TimeChart({
     };
   }, [shape]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the x scale reads range through rangeRef; a new range needs this redraw to take effect
   useEffect(() => {
     chart.current?.setData([times, ...series.map((line) => line.values)] as uPlot.AlignedData);
   }, [times, series, range]);

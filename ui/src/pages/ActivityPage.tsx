@@ -258,7 +258,7 @@ const GREY = '#6b7280';
 
 function chartsOf(activity: Activity | undefined): {
   times: number[];
-  /** One x range for the four charts: the minutes shown, half a minute of room on each side (bars are a minute wide). */
+  /** One x range for the four charts: the minutes shown, half a minute before (bars are a minute wide) and room after the newest. */
   range: [number, number];
   renders: ChartSeries[];
   duration: ChartSeries[];

@@ -11,7 +11,8 @@ import { useCursorPages, useInterval, useLoad } from '../lib/hooks.ts';
 import { formatDate, timeAgo } from '../lib/format.ts';
 import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
 import { LiveDot, type LiveState } from '../components/LiveDot.tsx';
-import { KeySelect, keyName } from '../components/KeySelect.tsx';
+import { keyName } from '../components/KeySelect.tsx';
+import { KeyFilterBar, Table } from '../components/Table.tsx';
 import { ProgressBar, StatusPill } from '../components/Bars.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { Link } from '../components/Link.tsx';
@@ -111,19 +112,7 @@ export function BatchesPage() {
         description="Many documents in one call (POST /v1/pdf/batch). Background batches render two at a time; progress updates live."
         actions={<LiveDot state={live} />}
       />
-      <div className="toolbar">
-        <KeySelect
-          id="batch-key-filter"
-          label="Key"
-          keys={keys.data ?? []}
-          value={keyId}
-          allLabel="All keys"
-          onChange={(value) => {
-            setKeyId(value);
-            pages.reset();
-          }}
-        />
-      </div>
+      <KeyFilterBar id="batch-key-filter" keys={keys.data} value={keyId} onChange={setKeyId} pages={pages} />
       <ErrorNote onRetry={batches.reload}>{batches.error}</ErrorNote>
       <Card>
         {batches.loading && !batches.data ? (
@@ -132,61 +121,49 @@ export function BatchesPage() {
           <EmptyState title="No batches yet">Send POST /v1/pdf/batch with a key on a plan that includes batch (Starter and up).</EmptyState>
         ) : (
           <>
-            <div className="table-wrap">
-              <table className="table" aria-label="Batches">
-                <thead>
-                  <tr>
-                    <th>Batch</th>
-                    <th>Key</th>
-                    <th>Status</th>
-                    <th className="progress-col">Progress</th>
-                    <th>Created</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((batch) => {
-                    const failed = batch.failed ?? batch.results?.filter((item) => item.status === 'failed').length ?? 0;
-                    const succeeded = batch.succeeded ?? batch.results?.filter((item) => item.status === 'succeeded').length ?? 0;
-                    const done = succeeded + failed;
-                    return (
-                      <Fragment key={batch.batch_id}>
-                        <tr data-batch-id={batch.batch_id} data-status={batch.status}>
-                          <td>
-                            <button type="button" className="row-toggle" aria-expanded={open === batch.batch_id} onClick={() => toggle(batch.batch_id)}>
-                              <span className="chevron" aria-hidden="true">
-                                {open === batch.batch_id ? '▾' : '▸'}
-                              </span>
-                              <span className="mono">{batch.batch_id}</span>
-                            </button>
-                          </td>
-                          <td>{keyName(keys.data, batch.key_id)}</td>
-                          <td>
-                            <StatusPill status={batch.status} />
-                          </td>
-                          <td>
-                            <div className="progress-cell">
-                              <ProgressBar done={done} failed={failed} total={batch.total} />
-                              <span className="muted small nowrap" data-testid="batch-counts">
-                                {done}/{batch.total}
-                                {failed > 0 ? ` · ${failed} failed` : ''}
-                              </span>
-                            </div>
-                          </td>
-                          <td className="muted nowrap">{timeAgo(batch.created_at)}</td>
-                        </tr>
-                        {open === batch.batch_id && (
-                          <tr className="detail-row">
-                            <td colSpan={5}>
-                              {details[batch.batch_id] ? <BatchDetail batch={details[batch.batch_id]!} /> : <Loading label="Loading results…" />}
-                            </td>
-                          </tr>
-                        )}
-                      </Fragment>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <Table
+              label="Batches"
+              columns={[{ label: 'Batch' }, { label: 'Key' }, { label: 'Status' }, { label: 'Progress', className: 'progress-col' }, { label: 'Created' }]}
+            >
+              {rows.map((batch) => {
+                const failed = batch.failed ?? batch.results?.filter((item) => item.status === 'failed').length ?? 0;
+                const succeeded = batch.succeeded ?? batch.results?.filter((item) => item.status === 'succeeded').length ?? 0;
+                const done = succeeded + failed;
+                return (
+                  <Fragment key={batch.batch_id}>
+                    <tr data-batch-id={batch.batch_id} data-status={batch.status}>
+                      <td>
+                        <button type="button" className="row-toggle" aria-expanded={open === batch.batch_id} onClick={() => toggle(batch.batch_id)}>
+                          <span className="chevron" aria-hidden="true">
+                            {open === batch.batch_id ? '▾' : '▸'}
+                          </span>
+                          <span className="mono">{batch.batch_id}</span>
+                        </button>
+                      </td>
+                      <td>{keyName(keys.data, batch.key_id)}</td>
+                      <td>
+                        <StatusPill status={batch.status} />
+                      </td>
+                      <td>
+                        <div className="progress-cell">
+                          <ProgressBar done={done} failed={failed} total={batch.total} />
+                          <span className="muted small nowrap" data-testid="batch-counts">
+                            {done}/{batch.total}
+                            {failed > 0 ? ` · ${failed} failed` : ''}
+                          </span>
+                        </div>
+                      </td>
+                      <td className="muted nowrap">{timeAgo(batch.created_at)}</td>
+                    </tr>
+                    {open === batch.batch_id && (
+                      <tr className="detail-row">
+                        <td colSpan={5}>{details[batch.batch_id] ? <BatchDetail batch={details[batch.batch_id]!} /> : <Loading label="Loading results…" />}</td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })}
+            </Table>
             <Pager
               page={pages.page}
               pageSize={PAGE_SIZE}
@@ -209,43 +186,36 @@ function BatchDetail({ batch }: { batch: Batch }) {
   return (
     <div className="batch-detail">
       <h3>Items</h3>
-      <table className="table compact" aria-label={`Items of ${batch.batch_id}`}>
-        <thead>
-          <tr>
-            <th>Item</th>
-            <th>File</th>
-            <th>Status</th>
-            <th>Document</th>
-            <th>Error</th>
+      <Table
+        label={`Items of ${batch.batch_id}`}
+        className="compact"
+        columns={[{ label: 'Item' }, { label: 'File' }, { label: 'Status' }, { label: 'Document' }, { label: 'Error' }]}
+      >
+        {(batch.results ?? []).map((item) => (
+          // People count from 1; the API's index stays 0-based (shown in the tooltip).
+          <tr key={item.index} data-index={item.index}>
+            <td className="nowrap" title={`index ${item.index} in the API`}>
+              item {item.index + 1}
+            </td>
+            <td className="wrap-anywhere">{item.filename ?? <span className="muted">—</span>}</td>
+            <td>
+              <StatusPill status={item.status} />
+            </td>
+            <td className="mono small">
+              {item.document_id ? <Link href={`/admin/documents?id=${encodeURIComponent(item.document_id)}`}>{item.document_id}</Link> : '—'}
+            </td>
+            <td>
+              {item.error ? (
+                <>
+                  <code className="error-code">{item.error.code}</code> <span className="small">{item.error.detail}</span>
+                </>
+              ) : (
+                '—'
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {(batch.results ?? []).map((item) => (
-            // People count from 1; the API's index stays 0-based (shown in the tooltip).
-            <tr key={item.index} data-index={item.index}>
-              <td className="nowrap" title={`index ${item.index} in the API`}>
-                item {item.index + 1}
-              </td>
-              <td className="wrap-anywhere">{item.filename ?? <span className="muted">—</span>}</td>
-              <td>
-                <StatusPill status={item.status} />
-              </td>
-              <td className="mono small">
-                {item.document_id ? <Link href={`/admin/documents?id=${encodeURIComponent(item.document_id)}`}>{item.document_id}</Link> : '—'}
-              </td>
-              <td>
-                {item.error ? (
-                  <>
-                    <code className="error-code">{item.error.code}</code> <span className="small">{item.error.detail}</span>
-                  </>
-                ) : (
-                  '—'
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
       <h3>Webhook</h3>
       {!webhookUrl && attempts.length === 0 ? (
         <p className="muted small">No webhook_url was given with this batch.</p>
@@ -255,27 +225,21 @@ function BatchDetail({ batch }: { batch: Batch }) {
           {attempts.length === 0 ? (
             <p className="muted small">No delivery attempt yet: it is sent when the batch completes.</p>
           ) : (
-            <table className="table compact" aria-label="Webhook delivery attempts">
-              <thead>
-                <tr>
-                  <th>Attempt</th>
-                  <th>When</th>
-                  <th>Answer</th>
-                  <th>Next try</th>
+            <Table
+              label="Webhook delivery attempts"
+              className="compact"
+              columns={[{ label: 'Attempt' }, { label: 'When' }, { label: 'Answer' }, { label: 'Next try' }]}
+            >
+              {attempts.map((attempt, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the attempts are an append-only history, so an entry's position is its identity
+                <tr key={index}>
+                  <td>{attempt.attempt ?? index + 1}</td>
+                  <td className="nowrap">{formatDate(attempt.at ?? attempt.attempted_at)}</td>
+                  <td>{describeAttempt(attempt)}</td>
+                  <td className="nowrap">{attempt.next_attempt_at ? formatDate(attempt.next_attempt_at) : '—'}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {attempts.map((attempt, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the attempts are an append-only history, so an entry's position is its identity
-                  <tr key={index}>
-                    <td>{attempt.attempt ?? index + 1}</td>
-                    <td className="nowrap">{formatDate(attempt.at ?? attempt.attempted_at)}</td>
-                    <td>{describeAttempt(attempt)}</td>
-                    <td className="nowrap">{attempt.next_attempt_at ? formatDate(attempt.next_attempt_at) : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </Table>
           )}
         </>
       )}

@@ -8,7 +8,8 @@ import type { StoredDocument } from '../api/types.ts';
 import { useAction, useCursorPages, useLoad } from '../lib/hooks.ts';
 import { formatBytes, formatDate, formatShortDate, timeAgo, timeLeft } from '../lib/format.ts';
 import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
-import { KeySelect, keyName } from '../components/KeySelect.tsx';
+import { keyName } from '../components/KeySelect.tsx';
+import { ACTIONS_COLUMN, KeyFilterBar, Table } from '../components/Table.tsx';
 import { ConfirmDialog, Dialog } from '../components/Dialog.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { PdfPreview, downloadPdf } from '../components/PdfPreview.tsx';
@@ -60,22 +61,11 @@ export function DocumentsPage() {
         title="Documents"
         description="Stored copies of renders (store: true, auto-store, batches), kept for the plan’s retention and then deleted for good."
       />
-      <div className="toolbar">
-        <KeySelect
-          id="document-key-filter"
-          label="Key"
-          keys={keys.data ?? []}
-          value={keyId}
-          allLabel="All keys"
-          onChange={(value) => {
-            setKeyId(value);
-            pages.reset();
-          }}
-        />
+      <KeyFilterBar id="document-key-filter" keys={keys.data} value={keyId} onChange={setKeyId} pages={pages}>
         <button type="button" className="button ghost small" onClick={documents.reload}>
           Refresh
         </button>
-      </div>
+      </KeyFilterBar>
       <ErrorNote onRetry={documents.reload}>{documents.error}</ErrorNote>
       <ErrorNote>{download.error}</ErrorNote>
       <Card>
@@ -87,66 +77,46 @@ export function DocumentsPage() {
           </EmptyState>
         ) : (
           <>
-            <div className="table-wrap">
-              <table className="table" aria-label="Documents">
-                <thead>
-                  <tr>
-                    <th>Document</th>
-                    <th>Source</th>
-                    <th>Key</th>
-                    <th className="num">Size</th>
-                    <th>Kept</th>
-                    <th className="actions-col">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((document) => (
-                    <tr key={document.id} data-document-id={document.id}>
-                      <td>
-                        <div className="doc-cell">
-                          <DocumentThumbnail id={document.id} />
-                          <div>
-                            <div className="strong wrap-anywhere">{displayName(document)}</div>
-                            <div className="mono muted small">{document.id}</div>
-                          </div>
-                        </div>
-                      </td>
-                      <td>
-                        {document.source === 'batch' ? (
-                          <>
-                            Batch <span className="mono muted small">{document.batch_id}</span>
-                          </>
-                        ) : (
-                          'Render'
-                        )}
-                      </td>
-                      <td>{keyName(keys.data, document.key_id)}</td>
-                      <td className="num nowrap">{formatBytes(document.size)}</td>
-                      <td className="nowrap">
-                        <div title={`created ${formatDate(document.created_at)}`}>{timeLeft(document.expires_at)}</div>
-                        <div className="muted small" title={`expires ${formatDate(document.expires_at)}`}>
-                          stored {timeAgo(document.created_at)}
-                        </div>
-                      </td>
-                      <td className="row-actions">
-                        <button type="button" className="button ghost small" onClick={() => void open(document)}>
-                          Open
-                        </button>
-                        <button type="button" className="button ghost small" onClick={() => void download.run(document)} disabled={download.busy}>
-                          Download
-                        </button>
-                        <DocumentToolActions id={document.id} name={displayName(document)} />
-                        <button type="button" className="button ghost small danger-text" onClick={() => setDeleting(document)}>
-                          Delete
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table
+              label="Documents"
+              columns={[{ label: 'Document' }, { label: 'Source' }, { label: 'Key' }, { label: 'Size', className: 'num' }, { label: 'Kept' }, ACTIONS_COLUMN]}
+            >
+              {rows.map((document) => (
+                <tr key={document.id} data-document-id={document.id}>
+                  <td>
+                    <div className="doc-cell">
+                      <DocumentThumbnail id={document.id} />
+                      <div>
+                        <div className="strong wrap-anywhere">{displayName(document)}</div>
+                        <div className="mono muted small">{document.id}</div>
+                      </div>
+                    </div>
+                  </td>
+                  {/* The batch's id in the tooltip: beside the three buttons the row has no room for it at 1024 px. */}
+                  <td title={document.batch_id}>{document.source === 'batch' ? 'Batch' : 'Render'}</td>
+                  <td>{keyName(keys.data, document.key_id)}</td>
+                  <td className="num nowrap">{formatBytes(document.size)}</td>
+                  <td className="nowrap">
+                    <div title={`created ${formatDate(document.created_at)}`}>{timeLeft(document.expires_at)}</div>
+                    <div className="muted small" title={`expires ${formatDate(document.expires_at)}`}>
+                      stored {timeAgo(document.created_at)}
+                    </div>
+                  </td>
+                  <td className="row-actions">
+                    <button type="button" className="button ghost small" onClick={() => void open(document)}>
+                      Open
+                    </button>
+                    <button type="button" className="button ghost small" onClick={() => void download.run(document)} disabled={download.busy}>
+                      Download
+                    </button>
+                    <DocumentToolActions id={document.id} name={displayName(document)} />
+                    <button type="button" className="button ghost small danger-text" onClick={() => setDeleting(document)}>
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </Table>
             <Pager
               page={pages.page}
               pageSize={PAGE_SIZE}

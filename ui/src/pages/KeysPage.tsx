@@ -13,6 +13,9 @@ import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/
 import { UsageBar } from '../components/Bars.tsx';
 import { ConfirmDialog, Dialog } from '../components/Dialog.tsx';
 import { SecretField } from '../components/Copy.tsx';
+import { PlanNotes } from '../components/PlanNotes.tsx';
+import { Select } from '../components/Select.tsx';
+import { ACTIONS_COLUMN, Table } from '../components/Table.tsx';
 
 const PAGE_SIZE = 50;
 
@@ -98,96 +101,81 @@ export function KeysPage() {
           </EmptyState>
         ) : (
           keys.data && (
-            <div className="table-wrap">
-              <table className="table" aria-label="API keys">
-                <thead>
-                  <tr>
-                    <th>Name</th>
-                    <th>Plan</th>
-                    <th className="usage-col" title="Documents this month against the plan">
-                      This month
-                    </th>
-                    <th>Auto-store</th>
-                    <th title="Which renders keep a receipt (what the page loaded, warnings, timings): those stored, all, or none">Receipts</th>
-                    <th className="actions-col">
-                      <span className="sr-only">Actions</span>
-                    </th>
+            <>
+              <Table
+                label="API keys"
+                columns={[
+                  { label: 'Name' },
+                  { label: 'Plan' },
+                  { label: 'This month', className: 'usage-col', title: 'Documents this month against the plan' },
+                  { label: 'Auto-store' },
+                  { label: 'Receipts', title: 'Which renders keep a receipt (what the page loaded, warnings, timings): those stored, all, or none' },
+                  ACTIONS_COLUMN,
+                ]}
+              >
+                {keys.data.map((key) => (
+                  <tr key={key.id} data-key-id={key.id}>
+                    <td>
+                      <div className="strong">{key.name}</div>
+                      <div className="muted small">
+                        <span className="mono">{key.id}</span> · {formatDay(key.created_at)}
+                      </div>
+                    </td>
+                    <td>
+                      <Select
+                        small
+                        label={`Plan of ${key.name}`}
+                        value={key.plan}
+                        disabled={change.busy}
+                        choices={[...(planOf(key.plan) ? [] : [key.plan]), ...(plans.data ?? []).map((plan) => ({ value: plan.id, label: plan.name }))]}
+                        onChange={(plan) => void change.run(key, { plan })}
+                      />
+                    </td>
+                    <td>
+                      {key.usage.used === null ? (
+                        <span
+                          className="danger-text"
+                          title="The server cannot read this key's usage file; its calls fail until the operator runs npm run cli -- doctor."
+                        >
+                          Usage record damaged
+                        </span>
+                      ) : (
+                        <UsageBar used={key.usage.used} limit={key.usage.limit} />
+                      )}
+                    </td>
+                    <td>
+                      <label className="switch">
+                        <input
+                          type="checkbox"
+                          checked={key.auto_store}
+                          disabled={change.busy}
+                          onChange={(event) => void change.run(key, { auto_store: event.target.checked })}
+                          aria-label={`Auto-store for ${key.name}`}
+                        />
+                        <span aria-hidden="true" />
+                      </label>
+                    </td>
+                    <td>
+                      <Select
+                        small
+                        label={`Receipts for ${key.name}`}
+                        value={key.receipts ?? 'stored'}
+                        disabled={change.busy}
+                        choices={['stored', 'all', 'off']}
+                        onChange={(receipts) => void change.run(key, { receipts: receipts as KeyRecord['receipts'] })}
+                      />
+                    </td>
+                    <td className="row-actions">
+                      <button type="button" className="button ghost small" onClick={() => setConfirm({ kind: 'rotate', key })}>
+                        Rotate
+                      </button>
+                      <button type="button" className="button ghost small danger-text" onClick={() => setConfirm({ kind: 'revoke', key })}>
+                        Revoke
+                      </button>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {keys.data.map((key) => (
-                    <tr key={key.id} data-key-id={key.id}>
-                      <td>
-                        <div className="strong">{key.name}</div>
-                        <div className="muted small">
-                          <span className="mono">{key.id}</span> · {formatDay(key.created_at)}
-                        </div>
-                      </td>
-                      <td>
-                        <select
-                          className="select small"
-                          aria-label={`Plan of ${key.name}`}
-                          value={key.plan}
-                          disabled={change.busy}
-                          onChange={(event) => void change.run(key, { plan: event.target.value })}
-                        >
-                          {!planOf(key.plan) && <option value={key.plan}>{key.plan}</option>}
-                          {plans.data?.map((plan) => (
-                            <option key={plan.id} value={plan.id}>
-                              {plan.name}
-                            </option>
-                          ))}
-                        </select>
-                      </td>
-                      <td>
-                        {key.usage.used === null ? (
-                          <span
-                            className="danger-text"
-                            title="The server cannot read this key's usage file; its calls fail until the operator runs npm run cli -- doctor."
-                          >
-                            Usage record damaged
-                          </span>
-                        ) : (
-                          <UsageBar used={key.usage.used} limit={key.usage.limit} />
-                        )}
-                      </td>
-                      <td>
-                        <label className="switch">
-                          <input
-                            type="checkbox"
-                            checked={key.auto_store}
-                            disabled={change.busy}
-                            onChange={(event) => void change.run(key, { auto_store: event.target.checked })}
-                            aria-label={`Auto-store for ${key.name}`}
-                          />
-                          <span aria-hidden="true" />
-                        </label>
-                      </td>
-                      <td>
-                        <select
-                          className="select small"
-                          aria-label={`Receipts for ${key.name}`}
-                          value={key.receipts ?? 'stored'}
-                          disabled={change.busy}
-                          onChange={(event) => void change.run(key, { receipts: event.target.value as KeyRecord['receipts'] })}
-                        >
-                          <option value="stored">stored</option>
-                          <option value="all">all</option>
-                          <option value="off">off</option>
-                        </select>
-                      </td>
-                      <td className="row-actions">
-                        <button type="button" className="button ghost small" onClick={() => setConfirm({ kind: 'rotate', key })}>
-                          Rotate
-                        </button>
-                        <button type="button" className="button ghost small danger-text" onClick={() => setConfirm({ kind: 'revoke', key })}>
-                          Revoke
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </Table>
               <Pager
                 page={pages.page}
                 pageSize={PAGE_SIZE}
@@ -197,7 +185,7 @@ export function KeysPage() {
                 onPrevious={pages.previous}
                 onNext={() => pages.next(page.data?.next_cursor)}
               />
-            </div>
+            </>
           )
         )}
       </Card>
@@ -328,33 +316,5 @@ function CreateKeyDialog({ open, plans, onClose, onCreated }: { open: boolean; p
         </div>
       </form>
     </Dialog>
-  );
-}
-
-function PlanNotes({ plans }: { plans: Plan[] }) {
-  return (
-    <details className="plan-notes">
-      <summary>Plans on this server</summary>
-      <table className="table compact">
-        <thead>
-          <tr>
-            <th>Plan</th>
-            <th>Documents a month</th>
-            <th>Retention</th>
-            <th>Batch items</th>
-          </tr>
-        </thead>
-        <tbody>
-          {plans.map((plan) => (
-            <tr key={plan.id}>
-              <td>{plan.name}</td>
-              <td>{formatNumber(plan.monthly_documents)}</td>
-              <td>{String(plan.retention) === '0' ? 'not stored' : String(plan.retention)}</td>
-              <td>{plan.batch_max_items === 0 ? 'no batch' : plan.batch_max_items}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </details>
   );
 }

@@ -18,6 +18,7 @@ import { HeaderFooterForm } from '../components/HeaderFooterForm.tsx';
 import { UrlOptionsForm } from '../components/UrlOptionsForm.tsx';
 import { PdfResultCard } from '../components/PdfResultCard.tsx';
 import { CodeTabs } from '../components/CodeTabs.tsx';
+import { MarkdownStyleFields } from '../components/MarkdownStyleFields.tsx';
 
 const SAMPLE_HTML = `<!doctype html>
 <html>
@@ -270,42 +271,5 @@ function Playground({ embedded, spec: apiSpec }: { embedded: boolean; spec: Opti
         <CodeTabs label="Equivalent request" samples={samples} />
       </Card>
     </>
-  );
-}
-
-/** options.css and options.css_mode: the caller's stylesheet over (or instead of) the default one. */
-function MarkdownStyleFields({ value, onChange }: { value: PdfOptions; onChange: (options: PdfOptions) => void }) {
-  const set = (changes: Partial<PdfOptions>) => {
-    const next = { ...value, ...changes };
-    if (!next.css) delete next.css;
-    if (next.css_mode !== 'replace') delete next.css_mode;
-    onChange(next);
-  };
-  return (
-    <div className="field">
-      <label className="field-label" htmlFor="playground-css">
-        CSS{' '}
-        <span className="hint">
-          <select
-            className="select small"
-            aria-label="How the CSS applies"
-            value={value.css_mode ?? 'extend'}
-            onChange={(event) => set({ css_mode: event.target.value as 'extend' | 'replace' })}
-          >
-            <option value="extend">after the default print stylesheet</option>
-            <option value="replace">instead of the default print stylesheet</option>
-          </select>
-        </span>
-      </label>
-      <textarea
-        id="playground-css"
-        className="code-input"
-        spellCheck={false}
-        rows={4}
-        placeholder="h1 { color: #4f46e5; }"
-        value={value.css ?? ''}
-        onChange={(event) => set({ css: event.target.value })}
-      />
-    </div>
   );
 }

@@ -9,6 +9,7 @@ import { formatDate, timeAgo } from '../lib/format.ts';
 import { navigate } from '../lib/router.ts';
 import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
 import { KeySelect, keyName } from '../components/KeySelect.tsx';
+import { KeyFilterBar, Table } from '../components/Table.tsx';
 import { Link } from '../components/Link.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { Pager } from '../components/Pager.tsx';
@@ -76,19 +77,7 @@ export function TemplatesPage() {
           </>
         }
       />
-      <div className="toolbar">
-        <KeySelect
-          id="template-key-filter"
-          label="Key"
-          keys={keys.data ?? []}
-          value={keyId}
-          allLabel="All keys"
-          onChange={(value) => {
-            setKeyId(value);
-            pages.reset();
-          }}
-        />
-      </div>
+      <KeyFilterBar id="template-key-filter" keys={keys.data} value={keyId} onChange={setKeyId} pages={pages} />
       <ErrorNote onRetry={templates.reload}>{templates.error}</ErrorNote>
       <Card>
         {templates.loading && !templates.data ? (
@@ -113,39 +102,35 @@ export function TemplatesPage() {
         ) : (
           templates.data && (
             <>
-              <div className="table-wrap">
-                <table className="table" aria-label="Templates">
-                  <thead>
-                    <tr>
-                      <th>Name</th>
-                      <th>Format</th>
-                      <th className="num">Version</th>
-                      <th className="num">Assets</th>
-                      <th>Key</th>
-                      <th>Updated</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {templates.data.data.map((template) => (
-                      <tr key={template.template_id} className="clickable" onClick={() => navigate(`/admin/templates/${template.template_id}`)}>
-                        <td>
-                          <Link className="strong row-link" href={`/admin/templates/${template.template_id}`}>
-                            {template.name}
-                          </Link>
-                          <div className="mono muted small">{template.template_id}</div>
-                        </td>
-                        <td>{template.format === 'markdown' ? 'Markdown' : 'HTML'}</td>
-                        <td className="num mono">{template.version === undefined ? '—' : `v${template.version}`}</td>
-                        <td className="num">{template.asset_count ?? '—'}</td>
-                        <td>{keyName(keys.data, template.key_id)}</td>
-                        <td className="muted nowrap" title={formatDate(template.updated_at)}>
-                          {timeAgo(template.updated_at)}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Table
+                label="Templates"
+                columns={[
+                  { label: 'Name' },
+                  { label: 'Format' },
+                  { label: 'Version', className: 'num' },
+                  { label: 'Assets', className: 'num' },
+                  { label: 'Key' },
+                  { label: 'Updated' },
+                ]}
+              >
+                {templates.data.data.map((template) => (
+                  <tr key={template.template_id} className="clickable" onClick={() => navigate(`/admin/templates/${template.template_id}`)}>
+                    <td>
+                      <Link className="strong row-link" href={`/admin/templates/${template.template_id}`}>
+                        {template.name}
+                      </Link>
+                      <div className="mono muted small">{template.template_id}</div>
+                    </td>
+                    <td>{template.format === 'markdown' ? 'Markdown' : 'HTML'}</td>
+                    <td className="num mono">{template.version === undefined ? '—' : `v${template.version}`}</td>
+                    <td className="num">{template.asset_count ?? '—'}</td>
+                    <td>{keyName(keys.data, template.key_id)}</td>
+                    <td className="muted nowrap" title={formatDate(template.updated_at)}>
+                      {timeAgo(template.updated_at)}
+                    </td>
+                  </tr>
+                ))}
+              </Table>
               <Pager
                 page={pages.page}
                 pageSize={PAGE_SIZE}
