@@ -18,7 +18,10 @@ const INVOICE =
   '<title>Invoice 42</title><h1>Invoice 42</h1><p>Seller: Acme GmbH, Berlin</p>' +
   '<p><a href="https://example.com/terms">Terms</a></p><h2>Lines</h2><table><tr><td>Widget</td><td>12.00 EUR</td></tr></table>' +
   '<div style="break-before: page"></div><h2>Payment</h2><p>Due in 30 days</p>';
-const HEADS = { header_template: '<div style="font-size:8px">Acme archive</div>', footer_template: '<div style="font-size:8px">Page <span class="pageNumber"></span></div>' };
+const HEADS = {
+  header_template: '<div style="font-size:8px">Acme archive</div>',
+  footer_template: '<div style="font-size:8px">Page <span class="pageNumber"></span></div>',
+};
 const DECORATED = { ...HEADS, metadata: { title: 'Invoice 42', author: 'Acme GmbH', keywords: ['invoice'] }, outline: true, watermark: { text: 'COPY' } };
 
 async function pdfOf(response: Response): Promise<Uint8Array> {
@@ -39,7 +42,10 @@ function assertArchival(bytes: Uint8Array, part: string, conformance: string) {
   assert.ok(Array.isArray(parts.id) && parts.id.length === 2, 'trailer /ID');
   const fonts = fontsOf(bytes);
   assert.ok(fonts.length > 0);
-  assert.ok(fonts.every((font) => font.embedded), JSON.stringify(fonts));
+  assert.ok(
+    fonts.every((font) => font.embedded),
+    JSON.stringify(fonts),
+  );
 }
 
 /** Link annotations, as qpdf reads them (object streams included). */
@@ -53,21 +59,24 @@ test('options.pdf_a', { timeout: 600_000 }, async (t) => {
   const server: TestServer = await startTestServer(t, { allowHosts: [`127.0.0.1:${fixture.port}`] });
   const render = async (options: object, source: object = { html: INVOICE }) => pdfOf(await server.render({ ...source, options }));
 
-  await t.test('an html invoice as PDF/A-2b with header, footer, watermark, metadata and outline: identified, same text, links and bookmarks kept', async () => {
-    const plain = await render(DECORATED);
-    const response = await server.render({ html: INVOICE, options: { ...DECORATED, pdf_a: 'PDF/A-2b' } });
-    assert.match(response.headers.get('x-pdf-conformance') ?? '', /^PDF\/A-2b; rules=\d+; failed=0$/);
-    const archival = await pdfOf(response);
-    assertArchival(archival, '2', 'B');
-    assert.equal(textOf(archival), textOf(plain));
-    assert.match(textOf(archival), /Acme archive[\s\S]*Page 1/);
-    // The watermark stays text (pdftotext breaks the rotated word into pieces).
-    assert.match(textOf(archival), /C\s+O\s+PY/);
-    assert.equal(linkCount(archival), linkCount(plain));
-    assert.ok(linkCount(archival) >= 1);
-    assert.ok(archivalParts(archival).catalog['/Outlines'], 'the outline is kept');
-    assert.match(pdfaIdOf(archival).xmp, /Acme GmbH/);
-  });
+  await t.test(
+    'an html invoice as PDF/A-2b with header, footer, watermark, metadata and outline: identified, same text, links and bookmarks kept',
+    async () => {
+      const plain = await render(DECORATED);
+      const response = await server.render({ html: INVOICE, options: { ...DECORATED, pdf_a: 'PDF/A-2b' } });
+      assert.match(response.headers.get('x-pdf-conformance') ?? '', /^PDF\/A-2b; rules=\d+; failed=0$/);
+      const archival = await pdfOf(response);
+      assertArchival(archival, '2', 'B');
+      assert.equal(textOf(archival), textOf(plain));
+      assert.match(textOf(archival), /Acme archive[\s\S]*Page 1/);
+      // The watermark stays text (pdftotext breaks the rotated word into pieces).
+      assert.match(textOf(archival), /C\s+O\s+PY/);
+      assert.equal(linkCount(archival), linkCount(plain));
+      assert.ok(linkCount(archival) >= 1);
+      assert.ok(archivalParts(archival).catalog['/Outlines'], 'the outline is kept');
+      assert.match(pdfaIdOf(archival).xmp, /Acme GmbH/);
+    },
+  );
 
   await t.test('2u, 3b and 3u, and the short spelling "2b"', async () => {
     for (const [level, part, conformance] of [
@@ -93,17 +102,20 @@ test('options.pdf_a', { timeout: 600_000 }, async (t) => {
     assert.equal(await usageOf(server), before);
   });
 
-  await t.test('PDF/A-1b without rasterising: text and fonts kept, PDFBox Preflight accepts it' + (preflightMissing ? ` (Preflight skipped: ${preflightMissing})` : ''), async () => {
-    const archival = await render({ ...HEADS, pdf_a: 'PDF/A-1b' });
-    assertArchival(archival, '1', 'B');
-    assert.match(textOf(archival), /Seller: Acme GmbH/);
-    if (!preflightMissing) {
-      const verdict = preflight1b(archival);
-      assert.ok(verdict.valid, verdict.output);
-      // Negative control: Preflight refuses Chromium's raw output.
-      assert.equal(preflight1b(await render({ ...HEADS })).valid, false);
-    }
-  });
+  await t.test(
+    `PDF/A-1b without rasterising: text and fonts kept, PDFBox Preflight accepts it${preflightMissing ? ` (Preflight skipped: ${preflightMissing})` : ''}`,
+    async () => {
+      const archival = await render({ ...HEADS, pdf_a: 'PDF/A-1b' });
+      assertArchival(archival, '1', 'B');
+      assert.match(textOf(archival), /Seller: Acme GmbH/);
+      if (!preflightMissing) {
+        const verdict = preflight1b(archival);
+        assert.ok(verdict.valid, verdict.output);
+        // Negative control: Preflight refuses Chromium's raw output.
+        assert.equal(preflight1b(await render({ ...HEADS })).valid, false);
+      }
+    },
+  );
 
   await t.test('url, template and markdown sources', async () => {
     assertArchival(await render({ pdf_a: '2b' }, { url: `${fixture.url}/page` }), '2', 'B');
@@ -144,7 +156,10 @@ test('options.pdf_a', { timeout: 600_000 }, async (t) => {
   });
 
   await t.test('batch items take pdf_a, and the stored copies are archival', async () => {
-    const response = await server.request('POST', '/v1/pdf/batch', { requests: [{ html: INVOICE }, { html: '<p>Second</p>', options: { pdf_a: 'PDF/A-3u' } }], options: { pdf_a: 'PDF/A-2b' } });
+    const response = await server.request('POST', '/v1/pdf/batch', {
+      requests: [{ html: INVOICE }, { html: '<p>Second</p>', options: { pdf_a: 'PDF/A-3u' } }],
+      options: { pdf_a: 'PDF/A-2b' },
+    });
     assert.equal(response.status, 200);
     const batch = (await response.json()) as { results: { status: string; document_id: string }[] };
     const expected = [
@@ -179,7 +194,9 @@ test('options.pdf_a', { timeout: 600_000 }, async (t) => {
     const doc = await PDFDocument.create();
     doc.addPage([200, 200]).drawRectangle({ x: 10, y: 10, width: 50, height: 50, color: cmyk(0, 0, 0, 1) });
     const before = await usageOf(server);
-    const error = await errorOf(await server.request('POST', '/v1/pdf/merge', { sources: [{ pdf: base64(await doc.save()) }], options: { pdf_a: 'PDF/A-2b' } }));
+    const error = await errorOf(
+      await server.request('POST', '/v1/pdf/merge', { sources: [{ pdf: base64(await doc.save()) }], options: { pdf_a: 'PDF/A-2b' } }),
+    );
     assert.equal(error.status, 422);
     assert.equal(error.code, 'conformance_failed');
     assert.match(error.detail, /device-colour/);
@@ -189,21 +206,29 @@ test('options.pdf_a', { timeout: 600_000 }, async (t) => {
   await t.test('the receipt records the conformance report', async () => {
     const response = await server.render({ html: INVOICE, options: { pdf_a: '2b', receipt: true } });
     await pdfOf(response);
-    const receipt = (await (await server.request('GET', response.headers.get('x-render-receipt')!)).json()) as { steps: { step: string; report: { level: string; failed: unknown[]; rules: number } }[] };
+    const receipt = (await (await server.request('GET', response.headers.get('x-render-receipt')!)).json()) as {
+      steps: { step: string; report: { level: string; failed: unknown[]; rules: number } }[];
+    };
     const step = receipt.steps.find((entry) => entry.step === 'pdf_a');
     assert.equal(step?.report.level, 'PDF/A-2b');
     assert.deepEqual(step?.report.failed, []);
     assert.ok((step?.report.rules ?? 0) >= 20);
   });
 
-  await t.test(veraPdfCommand ? 'veraPDF accepts every level' : 'veraPDF accepts every level (skipped: no VERAPDF command here; veraPDF is not obtainable on this machine)', { skip: !veraPdfCommand }, async () => {
-    for (const level of ['1b', '2b', '2u', '3b', '3u']) {
-      const verdict = veraPdf(await render({ ...HEADS, pdf_a: level }), level);
-      assert.ok(verdict.valid, `${level}: ${verdict.output}`);
-    }
-    const verdict = veraPdf(await render({ tagged: true, pdf_a: '3a' }), '3a');
-    assert.ok(verdict.valid, verdict.output);
-  });
+  await t.test(
+    veraPdfCommand
+      ? 'veraPDF accepts every level'
+      : 'veraPDF accepts every level (skipped: no VERAPDF command here; veraPDF is not obtainable on this machine)',
+    { skip: !veraPdfCommand },
+    async () => {
+      for (const level of ['1b', '2b', '2u', '3b', '3u']) {
+        const verdict = veraPdf(await render({ ...HEADS, pdf_a: level }), level);
+        assert.ok(verdict.valid, `${level}: ${verdict.output}`);
+      }
+      const verdict = veraPdf(await render({ tagged: true, pdf_a: '3a' }), '3a');
+      assert.ok(verdict.valid, verdict.output);
+    },
+  );
 });
 
 officeTest('options.pdf_a on office files', { timeout: 300_000 }, async (t) => {

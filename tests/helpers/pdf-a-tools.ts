@@ -26,7 +26,10 @@ export function pdfaIdOf(bytes: Uint8Array): { part?: string; conformance?: stri
 }
 
 /** qpdf --json's objects and trailer. */
-export function qpdfJson(bytes: Uint8Array): { objects: Record<string, { value?: Record<string, unknown>; stream?: { dict: Record<string, unknown> } }>; trailer: Record<string, unknown> } {
+export function qpdfJson(bytes: Uint8Array): {
+  objects: Record<string, { value?: Record<string, unknown>; stream?: { dict: Record<string, unknown> } }>;
+  trailer: Record<string, unknown>;
+} {
   const json = JSON.parse(withFile(bytes, (file) => execFileSync('qpdf', ['--json', '--json-key=qpdf', file], { encoding: 'utf8', maxBuffer: 64 << 20 })));
   const [, objects] = json.qpdf as [unknown, Record<string, { value?: Record<string, unknown>; stream?: { dict: Record<string, unknown> } }>];
   return { objects, trailer: objects.trailer?.value ?? {} };
@@ -64,10 +67,13 @@ export function textOf(bytes: Uint8Array): string {
   return withFile(bytes, (file) => execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }));
 }
 
-const PREFLIGHT_JARS = ['preflight', 'pdfbox2', 'fontbox2', 'xmpbox', 'commons-logging', 'javax.activation', 'jaxb-api'].map((jar) => `/usr/share/java/${jar}.jar`);
+const PREFLIGHT_JARS = ['preflight', 'pdfbox2', 'fontbox2', 'xmpbox', 'commons-logging', 'javax.activation', 'jaxb-api'].map(
+  (jar) => `/usr/share/java/${jar}.jar`,
+);
 
 /** Why PDFBox Preflight cannot run here, or undefined when it can. */
-export const preflightMissing = PREFLIGHT_JARS.every(existsSync) && spawnSync('java', ['-version']).status === 0 ? undefined : 'no java or PDFBox Preflight (Debian libpdfbox2-java)';
+export const preflightMissing =
+  PREFLIGHT_JARS.every(existsSync) && spawnSync('java', ['-version']).status === 0 ? undefined : 'no java or PDFBox Preflight (Debian libpdfbox2-java)';
 
 /** PDFBox Preflight's PDF/A-1b verdict: exit 0 and its "is a valid PDF/A-1b file" line. */
 export function preflight1b(bytes: Uint8Array): { valid: boolean; output: string } {

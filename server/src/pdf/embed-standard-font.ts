@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PDFDict, PDFDocument, PDFName, PDFNumber, StandardFonts } from '@cantoo/pdf-lib';
+import { type PDFDict, type PDFDocument, PDFName, PDFNumber, StandardFonts } from '@cantoo/pdf-lib';
 import { usedFonts } from './pdf-objects.ts';
 
 // WinAnsiEncoding's codes 128-159 (the rest are Latin-1): ISO 32000-1 Annex D.
