@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { inspectPdf } from '../../helpers/pdf.ts';
 import { appSwitches } from '../../../electron/engine-parity.ts';
+import { windowLanguage } from '../../../electron/window-language.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..', '..', '..');
 
@@ -94,8 +95,9 @@ test('the built main process starts the server on 127.0.0.1, renders on the Elec
   assert.equal(opened.webPreferences.preload, path.join(REPO, 'dist', 'electron', 'preload.cjs'));
   assert.deepEqual(
     events.filter((event) => event.event === 'switch').map((event) => [event.name, event.value]),
-    appSwitches(true).map(([name, value]) => [name, value]),
-    "the server's engine flags and the guard's switches, applied before the app was ready",
+    // Under a POSIX locale (CI's C.UTF-8) the window also gets --lang (electron/window-language.ts).
+    [...appSwitches(true).map(([name, value]) => [name, value]), ...(windowLanguage(process.env) ? [['lang', windowLanguage(process.env)]] : [])],
+    "the server's engine flags, the guard's switches and the window's language, applied before the app was ready",
   );
   assert.deepEqual((await next('tray-menu')).labels, [
     `API: ${origin}`,
