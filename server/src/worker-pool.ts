@@ -135,6 +135,19 @@ class TaskThread<Task, Result> {
 }
 
 /**
+ * Moves what can be moved; since Node 22 a Buffer from Node's shared pool (what fs, child
+ * processes and Buffer.from hand back) is marked untransferable and would fail the whole reply, so
+ * such a result is copied instead.
+ */
+function postReply(reply: unknown, transfer: TransferListItem[]): void {
+  try {
+    parentPort!.postMessage(reply, transfer);
+  } catch {
+    parentPort!.postMessage(reply);
+  }
+}
+
+/**
  * The worker side: answers each task message with run's result (its `transfer` moved, not
  * copied) or the error's shape, one task at a time.
  */
@@ -142,7 +155,7 @@ export function serveTasks<Task, Result>(run: (task: Task) => Promise<Result> | 
   parentPort!.on('message', async ({ id, task }: { id: number; task: Task }) => {
     try {
       const value = await run(task);
-      parentPort!.postMessage({ id, value } satisfies Reply<Result>, transfer(value));
+      postReply({ id, value } satisfies Reply<Result>, [...new Set(transfer(value))]);
     } catch (error) {
       const { name, message, field, index } = error as Partial<ErrorShape>;
       const details = Object.fromEntries(

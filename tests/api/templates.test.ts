@@ -68,7 +68,7 @@ test('templates: create, list, fetch, replace and delete, scoped to the key that
       first.data.map((entry) => entry.name),
       ['three', 'two'],
     );
-    assert.deepEqual(Object.keys(first.data[0]!).sort(), ['created_at', 'format', 'name', 'template_id', 'updated_at']);
+    assert.deepEqual(Object.keys(first.data[0]!).sort(), ['asset_count', 'created_at', 'format', 'name', 'template_id', 'updated_at', 'version']);
     const second = (await (await server.request('GET', `/v1/templates?limit=2&cursor=${first.next_cursor}`, undefined, bearer(fresh))).json()) as {
       data: { template_id: string }[];
       next_cursor: null;
