@@ -79,7 +79,7 @@ export async function measureDocuments(sizes: readonly number[] = [0, 10_000, 10
       for (const item of cases) {
         for (let i = 0; i < writes / rounds; i++) {
           const started = performance.now();
-          await item.documentStore.put(item.documents.recordFor({ keyId: KEY, storage: STORAGE, size: PDF.byteLength, source: 'render' }), PDF);
+          await item.documentStore.put(item.documents.recordFor({ keyId: KEY, storage: STORAGE, pdf: PDF, source: 'render' }), PDF);
           item.store.push(performance.now() - started);
         }
         for (let i = 0; i < lists / rounds; i++) {

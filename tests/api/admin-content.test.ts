@@ -48,7 +48,7 @@ test('admin views of documents and templates across keys', { timeout: 120_000 },
     );
     const second = await json<Listed>(await server.admin('GET', `/admin/v1/documents?limit=2&cursor=${first.next_cursor}`));
     assert.deepEqual([second.data.map((document) => document.id), second.next_cursor], [[aliceDocs[0]], null]);
-    assert.deepEqual(Object.keys(first.data[0]!).sort(), ['created_at', 'expires_at', 'filename', 'id', 'key_id', 'size', 'source']);
+    assert.deepEqual(Object.keys(first.data[0]!).sort(), ['created_at', 'expires_at', 'filename', 'id', 'key_id', 'pages', 'size', 'source']);
   });
 
   await t.test('key_id keeps one key’s documents; a malformed key_id is 400', async () => {

@@ -66,6 +66,15 @@ test('the HTML editor highlights placeholders, completes data paths and marks wh
   expect(saved.html).toContain('{{#items}}{{/items}}');
 });
 
+test('a top-level placeholder after a section is not marked when the sample data has it (issue 30)', async ({ admin: page, quire }) => {
+  const sample = { ...SAMPLE, total: 137.9 };
+  const id = await createTemplate(quire, '{{#items}}<td>{{description}}</td>{{/items}}\n<p>{{total}}</p>\n<p>{{nosuch}}</p>\n', sample);
+  await page.goto(`/admin/templates/${id}`);
+  await expect(page.getByRole('textbox', { name: 'HTML', exact: true })).toContainText('{{total}}');
+  // {{nosuch}} shows the lint has run; it is then the only mark: {{total}} (after the section closed) is not one.
+  await expect(page.locator('.cm-lintRange-warning, .cm-lintRange-error')).toHaveText(['{{nosuch}}']);
+});
+
 test('assets upload from the editor; versions are viewed, diffed and restored', async ({ admin: page, quire }, testInfo) => {
   const id = await createTemplate(quire, '<h1>First {{customer.name}}</h1>\n<img src="img/logo.png">');
   await quire.admin('PUT', `/admin/v1/templates/${id}`, {

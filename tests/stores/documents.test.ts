@@ -80,6 +80,22 @@ forEachBackend((backend) => {
     assert.deepEqual(await readOpened(reading!), pdf);
   });
 
+  test('the page count is kept through a page and expiry; a record without one (stored before it was recorded) reads back without one', async () => {
+    const store = await storeOn(backend);
+    const key = newId('key');
+    const counted = await store.put(record(key, 6, { pages: 3 }), Buffer.from('%PDF-1.7 counted'));
+    const older = await store.put(record(key, 7), Buffer.from('%PDF-1.7 older'));
+    assert.equal((await store.get(counted.id))?.pages, 3);
+    assert.deepEqual(await store.get(older.id), older);
+    assert.equal('pages' in (await store.get(older.id))!, false);
+    assert.deepEqual(
+      (await store.page(key, 10, undefined, 0)).items.map((document) => document.pages),
+      [undefined, 3],
+    );
+    await store.expire(counted.id, new Date());
+    assert.equal((await store.tombstone(counted.id))?.pages, 3);
+  });
+
   test('expiry happens once, drops the bytes, keeps a tombstone until it is dropped', async () => {
     const store = await storeOn(backend);
     const stored = await store.put(record(newId('key'), 3), Buffer.from('%PDF-1.7 x'));

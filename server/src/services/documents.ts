@@ -7,6 +7,7 @@
 import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { Plan } from '../accounts/plans.ts';
+import { countPages } from '../pdf/page-count.ts';
 import type { DocumentStore } from '../stores/documents.ts';
 import type { DocumentRecord, DocumentSource, StoredDocument } from '../stores/document-record.ts';
 import type { PdfReader } from '../stores/pdf-blobs.ts';
@@ -25,8 +26,8 @@ export interface StoragePlan {
 export interface KeepRequest {
   keyId: string;
   storage: StoragePlan;
-  /** Bytes of the PDF. */
-  size: number;
+  /** The PDF kept: its size and page count go on the record. */
+  pdf: Uint8Array;
   filename?: string;
   source: DocumentSource;
   batchId?: string;
@@ -69,11 +70,15 @@ export class DocumentsService {
   /** The record a render's copy is kept under (stores/render-commit.ts keeps it with the charge). */
   recordFor(request: KeepRequest): DocumentRecord {
     const created = this.now();
+    // The cheap count (the page tree root, no parse) fits on the request path; a file it cannot
+    // read (another writer's layout) is kept without a count rather than parsed here.
+    const pages = countPages(request.pdf);
     return {
       id: request.id ?? newId('doc'),
       keyId: request.keyId,
       filename: request.filename ?? null,
-      size: request.size,
+      size: request.pdf.byteLength,
+      ...(pages === undefined ? {} : { pages }),
       createdAt: created.toISOString(),
       expiresAt: new Date(created.getTime() + request.storage.retentionSeconds * 1000).toISOString(),
       source: request.source,

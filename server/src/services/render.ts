@@ -164,7 +164,7 @@ export class RenderService {
           record: this.deps.documents.recordFor({
             keyId: account.keyId,
             storage,
-            size: pdf.byteLength,
+            pdf,
             filename: input.filename,
             source: batchItem ? 'batch' : 'render',
             batchId: batchItem?.batchId,
@@ -223,7 +223,7 @@ export class RenderService {
           record: this.deps.documents.recordFor({
             keyId: account.keyId,
             storage: charge.storage,
-            size: pdf.byteLength,
+            pdf,
             filename: charge.filename,
             source: 'render',
           }),

@@ -11,6 +11,8 @@ export interface DocumentRecord {
   filename: string | null;
   /** Bytes of the PDF. */
   size: number;
+  /** Its page count; absent for documents kept before it was recorded, or when the quick count could not read the file. */
+  pages?: number;
   createdAt: string;
   /** Fixed when stored, from the plan's retention then; a later plan change does not move it. */
   expiresAt: string;

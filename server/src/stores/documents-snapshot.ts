@@ -41,6 +41,8 @@ type Row = [
   string,
   'stored' | 'expired',
   string | null,
+  // The page count (null: unknown), added after version 2 was first written: rows without it read as unknown.
+  (number | null)?,
 ];
 
 interface SnapshotFile {
@@ -66,11 +68,12 @@ export async function readDocumentsSnapshot(root: string): Promise<DocumentsSnap
     return empty;
   }
   const documents = parsed.rows.map(
-    ([keyId, id, filename, size, createdAt, createdMs, expiresAt, expiresMs, source, batchId, planId, retention, state, expiredAt]): StoredDocument => ({
+    ([keyId, id, filename, size, createdAt, createdMs, expiresAt, expiresMs, source, batchId, planId, retention, state, expiredAt, pages]): StoredDocument => ({
       id,
       keyId,
       filename,
       size,
+      ...(typeof pages === 'number' ? { pages } : {}),
       createdAt,
       expiresAt,
       source,
@@ -116,6 +119,7 @@ export async function writeDocumentsSnapshot(
       d.retention,
       d.state,
       d.expiredAt,
+      d.pages ?? null,
     ]),
   };
   await writeFileDurably(path.join(root, FILE), JSON.stringify(file), { sync });

@@ -195,7 +195,7 @@ test('templates survive a reopen, one file each; leftovers of interrupted writes
 test('start-up takes unchanged key folders from the index snapshot and reads changed ones again', async (t) => {
   const dir = await tempDir(t);
   const { store } = await DocumentsStore.open(dir);
-  await store.put(record(1), PDF);
+  await store.put(record(1, { pages: 4 }), PDF);
   await store.put(record(2, { keyId: 'key_b' }), PDF);
   // Folders last changed a minute ago (a folder changed within the clock's tick of the snapshot is never trusted).
   const old = new Date(Date.now() - 60_000);
@@ -204,10 +204,14 @@ test('start-up takes unchanged key folders from the index snapshot and reads cha
   const { store: fast, report } = await DocumentsStore.open(dir);
   assert.deepEqual([report.snapshotFolders, report.scannedFolders, report.documents], [2, 0, 2]);
   assert.deepEqual(ids((await fast.page(undefined, 10, undefined, 0)).items), ['doc_test000002', 'doc_test000001']);
+  // The page count comes back from the snapshot, and a document without one stays without one.
+  assert.deepEqual([(await fast.get('doc_test000001'))?.pages, (await fast.get('doc_test000002'))?.pages], [4, undefined]);
   // A change after the snapshot moves the folder's mtime: that folder is read again, the other is not.
-  await fast.put(record(3), PDF);
+  await fast.put(record(3, { pages: 2 }), PDF);
   await fast.remove('doc_test000001');
   const { store: after, report: again } = await DocumentsStore.open(dir);
   assert.deepEqual([again.snapshotFolders, again.scannedFolders, again.documents], [1, 1, 2]);
   assert.deepEqual(ids((await after.page(undefined, 10, undefined, 0)).items), ['doc_test000003', 'doc_test000002']);
+  // Read again from its sidecar.
+  assert.equal((await after.get('doc_test000003'))?.pages, 2);
 });

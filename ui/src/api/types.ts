@@ -62,6 +62,8 @@ export interface StoredDocument {
   key_id: string;
   filename: string | null;
   size: number;
+  /** null for documents kept before the count was recorded (or a file it could not read). */
+  pages: number | null;
   created_at: string;
   expires_at: string;
   source: 'render' | 'batch';

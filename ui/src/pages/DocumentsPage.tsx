@@ -79,7 +79,15 @@ export function DocumentsPage() {
           <>
             <Table
               label="Documents"
-              columns={[{ label: 'Document' }, { label: 'Source' }, { label: 'Key' }, { label: 'Size', className: 'num' }, { label: 'Kept' }, ACTIONS_COLUMN]}
+              columns={[
+                { label: 'Document' },
+                { label: 'Source' },
+                { label: 'Key' },
+                { label: 'Pages', className: 'num' },
+                { label: 'Size', className: 'num' },
+                { label: 'Kept' },
+                ACTIONS_COLUMN,
+              ]}
             >
               {rows.map((document) => (
                 <tr key={document.id} data-document-id={document.id}>
@@ -95,6 +103,9 @@ export function DocumentsPage() {
                   {/* The batch's id in the tooltip: beside the three buttons the row has no room for it at 1024 px. */}
                   <td title={document.batch_id}>{document.source === 'batch' ? 'Batch' : 'Render'}</td>
                   <td>{keyName(keys.data, document.key_id)}</td>
+                  <td className="num" title={document.pages === null ? 'Not recorded for this document' : undefined}>
+                    {document.pages ?? '—'}
+                  </td>
                   <td className="num nowrap">{formatBytes(document.size)}</td>
                   <td className="nowrap">
                     <div title={`created ${formatDate(document.created_at)}`}>{timeLeft(document.expires_at)}</div>

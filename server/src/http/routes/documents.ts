@@ -70,6 +70,7 @@ export function documentJson(document: StoredDocument) {
     id: document.id,
     filename: document.filename,
     size: document.size,
+    pages: document.pages ?? null,
     created_at: document.createdAt,
     expires_at: document.expiresAt,
     source: document.source,

@@ -7,6 +7,7 @@ export const documentSchema = z.object({
   id: z.string().describe('doc_...'),
   filename: z.string().nullable().describe('The filename given with the render, if any.'),
   size: z.int().describe('Bytes of the PDF.'),
+  pages: z.int().nullable().describe('Its page count; null for documents kept before it was recorded, or a file whose count could not be read quickly.'),
   created_at: z.string().describe('ISO 8601'),
   expires_at: z.string().describe('ISO 8601: fixed when stored, from the plan retention then. After it: 410 and the bytes are deleted.'),
   source: z.enum(['render', 'batch']),

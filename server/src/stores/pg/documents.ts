@@ -17,6 +17,7 @@ interface DocumentRow {
   key_id: string;
   filename: string | null;
   size: number;
+  pages: number | null;
   created_at: Date;
   expires_at: Date;
   source: DocumentRecord['source'];
@@ -27,7 +28,7 @@ interface DocumentRow {
   expired_at: Date | null;
 }
 
-const COLUMNS = 'id, key_id, filename, size, created_at, expires_at, source, batch_id, plan_id, retention, state, expired_at';
+const COLUMNS = 'id, key_id, filename, size, created_at, expires_at, source, batch_id, plan_id, retention, state, expired_at, pages';
 
 export class PgDocumentStore implements DocumentStore {
   constructor(
@@ -52,7 +53,7 @@ export class PgDocumentStore implements DocumentStore {
   }
 
   private async insertRow(client: Queryable, record: DocumentRecord): Promise<void> {
-    await client.query(`INSERT INTO documents (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, [
+    await client.query(`INSERT INTO documents (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`, [
       record.id,
       record.keyId,
       record.filename,
@@ -65,6 +66,7 @@ export class PgDocumentStore implements DocumentStore {
       record.retention,
       record.state,
       record.expiredAt,
+      record.pages ?? null,
     ]);
   }
 
@@ -133,6 +135,8 @@ function documentOf(row: DocumentRow): StoredDocument {
     keyId: row.key_id,
     filename: row.filename,
     size: row.size,
+    // Absent rather than null, as the file store keeps it: a record reads back as it was put.
+    ...(row.pages === null ? {} : { pages: row.pages }),
     createdAt: row.created_at.toISOString(),
     expiresAt: row.expires_at.toISOString(),
     source: row.source,
