@@ -46,7 +46,7 @@ test('import a PEM certificate, see its fingerprint and expiry warning, grant it
     await expect(page.getByRole('heading', { name: 'Certificates', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Import certificate' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Import a certificate' });
-    await dialog.getByLabel('PEM key and chain').check();
+    await dialog.getByText('PEM key and chain', { exact: true }).click();
     await dialog.getByLabel('Private key (PEM)').fill(made.key);
     await dialog.getByLabel('Certificate and chain (PEM)').fill(made.cert);
     await dialog.getByLabel('Name', { exact: true }).fill('UI signer');

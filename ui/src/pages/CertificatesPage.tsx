@@ -133,14 +133,14 @@ function CertificateRow({
           {days < 0 ? (
             <span className="pill pill-failed">Expired</span>
           ) : days <= 30 ? (
-            <span className="pill note" title={certificate.warning}>
+            <span className="pill pill-warn" title={certificate.warning}>
               Expires in {days} {days === 1 ? 'day' : 'days'}
             </span>
           ) : null}
         </div>
       </td>
       <td>
-        <code className="mono small" title={certificate.fingerprint} data-testid="fingerprint">
+        <code className="mono small fingerprint" title={certificate.fingerprint} data-testid="fingerprint">
           {spaced(certificate.fingerprint)}
         </code>
       </td>
