@@ -40,6 +40,7 @@ test('/openapi.json gives the forms every page option default, bound and choice'
   });
   assert.equal(spec.watermark.positions.length, 9);
   assert.deepEqual(spec.pdfALevels, ['PDF/A-1b', 'PDF/A-2b', 'PDF/A-2u', 'PDF/A-2a', 'PDF/A-3b', 'PDF/A-3u', 'PDF/A-3a']);
+  assert.deepEqual(spec.sign, { levels: ['B-B', 'B-T'], defaultLevel: 'B-B' });
 });
 
 test('a document without the page options is refused by name, not read as undefined defaults', () => {

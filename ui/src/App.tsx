@@ -17,6 +17,7 @@ import { AdminPlaygroundPage } from './pages/AdminPlaygroundPage.tsx';
 import { DocumentsPage } from './pages/DocumentsPage.tsx';
 import { BatchesPage } from './pages/BatchesPage.tsx';
 import { PdfToolsPage } from './pages/PdfToolsPage.tsx';
+import { CertificatesPage } from './pages/CertificatesPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { ScreenBoundary } from './components/ScreenBoundary.tsx';
 
@@ -78,6 +79,7 @@ export function App() {
         {screen.name === 'documents' && <DocumentsPage />}
         {screen.name === 'batches' && <BatchesPage />}
         {screen.name === 'pdf-tools' && <PdfToolsPage />}
+        {screen.name === 'certificates' && <CertificatesPage />}
         {screen.name === 'not-found' && <NotFoundPage />}
       </ScreenBoundary>
     </AdminLayout>
@@ -93,4 +95,5 @@ const TITLES: Record<string, string> = {
   documents: 'Documents',
   batches: 'Batches',
   'pdf-tools': 'PDF tools',
+  certificates: 'Certificates',
 };

@@ -2,7 +2,7 @@
 // route (not stored, not charged); code calls POST /v1/convert/office with a key.
 
 import { callPdf, type PdfResponse } from './client.ts';
-import type { RunningOption } from './types.ts';
+import type { RunningOption, SignOption } from './types.ts';
 
 export const OFFICE_EXTENSIONS = ['docx', 'doc', 'odt', 'rtf', 'txt', 'xlsx', 'xls', 'ods', 'csv', 'pptx', 'ppt', 'odp'] as const;
 
@@ -11,6 +11,8 @@ export interface OfficeOptions {
   page_ranges?: string;
   /** An archival PDF/A level (the choices: lib/pdf-options.ts pdfALevels). */
   pdf_a?: string;
+  /** Signed in the keyed request only: the preview has no key (components/SignField.tsx). */
+  sign?: SignOption;
   pdf_ua?: boolean;
   export_form_fields?: boolean;
   export_bookmarks?: boolean;

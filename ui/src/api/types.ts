@@ -145,6 +145,8 @@ export interface PdfOptions {
   encrypt?: PdfEncryption;
   /** An archival PDF/A level ("PDF/A-2b"); the choices come from /openapi.json (lib/pdf-options.ts). */
   pdf_a?: string;
+  /** Sign the finished PDF (PAdES): docs/api.md#signing-pades. */
+  sign?: SignOption;
   /** url renders only: sent to the url's own origin and nowhere else. */
   http_headers?: Record<string, string>;
   cookies?: { name: string; value: string; path?: string; secure?: boolean }[];
@@ -244,4 +246,12 @@ export interface CheckResult {
   changed_pages: number[];
   max_diff_ratio: number;
   verdict: 'unchanged' | 'changed' | 'reference_created';
+}
+
+/** options.sign (docs/api.md#signing-pades); the levels come from /openapi.json (lib/pdf-options.ts). */
+export interface SignOption {
+  certificate_id: string;
+  level?: string;
+  reason?: string;
+  location?: string;
 }

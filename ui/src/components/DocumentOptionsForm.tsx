@@ -1,14 +1,27 @@
 // The post-processing options as a form: metadata, outline, the PDF/A level, watermark (text or a
 // PNG/JPEG file) and AES-256 encryption with its permissions, then attachments and the e-invoice
-// (AttachmentsForm). Empty fields are left out of the request.
+// (AttachmentsForm), and in the admin window the signature (SignField). Empty fields are left out
+// of the request.
 
 import type { PdfEncryption, PdfMetadata, PdfOptions, PdfWatermark, WatermarkPosition } from '../api/types.ts';
 import type { OptionSpec } from '../lib/pdf-options.ts';
 import { AttachmentsForm } from './AttachmentsForm.tsx';
 import { Check, Field, NumberField, SelectField } from './OptionsForm.tsx';
 import { PdfAField } from './PdfAField.tsx';
+import { SignField } from './SignField.tsx';
 
-export function DocumentOptionsForm({ value, onChange, spec }: { value: PdfOptions; onChange: (next: PdfOptions) => void; spec: OptionSpec }) {
+export function DocumentOptionsForm({
+  value,
+  onChange,
+  spec,
+  signing = false,
+}: {
+  value: PdfOptions;
+  onChange: (next: PdfOptions) => void;
+  spec: OptionSpec;
+  /** Offer options.sign: the admin window only, where keys and certificates can be listed. */
+  signing?: boolean;
+}) {
   const { defaults: WATERMARK_DEFAULTS, bounds, positions: POSITIONS } = spec.watermark;
   const metadata = value.metadata ?? {};
   const mark = value.watermark ?? {};
@@ -174,6 +187,12 @@ export function DocumentOptionsForm({ value, onChange, spec }: { value: PdfOptio
         <Check label="Allow form filling" checked={permissions.fill_forms ?? false} onChange={(checked) => setPermission({ fill_forms: checked })} />
       </div>
       <AttachmentsForm value={value} onChange={onChange} />
+      {signing && (
+        <>
+          <h3 className="options-heading">Signature (PAdES)</h3>
+          <SignField id="opt-sign" value={value.sign} onChange={(next) => onChange({ ...value, sign: next })} />
+        </>
+      )}
     </div>
   );
 }

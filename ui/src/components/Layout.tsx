@@ -15,6 +15,12 @@ const NAV = [
   { href: '/admin/playground', label: 'Playground', match: ['/admin/playground'], icon: 'M8 5v14l11-7z' },
   { href: '/admin/documents', label: 'Documents', match: ['/admin/documents'], icon: 'M6 2h8l6 6v14H6zM13 3v6h6' },
   { href: '/admin/pdf-tools', label: 'PDF tools', match: ['/admin/pdf-tools'], icon: 'M6 2h8l6 6v14H6zM9 13h6M9 17h6' },
+  {
+    href: '/admin/certificates',
+    label: 'Certificates',
+    match: ['/admin/certificates'],
+    icon: 'M4 4h16v12H4zM8 20l2-4h4l2 4-4-2zM8 8h8M8 11h5',
+  },
   { href: '/admin/batches', label: 'Batches', match: ['/admin/batches'], icon: 'M4 5h16v3H4zM4 10.5h16v3H4zM4 16h16v3H4z' },
 ];
 

@@ -8,6 +8,7 @@ import type { Receipt, ReceiptRequest } from '../api/activity.ts';
 import { formatBytes, formatDate, plural } from '../lib/format.ts';
 import { StatusPill } from './Bars.tsx';
 import { ConformanceSection } from './ConformanceSection.tsx';
+import { SigningSection } from './SigningSection.tsx';
 
 const STAGES: [string, string][] = [
   ['queue_wait', 'Queue'],
@@ -129,6 +130,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
       )}
 
       <ConformanceSection receipt={receipt} />
+      <SigningSection receipt={receipt} />
 
       {receipt.warnings.length > 0 && (
         <section aria-label="Warnings">

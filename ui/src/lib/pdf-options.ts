@@ -40,6 +40,8 @@ export interface OptionSpec {
   };
   /** The PDF/A levels options.pdf_a takes, in their long spelling ("PDF/A-2b"). */
   pdfALevels: string[];
+  /** The PAdES levels options.sign.level takes, and its default. */
+  sign: { levels: string[]; defaultLevel: string };
 }
 
 /** How far one arrow press moves a number field: a form's choice, not the API's. */
@@ -109,6 +111,7 @@ export function optionSpecFrom(document: unknown): OptionSpec {
       positions: choicesOf(watermark, 'position'),
     },
     pdfALevels: choicesOf<string>(options, 'pdf_a').filter((level) => level.startsWith('PDF/A-')),
+    sign: { levels: choicesOf<string>(property(options, 'sign'), 'level'), defaultLevel: defaultOf<string>(property(options, 'sign'), 'level') },
   };
 }
 

@@ -36,6 +36,7 @@ export type Screen =
   | { name: 'documents' }
   | { name: 'batches' }
   | { name: 'pdf-tools' }
+  | { name: 'certificates' }
   | { name: 'public-playground' }
   | { name: 'not-found' };
 
@@ -52,5 +53,6 @@ export function screenOf(pathname: string): Screen {
   if (path === '/admin/documents') return { name: 'documents' };
   if (path === '/admin/batches') return { name: 'batches' };
   if (path === '/admin/pdf-tools') return { name: 'pdf-tools' };
+  if (path === '/admin/certificates') return { name: 'certificates' };
   return { name: 'not-found' };
 }

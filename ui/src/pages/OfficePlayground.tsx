@@ -9,6 +9,7 @@ import { HEADER_FOOTER_FITS, OFFICE_EXTENSIONS, previewOffice, type HeaderFooter
 import { Card, PageHeader, Spinner } from '../components/Page.tsx';
 import { Check, Field, SelectField } from '../components/OptionsForm.tsx';
 import { PdfAField } from '../components/PdfAField.tsx';
+import { SignField } from '../components/SignField.tsx';
 import { HeaderFooterForm } from '../components/HeaderFooterForm.tsx';
 import { CodeEditor } from '../components/CodeEditor.tsx';
 import { PdfResultCard } from '../components/PdfResultCard.tsx';
@@ -43,6 +44,8 @@ export function OfficePlayground() {
   const given = Object.fromEntries(
     Object.entries(options).filter(([name, value]) => value !== undefined && value !== '' && value !== false && (hasHeads || !HEADS_LAYOUT.has(name))),
   ) as OfficeOptions;
+  // The preview has no key to sign with: the signature goes only into the curl sample.
+  const { sign: _sign, ...unsigned } = given;
   // Data fills the header's and footer's placeholders; without either it has nothing to do.
   const givenData = hasHeads && data.ok && data.value !== null ? data.value : undefined;
 
@@ -56,7 +59,7 @@ export function OfficePlayground() {
       const { bytes } = await previewOffice({
         file: await base64Of(file),
         filename: file.name,
-        ...(Object.keys(given).length ? { options: given } : {}),
+        ...(Object.keys(unsigned).length ? { options: unsigned } : {}),
         ...(givenData ? { data: givenData } : {}),
       });
       setResult({ bytes, ms: Math.round(performance.now() - started) });
@@ -140,6 +143,7 @@ export function OfficePlayground() {
               />
             </Field>
             <PdfAField id="office-pdfa" value={options.pdf_a} onChange={(next) => set({ pdf_a: next })} />
+            <SignField id="office-sign" value={options.sign} onChange={(next) => set({ sign: next })} />
             <Field label="Password" id="office-password" hint="For a protected file">
               <input
                 id="office-password"

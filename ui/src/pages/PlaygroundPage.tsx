@@ -108,6 +108,12 @@ function Playground({ embedded, spec: apiSpec }: { embedded: boolean; spec: Opti
     return { ...input, ...(Object.keys(changed).length ? { options: changed } : {}) };
   }, [source, html, markdown, url, options, spec]);
 
+  // The playground call has no key, so it cannot sign: the signature goes only into the keyed samples.
+  const unsigned: PlaygroundRequest = useMemo(() => {
+    const { sign: _sign, ...rest } = request.options ?? {};
+    return { ...request, options: Object.keys(rest).length ? rest : undefined };
+  }, [request]);
+
   const render = async (event?: FormEvent) => {
     event?.preventDefault();
     if (busy || hasProblems) return;
@@ -117,7 +123,7 @@ function Playground({ embedded, spec: apiSpec }: { embedded: boolean; spec: Opti
     setReceipt(null);
     try {
       // The page always asks for a receipt, to show what the page loaded (the snippets leave it out).
-      const { bytes, headers } = await renderPlayground({ ...request, options: { ...request.options, receipt: true } });
+      const { bytes, headers } = await renderPlayground({ ...request, options: { ...unsigned.options, receipt: true } });
       setResult({ bytes, ms: Math.round(performance.now() - started), remaining: headers.get('RateLimit-Remaining') });
       const receiptPath = headers.get('X-Render-Receipt');
       if (receiptPath) void getPlaygroundReceipt(receiptPath).then(setReceipt, () => undefined);
@@ -132,7 +138,7 @@ function Playground({ embedded, spec: apiSpec }: { embedded: boolean; spec: Opti
 
   const origin = location.origin;
   const keyedBody = request;
-  const keyless = { name: 'curl (no key)', code: curlSnippet({ origin, path: '/v1/playground/pdf', body: request, keyed: false, output: 'output.pdf' }) };
+  const keyless = { name: 'curl (no key)', code: curlSnippet({ origin, path: '/v1/playground/pdf', body: unsigned, keyed: false, output: 'output.pdf' }) };
   const keyed = [
     { name: 'curl (API key)', code: curlSnippet({ origin, path: '/v1/pdf', body: keyedBody, keyed: true, output: 'output.pdf' }) },
     { name: 'JavaScript', code: fetchSnippet({ origin, path: '/v1/pdf', body: keyedBody, keyed: true, output: 'output.pdf' }) },
@@ -230,7 +236,7 @@ function Playground({ embedded, spec: apiSpec }: { embedded: boolean; spec: Opti
           </details>
           <details className="options-panel">
             <summary>Document options</summary>
-            <DocumentOptionsForm value={options} onChange={setOptions} spec={spec} />
+            <DocumentOptionsForm value={options} onChange={setOptions} spec={spec} signing={embedded} />
           </details>
           {source === 'url' && (
             <details className="options-panel">

@@ -24,6 +24,7 @@ import { keyName } from '../components/KeySelect.tsx';
 import { CodeEditor } from '../components/CodeEditor.tsx';
 import { HeaderFooterForm } from '../components/HeaderFooterForm.tsx';
 import { PdfAField } from '../components/PdfAField.tsx';
+import { SignField } from '../components/SignField.tsx';
 import { parseSampleData } from '../lib/template-lint.ts';
 import { sampleDataExtensions, templateExtensions } from '../lib/template-editing.ts';
 import { AssetsPanel } from './template-studio/AssetsPanel.tsx';
@@ -135,11 +136,9 @@ function Editor({ template, keys, ownerName }: { template: Template; keys: KeyRe
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const body = {
-    template_id: template.template_id,
-    data: data.ok ? (data.value ?? {}) : {},
-    ...(runningOptions ? { options: runningOptions } : {}),
-  };
+  // The preview has no key to sign with: the signature (by the template's key) is in the samples only.
+  const sampleOptions = running.sign ? { ...runningOptions, sign: running.sign } : runningOptions;
+  const body = { template_id: template.template_id, data: data.ok ? (data.value ?? {}) : {}, ...(sampleOptions ? { options: sampleOptions } : {}) };
   const snippetInput = { origin: location.origin, path: '/v1/pdf', body, keyed: true, output: 'document.pdf' };
 
   return (
@@ -235,6 +234,7 @@ function Editor({ template, keys, ownerName }: { template: Template; keys: KeyRe
             <summary className="pane-head">Header and footer</summary>
             <HeaderFooterForm value={running} onChange={setRunning} />
             <PdfAField id="studio-pdf-a" value={running.pdf_a} onChange={(next) => setRunning({ ...running, pdf_a: next })} />
+            <SignField id="studio-sign" keyId={template.key_id} value={running.sign} onChange={(next) => setRunning({ ...running, sign: next })} />
           </details>
           <section className="editor-pane preview-pane" aria-label="Preview">
             <div className="pane-head">

@@ -1,0 +1,52 @@
+// docs/api.md#signing-pades: signing certificates. Private keys go in (import) and never come back.
+
+import { call, callJson } from './client.ts';
+
+export interface Certificate {
+  id: string;
+  name: string;
+  /** The owning key's id; null for an operator certificate. */
+  owner: string | null;
+  grants: string[];
+  subject: string;
+  issuer: string;
+  serial: string;
+  not_before: string;
+  not_after: string;
+  /** sha256 of the certificate's DER, hex. */
+  fingerprint: string;
+  key_type: 'rsa' | 'ec';
+  chain: string[];
+  created_at: string;
+  warning?: string;
+}
+
+export type CertificateImport = { name?: string; owner_key_id?: string } & (
+  | { pkcs12: string; password: string }
+  | { key_pem: string; certificate_pem: string; password?: string }
+);
+
+export async function listCertificates(signal?: AbortSignal): Promise<Certificate[]> {
+  return (await callJson<{ data: Certificate[] }>('GET', '/admin/v1/certificates', { admin: true, signal })).data;
+}
+
+export function importCertificate(input: CertificateImport): Promise<Certificate> {
+  return callJson<Certificate>('POST', '/admin/v1/certificates', { admin: true, body: input });
+}
+
+export function setCertificateGrants(id: string, keyIds: string[]): Promise<Certificate> {
+  return callJson<Certificate>('PUT', `/admin/v1/certificates/${encodeURIComponent(id)}/grants`, { admin: true, body: { key_ids: keyIds } });
+}
+
+export async function deleteCertificate(id: string): Promise<void> {
+  await call('DELETE', `/admin/v1/certificates/${encodeURIComponent(id)}`, { admin: true });
+}
+
+/** The certificates a key may sign with: its own and the operator's granted to it. */
+export const usableBy = (certificates: Certificate[], keyId: string): Certificate[] =>
+  certificates.filter((certificate) => certificate.owner === keyId || (certificate.owner === null && certificate.grants.includes(keyId)));
+
+const DAY_MS = 86_400_000;
+
+/** Days until the certificate expires (negative once it has), for the list's warning. */
+export const daysLeft = (certificate: Certificate, now = Date.now()): number => Math.floor((Date.parse(certificate.not_after) - now) / DAY_MS);

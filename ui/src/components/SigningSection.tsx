@@ -1,0 +1,46 @@
+// The signing step's report in a receipt (docs/api.md#signing-pades): which certificate signed
+// (by fingerprint, never its key), the PAdES level and the timestamping authority. Presentational.
+
+import type { Receipt } from '../api/activity.ts';
+
+interface SigningReport {
+  certificate_id: string;
+  fingerprint: string;
+  subject: string;
+  level: string;
+  tsa?: string;
+  tsa_name?: string;
+  timestamp?: string;
+  warning?: string;
+}
+
+export function SigningSection({ receipt }: { receipt: Receipt }) {
+  const report = receipt.steps?.find((step) => step.step === 'sign')?.report as SigningReport | null | undefined;
+  if (!report) return null;
+  return (
+    <section aria-label="Signature">
+      <h3>Signature</h3>
+      <dl className="receipt-facts">
+        <div>
+          <dt>Signer</dt>
+          <dd>{report.subject}</dd>
+        </div>
+        <div>
+          <dt>Certificate</dt>
+          <dd>
+            <span className="mono">{report.certificate_id}</span>, sha256 <span className="mono small">{report.fingerprint}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Level</dt>
+          <dd>PAdES {report.level}</dd>
+        </div>
+        <div>
+          <dt>Timestamp</dt>
+          <dd>{report.tsa ? `${report.timestamp ?? ''} from ${report.tsa_name ? `${report.tsa_name} (${report.tsa})` : report.tsa}` : 'none (B-B)'}</dd>
+        </div>
+      </dl>
+      {report.warning && <p className="note">{report.warning}</p>}
+    </section>
+  );
+}
