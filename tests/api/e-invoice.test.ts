@@ -180,6 +180,21 @@ test('e-invoices', async (t) => {
     assert.equal(file.bytes.toString('utf8'), MINIMUM_XML);
   });
 
+  await t.test('the template studio’s preview writes the e-invoice from the editor’s data, uncharged; data that does not add up is a 400', async () => {
+    const before = await usageOf(server);
+    const options = { e_invoice: { profile: 'EN 16931', from_data: true } };
+    const response = await server.admin('POST', '/admin/v1/templates/preview', { html: TEMPLATE, data: INVOICE, options });
+    const [file] = detach(await pdfOf(response));
+    assert.equal(response.headers.get('x-e-invoice'), 'EN 16931');
+    assert.equal(file?.name, 'factur-x.xml');
+    assert.match(file.bytes.toString('utf8'), /<ram:GrandTotalAmount>1374\.04<\/ram:GrandTotalAmount>/);
+    const totals = { ...(INVOICE.totals as Record<string, unknown>), grand_total: '1.00' };
+    const error = await errorOf(await server.admin('POST', '/admin/v1/templates/preview', { html: TEMPLATE, data: { ...INVOICE, totals }, options }));
+    assert.equal(error.status, 400);
+    assert.match(error.detail, /totals\.grand_total is 1\.00, but tax_basis_total \+ tax_total is 1374\.04 \(BR-CO-15\)/);
+    assert.equal(await usageOf(server), before, 'previews are never charged');
+  });
+
   await t.test('an e-invoice is PDF/A-3b with the Factur-X XMP kept beside the identification; 3u on request; 2b refused', async () => {
     const response = await server.render({ html: '<p>FA-2026-017</p>', options: { e_invoice: { profile: 'MINIMUM', xml: MINIMUM_XML } } });
     const pdf = await pdfOf(response);

@@ -64,7 +64,15 @@ export async function startTestServer(
   // The engine matrix (QUIRE_TEST_ENGINE or CHROME_PATH, tests/helpers/engines.ts) picks the Chromium build.
   const engine = options.engine ?? engineUnderTest;
   // LibreOffice starts on a test's first office conversion, not with every test server.
-  const config = configWith({ port: 0, logLevel: (process.env.QUIRE_TEST_LOG as 'error' | undefined) ?? 'silent', dataDir, chromePath: engine.path, officeWarmAtStart: false, ...overrides, adminToken });
+  const config = configWith({
+    port: 0,
+    logLevel: (process.env.QUIRE_TEST_LOG as 'error' | undefined) ?? 'silent',
+    dataDir,
+    chromePath: engine.path,
+    officeWarmAtStart: false,
+    ...overrides,
+    adminToken,
+  });
   // The fast lane (npm run test:fast) renders on a fake page source, the Electron stand-in on the
   // desktop app's, unless the test brings its own.
   const lanePages = fastLane() ? fakePageSource : engine.pages === 'electron' ? electronStandIn(config.chromePath) : undefined;

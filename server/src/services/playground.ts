@@ -125,7 +125,7 @@ export class PlaygroundService {
     try {
       const source = await this.deps.sources.resolveSource(fields, PLAYGROUND_ACCOUNT);
       const make = () => this.deps.renderer.render({ source, options, tenant: this.tenant, data: input.data, trace });
-      ({ pdf, headers } = await this.deps.sources.finishUncharged(input.options, make, PLAYGROUND_ACCOUNT));
+      ({ pdf, headers } = await this.deps.sources.finishUncharged(input.options, make, { account: PLAYGROUND_ACCOUNT }));
     } catch (error) {
       throw withReceipt(error, await receipts.finish({ ...report, error }));
     }

@@ -22,7 +22,7 @@ import { OfficeUnavailableError } from '../office/errors.ts';
 import { ApiError } from '../errors.ts';
 import { sourceSummary, withReceipt, type ReceiptsService } from './receipts.ts';
 import type { ReserveTurn } from './reserve-turns.ts';
-import { OutputSteps, type FinalOutput, type OutputOptions, type StepRecord } from './output-steps.ts';
+import { OutputSteps, type FinalOutput, type OutputOptions, type StepContext, type StepRecord } from './output-steps.ts';
 
 export interface RenderInput {
   html?: string;
@@ -244,9 +244,9 @@ export class RenderService {
     };
   }
 
-  /** The final steps on an output neither charged nor kept (the playground, previews): refusals first, then the steps. */
-  async finishUncharged(options: OutputOptions | undefined, make: () => Promise<Uint8Array>, account = PREVIEW_ACCOUNT): Promise<FinalOutput> {
-    const context = { account, field: 'options' };
+  /** The final steps on an output neither charged nor kept (the playground, previews; a template preview gives its data): refusals first, then the steps. */
+  async finishUncharged(options: OutputOptions | undefined, make: () => Promise<Uint8Array>, given: Partial<StepContext> = {}): Promise<FinalOutput> {
+    const context = { account: PREVIEW_ACCOUNT, field: 'options', ...given };
     await this.steps().check(options, context);
     return this.steps().run(await make(), options, context);
   }

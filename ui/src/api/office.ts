@@ -2,7 +2,7 @@
 // route (not stored, not charged); code calls POST /v1/convert/office with a key.
 
 import { callPdf, type PdfResponse } from './client.ts';
-import type { RunningOption, SignOption } from './types.ts';
+import type { PdfAttachment, PdfEInvoice, RunningOption, SignOption } from './types.ts';
 
 export const OFFICE_EXTENSIONS = ['docx', 'doc', 'odt', 'rtf', 'txt', 'xlsx', 'xls', 'ods', 'csv', 'pptx', 'ppt', 'odp'] as const;
 
@@ -27,6 +27,10 @@ export interface OfficeOptions {
   header_footer_fit?: HeaderFooterFit;
   /** Where the boxes sit from the page edges, a CSS margin (the server's default: 1cm). */
   header_footer_margin?: string;
+  /** Files embedded as associated files, as on a render: docs/api.md#attachments. */
+  attachments?: PdfAttachment[];
+  /** The converted document made a Factur-X / ZUGFeRD e-invoice: docs/api.md#e-invoices. */
+  e_invoice?: PdfEInvoice;
 }
 
 export const HEADER_FOOTER_FITS = ['shrink', 'margin'] as const;

@@ -1,8 +1,13 @@
 // Attachments and the e-invoice as a form: files picked here are embedded as associated files
-// (base64 in the request), each with its relationship; an e-invoice is a profile and a CII XML file.
+// (base64 in the request), each with its relationship; an e-invoice is a profile and a CII XML file,
+// or (in the template studio) written from the template's data. Used by the render options, the
+// office playground and the template studio: each passes its own options object.
 
 import type { AfRelationship, EInvoiceProfile, PdfAttachment, PdfOptions } from '../api/types.ts';
-import { Field, SelectField } from './OptionsForm.tsx';
+import { Check, Field, SelectField } from './OptionsForm.tsx';
+
+/** The two options this form edits, in whichever options object holds them. */
+export type AttachmentOptions = Pick<PdfOptions, 'attachments' | 'e_invoice'>;
 
 const RELATIONSHIPS: AfRelationship[] = ['Unspecified', 'Source', 'Data', 'Alternative', 'Supplement'];
 const PROFILES: EInvoiceProfile[] = ['MINIMUM', 'BASIC WL', 'BASIC', 'EN 16931', 'EXTENDED', 'XRECHNUNG'];
@@ -17,7 +22,19 @@ function readBase64(file: File): Promise<string> {
   });
 }
 
-export function AttachmentsForm({ value, onChange }: { value: PdfOptions; onChange: (next: PdfOptions) => void }) {
+export function AttachmentsForm<T extends AttachmentOptions>({
+  value,
+  onChange,
+  idPrefix = 'opt',
+  fromData = false,
+}: {
+  value: T;
+  onChange: (next: T) => void;
+  /** Keeps the fields' ids apart where two forms could share a page. */
+  idPrefix?: string;
+  /** Offers options.e_invoice.from_data: only a template render has data to write the invoice from. */
+  fromData?: boolean;
+}) {
   const files = value.attachments ?? [];
   const invoice = value.e_invoice;
   const setFiles = (next: PdfAttachment[]) => onChange({ ...value, attachments: next.length > 0 ? next : undefined });
@@ -31,18 +48,19 @@ export function AttachmentsForm({ value, onChange }: { value: PdfOptions; onChan
     if (!file) return onChange({ ...value, e_invoice: undefined });
     onChange({ ...value, e_invoice: { profile: invoice?.profile ?? 'EN 16931', xml: await file.text() } });
   };
+  const id = (name: string) => `${idPrefix}-${name}`;
   // A fragment: its fields sit in the grid of the form it is part of (DocumentOptionsForm).
   return (
     <>
       <h3 className="options-heading">Attachments</h3>
-      <Field label="Attach files" id="opt-attach-files" hint="Up to 20, 5 MB each, 10 MB together">
-        <input id="opt-attach-files" className="input" type="file" multiple onChange={(event) => void add(event.target.files)} />
+      <Field label="Attach files" id={id('attach-files')} hint="Up to 20, 5 MB each, 10 MB together">
+        <input id={id('attach-files')} className="input" type="file" multiple onChange={(event) => void add(event.target.files)} />
       </Field>
       {files.map((file, index) => (
         <SelectField
           key={file.filename}
           label={file.filename}
-          id={`opt-attach-${index}`}
+          id={id(`attach-${index}`)}
           hint="Relationship to the document"
           value={file.relationship ?? 'Unspecified'}
           choices={RELATIONSHIPS}
@@ -56,9 +74,20 @@ export function AttachmentsForm({ value, onChange }: { value: PdfOptions; onChan
       )}
 
       <h3 className="options-heading">E-invoice (Factur-X / ZUGFeRD)</h3>
-      <Field label="Invoice XML" id="opt-einvoice-xml" hint={invoice?.xml ? 'XML chosen: checked against the profile’s schema' : 'The CII XML of the invoice'}>
+      {fromData && (
+        <Check
+          label="Write the invoice from the template’s data"
+          checked={invoice?.from_data === true}
+          onChange={(on) => onChange({ ...value, e_invoice: on ? { profile: invoice?.profile ?? 'EN 16931', from_data: true } : undefined })}
+        />
+      )}
+      <Field
+        label="Invoice XML"
+        id={id('einvoice-xml')}
+        hint={invoice?.xml ? 'XML chosen: checked against the profile’s schema' : 'The CII XML of the invoice'}
+      >
         <input
-          id="opt-einvoice-xml"
+          id={id('einvoice-xml')}
           className="input"
           type="file"
           accept=".xml,text/xml,application/xml"
@@ -67,7 +96,7 @@ export function AttachmentsForm({ value, onChange }: { value: PdfOptions; onChan
       </Field>
       <SelectField
         label="Profile"
-        id="opt-einvoice-profile"
+        id={id('einvoice-profile')}
         value={invoice?.profile ?? 'EN 16931'}
         choices={PROFILES}
         onChange={(next) => invoice && onChange({ ...value, e_invoice: { ...invoice, profile: next as EInvoiceProfile } })}

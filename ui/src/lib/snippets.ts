@@ -47,6 +47,8 @@ export interface FormSnippetInput {
   filename: string;
   /** Text fields in order, each as the text its part carries. */
   fields: [name: string, value: string][];
+  /** Further file parts, each as its part's name and the file's name (office attachments: "attachments"). */
+  files?: [name: string, filename: string][];
   output: string;
 }
 
@@ -54,8 +56,9 @@ export interface FormSnippetInput {
  * A multipart call with a key. A value curl -F would not send as it is (a leading @ or < reads a
  * file, a leading quote is unquoted, a ; starts ;type= and the like): --form-string, literally.
  */
-export function curlFormSnippet({ origin, path, filename, fields, output }: FormSnippetInput): string {
+export function curlFormSnippet({ origin, path, filename, fields, files = [], output }: FormSnippetInput): string {
   const lines = [`curl -sS ${origin}${path}`, `  -H "Authorization: Bearer $QUIRE_API_KEY"`, `  -F ${shellQuote(`file=@${filename}`)}`];
+  for (const [name, file] of files) lines.push(`  -F ${shellQuote(`${name}=@${file}`)}`);
   for (const [name, value] of fields) lines.push(`  ${/^[@<"]|;/.test(value) ? '--form-string' : '-F'} ${shellQuote(`${name}=${value}`)}`);
   lines.push(`  -o ${shellQuote(output)}`);
   return lines.join(' \\\n');

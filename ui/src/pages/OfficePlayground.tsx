@@ -1,6 +1,6 @@
 // The admin playground's "Office file" tab: drop a Word, Excel, PowerPoint, OpenDocument, RTF,
 // text or CSV file, pick the conversion options (a header and footer drawn on its pages among
-// them), see the PDF inline (a preview through the admin route: not stored, not charged) and the
+// them, attachments and an e-invoice too), see the PDF inline (a preview through the admin route: not stored, not charged) and the
 // same call as curl with an API key.
 
 import { useMemo, useState, type DragEvent, type FormEvent } from 'react';
@@ -11,6 +11,7 @@ import { Check, Field, SelectField } from '../components/OptionsForm.tsx';
 import { PdfAField } from '../components/PdfAField.tsx';
 import { SignField } from '../components/SignField.tsx';
 import { HeaderFooterForm } from '../components/HeaderFooterForm.tsx';
+import { AttachmentsForm } from '../components/AttachmentsForm.tsx';
 import { CodeEditor } from '../components/CodeEditor.tsx';
 import { PdfResultCard } from '../components/PdfResultCard.tsx';
 import { CodeTabs } from '../components/CodeTabs.tsx';
@@ -78,13 +79,18 @@ export function OfficePlayground() {
   };
 
   // Form fields as the route reads them: text as it is, a header or footer with variants and the data as JSON.
-  const fields: [string, string][] = Object.entries(given).map(([name, value]) => [name, typeof value === 'object' ? JSON.stringify(value) : String(value)]);
+  // Attachments go as file parts named attachments; their relationships, if any, in an attachments field without content.
+  const { attachments, ...rest } = given;
+  const fields: [string, string][] = Object.entries(rest).map(([name, value]) => [name, typeof value === 'object' ? JSON.stringify(value) : String(value)]);
+  if (attachments?.some((entry) => entry.relationship))
+    fields.push(['attachments', JSON.stringify(attachments.map(({ content: _content, ...entry }) => entry))]);
   if (givenData) fields.push(['data', JSON.stringify(givenData)]);
   const curl = curlFormSnippet({
     origin: location.origin,
     path: '/v1/convert/office',
     filename: file?.name ?? 'report.docx',
     fields,
+    files: (attachments ?? []).map((entry) => ['attachments', entry.filename]),
     output: pdfName(file?.name ?? 'report.docx'),
   });
 
@@ -206,6 +212,12 @@ export function OfficePlayground() {
                   </span>
                 )}
               </div>
+            </div>
+          </details>
+          <details className="options-panel">
+            <summary>Attachments and e-invoice</summary>
+            <div className="options-grid">
+              <AttachmentsForm value={options} onChange={setOptions} idPrefix="office" />
             </div>
           </details>
         </form>

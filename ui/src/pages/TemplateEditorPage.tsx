@@ -22,13 +22,11 @@ import { CodeTabs } from '../components/CodeTabs.tsx';
 import { ConfirmDialog } from '../components/Dialog.tsx';
 import { keyName } from '../components/KeySelect.tsx';
 import { CodeEditor } from '../components/CodeEditor.tsx';
-import { HeaderFooterForm } from '../components/HeaderFooterForm.tsx';
-import { PdfAField } from '../components/PdfAField.tsx';
-import { SignField } from '../components/SignField.tsx';
 import { parseSampleData } from '../lib/template-lint.ts';
 import { sampleDataExtensions, templateExtensions } from '../lib/template-editing.ts';
 import { AssetsPanel } from './template-studio/AssetsPanel.tsx';
 import { VersionsPanel } from './template-studio/VersionsPanel.tsx';
+import { givenRenderOptions, RenderOptionsPanel } from './template-studio/RenderOptionsPanel.tsx';
 
 const PREVIEW_DELAY_MS = 350;
 const FORMAT_LABELS: Record<TemplateFormat, string> = { html: 'HTML', markdown: 'Markdown' };
@@ -74,9 +72,9 @@ function Editor({ template, keys, ownerName }: { template: Template; keys: KeyRe
     (data.ok ? JSON.stringify(data.value ?? '') !== JSON.stringify(saved.sample_data ?? '') : dataText !== savedDataText);
 
   const [assetsChanged, setAssetsChanged] = useState(0);
-  // The header and footer are render options, not part of the saved template: tried here, sent with each render.
+  // Render options (header and footer, PDF/A, attachments, e-invoice) are not part of the saved template: tried here, sent with each render.
   const [running, setRunning] = useState<PdfOptions>({});
-  const runningOptions = useMemo(() => withoutEmptyRunning(running), [running]);
+  const runningOptions = useMemo(() => givenRenderOptions(running), [running]);
   const preview = useLivePreview(template.template_id, html, format, data.ok ? data.value : undefined, assetsChanged, runningOptions);
 
   // The HTML editor's completion and marks read the latest valid sample data; a change re-runs the marks.
@@ -230,12 +228,7 @@ function Editor({ template, keys, ownerName }: { template: Template; keys: KeyRe
               </p>
             )}
           </section>
-          <details className="editor-pane running-pane" data-testid="running-pane">
-            <summary className="pane-head">Header and footer</summary>
-            <HeaderFooterForm value={running} onChange={setRunning} />
-            <PdfAField id="studio-pdf-a" value={running.pdf_a} onChange={(next) => setRunning({ ...running, pdf_a: next })} />
-            <SignField id="studio-sign" keyId={template.key_id} value={running.sign} onChange={(next) => setRunning({ ...running, sign: next })} />
-          </details>
+          <RenderOptionsPanel value={running} onChange={setRunning} keyId={template.key_id} />
           <section className="editor-pane preview-pane" aria-label="Preview">
             <div className="pane-head">
               <span>Preview</span>
@@ -332,13 +325,4 @@ function useLivePreview(
   }, [html, dataKey, optionsKey, run, assetsChanged]);
   useEffect(() => () => latest.current?.abort(), []);
   return state;
-}
-
-/** The header and footer options that say something; undefined when neither does. */
-function withoutEmptyRunning(options: PdfOptions): PdfOptions | undefined {
-  const out: PdfOptions = {};
-  if (options.header !== undefined) out.header = options.header;
-  if (options.footer !== undefined) out.footer = options.footer;
-  if (options.pdf_a !== undefined) out.pdf_a = options.pdf_a;
-  return Object.keys(out).length > 0 ? out : undefined;
 }

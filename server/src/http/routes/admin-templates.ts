@@ -11,7 +11,7 @@ import { templateInputOf, templateJson, templatePageJson } from './templates.ts'
 
 const TAG = 'Admin: documents and templates';
 
-/** `finish` runs the final steps (PDF/A) on a preview, as on a render, uncharged. */
+/** `finish` runs the final steps (attachments, e-invoice, PDF/A) on a preview, as on a render, uncharged. */
 export function adminTemplateOperations(templates: TemplatesService, finish: Pick<RenderService, 'finishUncharged'>) {
   return [
     operation({
@@ -46,7 +46,9 @@ export function adminTemplateOperations(templates: TemplatesService, finish: Pic
       method: 'post',
       path: '/admin/v1/templates/preview',
       summary: 'Preview template HTML with data',
-      description: 'Renders {html, format, data, options} once: the PDF is not stored and no key is charged.',
+      description:
+        'Renders {html, format, data, options} once: the PDF is not stored and no key is charged. The final steps run as on a render ' +
+        '(options.attachments, options.e_invoice, with from_data written from data, options.pdf_a) and send their headers (X-E-Invoice, X-PDF-Conformance).',
       tag: TAG,
       auth: 'admin',
       body: previewBodySchema,
@@ -54,7 +56,8 @@ export function adminTemplateOperations(templates: TemplatesService, finish: Pic
       errors: ['invalid_json', 'invalid_request', 'unauthorized', 'template_not_found', 'payload_too_large', 'renderer_busy', 'render_timeout'],
       handler: async ({ body }, _req, res) => {
         const make = () => templates.preview(body.html, body.data, body.options, body.template_id, body.format);
-        const { pdf, headers } = await finish.finishUncharged(body.options, make);
+        // The preview is a template render: its data is what an e-invoice's from_data reads ({} when none is sent).
+        const { pdf, headers } = await finish.finishUncharged(body.options, make, { data: body.data ?? {} });
         res
           .status(200)
           .type('application/pdf')
