@@ -47,7 +47,8 @@ class FakePage {
     const pdf = await PDFDocument.create();
     // Chromium's defaults when no paper size is given: US Letter.
     pdf.addPage([(params.paperWidth ?? 8.5) * 72, (params.paperHeight ?? 11) * 72]);
-    return pdf.save();
+    // Plain objects as Chromium writes them, so countPages reads the page count as it does for a real render.
+    return pdf.save({ useObjectStreams: false });
   }
 }
 
