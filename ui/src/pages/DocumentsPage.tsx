@@ -114,16 +114,19 @@ export function DocumentsPage() {
                     </div>
                   </td>
                   <td className="row-actions">
-                    <button type="button" className="button ghost small" onClick={() => void open(document)}>
-                      Open
-                    </button>
-                    <button type="button" className="button ghost small" onClick={() => void download.run(document)} disabled={download.busy}>
-                      Download
-                    </button>
-                    <DocumentToolActions id={document.id} name={displayName(document)} />
-                    <button type="button" className="button ghost small danger-text" onClick={() => setDeleting(document)}>
-                      Delete
-                    </button>
+                    {/* Five actions: stacked in two columns (one below 1200 px) so the row fits its card at 1024 px. */}
+                    <div className="action-stack">
+                      <button type="button" className="button ghost small" onClick={() => void open(document)}>
+                        Open
+                      </button>
+                      <button type="button" className="button ghost small" onClick={() => void download.run(document)} disabled={download.busy}>
+                        Download
+                      </button>
+                      <DocumentToolActions id={document.id} name={displayName(document)} />
+                      <button type="button" className="button ghost small danger-text" onClick={() => setDeleting(document)}>
+                        Delete
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}
