@@ -2,6 +2,7 @@
 // the headless server's own packages, everything the bundle loads, and Electron's fuses set so the
 // app cannot be run as a plain Node or opened to a debugger. The installer itself is built by hand
 // (npm run app:dist, with internet); this checks its inputs everywhere.
+// test-lane: alone (it reads dist/electron, which electron-main.test.ts rebuilds beside it otherwise)
 
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
