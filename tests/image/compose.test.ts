@@ -12,10 +12,12 @@ import { freePort, PODMAN_GLOBAL, PODMAN_LIMITS, podmanMissing, requestLines, ru
 
 const project = `quire-compose-test-${process.pid}`;
 const podmanProblem = await podmanMissing();
-const composeProblem = podmanProblem ?? (await run('podman-compose', ['--version']).then(
-  (result) => (result.code === 0 ? undefined : 'podman-compose does not run'),
-  () => 'podman-compose is not installed (Debian: podman-compose)',
-));
+const composeProblem =
+  podmanProblem ??
+  (await run('podman-compose', ['--version']).then(
+    (result) => (result.code === 0 ? undefined : 'podman-compose does not run'),
+    () => 'podman-compose is not installed (Debian: podman-compose)',
+  ));
 const skip = composeProblem ? ` (skipped: ${composeProblem})` : '';
 const adminToken = `adm_${randomBytes(16).toString('hex')}`;
 let base = '';
@@ -40,7 +42,10 @@ after(async () => {
   await compose(['down', '--volumes'], 180_000);
 });
 
-test(`compose.yaml: two instances on one PostgreSQL behind the proxy both answer for a key made through it${skip}`, { skip: composeProblem, timeout: 300_000 }, async () => {
+test(`compose.yaml: two instances on one PostgreSQL behind the proxy both answer for a key made through it${skip}`, {
+  skip: composeProblem,
+  timeout: 300_000,
+}, async () => {
   await waitFor(async () => (await fetch(`${base}/health`).catch(() => undefined))?.status === 200, 'the proxy to answer /health', 180_000);
   const created = await fetch(`${base}/admin/v1/keys`, {
     method: 'POST',
@@ -50,7 +55,8 @@ test(`compose.yaml: two instances on one PostgreSQL behind the proxy both answer
   assert.equal(created.status, 201, await created.clone().text());
   const { key } = (await created.json()) as { key: string };
   const instances = [`${project}_quire-1_1`, `${project}_quire-2_1`];
-  const renders = async () => Promise.all(instances.map(async (container) => (await requestLines(container)).filter((line) => line.path === '/v1/pdf' && line.status === 200).length));
+  const renders = async () =>
+    Promise.all(instances.map(async (container) => (await requestLines(container)).filter((line) => line.path === '/v1/pdf' && line.status === 200).length));
   // nginx takes turns; an instance still starting (waiting for PostgreSQL) is skipped until it answers.
   for (let i = 0; i < 20 && (await renders()).some((count) => count === 0); i++) {
     const response = await fetch(`${base}/v1/pdf`, {
@@ -62,5 +68,8 @@ test(`compose.yaml: two instances on one PostgreSQL behind the proxy both answer
     assert.match(pageTexts(new Uint8Array(await response.arrayBuffer()))[0]!, new RegExp(`Compose render ${i}`));
   }
   const counts = await renders();
-  assert.ok(counts.every((count) => count > 0), `each instance rendered for the key: ${counts.join(', ')}`);
+  assert.ok(
+    counts.every((count) => count > 0),
+    `each instance rendered for the key: ${counts.join(', ')}`,
+  );
 });
