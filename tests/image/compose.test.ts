@@ -62,7 +62,7 @@ test(`compose.yaml: two instances on one PostgreSQL behind the proxy both answer
     const response = await fetch(`${base}/v1/pdf`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ html: `<p>Compose render ${i}</p>`, wait_until: 'load' }),
+      body: JSON.stringify({ html: `<p>Compose render ${i}</p>`, options: { wait_until: 'load' } }),
     });
     assert.equal(response.status, 200, response.status === 200 ? '' : await response.text());
     assert.match(pageTexts(new Uint8Array(await response.arrayBuffer()))[0]!, new RegExp(`Compose render ${i}`));
