@@ -134,6 +134,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     now: overrides.now,
     warn,
     error: (details, message) => log.error(details, message),
+    batchLeaseSeconds: config.batchLeaseSeconds,
   });
   if (stores.kind === 'postgresql')
     log.warn(
@@ -258,6 +259,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     // only waited (issue 30: eight "rendering" with two slots). A slot freed waits for the
     // item's state write (an fsync, a few ms) before the next item takes it.
     worker: new BatchWorker({ inFlight: config.renderConcurrency, log }),
+    leaseTickMs: (config.batchLeaseSeconds * 1000) / 3,
     deliverer: new WebhookDeliverer({
       store: stores.batches,
       policy: config.networkGuard ? policy : ANY_ADDRESS,
