@@ -31,7 +31,8 @@ import { AttachmentsStep } from './services/attachments-step.ts';
 import { openSigning } from './services/signing.ts';
 import { certificateOperations } from './http/routes/certificates.ts';
 import { PdfAStep } from './services/pdf-a-step.ts';
-import { RenderService, type RenderInput } from './services/render.ts';
+import { RenderService } from './services/render.ts';
+import type { RenderInput } from './services/render-request.ts';
 import { generateAdminToken, hashSecret } from './accounts/keys.ts';
 import { loadOrCreateAdminToken } from './stores/admin-token.ts';
 import { lockDataDir, type DataDirLock } from './stores/data-dir-lock.ts';
@@ -73,6 +74,7 @@ import { receiptOperations } from './http/routes/receipts.ts';
 import { hostname } from 'node:os';
 import { startOffice } from './office/start-office.ts';
 import { OfficeService } from './services/office.ts';
+import { OfficeConverter } from './services/office-converter.ts';
 import { officeOperations } from './http/routes/office.ts';
 import { OFFICE_KINDS, officeKindOf } from './office/file-kinds.ts';
 import { isOfficeRequest, officeRenderRequestSchema } from './http/schemas/office.ts';
@@ -134,6 +136,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     now: overrides.now,
     warn,
     error: (details, message) => log.error(details, message),
+    batchLeaseSeconds: config.batchLeaseSeconds,
   });
   if (stores.kind === 'postgresql')
     log.warn(
@@ -187,7 +190,8 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   });
   metrics.watchRenderer(() => renderer.stats());
   // Optional: without LibreOffice the office route answers 501 office_unavailable.
-  const office = startOffice(config, log, overrides.office, renderer);
+  const office = startOffice(config, log, overrides.office);
+  const officeConverter = new OfficeConverter(office.availability, renderer);
   // Versions render their reference after each save; the versions service needs the templates one, hence the late binding.
   let versions: TemplateVersionsService | undefined;
   const versionStore = stores.templateVersions;
@@ -230,7 +234,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     templates,
     documents,
     guardEnabled: config.networkGuard,
-    office: office.converter,
+    office: officeConverter,
     onUsage,
     receipts,
     outputSteps,
@@ -258,6 +262,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     // only waited (issue 30: eight "rendering" with two slots). A slot freed waits for the
     // item's state write (an fsync, a few ms) before the next item takes it.
     worker: new BatchWorker({ inFlight: config.renderConcurrency, log }),
+    leaseTickMs: (config.batchLeaseSeconds * 1000) / 3,
     deliverer: new WebhookDeliverer({
       store: stores.batches,
       policy: config.networkGuard ? policy : ANY_ADDRESS,
@@ -302,7 +307,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
         now: overrides.now,
       })
     : undefined;
-  const health = new HealthService(renderer, office.converter);
+  const health = new HealthService(renderer, officeConverter);
   const playground = new PlaygroundService({
     renderer,
     sources: renderService,
@@ -321,12 +326,12 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
       ...healthOperations(health, SERVICE_VERSION, () => signing.certificates.expiring()),
       ...certificateOperations(signing.certificates, signing.verify),
       ...renderOperations(renderService),
-      ...mergeOperations(new MergeService({ renderer, render: renderService, documents, office: office.converter, receipts })),
+      ...mergeOperations(new MergeService({ renderer, render: renderService, documents, office: officeConverter, receipts })),
       ...transformOperations(
         new TransformService({ documents, render: renderService, drawer: renderer, presetSteps: (keyId, id) => presets.steps(keyId, id) }),
       ),
       ...presetOperations(presets),
-      ...officeOperations(new OfficeService({ converter: office.converter, render: renderService, documents, receipts }), config.officeMaxUploadBytes),
+      ...officeOperations(new OfficeService({ converter: officeConverter, render: renderService, documents, receipts }), config.officeMaxUploadBytes),
       ...imageOperations(new ImageService({ renderer, render: renderService, receipts })),
       ...pdfToolOperations(new PdfToolsService({ documents, render: renderService })),
       ...receiptOperations(receipts, activity, config.playgroundEnabled),
