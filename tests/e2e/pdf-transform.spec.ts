@@ -7,13 +7,21 @@ import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoHorizontalScroll, snap } from './fixtures.ts';
-import { pageRotations, pageTexts, textPdf } from '../helpers/pdf-cli.ts';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import { pageRotations, pageTexts } from '../helpers/pdf-cli.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
 async function addStep(page: Page, label: string): Promise<void> {
   await page.getByLabel('Operation').selectOption({ label });
   await page.getByRole('button', { name: 'Add step' }).click();
+}
+
+/** Portrait pages with these texts, so a turned page's preview is wider than tall. */
+async function portraitPdf(texts: string[]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  for (const text of texts) doc.addPage([300, 480]).drawText(text, { x: 20, y: 240, size: 20 });
+  return Buffer.from(await doc.save());
 }
 
 const step = (page: Page, n: number, label: string) => page.getByRole('listitem', { name: `Step ${n}: ${label}` });
@@ -24,7 +32,7 @@ test('PDF tools screen: compose rotate and delete steps, keep them as a preset, 
 }, testInfo) => {
   test.skip(!(await serverHas('/admin/v1/pdf/transform')), 'admin transform not built yet (issue 33)');
   await page.goto('/admin/pdf-tools');
-  const pdf = Buffer.from(await textPdf(['Page 1', 'Page 2', 'Page 3']));
+  const pdf = await portraitPdf(['Page 1', 'Page 2', 'Page 3']);
   await page.getByTestId('pdf-file').setInputFiles({ name: 'letters.pdf', mimeType: 'application/pdf', buffer: pdf });
 
   // Delete first, then rotate, then a flatten that is taken out again; rotate is moved up.
