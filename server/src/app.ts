@@ -235,8 +235,17 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     receipts,
     outputSteps,
   });
+  const presets = new PresetsService(stores.presets);
+  const transforms = new TransformService({
+    documents,
+    render: renderService,
+    receipts,
+    drawer: renderer,
+    presetSteps: (keyId, id) => presets.steps(keyId, id),
+  });
   // Batches interrupted by a stop or crash are settled and queued again before anything is served.
   const batches = await openBatchesService({
+    transform: transforms,
     store: stores.batches,
     render: renderService,
     keys: accounts.keys,
@@ -315,16 +324,13 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     outputSteps,
   });
 
-  const presets = new PresetsService(stores.presets);
   const http = createHttpApp({
     operations: [
       ...healthOperations(health, SERVICE_VERSION, () => signing.certificates.expiring()),
       ...certificateOperations(signing.certificates, signing.verify),
       ...renderOperations(renderService),
       ...mergeOperations(new MergeService({ renderer, render: renderService, documents, office: office.converter, receipts })),
-      ...transformOperations(
-        new TransformService({ documents, render: renderService, drawer: renderer, presetSteps: (keyId, id) => presets.steps(keyId, id) }),
-      ),
+      ...transformOperations(transforms),
       ...presetOperations(presets),
       ...officeOperations(new OfficeService({ converter: office.converter, render: renderService, documents, receipts }), config.officeMaxUploadBytes),
       ...imageOperations(new ImageService({ renderer, render: renderService, receipts })),

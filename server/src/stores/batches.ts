@@ -14,6 +14,7 @@ import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { PdfOptions } from '../render/pdf-options.ts';
 import type { OfficeSource } from '../office/office-options.ts';
+import type { TransformStep } from '../pdf/transform/steps.ts';
 import { isAbandonedTempFile, StoreReadError, syncFolder, writeFileDurably } from './durable-file.ts';
 import { NewestFirstIndex, type Page } from './newest-first-index.ts';
 import { CoalescingWriter } from './coalescing-writer.ts';
@@ -39,8 +40,22 @@ export interface BatchItemRequest {
   data?: Record<string, unknown>;
   /** An office file (base64) and its options, converted instead of rendered. */
   office?: OfficeSource;
+  /** A PDF the key holds, transformed instead of rendered (services/transform.ts); `options` does not apply. */
+  transform?: TransformItemRequest;
   options: PdfOptions;
   filename?: string;
+}
+
+/** A batch item's transform: its PDF (base64, or a stored document of the key) and the steps, a preset's already resolved. */
+export interface TransformItemRequest {
+  pdf?: string;
+  document_id?: string;
+  password?: string;
+  steps: TransformStep[];
+  /** The preset the steps came from (for the receipt); its later edits do not change a queued item. */
+  preset_id?: string;
+  /** The result's options (metadata, watermark, encrypt, header and footer, final steps), as the route takes them. */
+  options?: Record<string, unknown>;
 }
 
 export interface BatchItemRecord {
