@@ -240,8 +240,17 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     receipts,
     outputSteps,
   });
+  const presets = new PresetsService(stores.presets);
+  const transforms = new TransformService({
+    documents,
+    render: renderService,
+    receipts,
+    drawer: renderer,
+    presetSteps: (keyId, id) => presets.steps(keyId, id),
+  });
   // Batches interrupted by a stop or crash are settled and queued again before anything is served.
   const batches = await openBatchesService({
+    transform: transforms,
     store: stores.batches,
     render: renderService,
     keys: accounts.keys,
@@ -321,8 +330,6 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     outputSteps,
   });
 
-  const presets = new PresetsService(stores.presets);
-  const transforms = new TransformService({ documents, render: renderService, drawer: renderer, presetSteps: (keyId, id) => presets.steps(keyId, id) });
   const http = createHttpApp({
     operations: [
       ...healthOperations(health, SERVICE_VERSION, () => signing.certificates.expiring()),

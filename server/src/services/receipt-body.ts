@@ -9,11 +9,11 @@ import { RENDER_SITE, isRenderSiteUrl } from '../render/render-document.ts';
 
 export const RECEIPT_VERSION = 1;
 
-export type ReceiptKind = 'pdf' | 'image' | 'merge' | 'merge_source' | 'office' | 'batch_item' | 'playground';
+export type ReceiptKind = 'pdf' | 'image' | 'merge' | 'merge_source' | 'office' | 'batch_item' | 'playground' | 'transform';
 
 /** What was rendered, as the receipt and the Activity table name it. */
 export interface SourceSummary {
-  type: 'html' | 'url' | 'template' | 'markdown' | 'office' | 'merge';
+  type: 'html' | 'url' | 'template' | 'markdown' | 'office' | 'merge' | 'pdf';
   url?: string;
   /** office: the files' names, as sent. */
   filenames?: string[];
@@ -21,6 +21,9 @@ export interface SourceSummary {
   sources?: number;
   template_id?: string;
   template_version?: number;
+  /** pdf (a transform): the stored document it read, and the preset whose steps it ran. */
+  document_id?: string;
+  preset_id?: string;
 }
 
 export interface ReceiptFacts {
@@ -38,7 +41,7 @@ export interface ReceiptFacts {
   batch: { batchId: string; index: number } | null;
   bytes: number | null;
   pdf: PdfFacts | undefined;
-  /** The final steps the output took, with what each reported (PDF/A: its conformance report). */
+  /** A transform's steps (each with its pages and parts), then the final steps the output took, with what each reported (PDF/A: its conformance report). */
   steps: StepRecord[];
   /** Why the guard refused a blocked request's host, when it remembers (guard/egress-proxy.ts refusalFor). */
   refusalFor: (url: string) => string | undefined;
@@ -95,7 +98,7 @@ export function receiptBody(trace: RenderTrace, facts: ReceiptFacts): Record<str
     // An office conversion or a whole merge has no page whose styles could name a font.
     fonts: (facts.pdf?.fonts ?? []).map((font) => ({
       ...font,
-      named_by_page: font.name === null || !hasPage(facts.kind) ? null : isNamedByPage(font.name, trace.fontFamilies),
+      named_by_page: font.name === null || !hasPage(facts.kind) || facts.source.type === 'pdf' ? null : isNamedByPage(font.name, trace.fontFamilies),
     })),
     pages: facts.pdf ? { count: facts.pdf.pages, width_pt: facts.pdf.width, height_pt: facts.pdf.height } : null,
     bytes: facts.bytes,
@@ -110,9 +113,9 @@ export function receiptBody(trace: RenderTrace, facts: ReceiptFacts): Record<str
   };
 }
 
-/** Whether this kind of receipt comes from a page Quire loaded (not an office conversion nor a whole merge). */
+/** Whether this kind of receipt comes from a page Quire loaded (not an office conversion, a whole merge nor a transform). */
 function hasPage(kind: ReceiptKind): boolean {
-  return kind !== 'office' && kind !== 'merge';
+  return kind !== 'office' && kind !== 'merge' && kind !== 'transform';
 }
 
 /** Stage durations from the trace's marks; a stage the render never reached is null. */

@@ -51,7 +51,7 @@ export interface RenderReport {
 }
 
 /** What a call that is not a page render (an office conversion, a whole merge) tells record(). */
-export interface CallReport extends Pick<RenderReport, 'requestId' | 'keyId' | 'kind' | 'source' | 'options'> {
+export interface CallReport extends Pick<RenderReport, 'requestId' | 'keyId' | 'kind' | 'source' | 'options' | 'batch'> {
   wish: ReceiptWish;
 }
 
@@ -60,6 +60,8 @@ export interface MadeOutput {
   pdf: Uint8Array;
   documentId?: string;
   expiresAt?: string;
+  /** What each step did (a transform's, then the final steps): the receipt's steps. */
+  steps?: StepRecord[];
 }
 
 /** Receipts ask their renders for these; each is on or off for the whole render. */
@@ -135,7 +137,7 @@ export class ReceiptsService {
     } catch (error) {
       throw withReceipt(error, await this.finish({ ...report, error }));
     }
-    const receiptId = await this.finish({ ...report, bytes: made.pdf, documentId: made.documentId, expiresAt: made.expiresAt });
+    const receiptId = await this.finish({ ...report, bytes: made.pdf, documentId: made.documentId, expiresAt: made.expiresAt, steps: made.steps });
     return { ...made, receiptId };
   }
 

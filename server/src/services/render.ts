@@ -84,6 +84,9 @@ export interface ProduceCharge {
   filename?: string;
   /** The final steps' options (PDF/A, attachments, signing) and where they sit in the request. */
   output?: { options: OutputOptions | undefined; field: string };
+  /** A batch item's transform: stored under its id with its charge tag, reserving in its turn (as render's context). */
+  batchItem?: RenderContext['batchItem'];
+  reserveTurn?: ReserveTurn;
 }
 
 export class RenderService {
@@ -138,20 +141,7 @@ export class RenderService {
     // before the response that reports them, and
     // committed as one unit (stores/render-commit.ts): a copy that cannot be kept fails the
     // render, uncharged. A batch item's charge tag goes with them (services/batch-items.ts).
-    const document = storage
-      ? {
-          record: this.deps.documents.recordFor({
-            keyId: account.keyId,
-            storage,
-            pdf,
-            filename: input.filename,
-            source: batchItem ? 'batch' : 'render',
-            batchId: batchItem?.batchId,
-            id: batchItem?.documentId,
-          }),
-          pdf,
-        }
-      : undefined;
+    const document = this.documentFor(account, storage, pdf, input.filename, batchItem);
     let usage: UsageSnapshot;
     try {
       ({ usage } = await this.deps.commit.commit({
@@ -190,27 +180,20 @@ export class RenderService {
     let pdf: Uint8Array;
     let final: FinalOutput;
     try {
-      for (let i = 0; i < charge.documents; i++) holds.push(await this.deps.meter.reserve(account.keyId, account.plan));
+      await charge.reserveTurn?.ready;
+      for (let i = 0; i < charge.documents; i++)
+        holds.push(await this.deps.meter.reserve(account.keyId, account.plan).finally(() => charge.reserveTurn?.done()));
       final = await this.steps().run(await make(), charge.output?.options, stepContext);
       pdf = final.pdf;
     } catch (error) {
       await Promise.all(holds.map((hold) => hold.release()));
       throw error;
     }
-    const document = charge.storage
-      ? {
-          record: this.deps.documents.recordFor({
-            keyId: account.keyId,
-            storage: charge.storage,
-            pdf,
-            filename: charge.filename,
-            source: 'render',
-          }),
-          pdf,
-        }
-      : undefined;
+    const { batchItem } = charge;
+    const document = this.documentFor(account, charge.storage, pdf, charge.filename, batchItem);
     const [first, ...others] = holds as [Reservation, ...Reservation[]];
-    const { usage } = await this.deps.commit.commit({ reservation: first, also: others, document });
+    const batch = batchItem && { batchId: batchItem.batchId, index: batchItem.index };
+    const { usage } = await this.deps.commit.commit({ reservation: first, also: others, document, chargeTag: batchItem?.chargeTag, batchItem: batch });
     this.deps.onUsage?.(account.keyId, usage);
     return {
       pdf,
@@ -228,6 +211,22 @@ export class RenderService {
     const context = { account: PREVIEW_ACCOUNT, field: 'options', ...given };
     await this.steps().check(options, context);
     return this.steps().run(await make(), options, context);
+  }
+
+  /** The stored copy to commit with the charge, when the output is kept: a batch item's under its fixed id. */
+  private documentFor(account: Account, storage: StoragePlan | undefined, pdf: Uint8Array, filename?: string, batchItem?: RenderContext['batchItem']) {
+    if (!storage) return undefined;
+    const source = batchItem ? ('batch' as const) : ('render' as const);
+    const record = this.deps.documents.recordFor({
+      keyId: account.keyId,
+      storage,
+      pdf,
+      filename,
+      source,
+      batchId: batchItem?.batchId,
+      id: batchItem?.documentId,
+    });
+    return { record, pdf };
   }
 
   private steps(): OutputSteps {

@@ -11,12 +11,15 @@ import { accountOf } from '../middleware/auth.ts';
 import { operation } from '../operation.ts';
 import { readPdfUpload } from '../pdf-upload.ts';
 import { transformMultipartSchema, transformRequestSchema } from '../schemas/transform.ts';
-import { STORED_HEADER_DOCS, sendPdf } from './render.ts';
+import { RECEIPT_HEADER_DOCS, setReceiptHeader } from './receipts.ts';
+import { STORED_HEADER_DOCS, requestIdOf, sendPdf } from './render.ts';
 
 /** Room for the largest PDF input as base64 in JSON, and the rest of the request. */
 export const MAX_BODY_BYTES = Math.ceil((PDF_INPUT_LIMITS.bytes * 4) / 3) + 1024 * 1024;
 
-export const STEPS_HEADER = { 'X-Pdf-Steps': 'What each step did, as JSON: [{op, ms, bytes_before, bytes_after, pages, parts?}].' };
+export const STEPS_HEADER = {
+  'X-Pdf-Steps': 'What each step did, as JSON: [{op, ms, bytes_before, bytes_after, pages, parts?}]; the receipt records the same, then the final steps.',
+};
 
 export function transformOperations(service: TransformService) {
   return [
@@ -37,11 +40,11 @@ export function transformOperations(service: TransformService) {
         200: {
           description: 'The PDF, or (split with output zip) application/zip of the parts.',
           body: 'pdf',
-          headers: { ...USAGE_HEADER_DOCS, ...STORED_HEADER_DOCS, ...STEPS_HEADER },
+          headers: { ...USAGE_HEADER_DOCS, ...STORED_HEADER_DOCS, ...STEPS_HEADER, ...RECEIPT_HEADER_DOCS },
         },
         201: {
           description: 'split with output documents: {documents: [{id, filename, pages, bytes}], steps}.',
-          headers: { ...USAGE_HEADER_DOCS, ...STEPS_HEADER },
+          headers: { ...USAGE_HEADER_DOCS, ...STEPS_HEADER, ...RECEIPT_HEADER_DOCS },
         },
       },
       errors: [
@@ -63,7 +66,7 @@ export function transformOperations(service: TransformService) {
       ],
       handler: async (_input, req, res) => {
         const input = await readPdfUpload(req, transformRequestSchema, MAX_BODY_BYTES);
-        sendTransform(res, await service.transform(input, accountOf(res)));
+        sendTransform(res, await service.transform(input, accountOf(res), requestIdOf(res)));
       },
     }),
   ];
@@ -80,12 +83,17 @@ export function sendTransform(res: Response, outcome: TransformResult): void {
     const { result } = outcome;
     res.status(200).type('application/zip');
     if (result.usage) res.set(usageHeaders(result.usage));
+    setReceiptHeader(res, result.receiptIds);
     res.setHeader('Content-Disposition', contentDisposition(result.filename ?? 'parts.zip', 'attachment'));
     res.end(Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength));
     return;
   }
   const last = outcome.results.at(-1);
   if (last?.usage) res.set(usageHeaders(last.usage));
+  setReceiptHeader(
+    res,
+    outcome.results.flatMap((part) => part.receiptIds ?? []),
+  );
   res.status(201).json({
     documents: outcome.results.map((part) => ({ id: part.documentId, filename: part.name, pages: part.pages, bytes: part.pdf.byteLength })),
     steps: outcome.steps,
