@@ -17,6 +17,7 @@ import { renderOperations } from './http/routes/render.ts';
 import { mergeOperations } from './http/routes/merge.ts';
 import { transformOperations } from './http/routes/transform.ts';
 import { presetOperations } from './http/routes/presets.ts';
+import { adminPdfTransformOperations } from './http/routes/admin-pdf-transform.ts';
 import { TransformService } from './services/transform.ts';
 import { PresetsService } from './services/presets.ts';
 import { MergeService } from './services/merge.ts';
@@ -136,6 +137,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     now: overrides.now,
     warn,
     error: (details, message) => log.error(details, message),
+    batchLeaseSeconds: config.batchLeaseSeconds,
   });
   if (stores.kind === 'postgresql')
     log.warn(
@@ -261,6 +263,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     // only waited (issue 30: eight "rendering" with two slots). A slot freed waits for the
     // item's state write (an fsync, a few ms) before the next item takes it.
     worker: new BatchWorker({ inFlight: config.renderConcurrency, log }),
+    leaseTickMs: (config.batchLeaseSeconds * 1000) / 3,
     deliverer: new WebhookDeliverer({
       store: stores.batches,
       policy: config.networkGuard ? policy : ANY_ADDRESS,
@@ -319,16 +322,16 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   });
 
   const presets = new PresetsService(stores.presets);
+  const transforms = new TransformService({ documents, render: renderService, drawer: renderer, presetSteps: (keyId, id) => presets.steps(keyId, id) });
   const http = createHttpApp({
     operations: [
       ...healthOperations(health, SERVICE_VERSION, () => signing.certificates.expiring()),
       ...certificateOperations(signing.certificates, signing.verify),
       ...renderOperations(renderService),
       ...mergeOperations(new MergeService({ renderer, render: renderService, documents, office: officeConverter, receipts })),
-      ...transformOperations(
-        new TransformService({ documents, render: renderService, drawer: renderer, presetSteps: (keyId, id) => presets.steps(keyId, id) }),
-      ),
+      ...transformOperations(transforms),
       ...presetOperations(presets),
+      ...adminPdfTransformOperations(transforms, presets, (keyId) => accounts.keys.get(keyId)),
       ...officeOperations(new OfficeService({ converter: officeConverter, render: renderService, documents, receipts }), config.officeMaxUploadBytes),
       ...imageOperations(new ImageService({ renderer, render: renderService, receipts })),
       ...pdfToolOperations(new PdfToolsService({ documents, render: renderService })),
