@@ -7,7 +7,8 @@
 import { UsageMeter, type UsageLedger } from '../accounts/usage.ts';
 import { EventBus } from '../events.ts';
 import { FileBatchStore, type BatchStore } from './batches.ts';
-import { DocumentsStore, type DocumentStore } from './documents.ts';
+import type { DocumentStore } from './document-store.ts';
+import { DocumentsStore } from './documents.ts';
 import { KeysStore, type KeyStore } from './keys.ts';
 import { TemplatesStore, type TemplateStore } from './templates.ts';
 import { FileTemplateAssetsStore, type TemplateAssetsStore } from './template-assets.ts';
