@@ -21,6 +21,7 @@
 // An item never runs twice at once (the worker hands each out once), and a finished item is never
 // looked at again, so no second document or charge can come from a retry.
 
+import { continueTrace } from '../telemetry/spans.ts';
 import { QuotaExceededError, monthOf, type UsageLedger } from '../accounts/usage.ts';
 import { RendererClosedError, RendererCrashedError } from '../render/errors.ts';
 import type { RenderPriority } from '../render/render-slots.ts';
@@ -96,11 +97,14 @@ export class BatchItems {
     await this.deps.store.save(batch);
     const tag = chargeTag(batch.id, index);
     try {
-      const rendered = await this.deps.render.render(request, account, {
-        priority,
-        batchItem: { batchId: batch.id, index, documentId: item.documentId, chargeTag: tag },
-        reserveTurn: turn,
-      });
+      // A background item renders in the trace of the request that queued it.
+      const rendered = await continueTrace(batch.traceparent, () =>
+        this.deps.render.render(request, account, {
+          priority,
+          batchItem: { batchId: batch.id, index, documentId: item.documentId, chargeTag: tag },
+          reserveTurn: turn,
+        }),
+      );
       item.receiptId = rendered.receiptIds?.[0] ?? null;
     } catch (error) {
       item.receiptId = receiptOfError(error) ?? null;

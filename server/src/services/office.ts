@@ -4,6 +4,7 @@
 // draw a header and footer when asked, keep the copy and count it (RenderService.produce). OfficeConverter is the uncharged part that
 // renders, batch items and merges call for an `office` source.
 
+import { inSpan } from '../telemetry/spans.ts';
 import { ApiError } from '../errors.ts';
 import { OfficeConversionError, OfficeUnavailableError } from '../office/errors.ts';
 import { checkOfficeFile, type OfficeKind } from '../office/file-kinds.ts';
@@ -88,7 +89,10 @@ export class OfficeConverter {
   async convert(file: CheckedFile, options: OfficeOptions, tenant?: Tenant, priority?: RenderPriority, where?: string): Promise<Uint8Array> {
     const { exportOptions, timeoutMs } = splitOfficeOptions(options);
     try {
-      return await this.requireAvailable().convert({ bytes: file.bytes, kind: file.kind, options: exportOptions, timeoutMs, tenant, priority });
+      const converter = this.requireAvailable();
+      return await inSpan('office.convert', { 'quire.office.kind': file.kind }, () =>
+        converter.convert({ bytes: file.bytes, kind: file.kind, options: exportOptions, timeoutMs, tenant, priority }),
+      );
     } catch (error) {
       if (error instanceof OfficeConversionError && error.code === 'page_range')
         throw new RenderInputError(`${where ?? 'options'}.page_ranges`, `${JSON.stringify(file.filename)}: ${error.message}`);

@@ -22,6 +22,7 @@ import { OfficeUnavailableError } from '../office/errors.ts';
 import { ApiError } from '../errors.ts';
 import { sourceSummary, withReceipt, type ReceiptsService } from './receipts.ts';
 import type { ReserveTurn } from './reserve-turns.ts';
+import { inSpan } from '../telemetry/spans.ts';
 import { OutputSteps, type FinalOutput, type OutputOptions, type StepContext, type StepRecord } from './output-steps.ts';
 
 export interface RenderInput {
@@ -114,7 +115,12 @@ export class RenderService {
    * Renders a validated request to PDF bytes for an account. Throws QuotaExceededError when the
    * month's allowance is used up; a render that fails is not charged.
    */
-  async render(input: RenderInput, account: Account, context: RenderContext = {}): Promise<RenderedPdf> {
+  render(input: RenderInput, account: Account, context: RenderContext = {}): Promise<RenderedPdf> {
+    const attributes = { 'quire.source': sourceSummary(input).type, 'quire.key_id': account.keyId, 'quire.batch_id': context.batchItem?.batchId ?? '' };
+    return inSpan('render', attributes, () => this.renderOne(input, account, context));
+  }
+
+  private async renderOne(input: RenderInput, account: Account, context: RenderContext): Promise<RenderedPdf> {
     const { batchItem } = context;
     checkSourceFields(input);
     const storage = this.deps.documents.storageFor(account, batchItem ? true : input.store);
@@ -175,12 +181,14 @@ export class RenderService {
       : undefined;
     let usage: UsageSnapshot;
     try {
-      ({ usage } = await this.deps.commit.commit({
-        reservation,
-        document,
-        chargeTag: batchItem?.chargeTag,
-        batchItem: batchItem && { batchId: batchItem.batchId, index: batchItem.index },
-      }));
+      ({ usage } = await inSpan('store', { 'quire.stored': document !== undefined }, () =>
+        this.deps.commit.commit({
+          reservation,
+          document,
+          chargeTag: batchItem?.chargeTag,
+          batchItem: batchItem && { batchId: batchItem.batchId, index: batchItem.index },
+        }),
+      ));
     } catch (error) {
       throw withReceipt(error, await this.deps.receipts.finish({ ...report, error }));
     }
@@ -231,7 +239,9 @@ export class RenderService {
         }
       : undefined;
     const [first, ...others] = holds as [Reservation, ...Reservation[]];
-    const { usage } = await this.deps.commit.commit({ reservation: first, also: others, document });
+    const { usage } = await inSpan('store', { 'quire.stored': document !== undefined }, () =>
+      this.deps.commit.commit({ reservation: first, also: others, document }),
+    );
     this.deps.onUsage?.(account.keyId, usage);
     return {
       pdf,

@@ -1,0 +1,100 @@
+// Bench: what OpenTelemetry costs (issue 34: free when off). Two parts:
+// 1. The helpers every render calls (telemetry/spans.ts: inSpan, timed, logFields) with no SDK
+//    registered, in nanoseconds per call: what "off" adds to a render, whatever the machine's load.
+// 2. The invoice rendered by two servers started alike, one without OTEL_EXPORTER_OTLP_ENDPOINT and
+//    one exporting to a loopback OTLP receiver, alternated three times so a noisy neighbour hits
+//    both alike: renders per second and CPU ms per render (server and Chromium together).
+// Run: npx tsx bench/otel.ts
+
+import http from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { findChromium } from '../server/src/render/chromium-path.ts';
+import { inSpan, logFields, timed } from '../server/src/telemetry/spans.ts';
+import { invoiceHtml } from './workloads.ts';
+import { startServiceProcess, type ServiceProcess } from './service-process.ts';
+import { processTreeCpuMs } from './proc.ts';
+import { measure, SECONDS } from './cells.ts';
+import { isMain, printAlone } from './alone.ts';
+
+const CONCURRENCY = Number(process.env.BENCH_OTEL_CONCURRENCY ?? 2);
+const ROUNDS = 3;
+
+/** Nanoseconds per call of the helpers with telemetry off. */
+async function offPathNs(): Promise<string> {
+  const calls = 200_000;
+  const work = () => Promise.resolve(1);
+  const rows: string[] = [];
+  for (const [name, run] of [
+    ['work alone (the baseline)', () => work()],
+    ['inSpan(work)', () => inSpan('x', {}, work)],
+    ['timed(work)', () => timed('x', {}, work)],
+    ['logFields()', () => Promise.resolve(logFields())],
+  ] as const) {
+    for (let i = 0; i < 10_000; i++) await run();
+    const started = process.hrtime.bigint();
+    for (let i = 0; i < calls; i++) await run();
+    rows.push(`| ${name} | ${(Number(process.hrtime.bigint() - started) / calls).toFixed(0)} |`);
+  }
+  return ['OpenTelemetry off: the helpers a render calls, ns per call (200,000 calls)', '', '| call | ns |', '|---|---|', ...rows].join('\n');
+}
+
+async function rate(service: ServiceProcess, seconds: number): Promise<{ perSecond: number; cpuMs: number }> {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${service.key}` };
+  const body = JSON.stringify({ html: invoiceHtml(), options: { wait_until: 'load' } });
+  const once = async () => {
+    const response = await fetch(`${service.url}/v1/pdf`, { method: 'POST', headers, body });
+    if (response.status !== 200) throw new Error(`/v1/pdf answered ${response.status}: ${await response.text()}`);
+    await response.arrayBuffer();
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, once));
+  const cpu0 = processTreeCpuMs(service.pid);
+  const result = await measure(once, CONCURRENCY, seconds, 0);
+  return { perSecond: result.perSecond, cpuMs: (processTreeCpuMs(service.pid) - cpu0) / result.renders };
+}
+
+/** Renders per second without and with an OTLP endpoint. */
+async function onOff(): Promise<string> {
+  const sink = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+  });
+  sink.listen(0, '127.0.0.1');
+  await once(sink, 'listening');
+  const endpoint = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
+  const executable = await findChromium(process.env.CHROME_PATH ?? '');
+  const off = await startServiceProcess({ chromePath: executable.path });
+  const on = await startServiceProcess({ chromePath: executable.path, env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_METRIC_EXPORT_INTERVAL: '1000' } });
+  try {
+    const runs: { off: number[]; on: number[]; offCpu: number[]; onCpu: number[] } = { off: [], on: [], offCpu: [], onCpu: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const a = await rate(off, SECONDS);
+      const b = await rate(on, SECONDS);
+      runs.off.push(a.perSecond);
+      runs.offCpu.push(a.cpuMs);
+      runs.on.push(b.perSecond);
+      runs.onCpu.push(b.cpuMs);
+      console.error(
+        `  otel round ${round + 1}: off ${a.perSecond.toFixed(2)}/s ${a.cpuMs.toFixed(1)} CPU ms, on ${b.perSecond.toFixed(2)}/s ${b.cpuMs.toFixed(1)} CPU ms`,
+      );
+    }
+    const mean = (values: number[]) => values.reduce((total, value) => total + value, 0) / values.length;
+    return [
+      `The invoice, wait_until load, c=${CONCURRENCY}, ${ROUNDS} alternated rounds of ${SECONDS}s: a server without and one with OTEL_EXPORTER_OTLP_ENDPOINT (a loopback receiver)`,
+      '',
+      '| OTel off r/s | OTel on r/s | on / off | CPU ms per render off / on | CPU on / off |',
+      '|---|---|---|---|---|',
+      `| ${mean(runs.off).toFixed(2)} | ${mean(runs.on).toFixed(2)} | ${(mean(runs.on) / mean(runs.off)).toFixed(3)} | ${mean(runs.offCpu).toFixed(1)} / ${mean(runs.onCpu).toFixed(1)} | ${(mean(runs.onCpu) / mean(runs.offCpu)).toFixed(3)} |`,
+    ].join('\n');
+  } finally {
+    await Promise.all([off.stop(), on.stop()]);
+    sink.close();
+  }
+}
+
+/** Both parts, as the bench prints them. */
+export async function measureOtel(): Promise<string> {
+  return `${await offPathNs()}\n\n${await onOff()}`;
+}
+
+if (isMain(import.meta.url)) await printAlone(measureOtel);
