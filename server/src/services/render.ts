@@ -8,10 +8,10 @@ import type { AddressPolicy } from '../guard/address-policy.ts';
 import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
 import type { RenderSource } from '../render/render-source.ts';
 import type { Renderer } from '../render/renderer.ts';
-import type { RenderPriority, Tenant } from '../render/render-slots.ts';
+import type { Tenant } from '../render/render-slots.ts';
 import type { Reservation, UsageLedger, UsageSnapshot } from '../accounts/usage.ts';
 import type { Account } from './keys.ts';
-import type { DocumentsService, StoragePlan } from './documents.ts';
+import type { DocumentsService } from './documents.ts';
 import type { TemplatesService } from './templates.ts';
 import type { RenderCommit } from '../stores/render-commit.ts';
 import type { MarkdownStyle } from '../render/markdown-style-options.ts';
@@ -21,8 +21,10 @@ import type { OfficeConverter, OfficeSource } from './office.ts';
 import { OfficeUnavailableError } from '../office/errors.ts';
 import { ApiError } from '../errors.ts';
 import { sourceSummary, withReceipt, type ReceiptsService } from './receipts.ts';
-import type { ReserveTurn } from './reserve-turns.ts';
 import { inSpan } from '../telemetry/spans.ts';
+import type { ProduceCharge, RenderContext } from './render-context.ts';
+
+export type { ProduceCharge, RenderContext } from './render-context.ts';
 import { OutputSteps, type FinalOutput, type OutputOptions, type StepContext, type StepRecord } from './output-steps.ts';
 
 export interface RenderInput {
@@ -85,27 +87,6 @@ export interface RenderServiceDeps {
   receipts: ReceiptsService;
   /** Attachments, PDF/A, signing: run on every output after it is made (services/output-steps.ts). */
   outputSteps?: OutputSteps;
-}
-
-/** How a render runs beyond its request: batch items render in the background and are always stored. */
-export interface RenderContext {
-  priority?: RenderPriority;
-  /** A batch item: stored whatever `store` says, under this document id, as source batch; its charge carries this tag. */
-  batchItem?: { batchId: string; index: number; documentId: string; chargeTag: string };
-  /** Renders that take the allowance in a fixed order (an in-call batch's items): see ReserveTurn. */
-  reserveTurn?: ReserveTurn;
-  /** X-Request-Id of the call, for the receipt. */
-  requestId?: string;
-}
-
-/** What a merge or an image is charged and kept as (RenderService.produce). */
-export interface ProduceCharge {
-  /** Documents of the allowance it costs (at least one). */
-  documents: number;
-  storage: StoragePlan | undefined;
-  filename?: string;
-  /** The final steps' options (PDF/A, attachments, signing) and where they sit in the request. */
-  output?: { options: OutputOptions | undefined; field: string };
 }
 
 export class RenderService {
