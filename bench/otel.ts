@@ -11,13 +11,12 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { findChromium } from '../server/src/render/chromium-path.ts';
 import { inSpan, logFields, timed } from '../server/src/telemetry/spans.ts';
-import { invoiceHtml } from './workloads.ts';
-import { startServiceProcess, type ServiceProcess } from './service-process.ts';
-import { processTreeCpuMs } from './proc.ts';
-import { measure, SECONDS } from './cells.ts';
+import { startServiceProcess } from './service-process.ts';
+import { SECONDS } from './cells.ts';
+import { perSecond } from './receipts.ts';
 import { isMain, printAlone } from './alone.ts';
 
-const CONCURRENCY = Number(process.env.BENCH_OTEL_CONCURRENCY ?? 2);
+const CONCURRENCY = Number(process.env.BENCH_RECEIPT_CONCURRENCY ?? 2);
 const ROUNDS = 3;
 
 /** Nanoseconds per call of the helpers with telemetry off: the fastest of 7 interleaved rounds (load only slows a round down). */
@@ -42,20 +41,6 @@ async function offPathNs(): Promise<string> {
   return ['OpenTelemetry off: the helpers a render calls, ns per call (fastest of 7 rounds of 50,000)', '', '| call | ns |', '|---|---|', ...rows].join('\n');
 }
 
-async function rate(service: ServiceProcess, seconds: number): Promise<{ perSecond: number; cpuMs: number }> {
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${service.key}` };
-  const body = JSON.stringify({ html: invoiceHtml(), options: { wait_until: 'load' } });
-  const once = async () => {
-    const response = await fetch(`${service.url}/v1/pdf`, { method: 'POST', headers, body });
-    if (response.status !== 200) throw new Error(`/v1/pdf answered ${response.status}: ${await response.text()}`);
-    await response.arrayBuffer();
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, once));
-  const cpu0 = processTreeCpuMs(service.pid);
-  const result = await measure(once, CONCURRENCY, seconds, 0);
-  return { perSecond: result.perSecond, cpuMs: (processTreeCpuMs(service.pid) - cpu0) / result.renders };
-}
-
 /** Renders per second without and with an OTLP endpoint. */
 async function onOff(): Promise<string> {
   const sink = http.createServer((req, res) => {
@@ -71,8 +56,8 @@ async function onOff(): Promise<string> {
   try {
     const runs: { off: number[]; on: number[]; offCpu: number[]; onCpu: number[] } = { off: [], on: [], offCpu: [], onCpu: [] };
     for (let round = 0; round < ROUNDS; round++) {
-      const a = await rate(off, SECONDS);
-      const b = await rate(on, SECONDS);
+      const a = await perSecond(off, { wait_until: 'load' }, SECONDS);
+      const b = await perSecond(on, { wait_until: 'load' }, SECONDS);
       runs.off.push(a.perSecond);
       runs.offCpu.push(a.cpuMs);
       runs.on.push(b.perSecond);
