@@ -18,6 +18,7 @@ import { renderOperations } from './http/routes/render.ts';
 import { mergeOperations } from './http/routes/merge.ts';
 import { transformOperations } from './http/routes/transform.ts';
 import { presetOperations } from './http/routes/presets.ts';
+import { adminPdfTransformOperations } from './http/routes/admin-pdf-transform.ts';
 import { TransformService } from './services/transform.ts';
 import { PresetsService } from './services/presets.ts';
 import { MergeService } from './services/merge.ts';
@@ -32,7 +33,8 @@ import { AttachmentsStep } from './services/attachments-step.ts';
 import { openSigning } from './services/signing.ts';
 import { certificateOperations } from './http/routes/certificates.ts';
 import { PdfAStep } from './services/pdf-a-step.ts';
-import { RenderService, type RenderInput } from './services/render.ts';
+import { RenderService } from './services/render.ts';
+import type { RenderInput } from './services/render-request.ts';
 import { generateAdminToken, hashSecret } from './accounts/keys.ts';
 import { loadOrCreateAdminToken } from './stores/admin-token.ts';
 import { lockDataDir, type DataDirLock } from './stores/data-dir-lock.ts';
@@ -74,6 +76,7 @@ import { receiptOperations } from './http/routes/receipts.ts';
 import { hostname } from 'node:os';
 import { startOffice } from './office/start-office.ts';
 import { OfficeService } from './services/office.ts';
+import { OfficeConverter } from './services/office-converter.ts';
 import { officeOperations } from './http/routes/office.ts';
 import { OFFICE_KINDS, officeKindOf } from './office/file-kinds.ts';
 import { isOfficeRequest, officeRenderRequestSchema } from './http/schemas/office.ts';
@@ -145,6 +148,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     now: overrides.now,
     warn,
     error: (details, message) => log.error(details, message),
+    batchLeaseSeconds: config.batchLeaseSeconds,
   });
   if (stores.kind === 'postgresql')
     log.warn(
@@ -198,7 +202,8 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   });
   metrics.watchRenderer(() => renderer.stats());
   // Optional: without LibreOffice the office route answers 501 office_unavailable.
-  const office = startOffice(config, log, overrides.office, renderer);
+  const office = startOffice(config, log, overrides.office);
+  const officeConverter = new OfficeConverter(office.availability, renderer);
   // Versions render their reference after each save; the versions service needs the templates one, hence the late binding.
   let versions: TemplateVersionsService | undefined;
   const versionStore = stores.templateVersions;
@@ -241,7 +246,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     templates,
     documents,
     guardEnabled: config.networkGuard,
-    office: office.converter,
+    office: officeConverter,
     onUsage,
     receipts,
     outputSteps,
@@ -269,6 +274,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     // only waited (issue 30: eight "rendering" with two slots). A slot freed waits for the
     // item's state write (an fsync, a few ms) before the next item takes it.
     worker: new BatchWorker({ inFlight: config.renderConcurrency, log }),
+    leaseTickMs: (config.batchLeaseSeconds * 1000) / 3,
     deliverer: new WebhookDeliverer({
       store: stores.batches,
       policy: config.networkGuard ? policy : ANY_ADDRESS,
@@ -313,7 +319,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
         now: overrides.now,
       })
     : undefined;
-  const health = new HealthService(renderer, office.converter);
+  const health = new HealthService(renderer, officeConverter);
   const playground = new PlaygroundService({
     renderer,
     sources: renderService,
@@ -327,17 +333,17 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   });
 
   const presets = new PresetsService(stores.presets);
+  const transforms = new TransformService({ documents, render: renderService, drawer: renderer, presetSteps: (keyId, id) => presets.steps(keyId, id) });
   const http = createHttpApp({
     operations: [
       ...healthOperations(health, SERVICE_VERSION, () => signing.certificates.expiring()),
       ...certificateOperations(signing.certificates, signing.verify),
       ...renderOperations(renderService),
-      ...mergeOperations(new MergeService({ renderer, render: renderService, documents, office: office.converter, receipts })),
-      ...transformOperations(
-        new TransformService({ documents, render: renderService, drawer: renderer, presetSteps: (keyId, id) => presets.steps(keyId, id) }),
-      ),
+      ...mergeOperations(new MergeService({ renderer, render: renderService, documents, office: officeConverter, receipts })),
+      ...transformOperations(transforms),
       ...presetOperations(presets),
-      ...officeOperations(new OfficeService({ converter: office.converter, render: renderService, documents, receipts }), config.officeMaxUploadBytes),
+      ...adminPdfTransformOperations(transforms, presets, (keyId) => accounts.keys.get(keyId)),
+      ...officeOperations(new OfficeService({ converter: officeConverter, render: renderService, documents, receipts }), config.officeMaxUploadBytes),
       ...imageOperations(new ImageService({ renderer, render: renderService, receipts })),
       ...pdfToolOperations(new PdfToolsService({ documents, render: renderService })),
       ...receiptOperations(receipts, activity, config.playgroundEnabled),

@@ -230,6 +230,12 @@ export const SETTINGS = {
     integer(1024, 2 ** 44),
     'Bytes of stored batch requests waiting on the whole server; past it: 503 renderer_busy with Retry-After.',
   ),
+  batchLeaseSeconds: setting(
+    'BATCH_LEASE_SECONDS',
+    15,
+    integer(1, 3_600),
+    'PostgreSQL: a batch whose instance has not renewed its lease for this long is adopted by another (renewed 3 times as often). Shorter: faster take-over after a crash, more database writes.',
+  ),
   dnsTimeoutMs: setting(
     'DNS_TIMEOUT_MS',
     5_000,

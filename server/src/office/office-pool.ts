@@ -56,6 +56,9 @@ interface Worker {
   busy: boolean;
 }
 
+/** What the office converter works with: the warm pool, or why there is none. */
+export type OfficeAvailability = { pool: OfficePool } | { unavailable: string };
+
 export class OfficePool {
   private readonly slots: RenderSlots;
   private readonly workers: Worker[];
@@ -63,6 +66,8 @@ export class OfficePool {
   private conversions = 0;
   private version = 'LibreOffice';
   private closed = false;
+  /** Aborted by close(): a LibreOffice still starting is killed, not waited for (it may take many seconds). */
+  private readonly closing = new AbortController();
 
   constructor(private readonly options: OfficePoolOptions) {
     this.slots = new RenderSlots(options.concurrency, options.queueSize, options.queueTimeoutMs, () => 1500);
@@ -126,6 +131,7 @@ export class OfficePool {
   /** Refuses new conversions and stops every process. */
   async close(): Promise<void> {
     this.closed = true;
+    this.closing.abort();
     this.slots.close();
     await Promise.all(
       this.workers.map(async (worker) => {
@@ -146,6 +152,7 @@ export class OfficePool {
       isolateNetwork: this.options.isolateNetwork,
       startTimeoutMs: this.options.startTimeoutMs ?? 60_000,
       log: this.options.log,
+      signal: this.closing.signal,
     })
       .then(async (process) => {
         if (this.closed) {

@@ -68,6 +68,8 @@ export interface OpenStoresOptions {
   warn?: (details: Record<string, unknown>, message: string) => void;
   /** Told about failures in the background (events that could not be sent). */
   error?: (details: Record<string, unknown>, message: string) => void;
+  /** PostgreSQL: how long a batch lease lasts unrenewed (BATCH_LEASE_SECONDS). */
+  batchLeaseSeconds?: number;
 }
 
 /** Only the signing certificates (the CLI's certificates commands), on the files or PostgreSQL. */
@@ -148,7 +150,7 @@ async function openPgStores(options: OpenStoresOptions): Promise<Stores> {
   });
   const usage = new PgUsageLedger(pool, options.now);
   const documents = new PgDocumentStore(pool, new PgPdfBlobStore(pool));
-  const batches = new PgBatchStore(pool);
+  const batches = new PgBatchStore(pool, options.batchLeaseSeconds);
   return {
     kind: 'postgresql',
     keys: new PgKeyStore(pool),
