@@ -8,6 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Config } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
+import { startTelemetry, type Telemetry } from './telemetry/otel.ts';
 import { createAddressPolicy } from './guard/address-policy.ts';
 import { startEgressProxy } from './guard/egress-proxy.ts';
 import { createDnsResolver, type Resolver } from './guard/dns-resolver.ts';
@@ -120,15 +121,25 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   // One owner per data folder: a second server or CLI writer refuses, naming this process. With
   // DATABASE_URL the folder still holds this instance's admin token, discovery file and Chromium work files.
   const lock = await lockDataDir(config.dataDir, 'server');
+  // OpenTelemetry only with an endpoint: without one no SDK is registered and tracing costs nothing.
+  const telemetry = config.otelEndpoint
+    ? startTelemetry({
+        endpoint: config.otelEndpoint,
+        metricIntervalMs: config.otelMetricIntervalMs,
+        version: SERVICE_VERSION,
+        instance: `${hostname()}:${process.pid}`,
+      })
+    : undefined;
   try {
-    return await openApp(config, overrides, log, lock);
+    return await openApp(config, overrides, log, lock, telemetry);
   } catch (error) {
+    await telemetry?.shutdown();
     await lock.release();
     throw error;
   }
 }
 
-async function openApp(config: Config, overrides: AppOverrides, log: Logger, lock: DataDirLock): Promise<App> {
+async function openApp(config: Config, overrides: AppOverrides, log: Logger, lock: DataDirLock, telemetry: Telemetry | undefined): Promise<App> {
   const warn = (details: Record<string, unknown>, message: string) => log.warn(details, message);
   // Where state lives is decided here, once: DATA_DIR files, or PostgreSQL when DATABASE_URL is set.
   const stores = await openStores({
@@ -158,7 +169,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   // Certificates with sealed keys, the sign step and verify; a TSA_URL off TSA_ALLOW_HOSTS stops start-up here.
   const signing = await openSigning(config, stores.certificates, documents, overrides.now);
   const templateStore = stores.templates;
-  const metrics = createMetrics();
+  const metrics = createMetrics(telemetry?.meter);
   const policy = createAddressPolicy(config.allowHosts, config.denyHosts);
   // One resolver (c-ares, time-limited, cached) for the proxy, url checks and webhooks.
   const resolve = overrides.resolve ?? createDnsResolver({ timeoutMs: config.dnsTimeoutMs });
@@ -424,6 +435,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
         server?.closeAllConnections();
         await stopped;
         await stores.close();
+        await telemetry?.shutdown();
         await lock.release();
       })();
       return closing;

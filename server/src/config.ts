@@ -244,6 +244,13 @@ export const SETTINGS = {
   ),
   metricsEnabled: setting('METRICS_ENABLED', true, boolean, 'Serve Prometheus metrics at GET /metrics.'),
   docsEnabled: setting('DOCS_ENABLED', true, boolean, 'Serve the OpenAPI document and /docs.'),
+  otelEndpoint: setting(
+    'OTEL_EXPORTER_OTLP_ENDPOINT',
+    '',
+    text,
+    'OpenTelemetry collector base URL (http://host:4318): traces and metrics go to its /v1/traces and /v1/metrics over OTLP/HTTP; the other OTEL_* variables (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES, OTEL_EXPORTER_OTLP_HEADERS, OTEL_TRACES_SAMPLER, OTEL_BSP_*) are read by the SDK. Empty: off, at no cost.',
+  ),
+  otelMetricIntervalMs: setting('OTEL_METRIC_EXPORT_INTERVAL', 60_000, integer(100, 3_600_000), 'Milliseconds between OTLP metric exports.'),
   watchDir: setting(
     'WATCH_DIR',
     '',

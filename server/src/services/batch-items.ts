@@ -21,6 +21,7 @@
 // An item never runs twice at once (the worker hands each out once), and a finished item is never
 // looked at again, so no second document or charge can come from a retry.
 
+import { continueTrace } from '../telemetry/spans.ts';
 import { QuotaExceededError, monthOf, type UsageLedger } from '../accounts/usage.ts';
 import { RendererClosedError, RendererCrashedError } from '../render/errors.ts';
 import type { RenderPriority } from '../render/render-slots.ts';
@@ -101,9 +102,12 @@ export class BatchItems {
     const tag = chargeTag(batch.id, index);
     try {
       const batchItem = { batchId: batch.id, index, documentId: item.documentId, chargeTag: tag };
-      const rendered = request.transform
-        ? await this.deps.transform.one(transformInput(request), account, { batchItem, reserveTurn: turn })
-        : await this.deps.render.render(request, account, { priority, batchItem, reserveTurn: turn });
+      // A background item renders in the trace of the request that queued it.
+      const rendered = await continueTrace(batch.traceparent, () =>
+        request.transform
+          ? this.deps.transform.one(transformInput(request), account, { batchItem, reserveTurn: turn })
+          : this.deps.render.render(request, account, { priority, batchItem, reserveTurn: turn }),
+      );
       item.receiptId = rendered.receiptIds?.[0] ?? null;
     } catch (error) {
       item.receiptId = receiptOfError(error) ?? null;

@@ -5,6 +5,7 @@
 // services/batch-items.ts; the worker (queue/batch-worker.ts) and the webhook deliverer
 // (queue/webhook-delivery.ts) are built by the composition root and handed in.
 
+import { traceHeaders } from '../telemetry/spans.ts';
 import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { AddressPolicy } from '../guard/address-policy.ts';
@@ -350,6 +351,7 @@ export class BatchesService {
               nextAttemptAt: null,
               attempts: [],
             },
+      traceparent: traceHeaders().traceparent,
       items: input.requests.map((request, index) => ({
         index,
         status: 'queued',

@@ -4,7 +4,7 @@
 
 import type { PdfFacts } from '../pdf/pdf-facts.ts';
 import type { StepRecord } from './output-steps.ts';
-import type { RenderTrace, TraceStage } from '../render/render-trace.ts';
+import { STAGES, type RenderTrace } from '../render/render-trace.ts';
 import { RENDER_SITE, isRenderSiteUrl } from '../render/render-document.ts';
 
 export const RECEIPT_VERSION = 1;
@@ -29,6 +29,8 @@ export interface SourceSummary {
 export interface ReceiptFacts {
   id: string;
   requestId: string | null;
+  /** The OpenTelemetry trace the render ran in (null when tracing is off). */
+  traceId: string | null;
   keyId: string | null;
   kind: ReceiptKind;
   source: SourceSummary;
@@ -73,6 +75,7 @@ export function receiptBody(trace: RenderTrace, facts: ReceiptFacts): Record<str
     receipt_version: RECEIPT_VERSION,
     id: facts.id,
     request_id: facts.requestId,
+    trace_id: facts.traceId,
     key_id: facts.keyId,
     kind: facts.kind,
     created_at: facts.createdAt,
@@ -118,24 +121,10 @@ function hasPage(kind: ReceiptKind): boolean {
   return kind !== 'office' && kind !== 'merge' && kind !== 'transform';
 }
 
-/** Stage durations from the trace's marks; a stage the render never reached is null. */
+/** Stage durations from the trace's marks (render-trace.ts STAGES); a stage the render never reached is null. */
 function timings(trace: RenderTrace, totalMs: number): Record<string, number | null> {
-  const { marks } = trace;
-  const between = (from: TraceStage | 'start', to: TraceStage) => {
-    const start = from === 'start' ? 0 : marks[from];
-    const end = marks[to];
-    return start === undefined || end === undefined ? null : round(end - start);
-  };
-  return {
-    queue_wait: between('start', 'admitted'),
-    page: between('admitted', 'leased'),
-    load: between('leased', 'loaded'),
-    network_idle: between('loaded', 'idle'),
-    waits: between('idle', 'waited'),
-    print: between('waited', 'printed'),
-    post_processing: between('printed', 'finished'),
-    total: round(totalMs),
-  };
+  const reached = new Map(trace.stages().map((stage) => [stage.name, round(stage.end - stage.start)]));
+  return { ...Object.fromEntries(STAGES.map(([name]) => [name, reached.get(name) ?? null])), total: round(totalMs) };
 }
 
 function requestWarnings(trace: RenderTrace): string[] {
