@@ -104,3 +104,59 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+/** A dialog whose body is one form: its fields, then the action's error, Cancel and the submit button. */
+export function FormDialog({
+  open,
+  title,
+  wide,
+  onClose,
+  onSubmit,
+  error,
+  busy,
+  ready = true,
+  submitLabel,
+  busyLabel,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  wide?: boolean;
+  onClose: () => void;
+  /** Called on submit (Enter or the button), the browser's own submit already prevented. */
+  onSubmit: () => void;
+  error: string | undefined;
+  busy: boolean;
+  /** False while the form lacks what it needs: the button stays disabled. */
+  ready?: boolean;
+  submitLabel: string;
+  busyLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} title={title} onClose={onClose} wide={wide}>
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        {children}
+        {error && (
+          <p className="error-text" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog-foot inline">
+          <button type="button" className="button ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button primary" disabled={busy || !ready}>
+            {busy ? busyLabel : submitLabel}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

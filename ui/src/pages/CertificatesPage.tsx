@@ -8,8 +8,9 @@ import { listKeys } from '../api/keys.ts';
 import type { KeyRecord } from '../api/types.ts';
 import { ConfirmDialog, Dialog } from '../components/Dialog.tsx';
 import { keyName } from '../components/KeySelect.tsx';
-import { Check } from '../components/OptionsForm.tsx';
-import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
+import { Check } from '../components/Fields.tsx';
+import { EmptyState, ErrorNote, PageHeader } from '../components/Page.tsx';
+import { ListCard } from '../components/ListCard.tsx';
 import { ACTIONS_COLUMN, Table } from '../components/Table.tsx';
 import { formatDay } from '../lib/format.ts';
 import { useAction, useLoad } from '../lib/hooks.ts';
@@ -47,39 +48,38 @@ export function CertificatesPage() {
         actions={importButton}
       />
       <ErrorNote onRetry={certificates.reload}>{certificates.error}</ErrorNote>
-      <Card>
-        {certificates.loading && !certificates.data ? (
-          <Loading label="Loading certificates…" />
-        ) : certificates.data?.length === 0 ? (
+      <ListCard
+        list={certificates}
+        rows={certificates.data}
+        loadingLabel="Loading certificates…"
+        empty={
           <EmptyState title="No signing certificates" action={importButton}>
             Import a PKCS#12 file or a PEM key and chain, for one key or for the operator.
           </EmptyState>
-        ) : (
-          certificates.data && (
-            <Table
-              label="Signing certificates"
-              columns={[
-                { label: 'Certificate' },
-                { label: 'Issuer' },
-                { label: 'Valid' },
-                { label: 'Fingerprint', title: 'sha256 of the certificate' },
-                { label: 'Used by' },
-                ACTIONS_COLUMN,
-              ]}
-            >
-              {certificates.data.map((certificate) => (
-                <CertificateRow
-                  key={certificate.id}
-                  certificate={certificate}
-                  keys={keys.data}
-                  onGrants={() => setGranting(certificate)}
-                  onDelete={() => setDeleting(certificate)}
-                />
-              ))}
-            </Table>
-          )
-        )}
-      </Card>
+        }
+      >
+        <Table
+          label="Signing certificates"
+          columns={[
+            { label: 'Certificate' },
+            { label: 'Issuer' },
+            { label: 'Valid' },
+            { label: 'Fingerprint', title: 'sha256 of the certificate' },
+            { label: 'Used by' },
+            ACTIONS_COLUMN,
+          ]}
+        >
+          {certificates.data?.map((certificate) => (
+            <CertificateRow
+              key={certificate.id}
+              certificate={certificate}
+              keys={keys.data}
+              onGrants={() => setGranting(certificate)}
+              onDelete={() => setDeleting(certificate)}
+            />
+          ))}
+        </Table>
+      </ListCard>
       <ImportCertificateDialog
         open={importing}
         keys={keys.data ?? []}
