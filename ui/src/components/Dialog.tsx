@@ -46,12 +46,7 @@ export function Dialog({
     >
       {open && (
         <div className="dialog-body">
-          <div className="dialog-head">
-            <h2 id="dialog-title">{title}</h2>
-            <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
-              ×
-            </button>
-          </div>
+          <PanelHead className="dialog-head" titleId="dialog-title" title={title} onClose={onClose} />
           <div className="dialog-content">{children}</div>
           {footer && <div className="dialog-foot">{footer}</div>}
         </div>
@@ -158,5 +153,17 @@ export function FormDialog({
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** The title row of a dialog or side panel: its heading (what aria-labelledby names) and the × button. */
+export function PanelHead({ className, titleId, title, onClose }: { className: string; titleId: string; title: string; onClose: () => void }) {
+  return (
+    <div className={className}>
+      <h2 id={titleId}>{title}</h2>
+      <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+        ×
+      </button>
+    </div>
   );
 }

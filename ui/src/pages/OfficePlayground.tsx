@@ -211,14 +211,7 @@ export function OfficePlayground() {
         </form>
         <div className="playground-result">
           <PdfResultCard
-            bytes={result?.bytes ?? null}
-            facts={
-              result && (
-                <span className="muted small">
-                  {formatBytes(result.bytes.byteLength)} · {result.ms} ms
-                </span>
-              )
-            }
+            result={result}
             downloadName={pdfName(file?.name ?? 'document')}
             error={error}
             busy={busy}
