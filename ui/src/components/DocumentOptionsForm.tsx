@@ -37,6 +37,7 @@ export function DocumentOptionsForm({
     reader.onload = () => setMark({ image: String(reader.result), text: undefined });
     reader.readAsDataURL(file);
   };
+  // duplicates: one call per option of the shared field rows (Fields.tsx), alike only in shape (OptionsForm, OfficePlayground).
   return (
     <div className="options-grid">
       <h3 className="options-heading">Metadata</h3>

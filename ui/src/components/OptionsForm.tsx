@@ -19,6 +19,7 @@ export function OptionsForm({
 }) {
   const { defaults: DEFAULTS, bounds: BOUNDS, formats: FORMATS, waitUntil: WAIT_UNTIL } = spec;
   const set = <K extends keyof PdfOptions>(name: K, field: PdfOptions[K]) => onChange({ ...value, [name]: field });
+  // duplicates: one call per option of the shared field rows (Fields.tsx), alike only in shape (DocumentOptionsForm, OfficePlayground).
   return (
     <div className="options-grid">
       <SelectField

@@ -7,6 +7,7 @@ import { Field, TextField } from './Fields.tsx';
 
 export function UrlOptionsForm({ value, onChange }: { value: PdfOptions; onChange: (next: PdfOptions) => void }) {
   const auth = value.basic_auth ?? { username: '', password: '' };
+  // duplicates: the two LinesField calls differ in how their lines become the request (headers, cookies).
   return (
     <div className="options-grid">
       <p className="hint wide">Sent only to the URL’s own origin: never to other sites the page loads, nor after a redirect elsewhere.</p>
@@ -53,6 +54,7 @@ export function UrlOptionsForm({ value, onChange }: { value: PdfOptions; onChang
   );
 }
 
+// duplicates: not TextField (Fields.tsx): a textarea that keeps its own text, half-typed lines included.
 /** A textarea of lines kept as typed (half-typed lines included); the form reads its parsed value. */
 function LinesField({ label, id, hint, initial, onChange }: { label: string; id: string; hint: string; initial: string[]; onChange: (text: string) => void }) {
   const [text, setText] = useState(() => initial.join('\n'));

@@ -20,6 +20,7 @@ import { Link } from '../components/Link.tsx';
 const PAGE_SIZE = 25;
 
 export function BatchesPage() {
+  // duplicates: a keyed, paged list’s state, alike in shape to DocumentsPage’s; the paging itself is useCursorPages.
   const [keyId, setKeyId] = useState('');
   const pages = useCursorPages();
   const { cursor } = pages;
@@ -112,6 +113,7 @@ export function BatchesPage() {
         description="Many documents in one call (POST /v1/pdf/batch). Background batches render two at a time; progress updates live."
         actions={<LiveDot state={live} />}
       />
+      {/* duplicates: calls of the shared filter bar and ListCard, alike in shape to TemplatesPage’s. */}
       <KeyFilterBar id="batch-key-filter" keys={keys.data} value={keyId} onChange={setKeyId} pages={pages} />
       <ErrorNote onRetry={batches.reload}>{batches.error}</ErrorNote>
       <ListCard

@@ -48,6 +48,7 @@ export function CertificatesPage() {
         actions={importButton}
       />
       <ErrorNote onRetry={certificates.reload}>{certificates.error}</ErrorNote>
+      {/* duplicates: a call of the shared ListCard and Table, alike in shape to the other lists’ (Templates, Documents). */}
       <ListCard
         list={certificates}
         rows={certificates.data}
@@ -90,6 +91,7 @@ export function CertificatesPage() {
         }}
       />
       <GrantsDialog certificate={granting} keys={keys.data ?? []} onClose={() => setGranting(null)} onSaved={replace} />
+      {/* duplicates: a call of the shared ConfirmDialog with this screen’s words, alike in shape to KeysPage’s. */}
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete “${deleting?.name ?? ''}”?`}
@@ -152,6 +154,7 @@ function CertificateRow({
             : `Operator, granted to ${certificate.grants.map((id) => keyName(keys, id)).join(', ')}`}
       </td>
       <td className="row-actions">
+        {/* duplicates: row buttons with this row’s own actions, alike in shape to KeyRow’s. */}
         {certificate.owner === null && (
           <button type="button" className="button ghost small" onClick={onGrants}>
             Grants

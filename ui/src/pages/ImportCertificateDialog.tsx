@@ -25,6 +25,7 @@ export function ImportCertificateDialog({
   onClose: () => void;
   onImported: (certificate: Certificate) => void;
 }) {
+  // duplicates: each form holds its own fields’ state, alike in shape to CreateKeyDialog’s.
   const [kind, setKind] = useState<Kind>('pkcs12');
   const [p12, setP12] = useState<File>();
   const [password, setPassword] = useState('');
@@ -60,6 +61,7 @@ export function ImportCertificateDialog({
       submitLabel="Import"
       busyLabel="Importing…"
     >
+      {/* duplicates: a call of the shared Segmented, alike in shape to the playground’s tabs. */}
       <Segmented
         name="certificate-kind"
         label="Format"

@@ -93,6 +93,7 @@ export function OfficePlayground() {
     output: pdfName(file?.name ?? 'report.docx'),
   });
 
+  // duplicates: the option rows below are one call per option of the shared field rows (Fields.tsx), alike only in shape (OptionsForm, DocumentOptionsForm).
   return (
     <>
       <PageHeader

@@ -200,6 +200,7 @@ function Editor({ template, keys, ownerName }: { template: Template; keys: KeyRe
           ]}
         />
       </Card>
+      {/* duplicates: alike in shape only to NumberField’s input in Fields.tsx (a list of unrelated props). */}
       <ConfirmDialog
         open={deleting}
         title="Delete this template?"

@@ -161,6 +161,7 @@ function NewTemplateDialog({ open, keys, defaultKey, onClose }: { open: boolean;
   };
 
   return (
+    // duplicates: a call of the shared FormDialog with this form’s fields, alike in shape to CreateKeyDialog’s.
     <FormDialog
       open={open}
       title="New template"

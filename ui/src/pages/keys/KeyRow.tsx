@@ -18,6 +18,7 @@ export const KEY_COLUMNS: Column[] = [
   ACTIONS_COLUMN,
 ];
 
+// duplicates: its props’ list is alike in shape only to KeyFilterBar’s (Table.tsx).
 export function KeyRow({
   apiKey: key,
   plans,
