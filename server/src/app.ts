@@ -31,7 +31,8 @@ import { AttachmentsStep } from './services/attachments-step.ts';
 import { openSigning } from './services/signing.ts';
 import { certificateOperations } from './http/routes/certificates.ts';
 import { PdfAStep } from './services/pdf-a-step.ts';
-import { RenderService, type RenderInput } from './services/render.ts';
+import { RenderService } from './services/render.ts';
+import type { RenderInput } from './services/render-request.ts';
 import { generateAdminToken, hashSecret } from './accounts/keys.ts';
 import { loadOrCreateAdminToken } from './stores/admin-token.ts';
 import { lockDataDir, type DataDirLock } from './stores/data-dir-lock.ts';
@@ -73,6 +74,7 @@ import { receiptOperations } from './http/routes/receipts.ts';
 import { hostname } from 'node:os';
 import { startOffice } from './office/start-office.ts';
 import { OfficeService } from './services/office.ts';
+import { OfficeConverter } from './services/office-converter.ts';
 import { officeOperations } from './http/routes/office.ts';
 import { OFFICE_KINDS, officeKindOf } from './office/file-kinds.ts';
 import { isOfficeRequest, officeRenderRequestSchema } from './http/schemas/office.ts';
@@ -187,7 +189,8 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   });
   metrics.watchRenderer(() => renderer.stats());
   // Optional: without LibreOffice the office route answers 501 office_unavailable.
-  const office = startOffice(config, log, overrides.office, renderer);
+  const office = startOffice(config, log, overrides.office);
+  const officeConverter = new OfficeConverter(office.availability, renderer);
   // Versions render their reference after each save; the versions service needs the templates one, hence the late binding.
   let versions: TemplateVersionsService | undefined;
   const versionStore = stores.templateVersions;
@@ -230,7 +233,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     templates,
     documents,
     guardEnabled: config.networkGuard,
-    office: office.converter,
+    office: officeConverter,
     onUsage,
     receipts,
     outputSteps,
@@ -302,7 +305,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
         now: overrides.now,
       })
     : undefined;
-  const health = new HealthService(renderer, office.converter);
+  const health = new HealthService(renderer, officeConverter);
   const playground = new PlaygroundService({
     renderer,
     sources: renderService,
@@ -321,12 +324,12 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
       ...healthOperations(health, SERVICE_VERSION, () => signing.certificates.expiring()),
       ...certificateOperations(signing.certificates, signing.verify),
       ...renderOperations(renderService),
-      ...mergeOperations(new MergeService({ renderer, render: renderService, documents, office: office.converter, receipts })),
+      ...mergeOperations(new MergeService({ renderer, render: renderService, documents, office: officeConverter, receipts })),
       ...transformOperations(
         new TransformService({ documents, render: renderService, drawer: renderer, presetSteps: (keyId, id) => presets.steps(keyId, id) }),
       ),
       ...presetOperations(presets),
-      ...officeOperations(new OfficeService({ converter: office.converter, render: renderService, documents, receipts }), config.officeMaxUploadBytes),
+      ...officeOperations(new OfficeService({ converter: officeConverter, render: renderService, documents, receipts }), config.officeMaxUploadBytes),
       ...imageOperations(new ImageService({ renderer, render: renderService, receipts })),
       ...pdfToolOperations(new PdfToolsService({ documents, render: renderService })),
       ...receiptOperations(receipts, activity, config.playgroundEnabled),

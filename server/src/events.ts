@@ -7,7 +7,7 @@
 // Event data is already in wire form (snake_case), since the stream sends it as it is.
 
 import { EventEmitter } from 'node:events';
-import type { InstanceStats, RenderActivity } from './wire/activity-json.ts';
+import type { InstanceStats, RenderActivity } from './shapes/activity-json.ts';
 
 export type { InstanceStats, RenderActivity };
 

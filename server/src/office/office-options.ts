@@ -5,13 +5,12 @@
 
 import { z } from 'zod';
 import { signFields } from '../signing/sign-options.ts';
-import { between } from '../render/bounds.ts';
+import { between } from '../bounds.ts';
 import { finishFields, type FinishOptions } from '../pdf/finish-options.ts';
 import { attachmentFields } from '../pdf/attachment-options.ts';
 import { pdfAFields } from '../pdf/pdf-a-options.ts';
 import { pageListSchema } from '../pdf/page-list.ts';
-import { foreignHeadsFields, runningSchema } from '../render/header-options.ts';
-import type { PdfHeadsOptions } from '../services/pdf-heads.ts';
+import { foreignHeadsFields, runningSchema, type PdfHeadsOptions } from '../render/header-options.ts';
 
 export const IMAGE_RESOLUTIONS = [75, 150, 300, 600, 1200] as const;
 

@@ -56,6 +56,9 @@ interface Worker {
   busy: boolean;
 }
 
+/** What the office converter works with: the warm pool, or why there is none. */
+export type OfficeAvailability = { pool: OfficePool } | { unavailable: string };
+
 export class OfficePool {
   private readonly slots: RenderSlots;
   private readonly workers: Worker[];

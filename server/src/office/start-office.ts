@@ -5,26 +5,21 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { OfficeConverter } from '../services/office.ts';
-import type { HeadsDrawer } from '../services/pdf-heads.ts';
 import { canIsolateNetwork, findOffice, OFFICE_INSTALL_HINT } from './office-install.ts';
-import { OfficePool } from './office-pool.ts';
+import { OfficePool, type OfficeAvailability } from './office-pool.ts';
 
 export interface StartedOffice {
-  converter: OfficeConverter;
+  availability: OfficeAvailability;
   close(): Promise<void>;
 }
 
-/**
- * The converter the app wires in; `disabled` (tests) behaves as if no LibreOffice were installed.
- * `drawer` (the renderer) draws the headers and footers an office conversion asks for.
- */
-export function startOffice(config: Config, log: Logger, disabled: false | undefined, drawer: HeadsDrawer): StartedOffice {
+/** The pool the app's office converter works with; `disabled` (tests) behaves as if no LibreOffice were installed. */
+export function startOffice(config: Config, log: Logger, disabled: false | undefined): StartedOffice {
   const lookup =
     disabled === false ? ({ found: false, reason: 'office conversion is switched off' } as const) : findOffice(config.officePath, config.officePython);
   if (!lookup.found) {
     log.warn({ reason: lookup.reason }, `office conversion unavailable: ${OFFICE_INSTALL_HINT}`);
-    return { converter: new OfficeConverter({ unavailable: lookup.reason }, drawer), close: async () => {} };
+    return { availability: { unavailable: lookup.reason }, close: async () => {} };
   }
   const isolateNetwork = config.officeIsolateNetwork && canIsolateNetwork();
   if (config.officeIsolateNetwork && !isolateNetwork)
@@ -45,7 +40,7 @@ export function startOffice(config: Config, log: Logger, disabled: false | undef
     'office conversion: starting LibreOffice',
   );
   return {
-    converter: new OfficeConverter({ pool }, drawer),
+    availability: { pool },
     close: () => pool.close(),
   };
 }

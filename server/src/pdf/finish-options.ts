@@ -3,7 +3,7 @@
 // them into PdfOptions; this folder applies them to the printed bytes (finish.ts).
 
 import { z } from 'zod';
-import { between } from '../render/bounds.ts';
+import { between } from '../bounds.ts';
 import { pageListSchema } from './page-list.ts';
 
 const text = (max: number) => z.string().max(max);

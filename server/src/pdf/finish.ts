@@ -7,17 +7,7 @@ import { PDFArray, PDFDocument, PDFName, StandardFonts, degrees, rgb, type PDFFo
 import type { FinishOptions, PdfEncryption, PdfMetadata, PdfWatermark } from './finish-options.ts';
 import { selectPages } from './page-list.ts';
 import { metadataXmp } from './xmp.ts';
-
-/** A request option the document cannot take (an image that does not decode); the worker passes it on. */
-export class FinishInputError extends Error {
-  override readonly name = 'FinishInputError';
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { FinishInputError } from './pdf-errors.ts';
 
 /** The PDF with the options applied. */
 export async function finish(bytes: Uint8Array, options: FinishOptions): Promise<Uint8Array> {

@@ -3,17 +3,16 @@
 // which must not stall the server's event loop.
 
 import { WorkerPool, type ErrorShape } from '../worker-pool.ts';
-import { RenderInputError } from '../render/errors.ts';
 import { needsFinishing, type FinishOptions } from './finish-options.ts';
 import { MergeSourceError } from './merge-errors.ts';
 import type { PdfInspection } from './inspect.ts';
-import { PdfInputError, PdfStepError, PdfToolTimeoutError, type PdfInputProblem } from './pdf-errors.ts';
+import { FinishInputError, PdfInputError, PdfStepError, PdfToolTimeoutError, type PdfInputProblem } from './pdf-errors.ts';
 import type { RasterImage, RasterRequest } from './rasterize.ts';
 import type { ConformanceReport } from './conformance.ts';
 import type { FileToEmbed } from './embed-files.ts';
 import type { ArchivalPdf, MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
 import type { PdfLayout } from './pdf-layout.ts';
-import type { MarkerPages, StampPlan } from './stamp.ts';
+import type { MarkerPages, StampPlan } from './stamp-plan.ts';
 
 /** The printed PDF with metadata, watermark and encryption applied; the bytes as they are when none is asked. */
 export async function finishPdf(pdf: Uint8Array, options: FinishOptions): Promise<Uint8Array> {
@@ -33,7 +32,7 @@ export function findMarkersInWorker(pdf: Uint8Array, prefix: string): Promise<Ma
   return pool.run({ kind: 'markers', pdf, prefix }) as Promise<MarkerPages>;
 }
 
-/** The pages, title and sections of a PDF we did not lay out (pdf-layout.ts); a bad file is a RenderInputError naming `field`. */
+/** The pages, title and sections of a PDF we did not lay out (pdf-layout.ts); a bad file is a FinishInputError naming `field`. */
 export function readLayoutInWorker(pdf: Uint8Array, field: string): Promise<PdfLayout> {
   return pool.run({ kind: 'layout', pdf, field }) as Promise<PdfLayout>;
 }
@@ -89,7 +88,7 @@ const pool = new WorkerPool<PdfTask, PdfTaskResult>({
 });
 
 function errorFrom(error: ErrorShape): Error {
-  if (error.name === 'FinishInputError') return new RenderInputError(error.field ?? 'options', error.message);
+  if (error.name === 'FinishInputError') return new FinishInputError(error.field ?? 'options', error.message);
   if (error.name === 'MergeSourceError') return new MergeSourceError(error.index ?? 0, error.message);
   const details = error.details ?? {};
   if (error.name === 'PdfInputError') return new PdfInputError(details.problem as PdfInputProblem, error.field ?? 'pdf', error.message);

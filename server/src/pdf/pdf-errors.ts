@@ -16,6 +16,17 @@ export class PdfInputError extends Error {
   }
 }
 
+/** A request option the document cannot take (an image that does not decode); the worker passes it on. */
+export class FinishInputError extends Error {
+  override readonly name = 'FinishInputError';
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** A PDF tool that is not installed on this server (`tool` names it: qpdf, gs). */
 export class PdfToolMissingError extends Error {
   override readonly name = 'PdfToolMissingError';

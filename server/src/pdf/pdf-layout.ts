@@ -4,7 +4,7 @@
 // worker thread.
 
 import { PDFDocument, type PDFRef } from '@cantoo/pdf-lib';
-import { FinishInputError } from './finish.ts';
+import { FinishInputError } from './pdf-errors.ts';
 import { readOutlineTree, type OutlineEntry } from './outline.ts';
 
 /** A page's visible area (its crop box) in its own user space, in points, and its /Rotate. */

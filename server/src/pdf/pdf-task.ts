@@ -6,7 +6,7 @@ import type { FinishOptions } from './finish-options.ts';
 import type { PdfInspection } from './inspect.ts';
 import type { RasterImage, RasterRequest } from './rasterize.ts';
 import type { PdfLayout } from './pdf-layout.ts';
-import type { MarkerPages, StampPlan } from './stamp.ts';
+import type { MarkerPages, StampPlan } from './stamp-plan.ts';
 import type { BlankPages } from './transform/blank-pages.ts';
 import type { FieldValue } from './transform/steps.ts';
 

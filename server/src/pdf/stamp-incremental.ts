@@ -7,7 +7,7 @@
 // and stamp.ts takes the pdf-lib way.
 
 import { parseValue, PdfSyntaxError, type PdfValue, renumber, serialize } from './pdf-syntax.ts';
-import type { StampPlan } from './stamp.ts';
+import type { StampPlan } from './stamp-plan.ts';
 
 /** The body with its instances drawn, or undefined when a file is not laid out as expected. */
 export function stampIncrementally(body: Uint8Array, overlay: Uint8Array, plan: StampPlan): Uint8Array | undefined {

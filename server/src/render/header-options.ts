@@ -140,3 +140,11 @@ export const foreignHeadsFields = {
     .default(DEFAULT_FOREIGN_HEADS.header_footer_margin)
     .describe('Where the boxes sit on pages Quire did not lay out: their distance from the page’s edges, as a CSS margin of up to four lengths.'),
 };
+
+/** The options that ask for a header and footer on a PDF we did not lay out. */
+export interface PdfHeadsOptions {
+  header?: RunningOption;
+  footer?: RunningOption;
+  header_footer_fit: HeaderFooterFit;
+  header_footer_margin: string;
+}

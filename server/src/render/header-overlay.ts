@@ -9,7 +9,7 @@ import { htmlForPage } from './header-options.ts';
 import { BOX_CSS, type Heads, type HeadsGeometry, type PageFacts } from './header-plan.ts';
 import { expandRunning, type PageVariables } from './header-variables.ts';
 import type { AssetResolver } from './render-source.ts';
-import type { StampBox, StampPlan } from '../pdf/stamp.ts';
+import type { StampBox, StampPlan } from '../pdf/stamp-plan.ts';
 
 /** The numbers the body's pages carry: their own (1..n), or their place in a merged document. */
 export interface Numbering {

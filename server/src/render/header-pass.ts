@@ -5,7 +5,7 @@
 
 import { findMarkersInWorker } from '../pdf/finisher.ts';
 import { countPages } from '../pdf/page-count.ts';
-import type { StampPlan } from '../pdf/stamp.ts';
+import type { StampPlan } from '../pdf/stamp-plan.ts';
 import type { CdpPage, PageInspection, RenderClock } from './cdp-page.ts';
 import type { RenderTrace } from './render-trace.ts';
 import { buildOverlay, overlayAssets, type Numbering, type Overlay } from './header-overlay.ts';

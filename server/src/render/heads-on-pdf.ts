@@ -7,7 +7,7 @@
 // stamp with one matrix per box and page (pdf/stamp.ts placements).
 
 import type { PdfLayout, PageFrame } from '../pdf/pdf-layout.ts';
-import type { Matrix, Placement } from '../pdf/stamp.ts';
+import type { Matrix, Placement } from '../pdf/stamp-plan.ts';
 import type { CdpPage, RenderClock } from './cdp-page.ts';
 import { cssLengthToPx, parseMargin, type Margins } from './css-length.ts';
 import { RenderInputError } from './errors.ts';

@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import type { Protocol } from 'puppeteer-core';
-import { between } from './bounds.ts';
+import { between } from '../bounds.ts';
 import type { CdpSession } from './cdp-session.ts';
 
 export const IMAGE_TYPES = ['png', 'jpeg', 'webp'] as const;

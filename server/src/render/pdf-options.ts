@@ -4,7 +4,7 @@
 // baselines (the renderer itself sends CDP parameters: print-params.ts).
 
 import { z } from 'zod';
-import { between } from './bounds.ts';
+import { between } from '../bounds.ts';
 import { pageListSchema } from '../pdf/page-list.ts';
 import { finishFields } from '../pdf/finish-options.ts';
 import { attachmentFields } from '../pdf/attachment-options.ts';

@@ -74,6 +74,9 @@ export interface RendererStats extends SlotStats {
   rendersTotal: number;
 }
 
+/** What draws a header and footer on a PDF we did not lay out (office conversions, merges, transforms). */
+export type HeadsDrawer = Pick<Renderer, 'decoratePdf'>;
+
 export class Renderer {
   private rendersTotal = 0;
   private closing = false;

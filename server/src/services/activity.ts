@@ -5,7 +5,7 @@
 // instance shows what happened since it started.
 
 import type { EventBus, ServerEvent } from '../events.ts';
-import type { ActivityMinute, ActivitySnapshot, InstanceStats, RenderActivity } from '../wire/activity-json.ts';
+import type { ActivityMinute, ActivitySnapshot, InstanceStats, RenderActivity } from '../shapes/activity-json.ts';
 
 export type { ActivityMinute, ActivitySnapshot };
 import type { RendererStats } from '../render/renderer.ts';

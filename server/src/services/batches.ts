@@ -13,7 +13,8 @@ import type { Resolver } from '../guard/dns-resolver.ts';
 import { checkWebhookTarget } from '../guard/webhook-target.ts';
 import type { UsageSnapshot } from '../accounts/usage.ts';
 import type { Plan } from '../accounts/plans.ts';
-import type { BatchItemRequest, BatchRecord, BatchStore } from '../stores/batches.ts';
+import type { BatchRecord, BatchStore } from '../stores/batches.ts';
+import type { BatchItemRequest } from './render-request.ts';
 import type { BatchWorker } from '../queue/batch-worker.ts';
 import type { WebhookDeliverer } from '../queue/webhook-delivery.ts';
 import { BatchItems, type BatchItemsDeps, type ItemOutcome } from './batch-items.ts';
@@ -192,7 +193,8 @@ export class BatchesService {
     }
     let requests: BatchItemRequest[];
     try {
-      requests = await this.store.requests(batch.id);
+      // The store keeps what create() was given, as JSON it never reads: these are our BatchItemRequests.
+      requests = (await this.store.requests(batch.id)) as BatchItemRequest[];
     } catch (error) {
       // Not written by us if missing (requests are dropped only after completion): end the batch rather than loop.
       this.options.log.error({ err: error, batch_id: batch.id }, 'the requests of an unfinished batch cannot be read; its remaining items fail');

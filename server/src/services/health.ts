@@ -3,7 +3,7 @@
 
 import type { RenderPath } from '../render/render-path.ts';
 import type { Renderer } from '../render/renderer.ts';
-import type { OfficeConverter } from './office.ts';
+import type { OfficeConverter } from './office-converter.ts';
 
 export interface HealthReport {
   ok: boolean;

@@ -8,7 +8,8 @@ import type { OriginCredentials } from '../render/origin-credentials-options.ts'
 import type { PdfOptions } from '../render/pdf-options.ts';
 import type { MarkdownStyle } from '../render/markdown-style-options.ts';
 import type { Account } from './keys.ts';
-import { tenantOf, withReceipt, type RenderedPdf, type RenderInput, type RenderService } from './render.ts';
+import { tenantOf, withReceipt, type RenderedPdf, type RenderService } from './render.ts';
+import type { RenderInput } from './render-request.ts';
 import { sourceSummary, type ReceiptsService } from './receipts.ts';
 
 export type ImageRenderOptions = ImageCapture &

@@ -22,9 +22,10 @@ import type { PrintedBody, Renderer } from '../render/renderer.ts';
 import type { Tenant } from '../render/render-slots.ts';
 import type { DocumentsService } from './documents.ts';
 import type { Account } from './keys.ts';
-import { tenantOf, withReceipt, type RenderedPdf, type RenderInput, type RenderService } from './render.ts';
+import { tenantOf, withReceipt, type RenderedPdf, type RenderService } from './render.ts';
+import type { RenderInput } from './render-request.ts';
 import { sourceSummary, type ReceiptsService } from './receipts.ts';
-import { titleOf, type OfficeConverter, type OfficeSource } from './office.ts';
+import { titleOf, type OfficeConverter, type OfficeSource } from './office-converter.ts';
 import { OfficeUnavailableError } from '../office/errors.ts';
 
 /** At most this many sources per call (each may be a render). */

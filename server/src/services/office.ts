@@ -1,32 +1,25 @@
 // The story of an office conversion: check every file (type, bytes, zip bomb) before anything is
 // charged, hold one document of the allowance per file, convert each on the warm LibreOffice pool
 // in the key's fair slot, join them when asked, apply the toolbox (metadata, watermark, encrypt),
-// draw a header and footer when asked, keep the copy and count it (RenderService.produce). OfficeConverter is the uncharged part that
-// renders, batch items and merges call for an `office` source.
+// draw a header and footer when asked, keep the copy and count it (RenderService.produce). The
+// conversion itself is OfficeConverter (office-converter.ts).
 
 import { ApiError } from '../errors.ts';
-import { OfficeConversionError, OfficeUnavailableError } from '../office/errors.ts';
-import { checkOfficeFile, type OfficeKind } from '../office/file-kinds.ts';
-import { DEFAULT_OFFICE_OPTIONS, splitOfficeOptions, type OfficeOptions, type OfficeSource } from '../office/office-options.ts';
-import type { OfficePool, OfficeStats } from '../office/office-pool.ts';
+import type { OfficeOptions } from '../office/office-options.ts';
+import { splitOfficeOptions } from '../office/office-options.ts';
 import { finishPdf, mergeInWorker, readLayoutInWorker } from '../pdf/finisher.ts';
 import type { HeadsOnPdf } from '../render/heads-on-pdf.ts';
 import { numberAcross } from '../render/numbering.ts';
-import { drawPdfHeads, pdfHeadsOf, type HeadsDrawer } from './pdf-heads.ts';
-import { RenderInputError } from '../render/errors.ts';
 import type { RenderPriority, Tenant } from '../render/render-slots.ts';
 import type { DocumentsService } from './documents.ts';
 import type { FinalOutput } from './output-steps.ts';
 import type { Account } from './keys.ts';
+import { pdfNameOf, titleOf, type CheckedFile, type OfficeConverter, type OfficeFile } from './office-converter.ts';
+import { drawPdfHeads, pdfHeadsOf } from './pdf-heads.ts';
 import { tenantOf, type RenderedPdf, type RenderService } from './render.ts';
 import type { ReceiptsService } from './receipts.ts';
 
-export type { OfficeSource };
-
-export interface OfficeFile {
-  filename: string;
-  bytes: Uint8Array;
-}
+export type { OfficeFile };
 
 /** A call of POST /v1/convert/office. */
 export interface OfficeRequest {
@@ -39,76 +32,6 @@ export interface OfficeRequest {
   store?: boolean;
   /** The name of the PDF (Content-Disposition, the stored copy). Default: the first file's name with .pdf. */
   output_filename?: string;
-}
-
-/** A file checked and ready for LibreOffice. */
-interface CheckedFile {
-  filename: string;
-  bytes: Uint8Array;
-  kind: OfficeKind;
-}
-
-export type OfficeAvailability = { pool: OfficePool } | { unavailable: string };
-
-/** Converts office files on the pool, uncharged; knows whether LibreOffice is there at all. */
-export class OfficeConverter {
-  /** `drawer` draws options.header and options.footer on the converted pages (the renderer). */
-  constructor(
-    private readonly availability: OfficeAvailability,
-    readonly drawer?: HeadsDrawer,
-  ) {}
-
-  /** The pool's facts for /health, or why there is no LibreOffice. */
-  stats(): OfficeStats | { available: false; reason: string } {
-    return 'pool' in this.availability ? this.availability.pool.stats() : { available: false, reason: this.availability.unavailable };
-  }
-
-  /** Throws office_unavailable (501) when this server has no LibreOffice. */
-  requireAvailable(): OfficePool {
-    if ('pool' in this.availability) return this.availability.pool;
-    throw new OfficeUnavailableError(this.availability.unavailable);
-  }
-
-  /** Checks a file before any charge: kind by name, bytes of that kind, no zip bomb. `where` prefixes the detail. */
-  check(file: OfficeFile, where?: string): CheckedFile {
-    this.requireAvailable();
-    try {
-      return { ...file, kind: checkOfficeFile(file.filename, file.bytes) };
-    } catch (error) {
-      throw prefixed(error, where);
-    }
-  }
-
-  /** Checks an `office` source of a render, batch item or merge. */
-  checkSource(source: OfficeSource, where = 'office'): CheckedFile {
-    return this.check({ filename: source.filename, bytes: new Uint8Array(Buffer.from(source.file, 'base64')) }, where);
-  }
-
-  /** One checked file to PDF bytes (LibreOffice's export options; no toolbox). */
-  async convert(file: CheckedFile, options: OfficeOptions, tenant?: Tenant, priority?: RenderPriority, where?: string): Promise<Uint8Array> {
-    const { exportOptions, timeoutMs } = splitOfficeOptions(options);
-    try {
-      return await this.requireAvailable().convert({ bytes: file.bytes, kind: file.kind, options: exportOptions, timeoutMs, tenant, priority });
-    } catch (error) {
-      if (error instanceof OfficeConversionError && error.code === 'page_range')
-        throw new RenderInputError(`${where ?? 'options'}.page_ranges`, `${JSON.stringify(file.filename)}: ${error.message}`);
-      throw prefixed(error, where, file.filename);
-    }
-  }
-
-  /** An `office` source to finished PDF bytes (its own options: header and footer, toolbox), for renders and batch items. */
-  async convertSource(source: OfficeSource, tenant?: Tenant, priority?: RenderPriority): Promise<Uint8Array> {
-    const options = source.options ?? DEFAULT_OFFICE_OPTIONS;
-    const pdf = await this.convert(this.checkSource(source), options, tenant, priority, 'office.options');
-    const { heads, finish, timeoutMs } = splitOfficeOptions(options);
-    const request = pdfHeadsOf(heads, { field: 'office.options', data: source.data, title: titleOf(source.filename) });
-    return request ? drawPdfHeads(this.headsDrawer(), pdf, request, { timeoutMs, finish, tenant, priority }) : finishPdf(pdf, finish);
-  }
-
-  headsDrawer(): HeadsDrawer {
-    if (!this.drawer) throw new Error('this office converter was made without a renderer to draw headers and footers');
-    return this.drawer;
-  }
 }
 
 export interface OfficeServiceDeps {
@@ -193,22 +116,4 @@ export class OfficeService {
     };
     return { checked, make };
   }
-}
-
-/** report.docx -> report (the title variable of its header and footer when the document has no title of its own). */
-export function titleOf(filename: string): string {
-  return pdfNameOf(filename).replace(/\.pdf$/, '');
-}
-
-/** report.docx -> report.pdf */
-export function pdfNameOf(filename: string): string {
-  const base = filename.split(/[\\/]/).pop() || 'document';
-  return `${base.replace(/\.[A-Za-z0-9]+$/, '')}.pdf`;
-}
-
-/** The file's name (and its place in a larger request) in front of a conversion error's sentence. */
-function prefixed(error: unknown, where: string | undefined, filename?: string): unknown {
-  if (!(error instanceof OfficeConversionError)) return error;
-  const named = filename && !error.message.includes(JSON.stringify(filename)) ? `${JSON.stringify(filename)}: ${error.message}` : error.message;
-  return new OfficeConversionError(error.code, where ? `${where}: ${named}` : named);
 }

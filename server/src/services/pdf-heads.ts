@@ -4,20 +4,14 @@
 
 import type { FinishOptions } from '../pdf/finish-options.ts';
 import { readLayoutInWorker } from '../pdf/finisher.ts';
-import type { HeaderFooterFit, RunningOption } from '../render/header-options.ts';
+import type { PdfHeadsOptions } from '../render/header-options.ts';
 import { headsOf } from '../render/header-plan.ts';
 import type { HeadsOnPdf } from '../render/heads-on-pdf.ts';
+import type { HeadsDrawer } from '../render/renderer.ts';
 import { ownNumbering } from '../render/numbering.ts';
-import type { RenderPriority, Tenant } from '../render/render-slots.ts';
-import type { Renderer } from '../render/renderer.ts';
 
-/** The options that ask for a header and footer on a PDF we did not lay out. */
-export interface PdfHeadsOptions {
-  header?: RunningOption;
-  footer?: RunningOption;
-  header_footer_fit: HeaderFooterFit;
-  header_footer_margin: string;
-}
+export type { HeadsDrawer, PdfHeadsOptions };
+import type { RenderPriority, Tenant } from '../render/render-slots.ts';
 
 /** What to draw, or undefined when the options ask for neither a header nor a footer. */
 export function pdfHeadsOf(options: PdfHeadsOptions, extras: { field: string; data?: unknown; title?: string }): HeadsOnPdf | undefined {
@@ -25,8 +19,6 @@ export function pdfHeadsOf(options: PdfHeadsOptions, extras: { field: string; da
   if (!heads) return undefined;
   return { heads, fit: options.header_footer_fit, margin: options.header_footer_margin, ...extras };
 }
-
-export type HeadsDrawer = Pick<Renderer, 'decoratePdf'>;
 
 /** Draws the header and footer on one document numbered on its own, then finishes it. */
 export async function drawPdfHeads(

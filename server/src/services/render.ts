@@ -5,7 +5,7 @@
 import { checkUrl, parseHttpUrl } from '../guard/url-check.ts';
 import type { Resolver } from '../guard/dns-resolver.ts';
 import type { AddressPolicy } from '../guard/address-policy.ts';
-import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
+import { DEFAULT_PDF_OPTIONS } from '../render/pdf-options.ts';
 import type { RenderSource } from '../render/render-source.ts';
 import type { Renderer } from '../render/renderer.ts';
 import type { RenderPriority, Tenant } from '../render/render-slots.ts';
@@ -14,36 +14,15 @@ import type { Account } from './keys.ts';
 import type { DocumentsService, StoragePlan } from './documents.ts';
 import type { TemplatesService } from './templates.ts';
 import type { RenderCommit } from '../stores/render-commit.ts';
-import type { MarkdownStyle } from '../render/markdown-style-options.ts';
 import { checkHtmlSize, checkMarkdownSize, checkSourceFields } from './source-rules.ts';
 import { convertMarkdown } from './markdown-convert.ts';
-import type { OfficeConverter, OfficeSource } from './office.ts';
+import type { OfficeConverter } from './office-converter.ts';
+import type { RenderInput, SourceInput } from './render-request.ts';
 import { OfficeUnavailableError } from '../office/errors.ts';
 import { ApiError } from '../errors.ts';
 import { sourceSummary, withReceipt, type ReceiptsService } from './receipts.ts';
 import type { ReserveTurn } from './reserve-turns.ts';
 import { OutputSteps, type FinalOutput, type OutputOptions, type StepContext, type StepRecord } from './output-steps.ts';
-
-export interface RenderInput {
-  html?: string;
-  url?: string;
-  /** Markdown, turned into HTML here (services/markdown.ts) and rendered as html is. */
-  markdown?: string;
-  template_id?: string;
-  /** A saved version of template_id; the current one when left out. */
-  template_version?: number;
-  data?: Record<string, unknown>;
-  /** An office file to convert with LibreOffice instead of rendering (its own options; `options` does not apply). */
-  office?: OfficeSource;
-  options?: PdfOptions;
-  store?: boolean;
-  filename?: string;
-}
-
-/** What resolveSource reads of a request: the source fields, the template data and the options that style Markdown. */
-export type SourceInput = Pick<RenderInput, 'html' | 'url' | 'markdown' | 'template_id' | 'template_version' | 'data' | 'office'> & {
-  options?: MarkdownStyle;
-};
 
 export interface RenderedPdf {
   pdf: Uint8Array;

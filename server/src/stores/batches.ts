@@ -12,8 +12,6 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { PdfOptions } from '../render/pdf-options.ts';
-import type { OfficeSource } from '../office/office-options.ts';
 import { isAbandonedTempFile, StoreReadError, syncFolder, writeFileDurably } from './durable-file.ts';
 import { NewestFirstIndex, type Page } from './newest-first-index.ts';
 import { CoalescingWriter } from './coalescing-writer.ts';
@@ -29,19 +27,8 @@ export interface ErrorRecord {
   detail: string;
 }
 
-/** What one item asks for: a render request with its options already merged and complete. */
-export interface BatchItemRequest {
-  html?: string;
-  url?: string;
-  markdown?: string;
-  template_id?: string;
-  template_version?: number;
-  data?: Record<string, unknown>;
-  /** An office file (base64) and its options, converted instead of rendered. */
-  office?: OfficeSource;
-  options: PdfOptions;
-  filename?: string;
-}
+/** One item's request as the services gave it (services/render-request.ts): kept as JSON, never read here. */
+export type StoredItemRequest = object;
 
 export interface BatchItemRecord {
   index: number;
@@ -122,11 +109,11 @@ export interface BatchStore {
    * background batch): only if it fits beside the background batches not yet completed, its key's
    * and every key's, counted over every instance; BacklogFullError (nothing recorded) otherwise.
    */
-  create(record: BatchRecord, requests: readonly BatchItemRequest[], backlog?: BacklogLimits): Promise<void>;
+  create(record: BatchRecord, requests: readonly StoredItemRequest[], backlog?: BacklogLimits): Promise<void>;
   /** Writes a held batch's current state (coalesced); PostgreSQL: refused with LeaseLostError once another instance adopted it. */
   save(record: BatchRecord): Promise<void>;
   /** The items' requests of a batch that has not completed. */
-  requests(id: string): Promise<BatchItemRequest[]>;
+  requests(id: string): Promise<StoredItemRequest[]>;
   /** A completed batch needs its requests no more (they may hold personal data): deleted. */
   dropRequests(id: string): Promise<void>;
   /** The live record of a batch this instance holds; undefined for others (or once its lease was lost). */
@@ -183,7 +170,7 @@ export class FileBatchStore implements BatchStore {
   }
 
   /** Admits it (backlog), writes the requests, then the state (the commit point); resolves once both are durable. */
-  async create(record: BatchRecord, requests: readonly BatchItemRequest[], backlog?: BacklogLimits): Promise<void> {
+  async create(record: BatchRecord, requests: readonly StoredItemRequest[], backlog?: BacklogLimits): Promise<void> {
     if (!isId(record.id, 'bat')) throw new Error(`unsafe batch id ${record.id}`);
     const text = JSON.stringify(requests);
     // Counted from here, before any await, so concurrent creations see each other.
@@ -217,8 +204,8 @@ export class FileBatchStore implements BatchStore {
   }
 
   /** The items' requests of a batch that has not completed. */
-  async requests(id: string): Promise<BatchItemRequest[]> {
-    return JSON.parse(await readFile(path.join(this.folderOf(id), REQUESTS), 'utf8')) as BatchItemRequest[];
+  async requests(id: string): Promise<StoredItemRequest[]> {
+    return JSON.parse(await readFile(path.join(this.folderOf(id), REQUESTS), 'utf8')) as StoredItemRequest[];
   }
 
   /** A completed batch needs its requests no more (they may hold personal data): deleted. */

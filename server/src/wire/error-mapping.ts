@@ -23,7 +23,7 @@ import { isDatabaseFull } from '../stores/pg/database.ts';
 import type { ErrorRecord } from '../stores/batches.ts';
 import { usageHeaders } from './usage-headers.ts';
 import { SignInputError, TimestampUnavailableError } from '../signing/errors.ts';
-import { PdfInputError, type PdfInputProblem, PdfStepError, PdfToolMissingError, PdfToolTimeoutError } from '../pdf/pdf-errors.ts';
+import { FinishInputError, PdfInputError, type PdfInputProblem, PdfStepError, PdfToolMissingError, PdfToolTimeoutError } from '../pdf/pdf-errors.ts';
 
 /** Maps any thrown value to an ApiError: known errors to their code, anything else to internal_error. */
 export function toApiError(error: unknown): ApiError {
@@ -48,7 +48,7 @@ export function toApiError(error: unknown): ApiError {
   const pdf = pdfApiError(error);
   if (pdf) return pdf;
   if (error instanceof NavigationError) return new ApiError('navigation_failed', `The url could not be loaded: ${error.message}.`);
-  if (error instanceof RenderInputError) return new ApiError('invalid_request', error.message);
+  if (error instanceof RenderInputError || error instanceof FinishInputError) return new ApiError('invalid_request', error.message);
   if (error instanceof SignInputError) return new ApiError('invalid_request', `${error.field}: ${error.message}.`);
   // The signature was not made, so the render was not kept or charged; the TSA is the operator's to look at.
   if (error instanceof TimestampUnavailableError)

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { ApiError } from '../../../server/src/errors.ts';
 import { formatPath, parseInput } from '../../../server/src/http/validation.ts';
-import { between } from '../../../server/src/render/bounds.ts';
+import { between } from '../../../server/src/bounds.ts';
 import { renderRequestSchema } from '../../../server/src/http/schemas/render.ts';
 
 /** The detail of the 400 that parseInput throws for this input. */

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { multiply, placementOf, viewOf } from '../../../server/src/render/heads-on-pdf.ts';
 import { numberAcross } from '../../../server/src/render/numbering.ts';
-import type { Matrix } from '../../../server/src/pdf/stamp.ts';
+import type { Matrix } from '../../../server/src/pdf/stamp-plan.ts';
 
 const apply = ([a, b, c, d, e, f]: Matrix, [x, y]: [number, number]): [number, number] => [a * x + c * y + e, b * x + d * y + f];
 const close = (actual: [number, number], expected: [number, number], what: string) =>

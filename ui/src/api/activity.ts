@@ -1,6 +1,6 @@
 // docs/api.md#activity and #render-receipts: the Activity screen's numbers and any render's receipt.
 
-import type { ActivityMinute, ActivitySnapshot as Activity, InstanceStats, RenderActivity } from '../../../server/src/wire/activity-json.ts';
+import type { ActivityMinute, ActivitySnapshot as Activity, InstanceStats, RenderActivity } from '../../../server/src/shapes/activity-json.ts';
 import { callJson } from './client.ts';
 
 export type { Activity, ActivityMinute, InstanceStats, RenderActivity };

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { inTransaction, type Queryable } from './transaction.ts';
-import { LeaseLostError, type BatchItemRequest, type BatchRecord, type BatchStore } from '../batches.ts';
+import { LeaseLostError, type StoredItemRequest, type BatchRecord, type BatchStore } from '../batches.ts';
 import { checkBacklog, type BacklogLimits } from '../batch-backlog.ts';
 import { CoalescingWriter } from '../coalescing-writer.ts';
 import type { Page } from '../newest-first-index.ts';
@@ -63,7 +63,7 @@ export class PgBatchStore implements BatchStore {
    * A background batch (backlog given) is admitted and inserted in one transaction under an
    * advisory lock: instances admitting at once take turns, each counting the others' commits.
    */
-  async create(record: BatchRecord, requests: readonly BatchItemRequest[], backlog?: BacklogLimits): Promise<void> {
+  async create(record: BatchRecord, requests: readonly StoredItemRequest[], backlog?: BacklogLimits): Promise<void> {
     const text = JSON.stringify(requests);
     const bytes = Buffer.byteLength(text);
     const insert = (client: Queryable) =>
@@ -112,8 +112,8 @@ export class PgBatchStore implements BatchStore {
     return writer.write(JSON.stringify(record));
   }
 
-  async requests(id: string): Promise<BatchItemRequest[]> {
-    const { rows } = await this.pool.query<{ requests: BatchItemRequest[] | null }>('SELECT requests FROM batches WHERE id = $1', [id]);
+  async requests(id: string): Promise<StoredItemRequest[]> {
+    const { rows } = await this.pool.query<{ requests: StoredItemRequest[] | null }>('SELECT requests FROM batches WHERE id = $1', [id]);
     if (!rows[0]?.requests) throw new Error(`batch ${id} has no requests on record`);
     return rows[0].requests;
   }

@@ -1,0 +1,37 @@
+// What a render asks for, in one place for the two ways it arrives: a call of POST /v1/pdf
+// (RenderInput) and a batch item (BatchItemRequest, kept by the batch store as JSON it never
+// reads). Both name their source with the same fields, so a batch item is a render request.
+
+import type { OfficeSource } from '../office/office-options.ts';
+import type { MarkdownStyle } from '../render/markdown-style-options.ts';
+import type { PdfOptions } from '../render/pdf-options.ts';
+
+/** The source of a render: exactly one of html, url, markdown, template_id and office (services/source-rules.ts). */
+export interface RenderSourceFields {
+  html?: string;
+  url?: string;
+  /** Markdown, turned into HTML here (services/markdown.ts) and rendered as html is. */
+  markdown?: string;
+  template_id?: string;
+  /** A saved version of template_id; the current one when left out. */
+  template_version?: number;
+  data?: Record<string, unknown>;
+  /** An office file to convert with LibreOffice instead of rendering (its own options; `options` does not apply). */
+  office?: OfficeSource;
+  filename?: string;
+}
+
+export interface RenderInput extends RenderSourceFields {
+  options?: PdfOptions;
+  store?: boolean;
+}
+
+/** What one batch item asks for: a render request with its options already merged and complete. */
+export interface BatchItemRequest extends RenderSourceFields {
+  options: PdfOptions;
+}
+
+/** What resolveSource reads of a request: the source fields, the template data and the options that style Markdown. */
+export type SourceInput = Omit<RenderSourceFields, 'filename'> & {
+  options?: MarkdownStyle;
+};
