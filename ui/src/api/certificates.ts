@@ -1,6 +1,6 @@
 // docs/api.md#signing-pades: signing certificates. Private keys go in (import) and never come back.
 
-import type { CertificateJson } from '../../../server/src/wire/certificate-json.ts';
+import type { CertificateJson } from '../../../server/src/shapes/certificate-json.ts';
 import { call, callJson } from './client.ts';
 
 export type Certificate = CertificateJson;
