@@ -14,6 +14,7 @@ interface SigningReport {
   warning?: string;
 }
 
+// duplicates: alike in shape to ConformanceSection (a step's report as a receipt section); the lookup is stepReport.
 export function SigningSection({ receipt }: { receipt: Receipt }) {
   const report = stepReport<SigningReport>(receipt, 'sign');
   if (!report) return null;
