@@ -248,7 +248,7 @@ function Playground({ embedded, spec: apiSpec }: { embedded: boolean; spec: Opti
         <div className="playground-result">
           <PdfResultCard
             result={result}
-            moreFacts={typeof result?.remaining === 'number' ? ` · ${result.remaining} renders left this minute` : undefined}
+            moreFacts={typeof result?.remaining === 'string' ? ` · ${result.remaining} renders left this minute` : undefined}
             downloadName="playground.pdf"
             error={error}
             busy={busy}
