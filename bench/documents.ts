@@ -12,10 +12,9 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { newId } from '../server/src/ids.ts';
 import { DocumentsService } from '../server/src/services/documents.ts';
 import { DocumentsStore } from '../server/src/stores/documents.ts';
-import type { DocumentRecord } from '../server/src/stores/document-record.ts';
+import { seedDocuments } from './seed-documents.ts';
 
 export interface Summary {
   p50: number;
@@ -106,32 +105,7 @@ export async function measureDocuments(sizes: readonly number[] = [0, 10_000, 10
 
 /** Stores `count` documents through the store without fsync, 32 at a time, a few seconds apart over the last month. */
 async function seed(dataDir: string, count: number): Promise<void> {
-  const { store } = await DocumentsStore.open(dataDir, { sync: false });
-  const base = Date.now() - 30 * 86_400_000;
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 32 }, async () => {
-      while (next < count) {
-        const n = next++;
-        const created = new Date(base + n * 10);
-        const record: DocumentRecord = {
-          id: newId('doc'),
-          keyId: KEY,
-          filename: `invoice-${n}.pdf`,
-          size: PDF.byteLength,
-          createdAt: created.toISOString(),
-          expiresAt: new Date(created.getTime() + STORAGE.retentionSeconds * 1000).toISOString(),
-          source: 'render',
-          batchId: null,
-          planId: STORAGE.planId,
-          retention: STORAGE.retention,
-          state: 'stored',
-          expiredAt: null,
-        };
-        await store.put(record, PDF);
-      }
-    }),
-  );
+  await seedDocuments(dataDir, count, PDF, (n) => ({ keyId: KEY, filename: `invoice-${n}.pdf`, ...STORAGE }));
 }
 
 function summarize(times: number[]): Summary {

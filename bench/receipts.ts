@@ -16,7 +16,8 @@ const ROUNDS = 3;
 
 const html = invoiceHtml();
 
-async function perSecond(service: ServiceProcess, options: object, seconds: number): Promise<{ perSecond: number; p50: number; cpuMs: number }> {
+/** The invoice's renders per second, median ms and CPU ms per render (server and Chromium) on `service`, c=BENCH_RECEIPT_CONCURRENCY. */
+export async function perSecond(service: ServiceProcess, options: object, seconds: number): Promise<{ perSecond: number; p50: number; cpuMs: number }> {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${service.key}` };
   const body = JSON.stringify({ html, options });
   const once = async () => {

@@ -16,9 +16,9 @@ import { openKeysService } from '../server/src/services/keys.ts';
 import { openAccountStores } from '../server/src/stores/open-stores.ts';
 import { FileBatchStore } from '../server/src/stores/batches.ts';
 import { DocumentsStore } from '../server/src/stores/documents.ts';
-import type { DocumentRecord } from '../server/src/stores/document-record.ts';
 import { KeysStore, type KeyRecord } from '../server/src/stores/keys.ts';
 import { TemplatesStore } from '../server/src/stores/templates.ts';
+import { seedDocuments } from './seed-documents.ts';
 
 const PDF = new Uint8Array(Buffer.from('%PDF-1.7\n% bench\n%%EOF\n'));
 const PLANS_FILE = '';
@@ -58,32 +58,13 @@ export async function seed(dataDir: string, keys: number, documents: number): Pr
     revokedAt: null,
   }));
   await (await KeysStore.open(dataDir)).insert(...records);
-  const { store } = await DocumentsStore.open(dataDir, { sync: false });
-  const base = Date.now() - 30 * 86_400_000;
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 32 }, async () => {
-      while (next < documents) {
-        const n = next++;
-        const created = new Date(base + n * 10);
-        const record: DocumentRecord = {
-          id: newId('doc'),
-          keyId: records[n % records.length]!.id,
-          filename: null,
-          size: PDF.byteLength,
-          createdAt: created.toISOString(),
-          expiresAt: new Date(created.getTime() + 365 * 86_400_000).toISOString(),
-          source: 'render',
-          batchId: null,
-          planId: 'business',
-          retention: '1y',
-          state: 'stored',
-          expiredAt: null,
-        };
-        await store.put(record, PDF);
-      }
-    }),
-  );
+  await seedDocuments(dataDir, documents, PDF, (n) => ({
+    keyId: records[n % records.length]!.id,
+    filename: null,
+    planId: 'business',
+    retention: '1y',
+    retentionSeconds: 365 * 86_400,
+  }));
   execFileSync('sync');
 }
 

@@ -26,7 +26,7 @@ export async function buildServer(outdir: string): Promise<void> {
       absWorkingDir: root,
       entryPoints: { main: 'server/src/main.ts', cli: 'server/src/cli.ts', ...WORKER_ENTRIES },
       outdir: staging,
-      // Node 20 is the oldest supported (package.json engines).
+      // Node 22 is the oldest supported (package.json engines).
       target: 'node22',
     });
     await mkdir(outdir, { recursive: true });

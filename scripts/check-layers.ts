@@ -53,6 +53,8 @@ export const LAYERS: Record<string, number> = {
   'worker-pool': 0,
   // Types-only JSON shapes the API, its events and the admin UI share.
   shapes: 0,
+  // OpenTelemetry (spans.ts: only @opentelemetry/api): below every layer, the logger's mixin included.
+  telemetry: -1,
 };
 
 export interface UpwardImport {

@@ -29,11 +29,15 @@ cd "$(dirname "$0")/.."
 # TSA. poppler-utils (pdfsig) and libnss3-tools (certutil): the signing tests read signatures with
 # them, trusting the test CA through an NSS database. softhsm2 and opensc (pkcs11-tool): a PKCS#11
 # token for the token-signing tests.
+# The image lane only (npm run test:image, README: Container image): podman with runc, mmdebstrap
+# (the base images, no registry here), podman-compose and CNI's dnsname plugin (compose.yaml's
+# services find each other by name), iptables (the proxy's published port).
+IMAGE_PACKAGES="podman runc mmdebstrap podman-compose golang-github-containernetworking-plugin-dnsname iptables"
 PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji fonts-dejavu-core qpdf ghostscript poppler-utils postgresql chromium chromium-headless-shell libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java libxml2-utils libimage-exiftool-perl openssl libnss3-tools softhsm2 opensc"
 
 if command -v apt-get >/dev/null 2>&1; then
   missing=""
-  for package in $PACKAGES; do
+  for package in $PACKAGES $IMAGE_PACKAGES; do
     dpkg -s "$package" >/dev/null 2>&1 || missing="$missing $package"
   done
   if [ -n "$missing" ]; then

@@ -4,24 +4,15 @@
 // + gate 5, + cookie wipe 0-3, + print 3-6; puppeteer Page wrapper instead of a raw target +8-14;
 // setContent (no isolation) 1.3.
 // Chromium CPU per render for variants of the html load path (experiment, not part of npm run bench).
-import puppeteer, { type CDPSession } from 'puppeteer-core';
+import type { CDPSession } from 'puppeteer-core';
 import { randomBytes } from 'node:crypto';
-import { findChromium } from '../../server/src/render/chromium-path.ts';
-import { launchFlags, needsNoSandbox } from '../../server/src/render/launch-flags.ts';
 import { processTreeCpuMs } from '../proc.ts';
 import { WORKLOADS } from '../workloads.ts';
+import { launchBrowser } from './raw-lane.ts';
 
 const html = WORKLOADS.find((w) => w.name === (process.argv[2] ?? 'tiny'))!.html;
 const N = 150;
-const executable = await findChromium('');
-const browser = await puppeteer.launch({
-  executablePath: executable.path,
-  ignoreDefaultArgs: true,
-  pipe: true,
-  waitForInitialPage: false,
-  headless: 'shell',
-  args: launchFlags({ isHeadlessShell: true, noSandbox: needsNoSandbox(), userDataDir: `/tmp/quire-navvar-${process.pid}` }),
-});
+const browser = await launchBrowser('navvar');
 const pid = browser.process()!.pid!;
 
 interface Variant {

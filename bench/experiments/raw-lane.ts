@@ -6,7 +6,8 @@ import { findChromium } from '../../server/src/render/chromium-path.ts';
 import { lanePageOptions } from '../../server/src/render/lane-policy.ts';
 import { launchFlags, needsNoSandbox } from '../../server/src/render/launch-flags.ts';
 
-export async function launchBrowser(name: string): Promise<Browser> {
+/** Launches the headless shell as the service does; `extraArgs` go after the reviewed flags (an experiment's own switch). */
+export async function launchBrowser(name: string, extraArgs: readonly string[] = []): Promise<Browser> {
   const executable = await findChromium('');
   return puppeteer.launch({
     executablePath: executable.path,
@@ -14,7 +15,7 @@ export async function launchBrowser(name: string): Promise<Browser> {
     pipe: true,
     waitForInitialPage: false,
     headless: 'shell',
-    args: launchFlags({ isHeadlessShell: true, noSandbox: needsNoSandbox(), userDataDir: `/tmp/quire-${name}-${process.pid}` }),
+    args: [...launchFlags({ isHeadlessShell: true, noSandbox: needsNoSandbox(), userDataDir: `/tmp/quire-${name}-${process.pid}` }), ...extraArgs],
   });
 }
 

@@ -4,9 +4,7 @@
 // run in virtual time. Prints what each page saw, wall ms, and what a plain target does meanwhile.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import puppeteer from 'puppeteer-core';
-import { findChromium } from '../../server/src/render/chromium-path.ts';
-import { launchFlags, needsNoSandbox } from '../../server/src/render/launch-flags.ts';
+import { launchBrowser } from './raw-lane.ts';
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGP4z8AARwzEcQCukw/x0F8jngAAAABJRU5ErkJggg==', 'base64');
 let hits = 0;
@@ -21,18 +19,7 @@ const pages = {
   raf: `<p id=t>start</p><script>requestAnimationFrame(() => document.getElementById('t').textContent = 'raf ran')</script>`,
   io: `<p id=t>start</p><p id=x>x</p><script>new IntersectionObserver((e) => { if (e[0].isIntersecting) document.getElementById('t').textContent = 'io ran' }).observe(document.getElementById('x'))</script>`,
 };
-const executable = await findChromium('');
-const browser = await puppeteer.launch({
-  executablePath: executable.path,
-  ignoreDefaultArgs: true,
-  pipe: true,
-  waitForInitialPage: false,
-  headless: 'shell',
-  args: [
-    ...launchFlags({ isHeadlessShell: true, noSandbox: needsNoSandbox(), userDataDir: `/tmp/quire-vtbf-${process.pid}` }),
-    '--run-all-compositor-stages-before-draw',
-  ],
-});
+const browser = await launchBrowser('vtbf', ['--run-all-compositor-stages-before-draw']);
 const bs = await browser.target().createCDPSession();
 for (const control of [true, false]) {
   const context = await browser.createBrowserContext();

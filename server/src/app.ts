@@ -8,6 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Config } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
+import { startTelemetry, type Telemetry } from './telemetry/otel.ts';
 import { createAddressPolicy } from './guard/address-policy.ts';
 import { startEgressProxy } from './guard/egress-proxy.ts';
 import { createDnsResolver, type Resolver } from './guard/dns-resolver.ts';
@@ -17,6 +18,7 @@ import { renderOperations } from './http/routes/render.ts';
 import { mergeOperations } from './http/routes/merge.ts';
 import { transformOperations } from './http/routes/transform.ts';
 import { presetOperations } from './http/routes/presets.ts';
+import { adminPdfTransformOperations } from './http/routes/admin-pdf-transform.ts';
 import { TransformService } from './services/transform.ts';
 import { PresetsService } from './services/presets.ts';
 import { MergeService } from './services/merge.ts';
@@ -119,15 +121,25 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   // One owner per data folder: a second server or CLI writer refuses, naming this process. With
   // DATABASE_URL the folder still holds this instance's admin token, discovery file and Chromium work files.
   const lock = await lockDataDir(config.dataDir, 'server');
+  // OpenTelemetry only with an endpoint: without one no SDK is registered and tracing costs nothing.
+  const telemetry = config.otelEndpoint
+    ? startTelemetry({
+        endpoint: config.otelEndpoint,
+        metricIntervalMs: config.otelMetricIntervalMs,
+        version: SERVICE_VERSION,
+        instance: `${hostname()}:${process.pid}`,
+      })
+    : undefined;
   try {
-    return await openApp(config, overrides, log, lock);
+    return await openApp(config, overrides, log, lock, telemetry);
   } catch (error) {
+    await telemetry?.shutdown();
     await lock.release();
     throw error;
   }
 }
 
-async function openApp(config: Config, overrides: AppOverrides, log: Logger, lock: DataDirLock): Promise<App> {
+async function openApp(config: Config, overrides: AppOverrides, log: Logger, lock: DataDirLock, telemetry: Telemetry | undefined): Promise<App> {
   const warn = (details: Record<string, unknown>, message: string) => log.warn(details, message);
   // Where state lives is decided here, once: DATA_DIR files, or PostgreSQL when DATABASE_URL is set.
   const stores = await openStores({
@@ -136,6 +148,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     now: overrides.now,
     warn,
     error: (details, message) => log.error(details, message),
+    batchLeaseSeconds: config.batchLeaseSeconds,
   });
   if (stores.kind === 'postgresql')
     log.warn(
@@ -156,7 +169,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
   // Certificates with sealed keys, the sign step and verify; a TSA_URL off TSA_ALLOW_HOSTS stops start-up here.
   const signing = await openSigning(config, stores.certificates, documents, overrides.now);
   const templateStore = stores.templates;
-  const metrics = createMetrics();
+  const metrics = createMetrics(telemetry?.meter);
   const policy = createAddressPolicy(config.allowHosts, config.denyHosts);
   // One resolver (c-ares, time-limited, cached) for the proxy, url checks and webhooks.
   const resolve = overrides.resolve ?? createDnsResolver({ timeoutMs: config.dnsTimeoutMs });
@@ -238,8 +251,17 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     receipts,
     outputSteps,
   });
+  const presets = new PresetsService(stores.presets);
+  const transforms = new TransformService({
+    documents,
+    render: renderService,
+    receipts,
+    drawer: renderer,
+    presetSteps: (keyId, id) => presets.steps(keyId, id),
+  });
   // Batches interrupted by a stop or crash are settled and queued again before anything is served.
   const batches = await openBatchesService({
+    transform: transforms,
     store: stores.batches,
     render: renderService,
     keys: accounts.keys,
@@ -261,6 +283,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     // only waited (issue 30: eight "rendering" with two slots). A slot freed waits for the
     // item's state write (an fsync, a few ms) before the next item takes it.
     worker: new BatchWorker({ inFlight: config.renderConcurrency, log }),
+    leaseTickMs: (config.batchLeaseSeconds * 1000) / 3,
     deliverer: new WebhookDeliverer({
       store: stores.batches,
       policy: config.networkGuard ? policy : ANY_ADDRESS,
@@ -318,17 +341,15 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     outputSteps,
   });
 
-  const presets = new PresetsService(stores.presets);
   const http = createHttpApp({
     operations: [
       ...healthOperations(health, SERVICE_VERSION, () => signing.certificates.expiring()),
       ...certificateOperations(signing.certificates, signing.verify),
       ...renderOperations(renderService),
       ...mergeOperations(new MergeService({ renderer, render: renderService, documents, office: officeConverter, receipts })),
-      ...transformOperations(
-        new TransformService({ documents, render: renderService, drawer: renderer, presetSteps: (keyId, id) => presets.steps(keyId, id) }),
-      ),
+      ...transformOperations(transforms),
       ...presetOperations(presets),
+      ...adminPdfTransformOperations(transforms, presets, (keyId) => accounts.keys.get(keyId)),
       ...officeOperations(new OfficeService({ converter: officeConverter, render: renderService, documents, receipts }), config.officeMaxUploadBytes),
       ...imageOperations(new ImageService({ renderer, render: renderService, receipts })),
       ...pdfToolOperations(new PdfToolsService({ documents, render: renderService })),
@@ -414,6 +435,7 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
         server?.closeAllConnections();
         await stopped;
         await stores.close();
+        await telemetry?.shutdown();
         await lock.release();
       })();
       return closing;

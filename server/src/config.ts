@@ -230,6 +230,12 @@ export const SETTINGS = {
     integer(1024, 2 ** 44),
     'Bytes of stored batch requests waiting on the whole server; past it: 503 renderer_busy with Retry-After.',
   ),
+  batchLeaseSeconds: setting(
+    'BATCH_LEASE_SECONDS',
+    15,
+    integer(1, 3_600),
+    'PostgreSQL: a batch whose instance has not renewed its lease for this long is adopted by another (renewed 3 times as often). Shorter: faster take-over after a crash, more database writes.',
+  ),
   dnsTimeoutMs: setting(
     'DNS_TIMEOUT_MS',
     5_000,
@@ -238,6 +244,13 @@ export const SETTINGS = {
   ),
   metricsEnabled: setting('METRICS_ENABLED', true, boolean, 'Serve Prometheus metrics at GET /metrics.'),
   docsEnabled: setting('DOCS_ENABLED', true, boolean, 'Serve the OpenAPI document and /docs.'),
+  otelEndpoint: setting(
+    'OTEL_EXPORTER_OTLP_ENDPOINT',
+    '',
+    text,
+    'OpenTelemetry collector base URL (http://host:4318): traces and metrics go to its /v1/traces and /v1/metrics over OTLP/HTTP; the other OTEL_* variables (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES, OTEL_EXPORTER_OTLP_HEADERS, OTEL_TRACES_SAMPLER, OTEL_BSP_*) are read by the SDK. Empty: off, at no cost.',
+  ),
+  otelMetricIntervalMs: setting('OTEL_METRIC_EXPORT_INTERVAL', 60_000, integer(100, 3_600_000), 'Milliseconds between OTLP metric exports.'),
   watchDir: setting(
     'WATCH_DIR',
     '',

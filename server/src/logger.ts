@@ -1,6 +1,7 @@
 // Structured JSON logs (pino): one line per event, never an API key or admin token.
 
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { logFields } from './telemetry/spans.ts';
 
 export type { Logger };
 
@@ -9,6 +10,8 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   const options = {
     level,
     base: undefined,
+    // trace_id and span_id of the span the line is written in (OpenTelemetry on): logs and traces join.
+    mixin: logFields,
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: ['req.headers.authorization', 'headers.authorization', 'key', 'token'], censor: '[redacted]' },
   };

@@ -1,5 +1,8 @@
 // Prometheus instruments. The renderer reports through hooks, so render/ does not know prom-client.
+// With OpenTelemetry on (telemetry/otel.ts) each hook also records on an OTLP instrument of the
+// same meaning, so /metrics and the collector count the same events once each.
 
+import type { Meter } from '@opentelemetry/api';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { RenderOutcome, RendererStats } from './render/renderer.ts';
 import type { EgressOutcome } from './guard/egress-proxy.ts';
@@ -19,7 +22,8 @@ export interface Metrics {
   watchRenderer(stats: () => RendererStats): void;
 }
 
-export function createMetrics(): Metrics {
+export function createMetrics(meter?: Meter): Metrics {
+  const otlp = meter && otlpInstruments(meter, () => stats?.());
   const registry = new Registry();
   // prom-client's own names already say what they are (process_cpu_seconds_total, nodejs_heap_size_used_bytes):
   // the prefix only namespaces them, so quire_process_cpu_seconds_total and not quire_process_process_...
@@ -91,21 +95,49 @@ export function createMetrics(): Metrics {
     onRender(outcome, seconds) {
       renders.inc({ outcome });
       duration.observe({ outcome }, seconds);
+      otlp?.renders.add(1, { outcome });
+      otlp?.duration.record(seconds, { outcome });
     },
     onBrowserRestart(reason) {
       restarts.inc({ reason });
+      otlp?.restarts.add(1, { reason });
     },
     onRenderRetry(scope) {
       retries.inc({ scope });
+      otlp?.retries.add(1, { scope });
     },
     onRenderPathFallback(mode, by) {
       fallbacks.inc({ mode, by });
+      otlp?.fallbacks.add(1, { mode, by });
     },
     onEgress(outcome) {
       egress.inc({ outcome });
+      otlp?.egress.add(1, { outcome });
     },
     watchRenderer(read) {
       stats = read;
     },
+  };
+}
+
+/** The OTLP side of the same events, named as OpenTelemetry names things (dots, units apart). */
+function otlpInstruments(meter: Meter, read: () => RendererStats | undefined) {
+  const slots = meter.createObservableGauge('quire.render.slots', {
+    description: 'Render slots: in use (state busy), waiting renders (queued), configured (size).',
+  });
+  slots.addCallback((result) => {
+    const current = read();
+    if (!current) return;
+    result.observe(current.busy, { state: 'busy' });
+    result.observe(current.queued, { state: 'queued' });
+    result.observe(current.size, { state: 'size' });
+  });
+  return {
+    renders: meter.createCounter('quire.renders', { description: 'Renders by outcome.' }),
+    duration: meter.createHistogram('quire.render.duration', { unit: 's', description: 'Time from admission to PDF bytes, including the wait for a slot.' }),
+    restarts: meter.createCounter('quire.browser.restarts', { description: 'Browser relaunches by reason.' }),
+    retries: meter.createCounter('quire.render.retries', { description: 'Renders tried again after their browser or page crashed.' }),
+    fallbacks: meter.createCounter('quire.render_path.fallbacks', { description: 'Browser launches that chose a render path below the best one.' }),
+    egress: meter.createCounter('quire.egress.requests', { description: 'Connections the network guard was asked for, by outcome.' }),
   };
 }

@@ -91,6 +91,14 @@ const PDF_CASES: BadRequest[] = [
     names: 'million pixels',
   },
   {
+    name: 'a transform of a decompression bomb (a 1 MB Flate stream of zeros unpacking to 1 GB)',
+    path: TRANSFORM,
+    body: transformOf(HOSTILE_PDFS.decompressionBomb()),
+    status: 413,
+    code: 'payload_too_large',
+    names: 'decompression bomb',
+  },
+  {
     name: 'a transform of bytes that are not a PDF',
     path: TRANSFORM,
     body: { pdf: base64(new TextEncoder().encode('hello')), steps: [{ op: 'flatten' }] },

@@ -1,5 +1,5 @@
 // The PDF tools in the admin window: the PDF tools screen (upload, inspect, page previews, images
-// zip) and, on the documents screen, a thumbnail per row, Inspect in a dialog and Images.
+// zip) and, on the documents screen, a thumbnail per row, Inspect in a dialog and Images (in Tools).
 
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
@@ -36,7 +36,7 @@ test('PDF tools screen: upload a PDF, see inside it, preview its pages, download
   expect(Object.keys(files).sort()).toEqual(['document-001.jpg', 'document-002.jpg', 'document-003.jpg']);
 });
 
-test('documents screen: a thumbnail per document, Inspect in a dialog, Images as a zip', async ({ admin: page, quire, serverHas }) => {
+test('documents screen: a thumbnail per document, Inspect in a dialog, Images as a zip from Tools', async ({ admin: page, quire, serverHas }) => {
   test.skip(!(await serverHas('/admin/v1/documents/{document_id}/thumbnail')), 'thumbnails not built yet (issue 33)');
   const rendered = await quire.render({
     html: '<title>Quarterly</title><h1>Quarterly report</h1><p style="break-before: page">Two</p>',
@@ -57,7 +57,11 @@ test('documents screen: a thumbnail per document, Inspect in a dialog, Images as
   await expect(dialog.locator('[data-fact="Title"]')).toHaveText('Quarterly');
   await dialog.getByRole('button', { name: 'Close' }).click();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Images' }).click()]);
+  // Images: in the row's Tools dialog (pdf-transform.spec drives its split and compress).
+  await row.getByRole('button', { name: 'Tools' }).click();
+  const tools = page.getByRole('dialog', { name: 'Tools for quarterly.pdf' });
+  await tools.getByText('Images', { exact: true }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), tools.getByRole('button', { name: 'Download zip' }).click()]);
   expect(download.suggestedFilename()).toBe('quarterly-images.zip');
   const files = unzipSync(new Uint8Array(await readFile((await download.path())!)));
   expect(Object.keys(files)).toHaveLength(2);

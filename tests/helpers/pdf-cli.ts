@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { constants as zlibConstants, deflateRawSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib';
 
 function withFile<T>(pdf: Uint8Array, read: (file: string) => T): T {
@@ -115,6 +116,19 @@ export function rawPdf(objects: string[]): Uint8Array {
   return new Uint8Array(Buffer.from(out, 'latin1'));
 }
 
+/** rawPdf's layout for objects 1-3 (`head`, written in order) and a binary stream as object 4. */
+function rawPdfWithStream(head: string, dict: string, data: Buffer): Uint8Array {
+  const header = '%PDF-1.7\n';
+  const offsets = [...`${header}${head}`.matchAll(/\d+ 0 obj\n/g)].map((match) => match.index);
+  const before = Buffer.from(`${header}${head}4 0 obj\n${dict}\nstream\n`, 'latin1');
+  offsets.push(Buffer.byteLength(`${header}${head}`, 'latin1'));
+  const xref = before.byteLength + data.byteLength + '\nendstream\nendobj\n'.length;
+  const tail =
+    `\nendstream\nendobj\nxref\n0 5\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}` +
+    `trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new Uint8Array(Buffer.concat([before, data, Buffer.from(tail, 'latin1')]));
+}
+
 const CATALOG = '<< /Type /Catalog /Pages 2 0 R >>';
 const page = (extra = '') => `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] ${extra}>>`;
 
@@ -146,6 +160,20 @@ export const HOSTILE_PDFS = {
       page(),
       `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
     ]),
+  /**
+   * One page whose content stream is a FlateDecode stream of zeros unpacking to `megabytes` (1 GB by
+   * default) from about a thousandth of that: one flushed deflate block of 1 MB of zeros repeated
+   * (each is whole on its own), so the test never holds the unpacked bytes.
+   */
+  decompressionBomb: (megabytes = 1024) => {
+    const block = deflateRawSync(Buffer.alloc(1024 * 1024), { level: 9, finishFlush: zlibConstants.Z_FULL_FLUSH });
+    // zlib header, the blocks, an empty final block; the checksum is left out (a reader stops at the limit long before).
+    const data = Buffer.concat([Buffer.from([0x78, 0xda]), ...Array.from({ length: megabytes }, () => block), Buffer.from([0x03, 0x00])]);
+    const head = [CATALOG, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', page('/Contents 4 0 R ')]
+      .map((body, i) => `${i + 1} 0 obj\n${body}\nendobj\n`)
+      .join('');
+    return rawPdfWithStream(head, `<< /Length ${data.byteLength} /Filter /FlateDecode >>`, data);
+  },
   /** A header and then nothing a PDF reader can use. */
   garbage: () => new Uint8Array(Buffer.from(`%PDF-1.7\n${'garbage '.repeat(300)}\n%%EOF\n`, 'latin1')),
 };

@@ -33,6 +33,19 @@ function batch(keyId: string, overrides: Partial<BatchRecord> = {}): BatchRecord
 const REQUESTS = [
   { html: '<p>a</p>', options: DEFAULT_PDF_OPTIONS },
   { html: '<p>b</p>', options: DEFAULT_PDF_OPTIONS },
+  // A transform item: its PDF as base64 and its steps (a preset's, resolved when the batch was made) read back as written.
+  {
+    transform: {
+      pdf: Buffer.from('%PDF-1.7\n').toString('base64'),
+      steps: [
+        { op: 'rotate' as const, angle: 90 },
+        { op: 'compress' as const, mode: 'lossless' as const, dpi: 150, quality: 75 },
+      ],
+      preset_id: 'pre_abc123',
+      options: { metadata: { title: 'Scanned' } },
+    },
+    options: DEFAULT_PDF_OPTIONS,
+  },
 ];
 
 forEachBackend((backend) => {

@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { DocumentsStore, type DocumentStore } from '../../server/src/stores/documents.ts';
+import type { DocumentStore } from '../../server/src/stores/document-store.ts';
+import { DocumentsStore } from '../../server/src/stores/documents.ts';
 import type { DocumentRecord, StoredDocument } from '../../server/src/stores/document-record.ts';
 import { readOpened } from '../helpers/pdf.ts';
 import { PgDocumentStore } from '../../server/src/stores/pg/documents.ts';

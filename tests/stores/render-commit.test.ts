@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { UsageMeter, type UsageLedger } from '../../server/src/accounts/usage.ts';
-import { DocumentsStore, type DocumentStore } from '../../server/src/stores/documents.ts';
+import type { DocumentStore } from '../../server/src/stores/document-store.ts';
+import { DocumentsStore } from '../../server/src/stores/documents.ts';
 import type { DocumentRecord } from '../../server/src/stores/document-record.ts';
 import { fileRenderCommit, type RenderCommit } from '../../server/src/stores/render-commit.ts';
 import { UsageStore } from '../../server/src/stores/usage.ts';

@@ -66,6 +66,8 @@ export class OfficePool {
   private conversions = 0;
   private version = 'LibreOffice';
   private closed = false;
+  /** Aborted by close(): a LibreOffice still starting is killed, not waited for (it may take many seconds). */
+  private readonly closing = new AbortController();
 
   constructor(private readonly options: OfficePoolOptions) {
     this.slots = new RenderSlots(options.concurrency, options.queueSize, options.queueTimeoutMs, () => 1500);
@@ -129,6 +131,7 @@ export class OfficePool {
   /** Refuses new conversions and stops every process. */
   async close(): Promise<void> {
     this.closed = true;
+    this.closing.abort();
     this.slots.close();
     await Promise.all(
       this.workers.map(async (worker) => {
@@ -149,6 +152,7 @@ export class OfficePool {
       isolateNetwork: this.options.isolateNetwork,
       startTimeoutMs: this.options.startTimeoutMs ?? 60_000,
       log: this.options.log,
+      signal: this.closing.signal,
     })
       .then(async (process) => {
         if (this.closed) {

@@ -30,6 +30,8 @@ export interface OfficeProcessOptions {
   isolateNetwork: boolean;
   startTimeoutMs: number;
   log: Logger;
+  /** Aborted when the server stops: a start under way is killed rather than awaited (a cold soffice takes seconds). */
+  signal?: AbortSignal;
 }
 
 interface Reply {
@@ -78,29 +80,32 @@ export class OfficeProcess {
       tail.push(chunk);
       if (tail.length > 20) tail.shift();
     });
+    let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
     const first = await new Promise<Reply>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`LibreOffice did not start within ${options.startTimeoutMs} ms`)), options.startTimeoutMs + 2_000);
+      timer = setTimeout(() => reject(new Error(`LibreOffice did not start within ${options.startTimeoutMs} ms`)), options.startTimeoutMs + 2_000);
+      onAbort = () => reject(new Error('LibreOffice was still starting when the server stopped'));
+      if (options.signal?.aborted) onAbort();
+      options.signal?.addEventListener('abort', onAbort, { once: true });
       lines.once('line', (line) => {
-        clearTimeout(timer);
         try {
           resolve(JSON.parse(line) as Reply);
         } catch {
           reject(new Error(`the office bridge said something unexpected: ${line.slice(0, 200)}`));
         }
       });
-      child.once('error', (error) => {
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`the office bridge exited with code ${code} while starting: ${tail.join('').slice(-500)}`)));
+    })
+      .finally(() => {
         clearTimeout(timer);
-        reject(error);
+        options.signal?.removeEventListener('abort', onAbort!);
+      })
+      .catch(async (error: unknown) => {
+        killGroup(child);
+        await rm(profile, { recursive: true, force: true });
+        throw error;
       });
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`the office bridge exited with code ${code} while starting: ${tail.join('').slice(-500)}`));
-      });
-    }).catch(async (error: unknown) => {
-      killGroup(child);
-      await rm(profile, { recursive: true, force: true });
-      throw error;
-    });
     if (!first.ready) {
       killGroup(child);
       await rm(profile, { recursive: true, force: true });

@@ -62,7 +62,7 @@ export function transformInWorker(task: Extract<PdfTask, { kind: 'fill_form' | '
   return pool.run(task) as Promise<Uint8Array>;
 }
 
-/** The files as one zip (stored, not deflated: PDFs are compressed already). */
+/** The files as one zip (stored, not deflated: PDFs and images are compressed already); off the event loop. */
 export function zipInWorker(files: { name: string; data: Uint8Array }[]): Promise<Uint8Array> {
   return pool.run({ kind: 'zip', files }) as Promise<Uint8Array>;
 }

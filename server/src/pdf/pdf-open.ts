@@ -1,13 +1,14 @@
 // Opens a PDF a user gave us, once, in a bounded qpdf process: decrypts it with its password,
 // repairs what qpdf can repair, and refuses what is hostile (past the page, object or image
-// limits, a stream that unpacks past the file cap, a damaged file qpdf cannot rebuild). What it
+// limits, a stream that unpacks past the decoded limits (stream-budget.ts), a damaged file qpdf cannot rebuild). What it
 // answers is a plain, unencrypted PDF every later step can read; it knows nothing of accounts.
 
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PdfInputError } from './pdf-errors.ts';
 import { runTool, toolComplaint } from './pdf-tool.ts';
+import { checkDecodedSize } from './stream-budget.ts';
 
 /** What an input may be: bytes, pages, objects, and the pixels of any one image once decoded. */
 export const PDF_INPUT_LIMITS = { bytes: 100 * 1024 * 1024, pages: 2000, objects: 1_000_000, imagePixels: 150_000_000 };
@@ -58,6 +59,10 @@ export async function openPdf(bytes: Uint8Array, options: OpenOptions): Promise<
     if (rewrite.overLimit) throw new PdfInputError('too_large', field, `${field} unpacks past the limits of PDF inputs (a decompression bomb?)`);
     if (rewrite.code !== 0 && rewrite.code !== 3)
       throw new PdfInputError('unreadable', field, `${field} is damaged beyond repair: ${toolComplaint(rewrite.stderr, [input, output])}`);
+    // qpdf's rewrite copies compressed streams as they are, so a bomb is still packed here: counted before any tool unpacks it.
+    const streams = path.join(dir, 'streams');
+    await mkdir(streams);
+    await checkDecodedSize(output, streams, field);
     const pdf = new Uint8Array(await readFile(output));
     const pageCount = await checkPages(output, field, limits);
     checkObjects(pdf, field, limits.objects);

@@ -15,6 +15,7 @@ import type { EventBus } from '../events.ts';
 import type { Logger } from '../logger.ts';
 import type { BatchRecord, BatchStore, ErrorRecord, WebhookAttemptRecord } from '../stores/batches.ts';
 import { batchJson } from '../wire/batch-json.ts';
+import { annotate, continueTrace, inSpan, traceHeaders } from '../telemetry/spans.ts';
 
 /** Each retry waits this many times longer than the one before. */
 export const WEBHOOK_BACKOFF_FACTOR = 4;
@@ -100,7 +101,19 @@ export class WebhookDeliverer {
     let statusCode: number | null = null;
     let error: ErrorRecord | null = null;
     try {
-      const answer = await deliverWebhook(webhook.url, { body, headers, timeoutMs }, this.options.policy, this.options.resolve);
+      // A span in the trace of the request that created the batch; its traceparent goes to the receiver.
+      const answer = await continueTrace(batch.traceparent, () =>
+        inSpan('webhook.deliver', { 'quire.batch_id': batch.id, 'quire.webhook.attempt': webhook.attempts.length + 1 }, async () => {
+          const sent = await deliverWebhook(
+            webhook.url,
+            { body, headers: { ...headers, ...traceHeaders() }, timeoutMs },
+            this.options.policy,
+            this.options.resolve,
+          );
+          annotate({ 'http.response.status_code': sent.status });
+          return sent;
+        }),
+      );
       statusCode = answer.status;
       if (statusCode >= 300 && statusCode < 400) {
         error = { code: 'redirect_not_followed', detail: `answered HTTP ${statusCode}; redirects are not followed` };

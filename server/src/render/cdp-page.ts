@@ -9,7 +9,8 @@ import { RENDER_URL_PATTERN, freshDocument, isRenderSiteUrl, type RenderDocument
 import type { AssetResolver, RenderSource, WaitUntil } from './render-source.ts';
 import type { CdpSession } from './cdp-session.ts';
 import { RequestTracker } from './request-tracker.ts';
-import { type FrameSource, NETWORK_IDLE_MS, VirtualClock } from './virtual-clock.ts';
+import type { FrameSource } from './frame-turn.ts';
+import { NETWORK_IDLE_MS, VirtualClock } from './virtual-clock.ts';
 
 /** The lifecycle event each wait starts from; the network-idle ones then wait for a quiet network (request-tracker.ts). */
 const LIFECYCLE_EVENT: Record<WaitUntil, string> = {
@@ -356,7 +357,7 @@ export class CdpPage {
 
   /** Lets ms pass before printing: on the wall clock, or on the page's virtual clock (its timers due by then run at once). */
   async wait(ms: number): Promise<void> {
-    if (this.clock === 'virtual') return this.virtualClock.run(ms);
+    if (this.clock === 'virtual') return this.virtualClock.runFor(ms);
     return new Promise((resolve) => setTimeout(resolve, ms));
   }
 

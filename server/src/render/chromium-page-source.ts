@@ -40,7 +40,7 @@ import { RenderPathBreaker } from './render-path-breaker.ts';
 import { isVirtual, type RenderPath, type RenderPathMode, UNPROBED_PATH } from './render-path.ts';
 import type { RenderSource } from './render-source.ts';
 import { settleWithin } from './settle-within.ts';
-import { type FrameSource, FrameTurn } from './virtual-clock.ts';
+import { type FrameSource, FrameTurn } from './frame-turn.ts';
 
 interface Lane {
   generation: BrowserGeneration;

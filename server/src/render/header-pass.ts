@@ -67,7 +67,7 @@ export async function printOverlay(
   trace?: RenderTrace,
 ): Promise<PrintedHeads> {
   await loadForHeads(page, overlay.html, overlayAssets(overlay, assets), clock);
-  return { overlay: await page.print(overlay.print, trace && clippedBoxes(trace)), plan: overlay.plan };
+  return { overlay: await page.print(overlay.print, trace?.detail ? clippedBoxes(trace) : undefined), plan: overlay.plan };
 }
 
 /**

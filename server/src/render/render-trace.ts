@@ -1,8 +1,10 @@
 // What one render did, for its receipt (services/receipts.ts): the stages' times, every request
 // the page made (and which the network guard refused), the page's console errors and uncaught
-// exceptions, and warnings. A render only carries a trace when a receipt is wanted; the recorder
-// then listens on the page's CDP session (Network is enabled anyway; Runtime only while it records),
-// so a render without one costs nothing here.
+// exceptions, and warnings. A render only carries a trace when a receipt is wanted or OpenTelemetry
+// is on; the recorder listens on the page's CDP session (Network is enabled anyway; Runtime only
+// while it records) only for a receipt (`detail`), so a render without one costs nothing here. The
+// stage marks are the one timing of a render: the receipt's timings_ms, the spans and the stage
+// metric are all read from them (STAGES).
 
 import type { Protocol } from 'puppeteer-core';
 import type { CdpSession } from './cdp-session.ts';
@@ -11,6 +13,17 @@ import { isRenderSiteUrl } from './render-document.ts';
 
 /** The stages a render passes, in order; each mark is the time (ms since the trace began) it ended. */
 export type TraceStage = 'admitted' | 'leased' | 'loaded' | 'idle' | 'waited' | 'printed' | 'finished';
+
+/** The stages as receipts, spans and metrics name them: each runs from one mark (or the trace's start) to the next. */
+export const STAGES: readonly (readonly [name: string, from: TraceStage | 'start', to: TraceStage])[] = [
+  ['queue_wait', 'start', 'admitted'],
+  ['page', 'admitted', 'leased'],
+  ['load', 'leased', 'loaded'],
+  ['network_idle', 'loaded', 'idle'],
+  ['waits', 'idle', 'waited'],
+  ['print', 'waited', 'printed'],
+  ['post_processing', 'printed', 'finished'],
+];
 
 /** One request of the page, as the Network domain reported it. */
 export interface TracedRequest {
@@ -48,7 +61,8 @@ const MAX_TEXT = 2000;
 
 /** A render's record, filled in by the renderer and the recorder; read once the render ended. */
 export class RenderTrace {
-  private readonly origin = performance.now();
+  /** performance.now() when the trace began: the marks count from here. */
+  readonly origin = performance.now();
   readonly marks: Partial<Record<TraceStage, number>> = {};
   readonly requests: TracedRequest[] = [];
   /** Requests over MAX_REQUESTS, counted but not listed. */
@@ -61,6 +75,20 @@ export class RenderTrace {
   failedStage: string | undefined;
   /** Font families the page's styles name (lower case, as written), read before printing. */
   fontFamilies: string[] = [];
+
+  /** @param detail record requests, console messages and fonts (a receipt); without it only the stage marks (the spans). */
+  constructor(readonly detail = true) {}
+
+  /** Each stage the render reached: its start and end in ms since the trace began. */
+  stages(): { name: string; start: number; end: number }[] {
+    const reached: { name: string; start: number; end: number }[] = [];
+    for (const [name, from, to] of STAGES) {
+      const start = from === 'start' ? 0 : this.marks[from];
+      const end = this.marks[to];
+      if (start !== undefined && end !== undefined) reached.push({ name, start, end });
+    }
+    return reached;
+  }
 
   now(): number {
     return Math.round((performance.now() - this.origin) * 10) / 10;

@@ -20,6 +20,7 @@ import { ownNumbering } from './numbering.ts';
 import { printHeadsOnPdf, type HeadsOnPdf } from './heads-on-pdf.ts';
 import type { PdfLayout } from '../pdf/pdf-layout.ts';
 import type { FinishOptions } from '../pdf/finish-options.ts';
+import { inSpan } from '../telemetry/spans.ts';
 import { inspectBeforeCapture, inspectionFor, startRecording, type RenderTrace } from './render-trace.ts';
 
 export interface RenderJob {
@@ -109,7 +110,7 @@ export class Renderer {
       const pdf = job.image
         ? printed.pdf
         : printed.stamp
-          ? await stampInWorker(printed.pdf, printed.stamp.overlay, printed.stamp.plan, job.options)
+          ? await inSpan('render.stamp', {}, () => stampInWorker(printed.pdf, printed.stamp!.overlay, printed.stamp!.plan, job.options))
           : printed.heads
             ? await this.decorate({ pdf: printed.pdf, heads: printed.heads }, ownNumbering(printed.heads.pageCount), job.tenant, job.priority, job.trace)
             : await finishPdf(printed.pdf, job.options);
@@ -283,7 +284,8 @@ export class Renderer {
         trace.mark('leased');
         trace.renderPath = { clock: lease.clock ?? clock, mode: this.pages.renderPath.mode, engine: this.pages.version };
         if (wantsVirtualClock(options) && (lease.clock ?? clock) !== 'virtual') trace.warn(WALL_CLOCK_WARNING);
-        recording = await budget.run(startRecording(page.session, trace));
+        // Requests and console messages only for a receipt: a trace for the spans needs the marks alone.
+        if (trace.detail) recording = await budget.run(startRecording(page.session, trace));
       }
       if (source.kind === 'url' && hasOriginCredentials(options)) undo.push(await budget.run(sendCredentialsToOrigin(page.session, source.url, options)));
       if (job.image) undo.push(await budget.run(prepareCapture(page.session, job.image)));
@@ -307,7 +309,7 @@ export class Renderer {
         await budget.run(page.wait(options.wait_ms));
       }
       trace?.mark('waited');
-      if (trace && job.image) await budget.run(inspectBeforeCapture(page.session, trace));
+      if (trace?.detail && job.image) await budget.run(inspectBeforeCapture(page.session, trace));
       const running = job.image ? undefined : headsOf(options);
       let params = toPrintToPdfParams(options);
       let pending: PendingHeads | undefined;
@@ -321,7 +323,9 @@ export class Renderer {
         pending = { heads: running, facts, geometry, options, assets, data: job.data, url, pageCount: 0, markers: [] };
       }
       stage = job.image ? 'capturing the image' : 'printing';
-      const bytes = await budget.run(job.image ? page.capture(captureImage(page.session, job.image)) : page.print(params, trace && inspectionFor(trace)));
+      const bytes = await budget.run(
+        job.image ? page.capture(captureImage(page.session, job.image)) : page.print(params, trace?.detail ? inspectionFor(trace) : undefined),
+      );
       trace?.mark('printed');
       // The clock could not be kept exact on this engine (virtual-clock.ts): the receipt says so.
       for (const note of page.clockNotes()) trace?.warn(note);
@@ -337,7 +341,8 @@ export class Renderer {
         reusable = true;
         return { pdf: bytes, heads: pending };
       }
-      const stamp = await budget.run(printHeads(page, pending, ownNumbering(pending.pageCount), lease.clock ?? clock, trace));
+      const headsClock = lease.clock ?? clock;
+      const stamp = await budget.run(inSpan('render.headers', {}, () => printHeads(page, pending, ownNumbering(pending.pageCount), headsClock, trace)));
       reusable = true;
       return { pdf: bytes, stamp };
     } catch (error) {

@@ -4,23 +4,17 @@
 // to run its timers, not the milliseconds it names. Measured in bench/experiments/vt-budget.ts and
 // virtual-time.ts. Used by cdp-page.ts; knows nothing of documents or printing.
 //
-// Frames: a page draws no frame by itself while its clock is held, and a running clock jumps
-// ahead faster than the compositor's wall-clock frames come (bench/experiments/vt-frames.ts), so
-// requestAnimationFrame callbacks, IntersectionObserver and lazy images would never run. The
-// lane's target is therefore created with begin-frame control, and the clock draws a frame itself
-// (HeadlessExperimental.beginFrame, which works while the clock is held) every FRAME_INTERVAL_MS
-// of virtual time and once more before it calls the network idle (bench/experiments/vt-begin-frame.ts).
-// Those frames go one at a time per browser (FrameTurn): Chromium 156's GPU process kills itself on
-// overlapping begin frames from two targets ("Got overlapping IssueExternalBeginFrame"), and the
-// browser with it (bench/experiments/vt-crash-156.ts; docs/decisions.md#render-paths-probed-at-launch-and-a-crash-breaker).
+// Frames, and why the clock draws them where it can: frame-turn.ts.
 // Engines without begin-frame control (full Chromium, Electron) draw frames on the wall clock, and
 // only while the page's clock runs: there the clock runs in 1 ms steps until the page's next two
 // frames came, ending before the network-idle window does (bench/experiments/vt-real-frames.ts), and
-// in steps of 0.1 ms and shrinking while the engine prints (past the window: a few ms at most). Where a step sequence ran the clock further
-// than the page's timers allow for, the clock notes it (notes()), and the render's receipt says so
-// rather than printing a page that depended on the machine's load (bench/experiments/vt-load.ts).
+// in steps of 0.1 ms and shrinking while the engine prints (past the window: a few ms at most).
+// Where a step sequence ran the clock further than the page's timers allow for, the clock notes it
+// (notes()) and the receipt says so rather than print a page that depended on the machine's load
+// (bench/experiments/vt-load.ts).
 
 import type { CdpSession } from './cdp-session.ts';
+import { type FrameSource, FrameTurn } from './frame-turn.ts';
 import type { RequestTracker } from './request-tracker.ts';
 
 /** The quiet window of networkidle0, as puppeteer and docs/api.md#pdfoptions define it: 500 ms with no request in flight. */
@@ -34,31 +28,9 @@ export const NETWORK_IDLE_MS = 500;
 export const FRAME_INTERVAL_MS = 100;
 
 /**
- * How a virtual clock gets its frames: 'begin-frame' draws them on request, one at a time per
- * browser (turn); 'compositor' awaits the engine's own frames while the clock runs in small steps.
- */
-export type FrameSource = { kind: 'begin-frame'; turn: FrameTurn } | { kind: 'compositor' };
-
-/**
- * One begin frame in flight per browser: two at once from different targets crash Chromium 156's
- * GPU process. A frame costs ~1 ms, so the turn costs next to nothing.
- */
-export class FrameTurn {
-  private last: Promise<unknown> = Promise.resolve();
-
-  run<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.last.then(work);
-    this.last = result.catch(() => undefined);
-    return result;
-  }
-}
-
-/**
- * Virtual milliseconds the clock runs per step while compositor frames are awaited inside the
- * window: a frame comes every ~17 ms of wall time, a step takes ~1 ms of it (more on a loaded
- * machine). Inside the window the step changes nothing printed (the run ends at the window's end
- * whatever the steps), only how many round trips a slow frame costs: 0.1 ms steps there made a
- * render on a loaded machine time out waiting for frames (bench/experiments/vt-load.ts).
+ * Virtual ms per step while compositor frames are awaited inside the window (a frame comes every
+ * ~17 ms of wall time, a step takes ~1 ms of it). There the step changes nothing printed, only the
+ * round trips a slow frame costs: 0.1 ms steps made a loaded machine's renders time out (vt-load.ts).
  */
 const COMPOSITOR_STEP_MS = 1;
 
@@ -70,18 +42,14 @@ const COMPOSITOR_STEP_MS = 1;
 const PRINT_STEP_MS = 0.1;
 
 /**
- * While the engine prints, each step is this share of the one before, down to PRINT_STEP_MIN_MS
- * (a microsecond, the clock's resolution): however long a loaded machine takes to print, the clock
- * runs at most PRINT_STEP_MS / (1 - PRINT_STEP_DECAY) = 5 ms plus a microsecond per further
- * step past the window, where a frame comes by the wall clock whatever the step.
+ * While the engine prints, each step is this share of the one before, down to a microsecond (the
+ * clock's resolution): however long a print takes, the clock runs at most PRINT_STEP_MS /
+ * (1 - PRINT_STEP_DECAY) = 5 ms plus a microsecond per further step past the window.
  */
 const PRINT_STEP_DECAY = 0.98;
 const PRINT_STEP_MIN_MS = 0.001;
 
-/**
- * Virtual milliseconds the clock may run past the network-idle window while the engine prints
- * before the render is told its page may show later timers than the window allows.
- */
+/** Virtual ms the clock may run past the window while the engine prints before the receipt warns of later timers. */
 export const PRINT_SLACK_MS = 10;
 
 /** Virtual milliseconds at most spent awaiting compositor frames, which is where they start before a window's end. */
@@ -99,6 +67,8 @@ const SELECTOR_STEP_MS = 100;
 export class VirtualClock {
   /** What made this render's clock inexact (see notes()). */
   private readonly inexact: string[] = [];
+  /** Counts hold() calls: a run started before the latest one grants no further budget. */
+  private held = 0;
 
   constructor(
     private readonly session: CdpSession,
@@ -112,6 +82,7 @@ export class VirtualClock {
    * ('advance') for a moment first, before the content exists.
    */
   async hold(newContent = false): Promise<void> {
+    this.held++;
     if (newContent && this.frames.kind === 'compositor') await this.session.send('Emulation.setVirtualTimePolicy', { policy: 'advance' });
     await this.session.send('Emulation.setVirtualTimePolicy', { policy: 'pause' });
   }
@@ -122,7 +93,8 @@ export class VirtualClock {
    */
   async run(ms: number): Promise<void> {
     if (this.frames.kind === 'compositor') return this.runWithCompositorFrames(ms);
-    for (let left = ms; left > 0; left -= FRAME_INTERVAL_MS) {
+    const held = this.held;
+    for (let left = ms; left > 0 && held === this.held; left -= FRAME_INTERVAL_MS) {
       await this.drawFrame();
       await this.runBudget(Math.min(left, FRAME_INTERVAL_MS));
     }
@@ -143,24 +115,26 @@ export class VirtualClock {
    * would not have run (what a timer changes in those last moments may get no frame).
    */
   private async runWithCompositorFrames(ms: number): Promise<void> {
+    const held = this.held;
     const lead = Math.min(COMPOSITOR_FRAMES_MS, ms);
     if (ms > lead) await this.runBudget(ms - lead);
-    const spent = await this.awaitCompositorFrames(lead);
-    if (lead > spent) await this.runBudget(lead - spent);
+    const spent = await this.awaitCompositorFrames(lead, held);
+    if (lead > spent && held === this.held) await this.runBudget(lead - spent);
   }
 
   /**
    * Compositor frames only: runs the clock in COMPOSITOR_STEP_MS steps until the page drew its
-   * next two frames, for at most `limit` virtual ms; holds it after. Returns the virtual ms spent.
+   * next two frames, for at most `limit` virtual ms, or until the clock is held again (hold() calls
+   * counted `held` when the run began); holds it after. Returns the virtual ms spent.
    */
-  private async awaitCompositorFrames(limit: number): Promise<number> {
+  private async awaitCompositorFrames(limit: number, held: number): Promise<number> {
     let drawn = false;
     const frames = this.session
       .send('Runtime.evaluate', { expression: NEXT_TWO_FRAMES, awaitPromise: true, returnByValue: true })
       .catch(() => undefined)
       .finally(() => (drawn = true));
     let spent = 0;
-    while (!drawn && spent < limit) {
+    while (!drawn && spent < limit && held === this.held) {
       const step = Math.min(COMPOSITOR_STEP_MS, limit - spent);
       await this.runBudget(step);
       spent += step;
@@ -186,8 +160,7 @@ export class VirtualClock {
     void loaded.then(() => (isLoaded = true));
     let windowEnd = (await this.now()) + NETWORK_IDLE_MS;
     for (;;) {
-      const now = await this.now();
-      if (now < windowEnd) await this.run(windowEnd - now);
+      await this.runTo(windowEnd);
       // What the last timers changed is drawn before the window may close: a lazy image placed
       // in view by them starts loading in that frame, and counts as a request like any other.
       await this.drawFrame();
@@ -217,6 +190,22 @@ export class VirtualClock {
       }
       return;
     }
+  }
+
+  /**
+   * Runs the clock until the page's Date.now() reads `end`, however early an expiry came: Chromium
+   * fires a budget's expiry (and pauses the clock) when virtual time reaches it even after a newer
+   * budget replaced it, so a budget that runUntil or stepWhile left behind ended the next run early
+   * ("after 250" where the window allows "after 450": bench/experiments/vt-stale-budget.ts).
+   */
+  async runTo(end: number): Promise<void> {
+    for (let now = await this.now(); now < end; now = await this.now()) await this.run(end - now);
+  }
+
+  /** Runs the clock for ms as the page reads it (runTo); as run() where the clock cannot be read. */
+  async runFor(ms: number): Promise<void> {
+    const start = await this.now();
+    return Number.isNaN(start) ? this.run(ms) : this.runTo(start + ms);
   }
 
   /**
@@ -272,9 +261,8 @@ export class VirtualClock {
     let settled = false;
     const watched = found.finally(() => (settled = true));
     watched.catch(() => undefined);
-    while (!settled) {
-      await Promise.race([this.run(SELECTOR_STEP_MS), watched]);
-    }
+    while (!settled) await Promise.race([this.run(SELECTOR_STEP_MS), watched]);
+    // Also ends the step left running: it grants no further budget once the clock is held.
     await this.hold();
     return watched;
   }

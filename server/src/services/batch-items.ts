@@ -21,6 +21,7 @@
 // An item never runs twice at once (the worker hands each out once), and a finished item is never
 // looked at again, so no second document or charge can come from a retry.
 
+import { continueTrace } from '../telemetry/spans.ts';
 import { QuotaExceededError, monthOf, type UsageLedger } from '../accounts/usage.ts';
 import { RendererClosedError, RendererCrashedError } from '../render/errors.ts';
 import type { RenderPriority } from '../render/render-slots.ts';
@@ -34,6 +35,7 @@ import type { DocumentsService } from './documents.ts';
 import { UnknownPlanError, type Account, type KeysService } from './keys.ts';
 import { receiptOfError, type RenderService } from './render.ts';
 import type { ReserveTurn } from './reserve-turns.ts';
+import type { TransformInput, TransformService } from './transform.ts';
 
 export type ItemOutcome = 'ended' | 'retry' | 'interrupted';
 
@@ -43,6 +45,8 @@ const TRANSIENT_TRIES = 3;
 export interface BatchItemsDeps {
   store: BatchStore;
   render: RenderService;
+  /** Runs transform items (a PDF the key holds, with steps) and reads presets when a batch is made. */
+  transform: Pick<TransformService, 'one' | 'oneSteps'>;
   keys: KeysService;
   meter: UsageLedger;
   documents: DocumentsService;
@@ -97,11 +101,13 @@ export class BatchItems {
     await this.deps.store.save(batch);
     const tag = chargeTag(batch.id, index);
     try {
-      const rendered = await this.deps.render.render(request, account, {
-        priority,
-        batchItem: { batchId: batch.id, index, documentId: item.documentId, chargeTag: tag },
-        reserveTurn: turn,
-      });
+      const batchItem = { batchId: batch.id, index, documentId: item.documentId, chargeTag: tag };
+      // A background item renders in the trace of the request that queued it.
+      const rendered = await continueTrace(batch.traceparent, () =>
+        request.transform
+          ? this.deps.transform.one(transformInput(request), account, { batchItem, reserveTurn: turn })
+          : this.deps.render.render(request, account, { priority, batchItem, reserveTurn: turn }),
+      );
       item.receiptId = rendered.receiptIds?.[0] ?? null;
     } catch (error) {
       item.receiptId = receiptOfError(error) ?? null;
@@ -255,6 +261,12 @@ export class BatchItems {
       throw error;
     }
   }
+}
+
+/** A transform item as TransformService.one takes it: its PDF decoded from base64 (the items are stored as JSON). */
+function transformInput(request: BatchItemRequest): TransformInput {
+  const { pdf, options, ...rest } = request.transform!;
+  return { ...rest, pdf: pdf === undefined ? undefined : new Uint8Array(Buffer.from(pdf, 'base64')), options, filename: request.filename };
 }
 
 /** The tag a batch item's charge carries in the usage file. */

@@ -5,6 +5,7 @@
 // services/batch-items.ts; the worker (queue/batch-worker.ts) and the webhook deliverer
 // (queue/webhook-delivery.ts) are built by the composition root and handed in.
 
+import { traceHeaders } from '../telemetry/spans.ts';
 import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { AddressPolicy } from '../guard/address-policy.ts';
@@ -14,7 +15,7 @@ import { checkWebhookTarget } from '../guard/webhook-target.ts';
 import type { UsageSnapshot } from '../accounts/usage.ts';
 import type { Plan } from '../accounts/plans.ts';
 import type { BatchRecord, BatchStore } from '../stores/batches.ts';
-import type { BatchItemRequest } from './render-request.ts';
+import type { BatchItemRequest, TransformItemRequest } from './render-request.ts';
 import type { BatchWorker } from '../queue/batch-worker.ts';
 import type { WebhookDeliverer } from '../queue/webhook-delivery.ts';
 import { BatchItems, type BatchItemsDeps, type ItemOutcome } from './batch-items.ts';
@@ -30,9 +31,12 @@ import { checkSourceFields } from './source-rules.ts';
 /** docs/api.md#batches: at most this many items, and async not true, are answered in the call. */
 export const IN_CALL_MAX_ITEMS = 10;
 
+/** A validated batch item; a transform item's preset is resolved to its steps when the batch is made. */
+export type BatchItemInput = Omit<BatchItemRequest, 'transform'> & { transform?: Omit<TransformItemRequest, 'steps'> & Partial<TransformItemRequest> };
+
 /** A validated batch request: every item's options already merged over the shared ones and complete. */
 export interface BatchInput {
-  requests: BatchItemRequest[];
+  requests: BatchItemInput[];
   async?: boolean;
   webhook_url?: string;
   webhook_secret?: string;
@@ -48,7 +52,7 @@ export interface CreatedBatch {
   afterResponse(): void;
 }
 
-/** What each item needs (services/batch-items.ts: the store, rendering, accounts, documents, events), and the batch-level parts. */
+/** What each item needs (services/batch-items.ts: the store, rendering and transforms, accounts, documents, events), and the batch-level parts. */
 export interface BatchesOptions extends Omit<BatchItemsDeps, 'onCompleted'> {
   policy: AddressPolicy;
   resolve?: Resolver;
@@ -123,12 +127,13 @@ export class BatchesService {
   async create(input: BatchInput, account: Account): Promise<CreatedBatch> {
     const { plan } = account;
     this.checkPlan(plan, input.requests.length);
-    for (const [index, request] of input.requests.entries()) checkSourceFields(request, `requests[${index}]`);
+    for (const [index, request] of input.requests.entries()) if (!request.transform) checkSourceFields(request, `requests[${index}]`);
+    const requests = await this.withSteps(input.requests, account);
     if (input.webhook_url !== undefined) await this.checkWebhookUrl(input.webhook_url);
-    const inCall = input.requests.length <= IN_CALL_MAX_ITEMS && input.async !== true;
+    const inCall = requests.length <= IN_CALL_MAX_ITEMS && input.async !== true;
     const batch = this.newRecord(input, account, inCall);
     // A background batch is admitted by the store against the backlog caps, shared by every instance.
-    await this.store.create(batch, input.requests, inCall ? undefined : this.options.backlog).catch((error: unknown) => {
+    await this.store.create(batch, requests, inCall ? undefined : this.options.backlog).catch((error: unknown) => {
       throw error instanceof BacklogFullError ? backlogFullAnswer(error, this.options.renderConcurrency) : error;
     });
     this.options.events.publish('batch.created', batchEventData(batch));
@@ -136,7 +141,7 @@ export class BatchesService {
       const usage = await this.options.meter.usage(account.keyId, plan);
       // The answer shows the batch as accepted (all queued), whatever the worker does meanwhile.
       const accepted = structuredClone(batch);
-      this.requests.set(batch.id, input.requests);
+      this.requests.set(batch.id, requests);
       this.worker.enqueue(
         batch.keyId,
         batch.id,
@@ -146,11 +151,25 @@ export class BatchesService {
     }
     this.inCall.add(batch.id);
     try {
-      await this.renderInCall(batch, input.requests);
+      await this.renderInCall(batch, requests);
     } finally {
       this.inCall.delete(batch.id);
     }
     return { batch, inCall, usage: await this.options.meter.usage(account.keyId, plan), afterResponse: () => this.deliverer.schedule(batch) };
+  }
+
+  /**
+   * Transform items with their steps: a preset's read now (404 preset_not_found refuses the whole
+   * batch before anything is kept), so later edits of the preset do not change a queued item.
+   */
+  private async withSteps(items: BatchItemInput[], account: Account): Promise<BatchItemRequest[]> {
+    const requests: BatchItemRequest[] = [];
+    for (const [index, item] of items.entries()) {
+      const { transform } = item;
+      const steps = transform && (await this.options.transform.oneSteps(transform, account, `requests[${index}].transform`));
+      requests.push(transform ? { ...item, transform: { ...transform, steps: steps! } } : (item as BatchItemRequest));
+    }
+    return requests;
   }
 
   /** A batch of the owner (undefined: the admin, any key's); 404 batch_not_found otherwise. */
@@ -332,6 +351,7 @@ export class BatchesService {
               nextAttemptAt: null,
               attempts: [],
             },
+      traceparent: traceHeaders().traceparent,
       items: input.requests.map((request, index) => ({
         index,
         status: 'queued',

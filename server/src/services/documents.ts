@@ -8,7 +8,7 @@ import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { Plan } from '../accounts/plans.ts';
 import { countPages } from '../pdf/page-count.ts';
-import type { DocumentStore } from '../stores/documents.ts';
+import type { DocumentStore } from '../stores/document-store.ts';
 import type { DocumentRecord, DocumentSource, StoredDocument } from '../stores/document-record.ts';
 import type { PdfReader } from '../stores/pdf-blobs.ts';
 import { pageOrBadCursor, type Page } from './paging.ts';

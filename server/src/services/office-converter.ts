@@ -4,6 +4,7 @@
 // story of POST /v1/convert/office on top of it. Its own module so render.ts can use it without a
 // circle through office.ts (which uses RenderService).
 
+import { inSpan } from '../telemetry/spans.ts';
 import { OfficeConversionError, OfficeUnavailableError } from '../office/errors.ts';
 import { checkOfficeFile, type OfficeKind } from '../office/file-kinds.ts';
 import { DEFAULT_OFFICE_OPTIONS, splitOfficeOptions, type OfficeOptions, type OfficeSource } from '../office/office-options.ts';
@@ -66,7 +67,10 @@ export class OfficeConverter {
   async convert(file: CheckedFile, options: OfficeOptions, tenant?: Tenant, priority?: RenderPriority, where?: string): Promise<Uint8Array> {
     const { exportOptions, timeoutMs } = splitOfficeOptions(options);
     try {
-      return await this.requireAvailable().convert({ bytes: file.bytes, kind: file.kind, options: exportOptions, timeoutMs, tenant, priority });
+      const converter = this.requireAvailable();
+      return await inSpan('office.convert', { 'quire.office.kind': file.kind }, () =>
+        converter.convert({ bytes: file.bytes, kind: file.kind, options: exportOptions, timeoutMs, tenant, priority }),
+      );
     } catch (error) {
       if (error instanceof OfficeConversionError && error.code === 'page_range')
         throw new RenderInputError(`${where ?? 'options'}.page_ranges`, `${JSON.stringify(file.filename)}: ${error.message}`);

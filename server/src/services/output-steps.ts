@@ -5,6 +5,7 @@
 // handed to RenderService by app.ts; this file only knows the order and how to run them.
 
 import type { Account } from './keys.ts';
+import { timed } from '../telemetry/spans.ts';
 
 /**
  * The options the final steps read, by the names the API spells them. Each step owns its own
@@ -91,11 +92,13 @@ export class OutputSteps {
     if (!options) return output;
     for (const step of this.steps) {
       if (!step.wanted(options)) continue;
-      const started = performance.now();
-      const outcome = await step.apply(output.pdf, options, context);
+      // One reading of the step's time: the receipt's ms, its span (output.<name>) and the stage metric.
+      const { value: outcome, ms } = await timed(`output.${step.name}`, { 'quire.bytes_before': output.pdf.byteLength }, () =>
+        step.apply(output.pdf, options, context),
+      );
       output.steps.push({
         step: step.name,
-        ms: Math.round(performance.now() - started),
+        ms: Math.round(ms),
         bytesBefore: output.pdf.byteLength,
         bytesAfter: outcome.pdf.byteLength,
         report: outcome.report,

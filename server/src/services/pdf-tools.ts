@@ -5,9 +5,8 @@
 // threads, at most MAX_IN_FLIGHT calls at once (more: 503 renderer_busy), never on the event loop.
 
 import { buffer } from 'node:stream/consumers';
-import { zipSync } from 'fflate';
 import type { PdfInspection } from '../pdf/inspect.ts';
-import { inspectInWorker, rasterizeInWorker } from '../pdf/finisher.ts';
+import { inspectInWorker, rasterizeInWorker, zipInWorker } from '../pdf/finisher.ts';
 import { openPdf } from '../pdf/pdf-open.ts';
 import { selectPages } from '../pdf/page-list.ts';
 import { imageMime, type ImageFormat, type RasterImage, type RasterLimits } from '../pdf/rasterize.ts';
@@ -168,7 +167,7 @@ async function drawn(opened: PdfInputBytes, options: ImagesOptions): Promise<Omi
     }));
     return { body: Buffer.from(JSON.stringify({ pages: list })), contentType: 'application/json', filename: `${base}.json`, pages: images.length };
   }
-  // Stored, not deflated: PNG, JPEG and WebP are compressed already.
-  const zip = zipSync(Object.fromEntries(images.map((image) => [nameOf(image), [image.bytes, { level: 0 }]])));
+  // The one zip writer (pdf/transform/zip.ts, on the PDF worker): stored, as PNG, JPEG and WebP are compressed already.
+  const zip = await zipInWorker(images.map((image) => ({ name: nameOf(image), data: image.bytes })));
   return { body: zip, contentType: 'application/zip', filename: `${base}-images.zip`, pages: images.length };
 }

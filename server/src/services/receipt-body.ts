@@ -4,16 +4,16 @@
 
 import type { PdfFacts } from '../pdf/pdf-facts.ts';
 import type { StepRecord } from './output-steps.ts';
-import type { RenderTrace, TraceStage } from '../render/render-trace.ts';
+import { STAGES, type RenderTrace } from '../render/render-trace.ts';
 import { RENDER_SITE, isRenderSiteUrl } from '../render/render-document.ts';
 
 export const RECEIPT_VERSION = 1;
 
-export type ReceiptKind = 'pdf' | 'image' | 'merge' | 'merge_source' | 'office' | 'batch_item' | 'playground';
+export type ReceiptKind = 'pdf' | 'image' | 'merge' | 'merge_source' | 'office' | 'batch_item' | 'playground' | 'transform';
 
 /** What was rendered, as the receipt and the Activity table name it. */
 export interface SourceSummary {
-  type: 'html' | 'url' | 'template' | 'markdown' | 'office' | 'merge';
+  type: 'html' | 'url' | 'template' | 'markdown' | 'office' | 'merge' | 'pdf';
   url?: string;
   /** office: the files' names, as sent. */
   filenames?: string[];
@@ -21,11 +21,16 @@ export interface SourceSummary {
   sources?: number;
   template_id?: string;
   template_version?: number;
+  /** pdf (a transform): the stored document it read, and the preset whose steps it ran. */
+  document_id?: string;
+  preset_id?: string;
 }
 
 export interface ReceiptFacts {
   id: string;
   requestId: string | null;
+  /** The OpenTelemetry trace the render ran in (null when tracing is off). */
+  traceId: string | null;
   keyId: string | null;
   kind: ReceiptKind;
   source: SourceSummary;
@@ -38,7 +43,7 @@ export interface ReceiptFacts {
   batch: { batchId: string; index: number } | null;
   bytes: number | null;
   pdf: PdfFacts | undefined;
-  /** The final steps the output took, with what each reported (PDF/A: its conformance report). */
+  /** A transform's steps (each with its pages and parts), then the final steps the output took, with what each reported (PDF/A: its conformance report). */
   steps: StepRecord[];
   /** Why the guard refused a blocked request's host, when it remembers (guard/egress-proxy.ts refusalFor). */
   refusalFor: (url: string) => string | undefined;
@@ -70,6 +75,7 @@ export function receiptBody(trace: RenderTrace, facts: ReceiptFacts): Record<str
     receipt_version: RECEIPT_VERSION,
     id: facts.id,
     request_id: facts.requestId,
+    trace_id: facts.traceId,
     key_id: facts.keyId,
     kind: facts.kind,
     created_at: facts.createdAt,
@@ -95,7 +101,7 @@ export function receiptBody(trace: RenderTrace, facts: ReceiptFacts): Record<str
     // An office conversion or a whole merge has no page whose styles could name a font.
     fonts: (facts.pdf?.fonts ?? []).map((font) => ({
       ...font,
-      named_by_page: font.name === null || !hasPage(facts.kind) ? null : isNamedByPage(font.name, trace.fontFamilies),
+      named_by_page: font.name === null || !hasPage(facts.kind) || facts.source.type === 'pdf' ? null : isNamedByPage(font.name, trace.fontFamilies),
     })),
     pages: facts.pdf ? { count: facts.pdf.pages, width_pt: facts.pdf.width, height_pt: facts.pdf.height } : null,
     bytes: facts.bytes,
@@ -110,29 +116,15 @@ export function receiptBody(trace: RenderTrace, facts: ReceiptFacts): Record<str
   };
 }
 
-/** Whether this kind of receipt comes from a page Quire loaded (not an office conversion nor a whole merge). */
+/** Whether this kind of receipt comes from a page Quire loaded (not an office conversion, a whole merge nor a transform). */
 function hasPage(kind: ReceiptKind): boolean {
-  return kind !== 'office' && kind !== 'merge';
+  return kind !== 'office' && kind !== 'merge' && kind !== 'transform';
 }
 
-/** Stage durations from the trace's marks; a stage the render never reached is null. */
+/** Stage durations from the trace's marks (render-trace.ts STAGES); a stage the render never reached is null. */
 function timings(trace: RenderTrace, totalMs: number): Record<string, number | null> {
-  const { marks } = trace;
-  const between = (from: TraceStage | 'start', to: TraceStage) => {
-    const start = from === 'start' ? 0 : marks[from];
-    const end = marks[to];
-    return start === undefined || end === undefined ? null : round(end - start);
-  };
-  return {
-    queue_wait: between('start', 'admitted'),
-    page: between('admitted', 'leased'),
-    load: between('leased', 'loaded'),
-    network_idle: between('loaded', 'idle'),
-    waits: between('idle', 'waited'),
-    print: between('waited', 'printed'),
-    post_processing: between('printed', 'finished'),
-    total: round(totalMs),
-  };
+  const reached = new Map(trace.stages().map((stage) => [stage.name, round(stage.end - stage.start)]));
+  return { ...Object.fromEntries(STAGES.map(([name]) => [name, reached.get(name) ?? null])), total: round(totalMs) };
 }
 
 function requestWarnings(trace: RenderTrace): string[] {

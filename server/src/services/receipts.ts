@@ -13,6 +13,7 @@ import { RenderTrace } from '../render/render-trace.ts';
 import type { ReceiptMode } from '../stores/keys.ts';
 import type { ReceiptRecord, ReceiptStore } from '../stores/receipts.ts';
 import { describeError } from '../wire/error-mapping.ts';
+import { currentTraceId, recordStages, telemetryOn } from '../telemetry/spans.ts';
 import { receiptBody, type ReceiptKind, type SourceSummary } from './receipt-body.ts';
 
 export interface ReceiptsServiceDeps {
@@ -30,7 +31,7 @@ export interface ReceiptsServiceDeps {
 
 /** What a service knows about one render when it ends. */
 export interface RenderReport {
-  /** The trace from traceFor; undefined when no receipt is kept. */
+  /** The trace from traceFor; undefined when neither a receipt is kept nor OpenTelemetry on. */
   trace: RenderTrace | undefined;
   requestId?: string;
   keyId: string | null;
@@ -51,7 +52,7 @@ export interface RenderReport {
 }
 
 /** What a call that is not a page render (an office conversion, a whole merge) tells record(). */
-export interface CallReport extends Pick<RenderReport, 'requestId' | 'keyId' | 'kind' | 'source' | 'options'> {
+export interface CallReport extends Pick<RenderReport, 'requestId' | 'keyId' | 'kind' | 'source' | 'options' | 'batch'> {
   wish: ReceiptWish;
 }
 
@@ -60,6 +61,8 @@ export interface MadeOutput {
   pdf: Uint8Array;
   documentId?: string;
   expiresAt?: string;
+  /** What each step did (a transform's, then the final steps): the receipt's steps. */
+  steps?: StepRecord[];
 }
 
 /** Receipts ask their renders for these; each is on or off for the whole render. */
@@ -79,10 +82,13 @@ export class ReceiptsService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** A trace to render with when this render keeps a receipt; undefined (nothing recorded) otherwise. */
+  /**
+   * A trace to render with: a detailed one when this render keeps a receipt, stage marks only for
+   * the spans when OpenTelemetry is on, and none (nothing recorded) otherwise.
+   */
   traceFor(wish: ReceiptWish): RenderTrace | undefined {
     const wanted = wish.asked === true || wish.mode === 'all' || (wish.mode === 'stored' && wish.storing);
-    return wanted ? new RenderTrace() : undefined;
+    return wanted ? new RenderTrace() : telemetryOn() ? new RenderTrace(false) : undefined;
   }
 
   /**
@@ -95,7 +101,11 @@ export class ReceiptsService {
     const error = report.error === undefined ? null : describeError(report.error);
     let receiptId: string | undefined;
     let pages: number | null = null;
-    if (report.trace) {
+    // The same marks as the receipt's timings_ms: spans under the current one, and the stage metric.
+    const { trace } = report;
+    if (trace && telemetryOn())
+      recordStages(trace.stages().map(({ name, start, end }) => ({ name: `render.${name}`, start: trace.origin + start, end: trace.origin + end })));
+    if (report.trace?.detail) {
       const facts = report.bytes && report.kind !== 'image' ? await readPdfFacts(report.bytes) : undefined;
       pages = facts?.pages ?? null;
       receiptId = await this.keep(report, report.trace, { totalMs, error, facts }).catch((failure: unknown) => {
@@ -135,7 +145,7 @@ export class ReceiptsService {
     } catch (error) {
       throw withReceipt(error, await this.finish({ ...report, error }));
     }
-    const receiptId = await this.finish({ ...report, bytes: made.pdf, documentId: made.documentId, expiresAt: made.expiresAt });
+    const receiptId = await this.finish({ ...report, bytes: made.pdf, documentId: made.documentId, expiresAt: made.expiresAt, steps: made.steps });
     return { ...made, receiptId };
   }
 
@@ -181,6 +191,7 @@ export class ReceiptsService {
     const body = receiptBody(trace, {
       id,
       requestId: report.requestId ?? null,
+      traceId: currentTraceId() ?? null,
       keyId: report.keyId,
       kind: report.kind,
       source: report.source,

@@ -5,6 +5,7 @@
 import type { OfficeSource } from '../office/office-options.ts';
 import type { MarkdownStyle } from '../render/markdown-style-options.ts';
 import type { PdfOptions } from '../render/pdf-options.ts';
+import type { TransformStep } from '../pdf/transform/steps.ts';
 
 /** The source of a render: exactly one of html, url, markdown, template_id and office (services/source-rules.ts). */
 export interface RenderSourceFields {
@@ -29,6 +30,20 @@ export interface RenderInput extends RenderSourceFields {
 /** What one batch item asks for: a render request with its options already merged and complete. */
 export interface BatchItemRequest extends RenderSourceFields {
   options: PdfOptions;
+  /** A PDF the key holds, transformed instead of rendered (services/transform.ts); `options` does not apply. */
+  transform?: TransformItemRequest;
+}
+
+/** A batch item's transform: its PDF (base64, or a stored document of the key) and the steps, a preset's already resolved. */
+export interface TransformItemRequest {
+  pdf?: string;
+  document_id?: string;
+  password?: string;
+  steps: TransformStep[];
+  /** The preset the steps came from (for the receipt); its later edits do not change a queued item. */
+  preset_id?: string;
+  /** The result's options (metadata, watermark, encrypt, header and footer, final steps), as the route takes them. */
+  options?: Record<string, unknown>;
 }
 
 /** What resolveSource reads of a request: the source fields, the template data and the options that style Markdown. */

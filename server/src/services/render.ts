@@ -8,7 +8,7 @@ import type { AddressPolicy } from '../guard/address-policy.ts';
 import { DEFAULT_PDF_OPTIONS } from '../render/pdf-options.ts';
 import type { RenderSource } from '../render/render-source.ts';
 import type { Renderer } from '../render/renderer.ts';
-import type { RenderPriority, Tenant } from '../render/render-slots.ts';
+import type { Tenant } from '../render/render-slots.ts';
 import type { Reservation, UsageLedger, UsageSnapshot } from '../accounts/usage.ts';
 import type { Account } from './keys.ts';
 import type { DocumentsService, StoragePlan } from './documents.ts';
@@ -21,7 +21,10 @@ import type { RenderInput, SourceInput } from './render-request.ts';
 import { OfficeUnavailableError } from '../office/errors.ts';
 import { ApiError } from '../errors.ts';
 import { sourceSummary, withReceipt, type ReceiptsService } from './receipts.ts';
-import type { ReserveTurn } from './reserve-turns.ts';
+import { inSpan } from '../telemetry/spans.ts';
+import type { ProduceCharge, RenderContext } from './render-context.ts';
+
+export type { ProduceCharge, RenderContext } from './render-context.ts';
 import { OutputSteps, type FinalOutput, type OutputOptions, type StepContext, type StepRecord } from './output-steps.ts';
 
 export interface RenderedPdf {
@@ -65,27 +68,6 @@ export interface RenderServiceDeps {
   outputSteps?: OutputSteps;
 }
 
-/** How a render runs beyond its request: batch items render in the background and are always stored. */
-export interface RenderContext {
-  priority?: RenderPriority;
-  /** A batch item: stored whatever `store` says, under this document id, as source batch; its charge carries this tag. */
-  batchItem?: { batchId: string; index: number; documentId: string; chargeTag: string };
-  /** Renders that take the allowance in a fixed order (an in-call batch's items): see ReserveTurn. */
-  reserveTurn?: ReserveTurn;
-  /** X-Request-Id of the call, for the receipt. */
-  requestId?: string;
-}
-
-/** What a merge or an image is charged and kept as (RenderService.produce). */
-export interface ProduceCharge {
-  /** Documents of the allowance it costs (at least one). */
-  documents: number;
-  storage: StoragePlan | undefined;
-  filename?: string;
-  /** The final steps' options (PDF/A, attachments, signing) and where they sit in the request. */
-  output?: { options: OutputOptions | undefined; field: string };
-}
-
 export class RenderService {
   constructor(private readonly deps: RenderServiceDeps) {}
 
@@ -93,7 +75,12 @@ export class RenderService {
    * Renders a validated request to PDF bytes for an account. Throws QuotaExceededError when the
    * month's allowance is used up; a render that fails is not charged.
    */
-  async render(input: RenderInput, account: Account, context: RenderContext = {}): Promise<RenderedPdf> {
+  render(input: RenderInput, account: Account, context: RenderContext = {}): Promise<RenderedPdf> {
+    const attributes = { 'quire.source': sourceSummary(input).type, 'quire.key_id': account.keyId, 'quire.batch_id': context.batchItem?.batchId ?? '' };
+    return inSpan('render', attributes, () => this.renderOne(input, account, context));
+  }
+
+  private async renderOne(input: RenderInput, account: Account, context: RenderContext): Promise<RenderedPdf> {
     const { batchItem } = context;
     checkSourceFields(input);
     const storage = this.deps.documents.storageFor(account, batchItem ? true : input.store);
@@ -138,28 +125,17 @@ export class RenderService {
     // before the response that reports them, and
     // committed as one unit (stores/render-commit.ts): a copy that cannot be kept fails the
     // render, uncharged. A batch item's charge tag goes with them (services/batch-items.ts).
-    const document = storage
-      ? {
-          record: this.deps.documents.recordFor({
-            keyId: account.keyId,
-            storage,
-            pdf,
-            filename: input.filename,
-            source: batchItem ? 'batch' : 'render',
-            batchId: batchItem?.batchId,
-            id: batchItem?.documentId,
-          }),
-          pdf,
-        }
-      : undefined;
+    const document = this.documentFor(account, storage, pdf, input.filename, batchItem);
     let usage: UsageSnapshot;
     try {
-      ({ usage } = await this.deps.commit.commit({
-        reservation,
-        document,
-        chargeTag: batchItem?.chargeTag,
-        batchItem: batchItem && { batchId: batchItem.batchId, index: batchItem.index },
-      }));
+      ({ usage } = await inSpan('store', { 'quire.stored': document !== undefined }, () =>
+        this.deps.commit.commit({
+          reservation,
+          document,
+          chargeTag: batchItem?.chargeTag,
+          batchItem: batchItem && { batchId: batchItem.batchId, index: batchItem.index },
+        }),
+      ));
     } catch (error) {
       throw withReceipt(error, await this.deps.receipts.finish({ ...report, error }));
     }
@@ -190,27 +166,22 @@ export class RenderService {
     let pdf: Uint8Array;
     let final: FinalOutput;
     try {
-      for (let i = 0; i < charge.documents; i++) holds.push(await this.deps.meter.reserve(account.keyId, account.plan));
+      await charge.reserveTurn?.ready;
+      for (let i = 0; i < charge.documents; i++)
+        holds.push(await this.deps.meter.reserve(account.keyId, account.plan).finally(() => charge.reserveTurn?.done()));
       final = await this.steps().run(await make(), charge.output?.options, stepContext);
       pdf = final.pdf;
     } catch (error) {
       await Promise.all(holds.map((hold) => hold.release()));
       throw error;
     }
-    const document = charge.storage
-      ? {
-          record: this.deps.documents.recordFor({
-            keyId: account.keyId,
-            storage: charge.storage,
-            pdf,
-            filename: charge.filename,
-            source: 'render',
-          }),
-          pdf,
-        }
-      : undefined;
+    const { batchItem } = charge;
+    const document = this.documentFor(account, charge.storage, pdf, charge.filename, batchItem);
     const [first, ...others] = holds as [Reservation, ...Reservation[]];
-    const { usage } = await this.deps.commit.commit({ reservation: first, also: others, document });
+    const batch = batchItem && { batchId: batchItem.batchId, index: batchItem.index };
+    const { usage } = await inSpan('store', { 'quire.stored': document !== undefined }, () =>
+      this.deps.commit.commit({ reservation: first, also: others, document, chargeTag: batchItem?.chargeTag, batchItem: batch }),
+    );
     this.deps.onUsage?.(account.keyId, usage);
     return {
       pdf,
@@ -228,6 +199,22 @@ export class RenderService {
     const context = { account: PREVIEW_ACCOUNT, field: 'options', ...given };
     await this.steps().check(options, context);
     return this.steps().run(await make(), options, context);
+  }
+
+  /** The stored copy to commit with the charge, when the output is kept: a batch item's under its fixed id. */
+  private documentFor(account: Account, storage: StoragePlan | undefined, pdf: Uint8Array, filename?: string, batchItem?: RenderContext['batchItem']) {
+    if (!storage) return undefined;
+    const source = batchItem ? ('batch' as const) : ('render' as const);
+    const record = this.deps.documents.recordFor({
+      keyId: account.keyId,
+      storage,
+      pdf,
+      filename,
+      source,
+      batchId: batchItem?.batchId,
+      id: batchItem?.documentId,
+    });
+    return { record, pdf };
   }
 
   private steps(): OutputSteps {

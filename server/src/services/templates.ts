@@ -4,10 +4,12 @@
 // is a 400 then, never at render time. A Markdown template is expanded first (its values escaped
 // for Markdown, services/markdown.ts), then turned into HTML. Every save also appends an immutable version
 // (stores/template-versions.ts); a render may name one. Assets are served to its renders.
+// Turning template text into the document to render (parse, expand, Markdown) is
+// template-expansion.ts: pure functions of the text, kept apart from storing and caching.
 
 import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { compileTemplate, expandTemplate, MAX_EXPAND_STEPS, TemplateLimitError, TemplateSyntaxError, type CompiledTemplate } from '../render/template.ts';
+import type { CompiledTemplate } from '../render/template.ts';
 import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
 import type { Renderer } from '../render/renderer.ts';
 import type { RenderSource } from '../render/render-source.ts';
@@ -17,10 +19,8 @@ import type { Page } from '../stores/newest-first-index.ts';
 import { pageOrBadCursor } from './paging.ts';
 import type { KeysService } from './keys.ts';
 import { isSameRevision, type TemplateFormat, type TemplateMeta, type TemplateRecord, type TemplateStore } from '../stores/templates.ts';
-import { markdownOnlyOptionsIn, type MarkdownStyle } from '../render/markdown-style-options.ts';
-import { checkHtmlSize, MAX_HTML_BYTES } from './source-rules.ts';
-import { escapeMarkdownText } from './markdown.ts';
-import { convertMarkdown } from './markdown-convert.ts';
+import type { MarkdownStyle } from '../render/markdown-style-options.ts';
+import { documentOf, expandTemplateText, parseTemplateText } from './template-expansion.ts';
 import type { Owner } from './owner.ts';
 
 export type { TemplateFormat, TemplateMeta, TemplateRecord };
@@ -70,7 +70,7 @@ export class TemplatesService {
 
   /** Saves a new template for a key; 400 naming line and column on a syntax error. */
   async create(keyId: string, input: TemplateInput, by: string = keyId, prepare?: Prepare): Promise<TemplateRecord> {
-    const template = compile(input.html);
+    const template = parseTemplateText(input.html);
     const at = this.now().toISOString();
     const record: TemplateRecord = {
       id: newId('tpl'),
@@ -129,7 +129,7 @@ export class TemplatesService {
   /** Replaces name, text, format and sample data (a PUT: what is not given is cleared, and the format is html). */
   async replace(owner: Owner, id: string, input: TemplateInput): Promise<TemplateRecord> {
     await this.visible(owner, id);
-    const template = compile(input.html);
+    const template = parseTemplateText(input.html);
     const record = await this.deps.store.replace(id, {
       name: input.name,
       html: input.html,
@@ -162,7 +162,7 @@ export class TemplatesService {
     const stored = await this.version(id, version);
     return {
       kind: 'html',
-      html: await documentOf(id, stored.format, expand(compile(stored.html), data ?? {}, stored.format), style),
+      html: await documentOf(id, stored.format, expandTemplateText(parseTemplateText(stored.html), data ?? {}, stored.format), style),
       assets: this.assetsOf(id),
     };
   }
@@ -186,12 +186,12 @@ export class TemplatesService {
   async expand(keyId: string, id: string, data: unknown, style?: MarkdownStyle): Promise<string> {
     const meta = await this.visible(keyId, id);
     const cached = this.compiled.get(id);
-    if (cached && isSameRevision(cached.meta, meta)) return documentOf(id, meta.format, expand(cached.template, data ?? {}, meta.format), style);
+    if (cached && isSameRevision(cached.meta, meta)) return documentOf(id, meta.format, expandTemplateText(cached.template, data ?? {}, meta.format), style);
     const record = (await this.deps.store.read(id)) ?? notFound(id);
-    const template = compile(record.html);
+    const template = parseTemplateText(record.html);
     // Kept against the metadata seen before the read: if a replace landed meanwhile, the next render parses again.
     await this.remember(id, template, meta);
-    return documentOf(id, record.format, expand(template, data ?? {}, record.format), style);
+    return documentOf(id, record.format, expandTemplateText(template, data ?? {}, record.format), style);
   }
 
   /** Renders template text with data to PDF bytes: nothing is stored and nothing is charged. */
@@ -221,7 +221,7 @@ export class TemplatesService {
   ): Promise<RenderSource> {
     return {
       kind: 'html',
-      html: await documentOf(templateId ?? 'preview', format, expand(compile(html), data, format), style),
+      html: await documentOf(templateId ?? 'preview', format, expandTemplateText(parseTemplateText(html), data, format), style),
       assets: templateId === undefined ? undefined : this.assetsOf(templateId),
     };
   }
@@ -253,46 +253,6 @@ export class TemplatesService {
     this.compiled.set(id, { meta, template });
     // A Map iterates in insertion order: the first key is the one parsed longest ago.
     if (this.compiled.size > COMPILED_CACHE_SIZE) this.compiled.delete(this.compiled.keys().next().value!);
-  }
-}
-
-/** Parses template HTML: 413 over the 5 MB ceiling (it could never render), 400 naming where a syntax error is. */
-function compile(html: string): CompiledTemplate {
-  if (Buffer.byteLength(html, 'utf8') > MAX_HTML_BYTES) {
-    throw new ApiError('payload_too_large', 'html is larger than the 5 MB limit for what is rendered, so this template could never render.');
-  }
-  try {
-    return compileTemplate(html);
-  } catch (error) {
-    if (error instanceof TemplateSyntaxError)
-      throw new ApiError('invalid_request', `html has a template syntax error at line ${error.line}, column ${error.column}: ${error.reason}`);
-    throw error;
-  }
-}
-
-/**
- * The document an expanded template renders as: HTML as it is; Markdown turned into HTML, styled
- * by options.css (which an HTML template refuses: it has no default stylesheet to extend or replace).
- */
-async function documentOf(id: string, format: TemplateFormat, text: string, style: MarkdownStyle | undefined): Promise<string> {
-  if (format === 'markdown') return checkHtmlSize(await convertMarkdown(text, style));
-  const [misplaced] = markdownOnlyOptionsIn(style);
-  if (misplaced) throw new ApiError('invalid_request', `options.${misplaced} is only for Markdown sources, and template ${id} is HTML.`);
-  return text;
-}
-
-/** Expands within the 5 MB ceiling (docs/api.md#placeholders: checked after substitution) and the step budget; Markdown's values escaped for Markdown. */
-function expand(template: CompiledTemplate, data: unknown, format: TemplateFormat): string {
-  try {
-    const limits = { maxOutputLength: MAX_HTML_BYTES, maxSteps: MAX_EXPAND_STEPS };
-    return checkHtmlSize(expandTemplate(template, data, limits, format === 'markdown' ? escapeMarkdownText : undefined));
-  } catch (error) {
-    if (!(error instanceof TemplateLimitError)) throw error;
-    if (error.limit === 'output') throw new ApiError('payload_too_large', 'The HTML to render is larger than the 5 MB limit (after template substitution).');
-    throw new ApiError(
-      'payload_too_large',
-      `The template with this data takes more than ${MAX_EXPAND_STEPS.toLocaleString('en')} steps to expand (lists nested in lists); send less data.`,
-    );
   }
 }
 

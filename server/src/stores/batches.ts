@@ -79,6 +79,8 @@ export interface BatchRecord {
   expiresAt: string;
   webhook: WebhookRecord | null;
   items: BatchItemRecord[];
+  /** The W3C traceparent of the request that created it (OpenTelemetry on): its items and webhook continue that trace. */
+  traceparent?: string;
 }
 
 interface IndexEntry {

@@ -22,12 +22,7 @@ export class CoalescingWriter {
       this.queued.text = text;
       return this.queued.promise;
     }
-    let resolve!: () => void;
-    let reject!: (error: unknown) => void;
-    const promise = new Promise<void>((yes, no) => {
-      resolve = yes;
-      reject = no;
-    });
+    const { promise, resolve, reject } = Promise.withResolvers<void>();
     this.queued = { text, promise, resolve, reject };
     return promise;
   }

@@ -5,7 +5,7 @@
 import { mkdir, readdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { readBatchState } from './batches.ts';
-import { readDocumentSidecar } from './documents.ts';
+import { readDocumentSidecar } from './documents-reconcile.ts';
 import { StoreReadError, syncFolder } from './durable-file.ts';
 import { KeysStore } from './keys.ts';
 import { parseStoreJson } from './json-file.ts';

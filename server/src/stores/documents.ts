@@ -7,11 +7,16 @@
 // An expired document keeps its sidecar as a tombstone (state "expired", no PDF) so it answers
 // 410 across restarts until the tombstone itself is dropped. Knows no plans, clocks or HTTP.
 
-import { readFileSync, statSync } from 'node:fs';
+// Split: the contract is document-store.ts, the start-up repair of a key folder
+// documents-reconcile.ts; this file keeps the index and the steady-state file IO.
+
+import { statSync } from 'node:fs';
 import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { isFolderUnchanged, readDocumentsSnapshot, writeDocumentsSnapshot, type FolderStamp } from './documents-snapshot.ts';
 import path from 'node:path';
-import { isAbandonedTempFile, StoreReadError, syncFolder, writeFileDurably } from './durable-file.ts';
+import { type ReconcileReport, scanKeyFolder } from './documents-reconcile.ts';
+import type { DocumentStore } from './document-store.ts';
+import { syncFolder, writeFileDurably } from './durable-file.ts';
 import { NewestFirstIndex, type Page } from './newest-first-index.ts';
 import type { PdfReader } from './pdf-blobs.ts';
 import type { DocumentRecord, StoredDocument } from './document-record.ts';
@@ -22,43 +27,6 @@ export interface DocumentsStoreOptions {
   sync?: boolean;
   /** Told about anomalies found at start-up (unreadable sidecars, leftovers removed). */
   warn?: (details: Record<string, unknown>, message: string) => void;
-}
-
-/** What open() found and repaired. */
-export interface ReconcileReport {
-  documents: number;
-  tombstones: number;
-  /** Key folders read file by file, and key folders taken from the index snapshot. */
-  scannedFolders: number;
-  snapshotFolders: number;
-  removedTempFiles: number;
-  removedOrphanPdfs: number;
-  removedOrphanSidecars: number;
-}
-
-/**
- * Stored documents, wherever they are kept: DocumentsStore (files under DATA_DIR) or
- * stores/pg/documents.ts (PostgreSQL rows, bytes through a PdfBlobStore).
- */
-export interface DocumentStore {
-  /** Keeps the bytes and the record; the document is listed once both are durable. */
-  put(record: DocumentRecord, pdf: Uint8Array): Promise<StoredDocument>;
-  /** A stored (not expired) document by id, any key. */
-  get(id: string): Promise<StoredDocument | undefined>;
-  /** An expired document's tombstone by id. */
-  tombstone(id: string): Promise<StoredDocument | undefined>;
-  /** A page of stored documents expiring after `liveAtMs`, newest first: one key's, or every key's when keyId is undefined. */
-  page(keyId: string | undefined, limit: number, cursor: string | undefined, liveAtMs: number): Promise<Page<StoredDocument>>;
-  /** Opens a stored document's PDF; undefined when it is gone (deleted or expired meanwhile). */
-  openPdf(document: StoredDocument): Promise<PdfReader | undefined>;
-  /** Deletes a document and its bytes for good; false if it was not stored. */
-  remove(id: string): Promise<boolean>;
-  /** Retention ended: the record becomes a tombstone and the bytes are deleted; false if it was not stored (or another caller expired it). */
-  expire(id: string, at: Date): Promise<boolean>;
-  /** Forgets a tombstone: the id answers 404 from then on. */
-  dropTombstone(id: string): Promise<void>;
-  /** Stored documents whose expiry is at or before `ms`, and tombstones of documents that expired at or before `tombstoneMs`. */
-  due(ms: number, tombstoneMs: number): Promise<{ expired: StoredDocument[]; tombstones: StoredDocument[] }>;
 }
 
 export class DocumentsStore implements DocumentStore {
@@ -251,7 +219,7 @@ export class DocumentsStore implements DocumentStore {
         report.snapshotFolders++;
         continue;
       }
-      for (const record of await this.scanFolder(folder, report)) scanned.push(withTimes(record));
+      for (const record of await scanKeyFolder(folder, report, this.sync)) scanned.push(withTimes(record));
       // Nothing else writes during start-up (one owner), so the folder as it is now is what was read.
       folders.set(keyId, { mtimeNs: String(statSync(folder, { bigint: true }).mtimeNs), statMs: Date.now() });
       report.scannedFolders++;
@@ -299,44 +267,6 @@ export class DocumentsStore implements DocumentStore {
     const documents = sortOldestFirst([...this.all.all(), ...this.tombstones.values()]);
     await writeDocumentsSnapshot(this.root, folders, documents, this.sync);
   }
-
-  /** Reads one key folder: its sidecars; removes temp files, PDFs without a sidecar, sidecars without a PDF, PDFs of tombstones. */
-  private async scanFolder(folder: string, report: ReconcileReport): Promise<DocumentRecord[]> {
-    const names = await readdir(folder).catch(() => [] as string[]);
-    const pdfs = new Set<string>();
-    const sidecars: string[] = [];
-    const records: DocumentRecord[] = [];
-    for (const name of names) {
-      if (isAbandonedTempFile(name, true)) {
-        await rm(path.join(folder, name), { force: true });
-        report.removedTempFiles++;
-      } else if (name.endsWith('.pdf')) pdfs.add(name.slice(0, -4));
-      else if (name.endsWith('.json')) sidecars.push(name.slice(0, -5));
-    }
-    for (const id of sidecars) {
-      const file = path.join(folder, `${id}.json`);
-      const record = readDocumentSidecar(file);
-      // Never written by us (renames are atomic): start-up stops, naming it, and leaves it as it is.
-      if (record instanceof Error) throw new StoreReadError(file, record.message);
-      const hasPdf = pdfs.delete(id);
-      if (record.state === 'expired') {
-        if (hasPdf) await rm(path.join(folder, `${id}.pdf`), { force: true });
-        records.push(record);
-      } else if (!hasPdf) {
-        await rm(file, { force: true });
-        report.removedOrphanSidecars++;
-      } else {
-        records.push(record);
-      }
-    }
-    // What is left never got its sidecar: a render that did not finish storing.
-    for (const id of pdfs) {
-      await rm(path.join(folder, `${id}.pdf`), { force: true });
-      report.removedOrphanPdfs++;
-    }
-    if (report.removedTempFiles + report.removedOrphanPdfs + report.removedOrphanSidecars > 0 && this.sync) await syncFolder(folder);
-    return records;
-  }
 }
 
 function withTimes(record: DocumentRecord): StoredDocument {
@@ -350,26 +280,4 @@ function sortOldestFirst(documents: StoredDocument[]): StoredDocument[] {
 function toRecord(document: StoredDocument): DocumentRecord {
   const { createdMs: _created, expiresMs: _expires, ...record } = document;
   return record;
-}
-
-/**
- * Reads one sidecar at start-up. Synchronous on purpose: nothing is served yet, and 100,000 small
- * reads take a sixth of the time without a thread-pool round trip per open, read and close.
- */
-export function readDocumentSidecar(file: string): DocumentRecord | Error {
-  try {
-    const record = JSON.parse(readFileSync(file, 'utf8')) as DocumentRecord;
-    if (
-      typeof record?.id !== 'string' ||
-      typeof record.keyId !== 'string' ||
-      Number.isNaN(Date.parse(record.createdAt)) ||
-      Number.isNaN(Date.parse(record.expiresAt))
-    ) {
-      return new Error('not a document sidecar');
-    }
-    if (`${record.keyId}/${record.id}.json` !== file.split(path.sep).slice(-2).join('/')) return new Error('its id or key does not match its file name');
-    return record;
-  } catch (error) {
-    return error as Error;
-  }
 }

@@ -7,7 +7,8 @@
 import { UsageMeter, type UsageLedger } from '../accounts/usage.ts';
 import { EventBus } from '../events.ts';
 import { FileBatchStore, type BatchStore } from './batches.ts';
-import { DocumentsStore, type DocumentStore } from './documents.ts';
+import type { DocumentStore } from './document-store.ts';
+import { DocumentsStore } from './documents.ts';
 import { KeysStore, type KeyStore } from './keys.ts';
 import { TemplatesStore, type TemplateStore } from './templates.ts';
 import { FileTemplateAssetsStore, type TemplateAssetsStore } from './template-assets.ts';
@@ -68,6 +69,8 @@ export interface OpenStoresOptions {
   warn?: (details: Record<string, unknown>, message: string) => void;
   /** Told about failures in the background (events that could not be sent). */
   error?: (details: Record<string, unknown>, message: string) => void;
+  /** PostgreSQL: how long a batch lease lasts unrenewed (BATCH_LEASE_SECONDS). */
+  batchLeaseSeconds?: number;
 }
 
 /** Only the signing certificates (the CLI's certificates commands), on the files or PostgreSQL. */
@@ -148,7 +151,7 @@ async function openPgStores(options: OpenStoresOptions): Promise<Stores> {
   });
   const usage = new PgUsageLedger(pool, options.now);
   const documents = new PgDocumentStore(pool, new PgPdfBlobStore(pool));
-  const batches = new PgBatchStore(pool);
+  const batches = new PgBatchStore(pool, options.batchLeaseSeconds);
   return {
     kind: 'postgresql',
     keys: new PgKeyStore(pool),

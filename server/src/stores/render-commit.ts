@@ -10,7 +10,7 @@
 //   queue settles a crash between the two (services/batch-items.ts).
 
 import type { ChargeResolver, Reservation, UsageMeter, UsageSnapshot } from '../accounts/usage.ts';
-import type { DocumentStore } from './documents.ts';
+import type { DocumentStore } from './document-store.ts';
 import type { DocumentRecord, StoredDocument } from './document-record.ts';
 
 export interface RenderCommitInput {

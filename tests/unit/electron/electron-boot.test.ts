@@ -88,8 +88,7 @@ test('a server that cannot start is reported and the app exits with 1, before an
 });
 
 test('quitting holds the quit until the server has drained, then exits 0; asking again does not stop it twice', async () => {
-  let finishDrain!: () => void;
-  const drained = new Promise<void>((resolve) => (finishDrain = resolve));
+  const { promise: drained, resolve: finishDrain } = Promise.withResolvers<void>();
   const h = harness({ stop: () => drained.then(() => 'stopped' as const) });
   await bootDesktop(h.steps);
   assert.equal(h.quit().prevented, true);

@@ -38,7 +38,8 @@ async function userDataDir(t: { after(fn: () => Promise<void>): void }): Promise
 function configFor(dir: string, settings: Record<string, string> = {}): Config {
   return desktopConfig({
     defaults: readSettingsFile(path.join(REPO, 'resources', 'default-config.json')),
-    user: { LOG_LEVEL: 'silent', ...settings },
+    // No LibreOffice started with each server: no test here converts, and a cold soffice per start costs seconds of CPU.
+    user: { LOG_LEVEL: 'silent', OFFICE_WARM_AT_START: 'false', ...settings },
     env: {},
     userDataDir: dir,
   });

@@ -85,8 +85,7 @@ test('stop hands out nothing more and waits for the items in flight', async () =
 test('an item whose run keeps throwing is retried with growing waits, then given up once', async () => {
   const tried: number[] = [];
   const givenUp: string[] = [];
-  let settle!: () => void;
-  const done = new Promise<void>((resolve) => (settle = resolve));
+  const { promise: done, resolve: settle } = Promise.withResolvers<void>();
   const worker = servingWorker(
     { inFlight: 1, retryDelayMs: 1, maxTries: 4, log: createLogger('silent') },
     {

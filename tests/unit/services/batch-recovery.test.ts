@@ -13,7 +13,7 @@ import type { Plan } from '../../../server/src/accounts/plans.ts';
 import { EventBus } from '../../../server/src/events.ts';
 import { createLogger } from '../../../server/src/logger.ts';
 import { DEFAULT_PDF_OPTIONS } from '../../../server/src/render/pdf-options.ts';
-import { BatchItems, chargeTag } from '../../../server/src/services/batch-items.ts';
+import { BatchItems, chargeTag, type BatchItemsDeps } from '../../../server/src/services/batch-items.ts';
 import type { DocumentsService } from '../../../server/src/services/documents.ts';
 import type { KeysService } from '../../../server/src/services/keys.ts';
 import type { RenderService } from '../../../server/src/services/render.ts';
@@ -75,6 +75,7 @@ async function setUp(t: TestContext, options: { statuses: BatchItemStatus[]; sto
   const items = new BatchItems({
     store,
     render: {} as RenderService,
+    transform: {} as BatchItemsDeps['transform'],
     keys: { accountById: async (keyId: string) => ({ keyId, name: 'a', plan: plan(options.limit), autoStore: false }) } as unknown as KeysService,
     meter,
     documents: {

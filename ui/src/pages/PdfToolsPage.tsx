@@ -1,21 +1,34 @@
 // The PDF tools screen (docs/api.md#pdf-tools): take a PDF (an upload, or a stored document of any
-// key), see what is inside it, preview its pages as thumbnails, and download them as images.
-// Nothing here is stored or charged (the admin routes).
+// key), transform it in steps (TransformCard), see what is inside it, preview its pages as
+// thumbnails, and download them as images. Nothing here is stored or charged (the admin routes).
+// The documents screen opens it as /admin/pdf-tools?document=<id>&op=<step> (DocumentToolActions).
 
 import { useState } from 'react';
 import { listDocuments } from '../api/documents.ts';
+import { listKeys } from '../api/keys.ts';
 import { fileToBase64, imagesZip, inspectPdf, pageImages, type PageImage, type PdfInspection, type PdfSource } from '../api/pdf-tools.ts';
 import { useAction, useLoad } from '../lib/hooks.ts';
 import { Card, ErrorNote, PageHeader } from '../components/Page.tsx';
 import { InspectionView } from '../components/InspectionView.tsx';
 import { downloadPdf } from '../components/PdfPreview.tsx';
+import { TransformCard } from '../components/TransformCard.tsx';
+import { newStep, OPERATIONS, type StepDraft } from '../lib/pdf-steps.ts';
 
 const PREVIEW_PAGES = '1-12';
 
+/** What the address asks for: a stored document, and a first step (split, compress). */
+function linked(): { documentId: string; steps: StepDraft[] } {
+  const query = new URLSearchParams(location.search);
+  const op = OPERATIONS.find((operation) => operation.op === query.get('op'))?.op;
+  return { documentId: query.get('document') ?? '', steps: op ? [newStep(op)] : [] };
+}
+
 export function PdfToolsPage() {
   const documents = useLoad((signal) => listDocuments({ limit: 100 }, signal), []);
+  const keys = useLoad((signal) => listKeys(signal), []);
   const [file, setFile] = useState<File | null>(null);
-  const [documentId, setDocumentId] = useState('');
+  const [documentId, setDocumentId] = useState(() => linked().documentId);
+  const [steps, setSteps] = useState<StepDraft[]>(() => linked().steps);
   const [password, setPassword] = useState('');
   const [format, setFormat] = useState<'png' | 'jpeg' | 'webp'>('png');
   const [dpi, setDpi] = useState(150);
@@ -29,6 +42,9 @@ export function PdfToolsPage() {
     if (documentId) return { document_id: documentId, ...secret };
     throw new Error('Choose a PDF file or a stored document first.');
   };
+  const storedName = (documents.data?.data ?? []).find((document) => document.id === documentId)?.filename;
+  const filename = file?.name ?? storedName ?? 'document.pdf';
+  const listed = (documents.data?.data ?? []).some((document) => document.id === documentId);
   const open = useAction(async () => {
     const chosen = await source();
     setInspection(null);
@@ -47,7 +63,7 @@ export function PdfToolsPage() {
     <>
       <PageHeader
         title="PDF tools"
-        description="Look inside any PDF (an upload or a stored document) and draw its pages as images. Nothing is stored or counted."
+        description="Transform any PDF (an upload or a stored document) in steps, look inside it and draw its pages as images. Nothing is stored or counted."
       />
       <Card title="The PDF">
         <div className="form-grid">
@@ -73,6 +89,7 @@ export function PdfToolsPage() {
               }}
             >
               <option value="">—</option>
+              {documentId && !listed && <option value={documentId}>{documentId}</option>}
               {(documents.data?.data ?? []).map((document) => (
                 <option key={document.id} value={document.id}>
                   {document.filename ?? document.id}
@@ -92,6 +109,8 @@ export function PdfToolsPage() {
         </div>
         <ErrorNote>{open.error}</ErrorNote>
       </Card>
+
+      <TransformCard source={source} filename={filename} keys={keys.data ?? []} steps={steps} onSteps={setSteps} />
 
       {previews.length > 0 && (
         <Card title={`Pages${inspection && inspection.page_count > previews.length ? ` (the first ${previews.length} of ${inspection.page_count})` : ''}`}>

@@ -7,12 +7,12 @@ import type { PresetRecord } from '../../stores/presets.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { operation } from '../operation.ts';
 
-const presetBodySchema = z.strictObject({
+export const presetBodySchema = z.strictObject({
   name: z.string().min(1).max(200).describe('What the preset is for, for people.'),
   steps: transformStepsSchema,
 });
 
-const presetSchema = z.object({
+export const presetSchema = z.object({
   id: z.string(),
   name: z.string(),
   steps: z.array(z.unknown()),
@@ -20,7 +20,7 @@ const presetSchema = z.object({
   updated_at: z.string(),
 });
 
-function presetJson(record: PresetRecord): z.infer<typeof presetSchema> {
+export function presetJson(record: PresetRecord): z.infer<typeof presetSchema> {
   return { id: record.id, name: record.name, steps: record.steps, created_at: record.createdAt, updated_at: record.updatedAt };
 }
 

@@ -17,7 +17,7 @@ const receiptSchema = z
     id: z.string(),
     request_id: z.string().nullable(),
     key_id: z.string().nullable(),
-    kind: z.enum(['pdf', 'image', 'merge', 'merge_source', 'office', 'batch_item', 'playground']),
+    kind: z.enum(['pdf', 'image', 'merge', 'merge_source', 'office', 'batch_item', 'playground', 'transform']),
     status: z.enum(['succeeded', 'failed']),
   })
   .describe('A render receipt; every field is described in docs/api.md#render-receipts.');

@@ -4,19 +4,22 @@
 import type { Response } from 'express';
 import { PDF_INPUT_LIMITS } from '../../pdf/pdf-open.ts';
 import type { StepReport } from '../../pdf/transform/pipeline.ts';
-import type { TransformService } from '../../services/transform.ts';
+import type { TransformResult, TransformService } from '../../services/transform.ts';
 import { USAGE_HEADER_DOCS, usageHeaders } from '../../wire/usage-headers.ts';
 import { contentDisposition } from '../content-disposition.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { operation } from '../operation.ts';
 import { readPdfUpload } from '../pdf-upload.ts';
 import { transformMultipartSchema, transformRequestSchema } from '../schemas/transform.ts';
-import { STORED_HEADER_DOCS, sendPdf } from './render.ts';
+import { RECEIPT_HEADER_DOCS, setReceiptHeader } from './receipts.ts';
+import { STORED_HEADER_DOCS, requestIdOf, sendPdf } from './render.ts';
 
 /** Room for the largest PDF input as base64 in JSON, and the rest of the request. */
-const MAX_BODY_BYTES = Math.ceil((PDF_INPUT_LIMITS.bytes * 4) / 3) + 1024 * 1024;
+export const MAX_BODY_BYTES = Math.ceil((PDF_INPUT_LIMITS.bytes * 4) / 3) + 1024 * 1024;
 
-const STEPS_HEADER = { 'X-Pdf-Steps': 'What each step did, as JSON: [{op, ms, bytes_before, bytes_after, pages, parts?}].' };
+export const STEPS_HEADER = {
+  'X-Pdf-Steps': 'What each step did, as JSON: [{op, ms, bytes_before, bytes_after, pages, parts?}]; the receipt records the same, then the final steps.',
+};
 
 export function transformOperations(service: TransformService) {
   return [
@@ -37,11 +40,11 @@ export function transformOperations(service: TransformService) {
         200: {
           description: 'The PDF, or (split with output zip) application/zip of the parts.',
           body: 'pdf',
-          headers: { ...USAGE_HEADER_DOCS, ...STORED_HEADER_DOCS, ...STEPS_HEADER },
+          headers: { ...USAGE_HEADER_DOCS, ...STORED_HEADER_DOCS, ...STEPS_HEADER, ...RECEIPT_HEADER_DOCS },
         },
         201: {
           description: 'split with output documents: {documents: [{id, filename, pages, bytes}], steps}.',
-          headers: { ...USAGE_HEADER_DOCS, ...STEPS_HEADER },
+          headers: { ...USAGE_HEADER_DOCS, ...STEPS_HEADER, ...RECEIPT_HEADER_DOCS },
         },
       },
       errors: [
@@ -63,24 +66,38 @@ export function transformOperations(service: TransformService) {
       ],
       handler: async (_input, req, res) => {
         const input = await readPdfUpload(req, transformRequestSchema, MAX_BODY_BYTES);
-        const outcome = await service.transform(input, accountOf(res));
-        stepsHeader(res, outcome.steps);
-        if (outcome.kind === 'pdf') return sendPdf(res, outcome.result);
-        if (outcome.kind === 'zip') {
-          const { result } = outcome;
-          res.status(200).type('application/zip').set(usageHeaders(result.usage!));
-          res.setHeader('Content-Disposition', contentDisposition(result.filename ?? 'parts.zip', 'attachment'));
-          return void res.end(Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength));
-        }
-        const last = outcome.results.at(-1);
-        if (last?.usage) res.set(usageHeaders(last.usage));
-        res.status(201).json({
-          documents: outcome.results.map((part) => ({ id: part.documentId, filename: part.name, pages: part.pages, bytes: part.pdf.byteLength })),
-          steps: outcome.steps,
-        });
+        sendTransform(res, await service.transform(input, accountOf(res), requestIdOf(res)));
       },
     }),
   ];
+}
+
+/** The answer of a transform (a key's or the admin window's): the PDF, the zip of a split, or the parts kept. */
+export function sendTransform(res: Response, outcome: TransformResult): void {
+  stepsHeader(res, outcome.steps);
+  if (outcome.kind === 'pdf') {
+    sendPdf(res, outcome.result);
+    return;
+  }
+  if (outcome.kind === 'zip') {
+    const { result } = outcome;
+    res.status(200).type('application/zip');
+    if (result.usage) res.set(usageHeaders(result.usage));
+    setReceiptHeader(res, result.receiptIds);
+    res.setHeader('Content-Disposition', contentDisposition(result.filename ?? 'parts.zip', 'attachment'));
+    res.end(Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength));
+    return;
+  }
+  const last = outcome.results.at(-1);
+  if (last?.usage) res.set(usageHeaders(last.usage));
+  setReceiptHeader(
+    res,
+    outcome.results.flatMap((part) => part.receiptIds ?? []),
+  );
+  res.status(201).json({
+    documents: outcome.results.map((part) => ({ id: part.documentId, filename: part.name, pages: part.pages, bytes: part.pdf.byteLength })),
+    steps: outcome.steps,
+  });
 }
 
 function stepsHeader(res: Response, steps: StepReport[]): void {

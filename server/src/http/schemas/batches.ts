@@ -11,6 +11,7 @@ import { refuseMisplacedOptions, renderFields, requestOptionsSchema } from './re
 import { isWellFormedText } from '../content-disposition.ts';
 import { nextCursorSchema } from './paging.ts';
 import { officeSourceSchema } from './office.ts';
+import { transformItemSchema } from './transform.ts';
 
 /** Hard ceiling of items per call, whatever a plans file says (plans allow up to 10,000). */
 const MAX_ITEMS = 10_000;
@@ -32,11 +33,14 @@ const batchItemSchema = z
     template_version: renderFields.template_version.optional(),
     data: renderFields.data.optional(),
     office: officeSourceSchema.optional(),
-    options: partialOptionsSchema.optional().describe('Overrides the shared options field by field (renders only: an office item has office.options).'),
+    transform: transformItemSchema.optional(),
+    options: partialOptionsSchema
+      .optional()
+      .describe('Overrides the shared options field by field (renders only: an office item has office.options, a transform item transform.options).'),
     filename: renderFields.filename.optional(),
     store: z.literal(true).optional().describe('Every batch item is stored; true is accepted, false is not.'),
   })
-  .describe('A render request: exactly one of html, url, markdown, template_id or office.');
+  .describe('A render request: exactly one of html, url, markdown, template_id, office or transform.');
 
 export const batchRequestSchema = z
   .strictObject({
@@ -63,13 +67,12 @@ export const batchRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['webhook_secret'], message: 'is only used with webhook_url' });
     }
     for (const [index, item] of body.requests.entries()) {
-      if (item.office !== undefined && item.options !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['requests', index, 'options'],
-          message: 'is for renders: an office item takes office.options',
-          input: undefined,
-        });
+      const own = item.office !== undefined ? 'an office item takes office.options' : 'a transform item takes transform.options';
+      if ((item.office !== undefined || item.transform !== undefined) && item.options !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['requests', index, 'options'], message: `is for renders: ${own}`, input: undefined });
+      const other = (['html', 'url', 'markdown', 'template_id', 'office'] as const).find((field) => item[field] !== undefined);
+      if (item.transform !== undefined && other)
+        ctx.addIssue({ code: 'custom', path: ['requests', index, 'transform'], message: `is a source of its own: leave ${other} out`, input: undefined });
       const merged = requestOptionsSchema.safeParse({ ...body.options, ...item.options }, { reportInput: true });
       if (merged.success) {
         refuseMisplacedOptions({ url: item.url, html: item.html, options: merged.data }, ctx, ['requests', index]);

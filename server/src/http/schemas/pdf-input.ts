@@ -7,12 +7,12 @@ import { idPattern } from '../../ids.ts';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
+/** A PDF as base64 text (a batch item keeps it so until it runs). */
+export const pdfBase64Schema = z.string().min(1).regex(BASE64, { message: 'must be base64 (no data: prefix, no line breaks)' });
+
 /** The fields of a PDF input; exactly one of pdf and document_id (or a file part) is checked by readPdfInput. */
 export const pdfInputFields = {
-  pdf: z
-    .string()
-    .min(1)
-    .regex(BASE64, { message: 'must be base64 (no data: prefix, no line breaks)' })
+  pdf: pdfBase64Schema
     .transform((text) => new Uint8Array(Buffer.from(text, 'base64')))
     .optional()
     .describe('The PDF, base64. Or send the body as multipart/form-data with the PDF in a part named file. Exactly one of pdf, file and document_id.'),

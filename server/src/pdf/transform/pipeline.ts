@@ -9,6 +9,7 @@ import { flattenAnnotations } from './flatten.ts';
 import { keepPages, namedPages, pagesAfter, rotatePages } from './page-order.ts';
 import { splitPdf, type PdfPart } from './split.ts';
 import type { TransformStep } from './steps.ts';
+import { timed } from '../../telemetry/spans.ts';
 
 /** What one step did, for the caller (X-Pdf-Steps) and the receipt. */
 export interface StepReport {
@@ -36,19 +37,21 @@ export async function runSteps(start: PdfPart, steps: TransformStep[]): Promise<
   const reports: StepReport[] = [];
   for (const [index, step] of steps.entries()) {
     const field = `steps[${index}]`;
-    const began = performance.now();
     const before = total(parts, 'bytes');
-    if (step.op === 'split') {
-      parts = await splitPdf(parts[0]!.pdf, parts[0]!.pageCount, step, baseName(parts[0]!.name), field);
-      split = step.output;
-    } else {
-      const next: PdfPart[] = [];
-      for (const part of parts) next.push(await applyStep(part, step, field));
-      parts = next;
-    }
+    // One reading of the step's time: the report's ms, its span (toolbox.<op>) and the stage metric.
+    const { ms } = await timed(`toolbox.${step.op}`, { 'quire.step_index': index }, async () => {
+      if (step.op === 'split') {
+        parts = await splitPdf(parts[0]!.pdf, parts[0]!.pageCount, step, baseName(parts[0]!.name), field);
+        split = step.output;
+      } else {
+        const next: PdfPart[] = [];
+        for (const part of parts) next.push(await applyStep(part, step, field));
+        parts = next;
+      }
+    });
     reports.push({
       op: step.op,
-      ms: Math.round(performance.now() - began),
+      ms: Math.round(ms),
       bytes_before: before,
       bytes_after: total(parts, 'bytes'),
       pages: total(parts, 'pages'),

@@ -1,5 +1,6 @@
-// The parts of a split as one zip (fflate, a maintained zip writer). Stored without deflating:
-// PDF streams are compressed already, so deflate would cost time for little. Runs on the PDF worker.
+// The one zip writer of the PDF tools (fflate, a maintained zip writer): the parts of a split and
+// the pages drawn as images. Stored without deflating: PDF streams, PNG, JPEG and WebP are
+// compressed already, so deflate would cost time for little. Runs on the PDF worker (zipInWorker).
 
 import { zipSync } from 'fflate';
 

@@ -17,7 +17,7 @@ import { CoalescingWriter } from '../coalescing-writer.ts';
 import type { Page } from '../newest-first-index.ts';
 import { pageNewestFirst } from './newest-first.ts';
 
-/** A lease not renewed for this long marks its holder as dead; the heartbeat renews it 3x as often. */
+/** A lease not renewed for this long marks its holder as dead (BATCH_LEASE_SECONDS); the heartbeat renews it 3x as often. */
 export const LEASE_SECONDS = 15;
 /** Batches adopted per tick at most, so one instance does not take every orphan at once. */
 const ADOPT_LIMIT = 20;
@@ -57,7 +57,10 @@ export class PgBatchStore implements BatchStore {
   private readonly live = new Map<string, BatchRecord>();
   private readonly writers = new Map<string, CoalescingWriter>();
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly leaseSeconds = LEASE_SECONDS,
+  ) {}
 
   /**
    * A background batch (backlog given) is admitted and inserted in one transaction under an
@@ -79,7 +82,7 @@ export class PgBatchStore implements BatchStore {
           JSON.stringify(record),
           text,
           this.owner,
-          LEASE_SECONDS,
+          this.leaseSeconds,
           record.mode,
           record.items.length,
           bytes,
@@ -145,7 +148,7 @@ export class PgBatchStore implements BatchStore {
   }
 
   async adopt(): Promise<BatchRecord[]> {
-    const { rows } = await this.pool.query<{ record: BatchRecord }>(ADOPT, [this.owner, ADOPT_LIMIT, LEASE_SECONDS]);
+    const { rows } = await this.pool.query<{ record: BatchRecord }>(ADOPT, [this.owner, ADOPT_LIMIT, this.leaseSeconds]);
     for (const { record } of rows) this.live.set(record.id, record);
     return rows.map((row) => row.record);
   }
@@ -159,7 +162,7 @@ export class PgBatchStore implements BatchStore {
   async heartbeat(): Promise<void> {
     const { rows } = await this.pool.query<{ id: string }>(
       'UPDATE batches SET lease_expires_at = now() + make_interval(secs => $2) WHERE lease_owner = $1 RETURNING id',
-      [this.owner, LEASE_SECONDS],
+      [this.owner, this.leaseSeconds],
     );
     const renewed = new Set(rows.map((row) => row.id));
     for (const id of this.live.keys()) if (!renewed.has(id)) this.forget(id);

@@ -6,7 +6,7 @@
 
 import type pg from 'pg';
 import type { Page } from '../newest-first-index.ts';
-import type { DocumentStore } from '../documents.ts';
+import type { DocumentStore } from '../document-store.ts';
 import type { DocumentRecord, StoredDocument } from '../document-record.ts';
 import type { PdfBlobStore, PdfReader } from '../pdf-blobs.ts';
 import { inTransaction, type Queryable } from './transaction.ts';

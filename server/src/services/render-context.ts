@@ -1,0 +1,31 @@
+// What a render is given beyond its request (RenderService.render's context) and what a merge or
+// an image is charged as (RenderService.produce): kept apart so render.ts stays one story.
+
+import type { RenderPriority } from '../render/render-slots.ts';
+import type { StoragePlan } from './documents.ts';
+import type { OutputOptions } from './output-steps.ts';
+import type { ReserveTurn } from './reserve-turns.ts';
+
+/** How a render runs beyond its request: batch items render in the background and are always stored. */
+export interface RenderContext {
+  priority?: RenderPriority;
+  /** A batch item: stored whatever `store` says, under this document id, as source batch; its charge carries this tag. */
+  batchItem?: { batchId: string; index: number; documentId: string; chargeTag: string };
+  /** Renders that take the allowance in a fixed order (an in-call batch's items): see ReserveTurn. */
+  reserveTurn?: ReserveTurn;
+  /** X-Request-Id of the call, for the receipt. */
+  requestId?: string;
+}
+
+/** What a merge or an image is charged and kept as (RenderService.produce). */
+export interface ProduceCharge {
+  /** Documents of the allowance it costs (at least one). */
+  documents: number;
+  storage: StoragePlan | undefined;
+  filename?: string;
+  /** The final steps' options (PDF/A, attachments, signing) and where they sit in the request. */
+  output?: { options: OutputOptions | undefined; field: string };
+  /** A batch item's transform: stored under its id with its charge tag, reserving in its turn (as render's context). */
+  batchItem?: RenderContext['batchItem'];
+  reserveTurn?: ReserveTurn;
+}
