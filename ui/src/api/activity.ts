@@ -53,3 +53,8 @@ export function getActivity(signal?: AbortSignal): Promise<Activity> {
 export function getReceipt(id: string, signal?: AbortSignal): Promise<Receipt> {
   return callJson<Receipt>('GET', `/admin/v1/receipts/${encodeURIComponent(id)}`, { admin: true, signal });
 }
+
+/** The report a final step left in the receipt (its shape is the step's own), if that step ran. */
+export function stepReport<T>(receipt: Receipt, step: string): T | undefined {
+  return (receipt.steps?.find((item) => item.step === step)?.report ?? undefined) as T | undefined;
+}
