@@ -29,6 +29,7 @@ const KINDS: Record<string, string> = {
   merge_source: 'Source of a merge',
   office: 'Office conversion',
   batch_item: 'Batch item',
+  transform: 'PDF transform',
   playground: 'Playground render',
 };
 
@@ -39,6 +40,8 @@ function sourceText(receipt: Receipt): string {
   if (source.type === 'template') return `template ${source.template_id ?? ''}${source.template_version ? ` v${source.template_version}` : ''}`;
   if (source.type === 'office') return source.filenames?.join(', ') ?? 'an office file';
   if (source.type === 'merge') return plural(source.sources ?? 0, 'source');
+  // A transform's input: the PDF's name, and the stored document or preset it came through.
+  if (source.type === 'pdf') return [source.filenames?.join(', ') ?? 'a PDF', source.document_id, source.preset_id && `preset ${source.preset_id}`].filter(Boolean).join(' · ');
   return source.type === 'markdown' ? 'Markdown' : 'HTML';
 }
 
