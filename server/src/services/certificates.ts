@@ -11,7 +11,7 @@ import { signOnToken, TokenError, type TokenConfig } from '../signing/pkcs11.ts'
 import { masterKeyId, seal, sealedWith, unseal } from '../signing/key-seal.ts';
 import { SoftwareSigner, TokenSigner, type Signer } from '../signing/signer.ts';
 import type { CertificateRecord, CertificateStore } from '../stores/certificates.ts';
-import type { CertificateView } from '../shapes/certificate-json.ts';
+import type { CertificateJson } from '../shapes/certificate-json.ts';
 
 /** A certificate expiring within this many days is flagged on /health, in lists and in receipts. */
 export const EXPIRY_WARNING_DAYS = 30;
@@ -22,6 +22,9 @@ export type ImportSource =
   | { keyPem: string; certificatePem: string; password?: string }
   /** A key that stays in the PKCS#11 token (PKCS11_MODULE), with its certificate and chain. */
   | { tokenKeyLabel: string; certificatePem: string };
+
+/** What the API shows of a certificate: public facts only (the shape lives in shapes/, shared with the admin UI). */
+export type CertificateView = CertificateJson;
 
 export class CertificatesService {
   constructor(

@@ -1,9 +1,9 @@
 // docs/api.md#signing-pades: signing certificates. Private keys go in (import) and never come back.
 
-import type { CertificateView as Certificate } from '../../../server/src/shapes/certificate-json.ts';
+import type { CertificateJson } from '../../../server/src/shapes/certificate-json.ts';
 import { call, callJson } from './client.ts';
 
-export type { Certificate };
+export type Certificate = CertificateJson;
 
 export type CertificateImport = { name?: string; owner_key_id?: string } & (
   | { pkcs12: string; password: string }

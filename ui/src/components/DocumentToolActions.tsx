@@ -12,7 +12,7 @@ import { newStep, toWire, type StepDraft } from '../lib/pdf-steps.ts';
 import { Dialog } from './Dialog.tsx';
 import { InspectionView } from './InspectionView.tsx';
 import { Link } from './Link.tsx';
-import { Field, NumberField } from './OptionsForm.tsx';
+import { Field, NumberField } from './Fields.tsx';
 import { ErrorNote, Loading } from './Page.tsx';
 import { downloadPdf } from './PdfPreview.tsx';
 import { Select } from './Select.tsx';

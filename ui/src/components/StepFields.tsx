@@ -2,7 +2,7 @@
 // list and the documents screen's split and compress dialog.
 
 import type { StepDraft } from '../lib/pdf-steps.ts';
-import { Check, Field, NumberField } from './OptionsForm.tsx';
+import { Check, Field, NumberField } from './Fields.tsx';
 import { Select } from './Select.tsx';
 
 const ANGLES = [
