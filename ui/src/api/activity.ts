@@ -30,7 +30,16 @@ export interface Receipt {
   error: { code: string; detail: string } | null;
   failed_stage: string | null;
   document_id: string | null;
-  source: { type: string; url?: string; template_id?: string; template_version?: number; filenames?: string[]; sources?: number; document_id?: string; preset_id?: string };
+  source: {
+    type: string;
+    url?: string;
+    template_id?: string;
+    template_version?: number;
+    filenames?: string[];
+    sources?: number;
+    document_id?: string;
+    preset_id?: string;
+  };
   options: Record<string, unknown>;
   render_path: { clock: string; mode: string; engine: string } | null;
   timings_ms: Record<string, number | null>;

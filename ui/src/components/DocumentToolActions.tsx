@@ -18,6 +18,7 @@ import { downloadPdf } from './PdfPreview.tsx';
 import { Select } from './Select.tsx';
 import { StepFields } from './StepFields.tsx';
 
+// duplicates: choice lists of a Select, alike in shape to StepFields' (other choices, other fields).
 type Tool = 'split' | 'compress' | 'images';
 const TOOLS: { tool: Tool; label: string }[] = [
   { tool: 'split', label: 'Split' },

@@ -41,7 +41,8 @@ function sourceText(receipt: Receipt): string {
   if (source.type === 'office') return source.filenames?.join(', ') ?? 'an office file';
   if (source.type === 'merge') return plural(source.sources ?? 0, 'source');
   // A transform's input: the PDF's name, and the stored document or preset it came through.
-  if (source.type === 'pdf') return [source.filenames?.join(', ') ?? 'a PDF', source.document_id, source.preset_id && `preset ${source.preset_id}`].filter(Boolean).join(' · ');
+  if (source.type === 'pdf')
+    return [source.filenames?.join(', ') ?? 'a PDF', source.document_id, source.preset_id && `preset ${source.preset_id}`].filter(Boolean).join(' · ');
   return source.type === 'markdown' ? 'Markdown' : 'HTML';
 }
 
