@@ -20,6 +20,8 @@ const ROOT = 9;
 export const LAYERS: Record<string, number> = {
   // Composition roots and command lines: they wire everything, each other included.
   app: 9,
+  // app.ts's wiring per area (state, rendering, services, background, operations, listener).
+  wiring: 9,
   main: 9,
   cli: 9,
   'cli-admin-api': 9,
