@@ -45,6 +45,8 @@ export const LAYERS: Record<string, number> = {
   events: 1,
   // Leaves: no imports of ours, or only of other leaves.
   config: 0,
+  // The settings groups config.ts merges into its one table (declarations and parsers, no reads).
+  settings: 0,
   errors: 0,
   ids: 0,
   logger: 0,
