@@ -45,8 +45,6 @@ export const LAYERS: Record<string, number> = {
   events: 1,
   // Leaves: no imports of ours, or only of other leaves.
   config: 0,
-  // The settings groups config.ts merges into its one table (declarations and parsers, no reads).
-  settings: 0,
   errors: 0,
   ids: 0,
   logger: 0,
@@ -59,6 +57,8 @@ export const LAYERS: Record<string, number> = {
   shapes: 0,
   // OpenTelemetry (spans.ts: only @opentelemetry/api): below every layer, the logger's mixin included.
   telemetry: -1,
+  // The settings groups config.ts merges into its one table (declarations and parsers; no reads of the environment).
+  settings: -1,
 };
 
 export interface UpwardImport {
