@@ -46,10 +46,8 @@ export class Renderer {
    * crash another render caused costs the caller nothing. A page that crashed its renderer on both
    * tries ends in PageCrashedError.
    */
-  async render(job: RenderJob): Promise<Uint8Array> {
-    const started = performance.now();
-    let outcome: RenderOutcome = 'error';
-    try {
+  render(job: RenderJob): Promise<Uint8Array> {
+    return this.measured(true, async () => {
       const printed = await this.printWithRetry(job, 'whole');
       // Metadata, watermark and encryption (and drawing the headers and footers) need no browser:
       // they run on the PDF worker while the page is handed back.
@@ -61,39 +59,44 @@ export class Renderer {
             ? await this.decorate({ pdf: printed.pdf, heads: printed.heads }, ownNumbering(printed.heads.pageCount), job.tenant, job.priority, job.trace)
             : await finishPdf(printed.pdf, job.options);
       job.trace?.mark('finished');
-      outcome = 'success';
       return pdf;
-    } catch (error) {
-      outcome = outcomeOf(error);
-      throw error;
-    } finally {
-      const ms = performance.now() - started;
-      if (outcome === 'success') {
-        this.rendersTotal++;
-        this.averageMs = this.averageMs * 0.9 + ms * 0.1;
-      }
-      this.hooks.onRender?.(outcome, ms / 1000);
-    }
+    });
   }
 
   /**
    * Prints a merge source's body: finished (metadata, watermark) unless it has a header or
    * footer, which then waits in `heads` for decorate() with the merged page numbers.
    */
-  async renderBody(job: RenderJob): Promise<PrintedBody> {
-    const started = performance.now();
-    let outcome: RenderOutcome = 'error';
-    try {
+  renderBody(job: RenderJob): Promise<PrintedBody> {
+    return this.measured(false, async () => {
       const printed = await this.printWithRetry(job, 'body');
       const body: PrintedBody = printed.heads ? { pdf: printed.pdf, heads: printed.heads } : { pdf: await finishPdf(printed.pdf, job.options) };
       job.trace?.mark('finished');
-      outcome = 'success';
       return body;
+    });
+  }
+
+  /**
+   * Runs a render for the hooks (metrics: its outcome and seconds, whatever happens); a whole
+   * render that succeeds also moves the renderer's count and average (/health), a merge body not.
+   */
+  private async measured<T>(whole: boolean, work: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    let outcome: RenderOutcome = 'error';
+    try {
+      const result = await work();
+      outcome = 'success';
+      return result;
     } catch (error) {
       outcome = outcomeOf(error);
       throw error;
     } finally {
-      this.hooks.onRender?.(outcome, (performance.now() - started) / 1000);
+      const ms = performance.now() - started;
+      if (outcome === 'success' && whole) {
+        this.rendersTotal++;
+        this.averageMs = this.averageMs * 0.9 + ms * 0.1;
+      }
+      this.hooks.onRender?.(outcome, ms / 1000);
     }
   }
 
