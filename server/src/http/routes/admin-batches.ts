@@ -1,6 +1,7 @@
 // The admin's view of batches across keys (docs/api.md#documents-templates-and-batches-of-every-key): the /v1 shape plus
 // key_id and the webhook (its url and every delivery try; never its secret), the same paging as
 // documents, an optional key_id filter.
+// Its operation({...}) entries look alike by design, one declaration per endpoint (docs/duplicates.md).
 
 import { operation } from '../operation.ts';
 import { adminBatchListSchema, adminBatchSchema } from '../schemas/batches.ts';
