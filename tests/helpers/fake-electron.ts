@@ -18,15 +18,8 @@ import { findChromium } from '../../server/src/render/chromium-path.ts';
 import { launchOptions, needsNoSandbox } from '../../server/src/render/launch-flags.ts';
 import type { DebuggerLike } from '../../electron/debugger-session.ts';
 import type { PageSourceFactory } from '../../server/src/render/index.ts';
-import {
-  ElectronPageSource,
-  type ElectronRenderApi,
-  type ProxySettings,
-  type RenderSession,
-  type RenderWebContents,
-  type RenderWindow,
-  type RenderWindowOptions,
-} from '../../electron/electron-page-source.ts';
+import { ElectronPageSource } from '../../electron/electron-page-source.ts';
+import type { ElectronRenderApi, ProxySettings, RenderSession, RenderWebContents, RenderWindow, RenderWindowOptions } from '../../electron/render-window.ts';
 import type { ElectronPrintOptions } from '../../electron/print-options.ts';
 
 // Any listener fits (never[]): each event's emitter passes the arguments Electron would for it.
