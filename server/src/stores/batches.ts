@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isAbandonedTempFile, StoreReadError, syncFolder, writeFileDurably } from './durable-file.ts';
-import { NewestFirstIndex, type Page } from './newest-first-index.ts';
+import { indexOfKey, NewestFirstIndex, type Page } from './newest-first-index.ts';
 import { CoalescingWriter } from './coalescing-writer.ts';
 import { BacklogCounter, type BacklogLimits } from './batch-backlog.ts';
 import type { BatchRecord, BatchStore, StoredItemRequest } from './batch-store.ts';
@@ -162,12 +162,7 @@ export class FileBatchStore implements BatchStore {
     this.records.set(record.id, record);
     const entry = { id: record.id, createdMs: Date.parse(record.createdAt) };
     this.all.insert(entry);
-    let keyIndex = this.byKey.get(record.keyId);
-    if (!keyIndex) {
-      keyIndex = new NewestFirstIndex();
-      this.byKey.set(record.keyId, keyIndex);
-    }
-    keyIndex.insert(entry);
+    indexOfKey(this.byKey, record.keyId).insert(entry);
   }
 
   private folderOf(id: string): string {
