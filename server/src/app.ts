@@ -34,11 +34,10 @@ import { openSigning } from './services/signing.ts';
 import { certificateOperations } from './http/routes/certificates.ts';
 import { PdfAStep } from './services/pdf-a-step.ts';
 import { RenderService } from './services/render.ts';
-import type { RenderInput } from './services/render-request.ts';
 import { generateAdminToken, hashSecret } from './accounts/keys.ts';
 import { loadOrCreateAdminToken } from './stores/admin-token.ts';
 import { lockDataDir, type DataDirLock } from './stores/data-dir-lock.ts';
-import { openKeysService, type Account } from './services/keys.ts';
+import { openKeysService } from './services/keys.ts';
 import { adminAuth, apiKeyAuth } from './http/middleware/auth.ts';
 import { adminKeyOperations } from './http/routes/admin-keys.ts';
 import { PlaygroundService } from './services/playground.ts';
@@ -66,8 +65,7 @@ import type { AddressPolicy } from './guard/address-policy.ts';
 import { adminBatchOperations } from './http/routes/admin-batches.ts';
 import { adminEventOperations } from './http/routes/admin-events.ts';
 import { HotFolder, type Retry } from './queue/hot-folder.ts';
-import { parseInput } from './http/validation.ts';
-import { renderRequestSchema } from './http/schemas/render.ts';
+import { hotFolderRequests } from './http/hot-folder-requests.ts';
 import { RendererBusyError, RendererClosedError, RendererCrashedError } from './render/errors.ts';
 import { removeDiscoveryFile, writeDiscoveryFile } from './stores/discovery-file.ts';
 import { ReceiptsService } from './services/receipts.ts';
@@ -78,8 +76,6 @@ import { startOffice } from './office/start-office.ts';
 import { OfficeService } from './services/office.ts';
 import { OfficeConverter } from './services/office-converter.ts';
 import { officeOperations } from './http/routes/office.ts';
-import { OFFICE_KINDS, officeKindOf } from './office/file-kinds.ts';
-import { isOfficeRequest, officeRenderRequestSchema } from './http/schemas/office.ts';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -311,17 +307,12 @@ async function openApp(config: Config, overrides: AppOverrides, log: Logger, loc
     intervalSeconds: config.retentionSweepSeconds,
     log,
   });
-  // WATCH_DIR: files dropped in render as the key of its settings.json, one at a time in the background.
+  // WATCH_DIR: files dropped in render (or, PDFs, transform) as the key of its settings.json, one at a time in the background.
   const hotFolder = config.watchDir
-    ? await HotFolder.start<RenderInput, Account>({
+    ? await HotFolder.start({
         dir: config.watchDir,
-        render: (input, account) => renderService.render(input, account, { priority: 'background' }),
+        ...hotFolderRequests({ render: renderService, transforms }),
         accountById: (keyId) => accounts.keys.accountById(keyId),
-        parseRequest: (json) =>
-          isOfficeRequest(json) ? parseInput(officeRenderRequestSchema, json, 'the request file') : parseInput(renderRequestSchema, json, 'the request file'),
-        // Office files by extension, converted with the default office options.
-        requestForFile: (name, bytes) => (officeKindOf(name) ? { office: { file: Buffer.from(bytes).toString('base64'), filename: name } } : undefined),
-        acceptedKinds: `name.json (a render request), name.html, name.md or an office file (${OFFICE_KINDS.map((kind) => `.${kind}`).join(', ')})`,
         retryOf,
         log,
         intervalMs: overrides.hotFolderIntervalMs,
