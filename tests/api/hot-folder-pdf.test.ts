@@ -23,9 +23,10 @@ async function appears(file: string): Promise<void> {
 
 /** Each page's /Rotate as qpdf --json reports it (JSON v2: the page list, and the objects under "qpdf"). */
 function qpdfRotations(file: string): number[] {
-  const json = JSON.parse(
-    execFileSync('qpdf', ['--json', '--json-key=pages', '--json-key=qpdf', file], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }),
-  ) as { pages: { object: string }[]; qpdf: [unknown, Record<string, { value?: { '/Rotate'?: number } }>] };
+  const json = JSON.parse(execFileSync('qpdf', ['--json', '--json-key=pages', '--json-key=qpdf', file], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 })) as {
+    pages: { object: string }[];
+    qpdf: [unknown, Record<string, { value?: { '/Rotate'?: number } }>];
+  };
   return json.pages.map((page) => json.qpdf[1][`obj:${page.object}`]?.value?.['/Rotate'] ?? 0);
 }
 

@@ -41,7 +41,9 @@ export function hotFolderRequests(services: {
   return {
     // Background priority keeps interactive renders ahead; a transform runs on the PDF workers.
     render: (request, account) =>
-      'transform' in request ? services.transforms.one(request.transform, account) : services.render.render(request.render, account, { priority: 'background' }),
+      'transform' in request
+        ? services.transforms.one(request.transform, account)
+        : services.render.render(request.render, account, { priority: 'background' }),
     parseRequest,
     parseSettings: (settings) => parseInput(settingsSchema, settings, 'settings.json'),
     requestForFile: (name, bytes, settings) => {
