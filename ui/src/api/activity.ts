@@ -30,7 +30,16 @@ export interface Receipt {
   error: { code: string; detail: string } | null;
   failed_stage: string | null;
   document_id: string | null;
-  source: { type: string; url?: string; template_id?: string; template_version?: number; filenames?: string[]; sources?: number };
+  source: {
+    type: string;
+    url?: string;
+    template_id?: string;
+    template_version?: number;
+    filenames?: string[];
+    sources?: number;
+    document_id?: string;
+    preset_id?: string;
+  };
   options: Record<string, unknown>;
   render_path: { clock: string; mode: string; engine: string } | null;
   timings_ms: Record<string, number | null>;
@@ -52,4 +61,9 @@ export function getActivity(signal?: AbortSignal): Promise<Activity> {
 
 export function getReceipt(id: string, signal?: AbortSignal): Promise<Receipt> {
   return callJson<Receipt>('GET', `/admin/v1/receipts/${encodeURIComponent(id)}`, { admin: true, signal });
+}
+
+/** The report a final step left in the receipt (its shape is the step's own), if that step ran. */
+export function stepReport<T>(receipt: Receipt, step: string): T | undefined {
+  return (receipt.steps?.find((item) => item.step === step)?.report ?? undefined) as T | undefined;
 }

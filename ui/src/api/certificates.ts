@@ -1,25 +1,9 @@
 // docs/api.md#signing-pades: signing certificates. Private keys go in (import) and never come back.
 
+import type { CertificateJson } from '../../../server/src/shapes/certificate-json.ts';
 import { call, callJson } from './client.ts';
 
-export interface Certificate {
-  id: string;
-  name: string;
-  /** The owning key's id; null for an operator certificate. */
-  owner: string | null;
-  grants: string[];
-  subject: string;
-  issuer: string;
-  serial: string;
-  not_before: string;
-  not_after: string;
-  /** sha256 of the certificate's DER, hex. */
-  fingerprint: string;
-  key_type: 'rsa' | 'ec';
-  chain: string[];
-  created_at: string;
-  warning?: string;
-}
+export type Certificate = CertificateJson;
 
 export type CertificateImport = { name?: string; owner_key_id?: string } & (
   | { pkcs12: string; password: string }

@@ -4,23 +4,14 @@
 // office playground and the template studio: each passes its own options object.
 
 import type { AfRelationship, EInvoiceProfile, PdfAttachment, PdfOptions } from '../api/types.ts';
-import { Check, Field, SelectField } from './OptionsForm.tsx';
+import { Check, Field, SelectField } from './Fields.tsx';
+import { readBase64 } from '../lib/read-file.ts';
 
 /** The two options this form edits, in whichever options object holds them. */
 export type AttachmentOptions = Pick<PdfOptions, 'attachments' | 'e_invoice'>;
 
 const RELATIONSHIPS: AfRelationship[] = ['Unspecified', 'Source', 'Data', 'Alternative', 'Supplement'];
 const PROFILES: EInvoiceProfile[] = ['MINIMUM', 'BASIC WL', 'BASIC', 'EN 16931', 'EXTENDED', 'XRECHNUNG'];
-
-/** The file's bytes as base64, without the data: URI's prefix. */
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 export function AttachmentsForm<T extends AttachmentOptions>({
   value,

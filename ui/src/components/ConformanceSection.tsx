@@ -1,7 +1,7 @@
 // The conformance report of a PDF/A output in a receipt (docs/api.md#pdfa): level, rules checked,
 // the failed ones by name, and veraPDF's verdict where the server runs it. Presentational.
 
-import type { Receipt } from '../api/activity.ts';
+import { stepReport, type Receipt } from '../api/activity.ts';
 
 interface ConformanceReport {
   level: string;
@@ -12,7 +12,7 @@ interface ConformanceReport {
 }
 
 export function ConformanceSection({ receipt }: { receipt: Receipt }) {
-  const report = receipt.steps?.find((step) => step.step === 'pdf_a')?.report as ConformanceReport | null | undefined;
+  const report = stepReport<ConformanceReport>(receipt, 'pdf_a');
   if (!report) return null;
   return (
     <section aria-label="Conformance">

@@ -46,12 +46,7 @@ export function Dialog({
     >
       {open && (
         <div className="dialog-body">
-          <div className="dialog-head">
-            <h2 id="dialog-title">{title}</h2>
-            <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
-              ×
-            </button>
-          </div>
+          <PanelHead className="dialog-head" titleId="dialog-title" title={title} onClose={onClose} />
           <div className="dialog-content">{children}</div>
           {footer && <div className="dialog-foot">{footer}</div>}
         </div>
@@ -102,5 +97,73 @@ export function ConfirmDialog({
         </p>
       )}
     </Dialog>
+  );
+}
+
+/** A dialog whose body is one form: its fields, then the action's error, Cancel and the submit button. */
+export function FormDialog({
+  open,
+  title,
+  wide,
+  onClose,
+  onSubmit,
+  error,
+  busy,
+  ready = true,
+  submitLabel,
+  busyLabel,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  wide?: boolean;
+  onClose: () => void;
+  /** Called on submit (Enter or the button), the browser's own submit already prevented. */
+  onSubmit: () => void;
+  error: string | undefined;
+  busy: boolean;
+  /** False while the form lacks what it needs: the button stays disabled. */
+  ready?: boolean;
+  submitLabel: string;
+  busyLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} title={title} onClose={onClose} wide={wide}>
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        {children}
+        {error && (
+          <p className="error-text" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog-foot inline">
+          <button type="button" className="button ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button primary" disabled={busy || !ready}>
+            {busy ? busyLabel : submitLabel}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The title row of a dialog or side panel: its heading (what aria-labelledby names) and the × button. */
+export function PanelHead({ className, titleId, title, onClose }: { className: string; titleId: string; title: string; onClose: () => void }) {
+  return (
+    <div className={className}>
+      <h2 id={titleId}>{title}</h2>
+      <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+        ×
+      </button>
+    </div>
   );
 }

@@ -6,7 +6,7 @@
 import type { PdfEncryption, PdfMetadata, PdfOptions, PdfWatermark, WatermarkPosition } from '../api/types.ts';
 import type { OptionSpec } from '../lib/pdf-options.ts';
 import { AttachmentsForm } from './AttachmentsForm.tsx';
-import { Check, Field, NumberField, SelectField } from './OptionsForm.tsx';
+import { Check, Field, NumberField, SelectField, TextField } from './Fields.tsx';
 import { PdfAField } from './PdfAField.tsx';
 import { SignField } from './SignField.tsx';
 
@@ -37,36 +37,34 @@ export function DocumentOptionsForm({
     reader.onload = () => setMark({ image: String(reader.result), text: undefined });
     reader.readAsDataURL(file);
   };
+  // duplicates: one call per option of the shared field rows (Fields.tsx), alike only in shape (OptionsForm, OfficePlayground).
   return (
     <div className="options-grid">
       <h3 className="options-heading">Metadata</h3>
-      <Field label="Title" id="opt-meta-title" hint="Default: the page’s <title>">
-        <input id="opt-meta-title" className="input" value={metadata.title ?? ''} onChange={(event) => setMeta({ title: event.target.value })} />
-      </Field>
-      <Field label="Author" id="opt-meta-author">
-        <input id="opt-meta-author" className="input" value={metadata.author ?? ''} onChange={(event) => setMeta({ author: event.target.value })} />
-      </Field>
-      <Field label="Subject" id="opt-meta-subject">
-        <input id="opt-meta-subject" className="input" value={metadata.subject ?? ''} onChange={(event) => setMeta({ subject: event.target.value })} />
-      </Field>
-      <Field label="Keywords" id="opt-meta-keywords" hint="Comma-separated">
-        <input
-          id="opt-meta-keywords"
-          className="input"
-          value={(metadata.keywords ?? []).join(', ')}
-          onChange={(event) =>
-            setMeta({
-              keywords: event.target.value
-                .split(',')
-                .map((word) => word.trim())
-                .filter(Boolean),
-            })
-          }
-        />
-      </Field>
-      <Field label="Creator" id="opt-meta-creator">
-        <input id="opt-meta-creator" className="input" value={metadata.creator ?? ''} onChange={(event) => setMeta({ creator: event.target.value })} />
-      </Field>
+      <TextField
+        label="Title"
+        id="opt-meta-title"
+        hint="Default: the page’s <title>"
+        value={metadata.title ?? ''}
+        onChange={(next) => setMeta({ title: next })}
+      />
+      <TextField label="Author" id="opt-meta-author" value={metadata.author ?? ''} onChange={(next) => setMeta({ author: next })} />
+      <TextField label="Subject" id="opt-meta-subject" value={metadata.subject ?? ''} onChange={(next) => setMeta({ subject: next })} />
+      <TextField
+        label="Keywords"
+        id="opt-meta-keywords"
+        hint="Comma-separated"
+        value={(metadata.keywords ?? []).join(', ')}
+        onChange={(next) =>
+          setMeta({
+            keywords: next
+              .split(',')
+              .map((word) => word.trim())
+              .filter(Boolean),
+          })
+        }
+      />
+      <TextField label="Creator" id="opt-meta-creator" value={metadata.creator ?? ''} onChange={(next) => setMeta({ creator: next })} />
       <div className="checks">
         <Check label="Outline from headings" checked={value.outline ?? false} onChange={(checked) => onChange({ ...value, outline: checked })} />
       </div>
@@ -75,15 +73,14 @@ export function DocumentOptionsForm({
       <PdfAField id="opt-pdf-a" value={value.pdf_a} onChange={(next) => onChange({ ...value, pdf_a: next })} />
 
       <h3 className="options-heading">Watermark</h3>
-      <Field label="Watermark text" id="opt-mark-text" hint="Latin text, kept as text">
-        <input
-          id="opt-mark-text"
-          className="input"
-          value={mark.text ?? ''}
-          placeholder="e.g. DRAFT"
-          onChange={(event) => setMark({ text: event.target.value, image: undefined })}
-        />
-      </Field>
+      <TextField
+        label="Watermark text"
+        id="opt-mark-text"
+        hint="Latin text, kept as text"
+        value={mark.text ?? ''}
+        placeholder="e.g. DRAFT"
+        onChange={(next) => setMark({ text: next, image: undefined })}
+      />
       <Field label="Watermark image" id="opt-mark-image" hint={mark.image ? 'Image chosen' : 'PNG or JPEG, instead of text'}>
         <input id="opt-mark-image" className="input" type="file" accept="image/png,image/jpeg" onChange={(event) => pickImage(event.target.files?.[0])} />
       </Field>
@@ -114,15 +111,7 @@ export function DocumentOptionsForm({
         placeholder={WATERMARK_DEFAULTS.font_size}
         onChange={(next) => setMark({ font_size: next })}
       />
-      <Field label="Colour" id="opt-mark-color">
-        <input
-          id="opt-mark-color"
-          className="input"
-          type="color"
-          value={mark.color ?? WATERMARK_DEFAULTS.color}
-          onChange={(event) => setMark({ color: event.target.value })}
-        />
-      </Field>
+      <TextField label="Colour" id="opt-mark-color" type="color" value={mark.color ?? WATERMARK_DEFAULTS.color} onChange={(next) => setMark({ color: next })} />
       <SelectField
         label="Position"
         id="opt-mark-position"
@@ -130,15 +119,14 @@ export function DocumentOptionsForm({
         choices={POSITIONS}
         onChange={(next) => setMark({ position: next as WatermarkPosition })}
       />
-      <Field label="Watermark pages" id="opt-mark-pages" hint="e.g. 1-3, 5">
-        <input
-          id="opt-mark-pages"
-          className="input"
-          value={mark.pages ?? ''}
-          placeholder="all pages"
-          onChange={(event) => setMark({ pages: event.target.value })}
-        />
-      </Field>
+      <TextField
+        label="Watermark pages"
+        id="opt-mark-pages"
+        hint="e.g. 1-3, 5"
+        value={mark.pages ?? ''}
+        placeholder="all pages"
+        onChange={(next) => setMark({ pages: next })}
+      />
       <SelectField
         label="Layer"
         id="opt-mark-layer"
@@ -148,38 +136,31 @@ export function DocumentOptionsForm({
       />
 
       <h3 className="options-heading">Encryption (AES-256)</h3>
-      <Field label="Owner password" id="opt-lock-owner" hint="Turns encryption on">
-        <input
-          id="opt-lock-owner"
-          className="input"
-          type="password"
-          autoComplete="new-password"
-          value={lock.owner_password ?? ''}
-          onChange={(event) => setLock({ owner_password: event.target.value })}
-        />
-      </Field>
-      <Field label="User password" id="opt-lock-user" hint="Needed to open; empty: none">
-        <input
-          id="opt-lock-user"
-          className="input"
-          type="password"
-          autoComplete="new-password"
-          value={lock.user_password ?? ''}
-          onChange={(event) => setLock({ user_password: event.target.value })}
-        />
-      </Field>
-      <Field label="Printing" id="opt-lock-print">
-        <select
-          id="opt-lock-print"
-          className="select"
-          value={permissions.print ?? 'high'}
-          onChange={(event) => setPermission({ print: event.target.value as 'none' | 'low' | 'high' })}
-        >
-          <option value="high">high</option>
-          <option value="low">low</option>
-          <option value="none">none</option>
-        </select>
-      </Field>
+      <TextField
+        label="Owner password"
+        id="opt-lock-owner"
+        hint="Turns encryption on"
+        type="password"
+        autoComplete="new-password"
+        value={lock.owner_password ?? ''}
+        onChange={(next) => setLock({ owner_password: next })}
+      />
+      <TextField
+        label="User password"
+        id="opt-lock-user"
+        hint="Needed to open; empty: none"
+        type="password"
+        autoComplete="new-password"
+        value={lock.user_password ?? ''}
+        onChange={(next) => setLock({ user_password: next })}
+      />
+      <SelectField
+        label="Printing"
+        id="opt-lock-print"
+        value={permissions.print ?? 'high'}
+        choices={['high', 'low', 'none']}
+        onChange={(next) => setPermission({ print: next as 'none' | 'low' | 'high' })}
+      />
       <div className="checks">
         <Check label="Allow copying" checked={permissions.copy ?? false} onChange={(checked) => setPermission({ copy: checked })} />
         <Check label="Allow changes" checked={permissions.modify ?? false} onChange={(checked) => setPermission({ modify: checked })} />

@@ -12,12 +12,13 @@ import { newStep, toWire, type StepDraft } from '../lib/pdf-steps.ts';
 import { Dialog } from './Dialog.tsx';
 import { InspectionView } from './InspectionView.tsx';
 import { Link } from './Link.tsx';
-import { Field, NumberField } from './OptionsForm.tsx';
+import { Field, NumberField } from './Fields.tsx';
 import { ErrorNote, Loading } from './Page.tsx';
 import { downloadPdf } from './PdfPreview.tsx';
 import { Select } from './Select.tsx';
 import { StepFields } from './StepFields.tsx';
 
+// duplicates: choice lists of a Select, alike in shape to StepFields' (other choices, other fields).
 type Tool = 'split' | 'compress' | 'images';
 const TOOLS: { tool: Tool; label: string }[] = [
   { tool: 'split', label: 'Split' },

@@ -6,7 +6,7 @@
 
 import type { ReactNode } from 'react';
 import type { RunningOption } from '../api/types.ts';
-import { Check, Field } from './OptionsForm.tsx';
+import { Check, Field } from './Fields.tsx';
 
 interface RunningFields {
   html: string;

@@ -34,6 +34,7 @@ export function InspectionView({ inspection }: { inspection: PdfInspection }) {
           </div>
         ))}
       </dl>
+      {/* duplicates: each Section lists a different part of the inspection with its own line; only the list's frame is alike. */}
       <Section title="Fonts" count={inspection.fonts.length}>
         <ul>
           {inspection.fonts.map((font, index) => (

@@ -3,8 +3,8 @@
 // UrlOptionsForm.
 
 import type { PdfOptions } from '../api/types.ts';
-import type { Bounds, OptionSpec } from '../lib/pdf-options.ts';
-import { Select } from './Select.tsx';
+import type { OptionSpec } from '../lib/pdf-options.ts';
+import { Check, NumberField, SelectField, TextField } from './Fields.tsx';
 
 export function OptionsForm({
   value,
@@ -19,6 +19,7 @@ export function OptionsForm({
 }) {
   const { defaults: DEFAULTS, bounds: BOUNDS, formats: FORMATS, waitUntil: WAIT_UNTIL } = spec;
   const set = <K extends keyof PdfOptions>(name: K, field: PdfOptions[K]) => onChange({ ...value, [name]: field });
+  // duplicates: one call per option of the shared field rows (Fields.tsx), alike only in shape (DocumentOptionsForm, OfficePlayground).
   return (
     <div className="options-grid">
       <SelectField
@@ -28,15 +29,14 @@ export function OptionsForm({
         choices={FORMATS}
         onChange={(next) => set('format', next as PdfOptions['format'])}
       />
-      <Field label="Margin" id="opt-margin" hint="Any CSS length, e.g. 1cm or 10mm 15mm">
-        <input
-          id="opt-margin"
-          className="input"
-          value={value.margin ?? ''}
-          placeholder={DEFAULTS.margin}
-          onChange={(event) => set('margin', event.target.value)}
-        />
-      </Field>
+      <TextField
+        label="Margin"
+        id="opt-margin"
+        hint="Any CSS length, e.g. 1cm or 10mm 15mm"
+        value={value.margin ?? ''}
+        placeholder={DEFAULTS.margin}
+        onChange={(next) => set('margin', next)}
+      />
       <NumberField
         label="Scale"
         id="opt-scale"
@@ -46,15 +46,14 @@ export function OptionsForm({
         placeholder={DEFAULTS.scale}
         onChange={(next) => set('scale', next)}
       />
-      <Field label="Page ranges" id="opt-ranges" hint="e.g. 1-3, 5">
-        <input
-          id="opt-ranges"
-          className="input"
-          value={value.page_ranges ?? ''}
-          placeholder="all pages"
-          onChange={(event) => set('page_ranges', event.target.value)}
-        />
-      </Field>
+      <TextField
+        label="Page ranges"
+        id="opt-ranges"
+        hint="e.g. 1-3, 5"
+        value={value.page_ranges ?? ''}
+        placeholder="all pages"
+        onChange={(next) => set('page_ranges', next)}
+      />
       <SelectField
         label="Media"
         id="opt-media"
@@ -69,9 +68,14 @@ export function OptionsForm({
         choices={WAIT_UNTIL}
         onChange={(next) => set('wait_until', next as PdfOptions['wait_until'])}
       />
-      <Field label="Wait for selector" id="opt-wait-for" hint="CSS selector">
-        <input id="opt-wait-for" className="input" value={value.wait_for ?? ''} placeholder="none" onChange={(event) => set('wait_for', event.target.value)} />
-      </Field>
+      <TextField
+        label="Wait for selector"
+        id="opt-wait-for"
+        hint="CSS selector"
+        value={value.wait_for ?? ''}
+        placeholder="none"
+        onChange={(next) => set('wait_for', next)}
+      />
       <NumberField
         label="Extra wait (ms)"
         id="opt-wait-ms"
@@ -104,15 +108,14 @@ export function OptionsForm({
         </div>
         <span className="hint">Both, e.g. 100mm × 150mm; instead of the format</span>
       </fieldset>
-      <Field label="Wait for function" id="opt-wait-fn" hint="JS expression, printed once truthy">
-        <input
-          id="opt-wait-fn"
-          className="input"
-          value={value.wait_for_function ?? ''}
-          placeholder="window.ready"
-          onChange={(event) => set('wait_for_function', event.target.value)}
-        />
-      </Field>
+      <TextField
+        label="Wait for function"
+        id="opt-wait-fn"
+        hint="JS expression, printed once truthy"
+        value={value.wait_for_function ?? ''}
+        placeholder="window.ready"
+        onChange={(next) => set('wait_for_function', next)}
+      />
       <NumberField
         label="Timeout (ms)"
         id="opt-timeout"
@@ -136,93 +139,5 @@ export function OptionsForm({
         />
       </div>
     </div>
-  );
-}
-
-export function Field({ label, id, hint, problem, children }: { label: string; id: string; hint?: string; problem?: string; children: React.ReactNode }) {
-  return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {problem ? (
-        <span className="error-text small">
-          {label} {problem}
-        </span>
-      ) : (
-        hint && <span className="hint">{hint}</span>
-      )}
-    </div>
-  );
-}
-
-/** A number input in a Field, within the option spec's bounds (the hint unless given); an empty input is undefined (the server's default). */
-export function NumberField({
-  label,
-  id,
-  hint,
-  problem,
-  bounds,
-  value,
-  placeholder,
-  onChange,
-}: {
-  label: string;
-  id: string;
-  hint?: string;
-  problem?: string;
-  bounds: Bounds;
-  value: number | undefined;
-  placeholder: number;
-  onChange: (next: number | undefined) => void;
-}) {
-  return (
-    <Field label={label} id={id} hint={hint ?? `${bounds.min} to ${bounds.max}`} problem={problem}>
-      <input
-        id={id}
-        className="input"
-        type="number"
-        min={bounds.min}
-        max={bounds.max}
-        step={bounds.step}
-        value={value ?? ''}
-        placeholder={String(placeholder)}
-        onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
-        aria-invalid={Boolean(problem)}
-      />
-    </Field>
-  );
-}
-
-/** A select in a Field whose options are their own labels. */
-export function SelectField({
-  label,
-  id,
-  hint,
-  value,
-  choices,
-  onChange,
-}: {
-  label: string;
-  id: string;
-  hint?: string;
-  value: string;
-  choices: readonly string[];
-  onChange: (next: string) => void;
-}) {
-  return (
-    <Field label={label} id={id} hint={hint}>
-      <Select id={id} value={value} choices={choices} onChange={onChange} />
-    </Field>
-  );
-}
-
-export function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  return (
-    <label className="checkbox">
-      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
-      <span>{label}</span>
-    </label>
   );
 }

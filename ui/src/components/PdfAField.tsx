@@ -3,7 +3,7 @@
 
 import { useEffect, useState } from 'react';
 import { loadOptionSpec } from '../lib/pdf-options.ts';
-import { Field } from './OptionsForm.tsx';
+import { Field } from './Fields.tsx';
 
 export function PdfAField({ id, value, onChange }: { id: string; value: string | undefined; onChange: (next: string | undefined) => void }) {
   const [levels, setLevels] = useState<string[]>([]);

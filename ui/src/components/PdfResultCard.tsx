@@ -1,14 +1,15 @@
 // The result side of a playground: the PDF drawn inline with a line of facts, a download button and
 // the error of the last attempt. Presentational; the page owns the request.
 
-import type { ReactNode } from 'react';
+import { formatBytes } from '../lib/format.ts';
 import { ErrorNote } from './Page.tsx';
 import { PdfPreview, downloadPdf } from './PdfPreview.tsx';
 
 export interface PdfResultCardProps {
-  bytes: Uint8Array | null;
-  /** A line of facts about the result (size, time, ...), shown once there is one. */
-  facts?: ReactNode;
+  /** The last result and how long it took; its size and time are the card's line of facts. */
+  result: { bytes: Uint8Array; ms: number } | null;
+  /** One more fact for that line (" · 12 renders left this minute"). */
+  moreFacts?: string;
   downloadName: string;
   error?: string;
   busy: boolean;
@@ -16,13 +17,18 @@ export interface PdfResultCardProps {
   empty: string;
 }
 
-export function PdfResultCard({ bytes, facts, downloadName, error, busy, label, empty }: PdfResultCardProps) {
+export function PdfResultCard({ result, moreFacts = '', downloadName, error, busy, label, empty }: PdfResultCardProps) {
+  const bytes = result?.bytes ?? null;
   return (
     <div className="card preview-card">
       <div className="card-head">
         <h2 className="card-title">PDF</h2>
         <div className="card-actions">
-          {bytes && facts}
+          {result && (
+            <span className="muted small" data-testid="render-facts">
+              {formatBytes(result.bytes.byteLength)} · {result.ms} ms{moreFacts}
+            </span>
+          )}
           <button type="button" className="button small" disabled={!bytes} onClick={() => bytes && downloadPdf(bytes, downloadName)}>
             Download
           </button>

@@ -9,6 +9,7 @@ import { formatBytes, formatDate, plural } from '../lib/format.ts';
 import { StatusPill } from './Bars.tsx';
 import { ConformanceSection } from './ConformanceSection.tsx';
 import { SigningSection } from './SigningSection.tsx';
+import { Table } from './Table.tsx';
 
 const STAGES: [string, string][] = [
   ['queue_wait', 'Queue'],
@@ -28,6 +29,7 @@ const KINDS: Record<string, string> = {
   merge_source: 'Source of a merge',
   office: 'Office conversion',
   batch_item: 'Batch item',
+  transform: 'PDF transform',
   playground: 'Playground render',
 };
 
@@ -38,6 +40,9 @@ function sourceText(receipt: Receipt): string {
   if (source.type === 'template') return `template ${source.template_id ?? ''}${source.template_version ? ` v${source.template_version}` : ''}`;
   if (source.type === 'office') return source.filenames?.join(', ') ?? 'an office file';
   if (source.type === 'merge') return plural(source.sources ?? 0, 'source');
+  // A transform's input: the PDF's name, and the stored document or preset it came through.
+  if (source.type === 'pdf')
+    return [source.filenames?.join(', ') ?? 'a PDF', source.document_id, source.preset_id && `preset ${source.preset_id}`].filter(Boolean).join(' · ');
   return source.type === 'markdown' ? 'Markdown' : 'HTML';
 }
 
@@ -149,35 +154,27 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           {receipt.requests.length === 0 ? (
             <p className="muted small">The page loaded nothing beyond the document.</p>
           ) : (
-            <table className="table compact waterfall" aria-label="Requests of the render">
-              <thead>
-                <tr>
-                  <th>Request</th>
-                  <th>Status</th>
-                  <th>Size</th>
-                  <th className="waterfall-col">Time</th>
+            <Table
+              label="Requests of the render"
+              className="compact waterfall"
+              columns={[{ label: 'Request' }, { label: 'Status' }, { label: 'Size' }, { label: 'Time', className: 'waterfall-col' }]}
+            >
+              {receipt.requests.map((request, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the receipt's requests never change once kept, in the order they were made
+                <tr key={index} className={request.blocked ? 'request-blocked' : undefined} data-blocked={request.blocked}>
+                  <td className="request-url" title={request.url}>
+                    <span className="muted small">{request.method}</span> {breakable(request.url)}
+                    {request.blocked && <div className="blocked-reason small">Blocked: {blockedReason.get(request.url) ?? 'refused by the network guard'}</div>}
+                    {!request.blocked && request.failure && <div className="small muted">{request.failure}</div>}
+                  </td>
+                  <td className="nowrap">{request.blocked ? 'blocked' : (request.status ?? '—')}</td>
+                  <td className="nowrap small">{request.bytes === null ? '—' : formatBytes(request.bytes)}</td>
+                  <td className="waterfall-col">
+                    <WaterfallBar request={request} end={end} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {receipt.requests.map((request, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the receipt's requests never change once kept, in the order they were made
-                  <tr key={index} className={request.blocked ? 'request-blocked' : undefined} data-blocked={request.blocked}>
-                    <td className="request-url" title={request.url}>
-                      <span className="muted small">{request.method}</span> {breakable(request.url)}
-                      {request.blocked && (
-                        <div className="blocked-reason small">Blocked: {blockedReason.get(request.url) ?? 'refused by the network guard'}</div>
-                      )}
-                      {!request.blocked && request.failure && <div className="small muted">{request.failure}</div>}
-                    </td>
-                    <td className="nowrap">{request.blocked ? 'blocked' : (request.status ?? '—')}</td>
-                    <td className="nowrap small">{request.bytes === null ? '—' : formatBytes(request.bytes)}</td>
-                    <td className="waterfall-col">
-                      <WaterfallBar request={request} end={end} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </Table>
           )}
           {receipt.requests_not_listed > 0 && <p className="muted small">{plural(receipt.requests_not_listed, 'more request')} counted but not listed.</p>}
         </section>
@@ -209,29 +206,23 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         {receipt.fonts.length === 0 ? (
           <p className="muted small">{receipt.kind === 'image' ? 'An image has no fonts.' : 'No fonts are embedded (no text, or the render failed).'}</p>
         ) : (
-          <table className="table compact" aria-label="Fonts in the PDF">
-            <thead>
-              <tr>
-                <th>Font</th>
-                <th>Type</th>
-                <th>Subset</th>
-                {receipt.render_path && <th>Named by the page</th>}
+          <Table
+            label="Fonts in the PDF"
+            className="compact"
+            columns={[{ label: 'Font' }, { label: 'Type' }, { label: 'Subset' }, ...(receipt.render_path ? [{ label: 'Named by the page' }] : [])]}
+          >
+            {receipt.fonts.map((font, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: unnamed Type 3 fonts share a name; the list never changes
+              <tr key={index}>
+                <td className="mono small">{font.name ?? '(unnamed Type 3)'}</td>
+                <td className="small">{font.type}</td>
+                <td className="small">{font.subset ? 'yes' : 'no'}</td>
+                {receipt.render_path && (
+                  <td className="small">{font.named_by_page === null ? '—' : font.named_by_page ? 'yes' : 'no: a fallback or a generic family'}</td>
+                )}
               </tr>
-            </thead>
-            <tbody>
-              {receipt.fonts.map((font, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: unnamed Type 3 fonts share a name; the list never changes
-                <tr key={index}>
-                  <td className="mono small">{font.name ?? '(unnamed Type 3)'}</td>
-                  <td className="small">{font.type}</td>
-                  <td className="small">{font.subset ? 'yes' : 'no'}</td>
-                  {receipt.render_path && (
-                    <td className="small">{font.named_by_page === null ? '—' : font.named_by_page ? 'yes' : 'no: a fallback or a generic family'}</td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         )}
       </section>
 

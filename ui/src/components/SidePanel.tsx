@@ -3,6 +3,7 @@
 // takes the focus when it opens, closes with its button or Escape, and gives the focus back.
 
 import { useEffect, useRef, type ReactNode } from 'react';
+import { PanelHead } from './Dialog.tsx';
 
 export function SidePanel({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLElement>(null);
@@ -23,12 +24,7 @@ export function SidePanel({ title, onClose, children }: { title: string; onClose
   }, [onClose]);
   return (
     <aside ref={ref} className="side-panel" role="dialog" aria-modal="false" aria-labelledby="side-panel-title" tabIndex={-1}>
-      <div className="side-panel-head">
-        <h2 id="side-panel-title">{title}</h2>
-        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
-          ×
-        </button>
-      </div>
+      <PanelHead className="side-panel-head" titleId="side-panel-title" title={title} onClose={onClose} />
       <div className="side-panel-body">{children}</div>
     </aside>
   );

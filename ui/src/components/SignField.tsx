@@ -9,7 +9,7 @@ import { listKeys } from '../api/keys.ts';
 import type { KeyRecord, SignOption } from '../api/types.ts';
 import { loadOptionSpec } from '../lib/pdf-options.ts';
 import { KeySelect } from './KeySelect.tsx';
-import { Field, SelectField } from './OptionsForm.tsx';
+import { Field, SelectField } from './Fields.tsx';
 
 export function SignField({
   id,

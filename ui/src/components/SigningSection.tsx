@@ -1,7 +1,7 @@
 // The signing step's report in a receipt (docs/api.md#signing-pades): which certificate signed
 // (by fingerprint, never its key), the PAdES level and the timestamping authority. Presentational.
 
-import type { Receipt } from '../api/activity.ts';
+import { stepReport, type Receipt } from '../api/activity.ts';
 
 interface SigningReport {
   certificate_id: string;
@@ -14,8 +14,9 @@ interface SigningReport {
   warning?: string;
 }
 
+// duplicates: alike in shape to ConformanceSection (a step's report as a receipt section); the lookup is stepReport.
 export function SigningSection({ receipt }: { receipt: Receipt }) {
-  const report = receipt.steps?.find((step) => step.step === 'sign')?.report as SigningReport | null | undefined;
+  const report = stepReport<SigningReport>(receipt, 'sign');
   if (!report) return null;
   return (
     <section aria-label="Signature">

@@ -2,7 +2,7 @@
 // list and the documents screen's split and compress dialog.
 
 import type { StepDraft } from '../lib/pdf-steps.ts';
-import { Check, Field, NumberField } from './OptionsForm.tsx';
+import { Check, Field, NumberField } from './Fields.tsx';
 import { Select } from './Select.tsx';
 
 const ANGLES = [
@@ -28,6 +28,18 @@ export function StepFields({ step, onChange }: { step: StepDraft; onChange: (nex
       <input id={id(name)} className="input" value={value} placeholder={placeholder} onChange={(event) => set({ [name]: event.target.value })} />
     </Field>
   );
+  // Every number of a step is a whole number in bounds, its default shown and used when left empty.
+  const whole = (name: string, label: string, value: number | undefined, [min, max, fallback]: [number, number, number], hint?: string) => (
+    <NumberField
+      label={label}
+      id={id(name)}
+      hint={hint}
+      bounds={{ min, max, step: 1 }}
+      value={value}
+      placeholder={fallback}
+      onChange={(next) => set({ [name]: next ?? fallback })}
+    />
+  );
   switch (step.op) {
     case 'select':
       return text('pages', 'Pages to keep', step.pages, '1-3, 5', 'In this order; repeats make copies.');
@@ -39,36 +51,14 @@ export function StepFields({ step, onChange }: { step: StepDraft; onChange: (nex
       return (
         <>
           {text('pages', 'Pages to copy', step.pages, '1')}
-          <NumberField
-            label="Copies"
-            id={id('copies')}
-            bounds={{ min: 1, max: 100, step: 1 }}
-            value={step.copies}
-            placeholder={1}
-            onChange={(copies) => set({ copies: copies ?? 1 })}
-          />
+          {whole('copies', 'Copies', step.copies, [1, 100, 1])}
         </>
       );
     case 'insert_blank':
       return (
         <>
-          <NumberField
-            label="After page"
-            id={id('after')}
-            hint="0 puts them first"
-            bounds={{ min: 0, max: 100_000, step: 1 }}
-            value={step.after}
-            placeholder={0}
-            onChange={(after) => set({ after: after ?? 0 })}
-          />
-          <NumberField
-            label="Blank pages"
-            id={id('count')}
-            bounds={{ min: 1, max: 100, step: 1 }}
-            value={step.count}
-            placeholder={1}
-            onChange={(count) => set({ count: count ?? 1 })}
-          />
+          {whole('after', 'After page', step.after, [0, 100_000, 0], '0 puts them first')}
+          {whole('count', 'Blank pages', step.count, [1, 100, 1])}
         </>
       );
     case 'rotate':
@@ -86,16 +76,7 @@ export function StepFields({ step, onChange }: { step: StepDraft; onChange: (nex
           <Field label="Split" id={id('mode')} hint="Answers a zip of the parts.">
             <Select id={id('mode')} value={step.mode} choices={SPLIT_MODES} onChange={(mode) => set({ mode: mode as typeof step.mode })} />
           </Field>
-          {step.mode === 'every' && (
-            <NumberField
-              label="Pages per part"
-              id={id('every')}
-              bounds={{ min: 1, max: 2000, step: 1 }}
-              value={step.every}
-              placeholder={1}
-              onChange={(every) => set({ every: every ?? 1 })}
-            />
-          )}
+          {step.mode === 'every' && whole('every', 'Pages per part', step.every, [1, 2000, 1])}
           {step.mode === 'ranges' && text('ranges', 'Parts', step.ranges, '1-3; 4-', 'One part per range, separated by ;')}
         </>
       );
@@ -109,22 +90,8 @@ export function StepFields({ step, onChange }: { step: StepDraft; onChange: (nex
           </Field>
           {step.mode === 'images' && (
             <>
-              <NumberField
-                label="Image resolution (dpi)"
-                id={id('dpi')}
-                bounds={{ min: 36, max: 600, step: 1 }}
-                value={step.dpi}
-                placeholder={150}
-                onChange={(dpi) => set({ dpi: dpi ?? 150 })}
-              />
-              <NumberField
-                label="JPEG quality"
-                id={id('quality')}
-                bounds={{ min: 10, max: 100, step: 1 }}
-                value={step.quality}
-                placeholder={75}
-                onChange={(quality) => set({ quality: quality ?? 75 })}
-              />
+              {whole('dpi', 'Image resolution (dpi)', step.dpi, [36, 600, 150])}
+              {whole('quality', 'JPEG quality', step.quality, [10, 100, 75])}
             </>
           )}
         </>

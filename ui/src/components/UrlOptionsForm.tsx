@@ -3,73 +3,74 @@
 
 import { useState } from 'react';
 import type { PdfOptions } from '../api/types.ts';
-import { Field } from './OptionsForm.tsx';
+import { Field, TextField } from './Fields.tsx';
 
 export function UrlOptionsForm({ value, onChange }: { value: PdfOptions; onChange: (next: PdfOptions) => void }) {
-  const [headerText, setHeaderText] = useState(() =>
-    Object.entries(value.http_headers ?? {})
-      .map(([name, field]) => `${name}: ${field}`)
-      .join('\n'),
-  );
-  const [cookieText, setCookieText] = useState(() => (value.cookies ?? []).map((cookie) => `${cookie.name}=${cookie.value}`).join('\n'));
   const auth = value.basic_auth ?? { username: '', password: '' };
+  // duplicates: the two LinesField calls differ in how their lines become the request (headers, cookies).
   return (
     <div className="options-grid">
       <p className="hint wide">Sent only to the URL’s own origin: never to other sites the page loads, nor after a redirect elsewhere.</p>
-      <Field label="HTTP headers" id="opt-url-headers" hint="Name: value, one a line (at most 20)">
-        <textarea
-          id="opt-url-headers"
-          className="code-input"
-          spellCheck={false}
-          value={headerText}
-          onChange={(event) => {
-            setHeaderText(event.target.value);
-            onChange({ ...value, http_headers: parseLines(event.target.value, ':') });
-          }}
-        />
-      </Field>
-      <Field label="Cookies" id="opt-url-cookies" hint="name=value, one a line">
-        <textarea
-          id="opt-url-cookies"
-          className="code-input"
-          spellCheck={false}
-          value={cookieText}
-          onChange={(event) => {
-            setCookieText(event.target.value);
-            const cookies = Object.entries(parseLines(event.target.value, '=') ?? {}).map(([name, field]) => ({ name, value: field }));
-            onChange({ ...value, cookies: cookies.length > 0 ? cookies : undefined });
-          }}
-        />
-      </Field>
-      <Field label="Basic auth user" id="opt-url-user">
-        <input
-          id="opt-url-user"
-          className="input"
-          autoComplete="off"
-          value={auth.username}
-          onChange={(event) => onChange({ ...value, basic_auth: { ...auth, username: event.target.value } })}
-        />
-      </Field>
-      <Field label="Basic auth password" id="opt-url-password">
-        <input
-          id="opt-url-password"
-          className="input"
-          type="password"
-          autoComplete="new-password"
-          value={auth.password}
-          onChange={(event) => onChange({ ...value, basic_auth: { ...auth, password: event.target.value } })}
-        />
-      </Field>
-      <Field label="User agent" id="opt-url-ua">
-        <input
-          id="opt-url-ua"
-          className="input"
-          value={value.user_agent ?? ''}
-          placeholder="Chromium’s own"
-          onChange={(event) => onChange({ ...value, user_agent: event.target.value })}
-        />
-      </Field>
+      <LinesField
+        label="HTTP headers"
+        id="opt-url-headers"
+        hint="Name: value, one a line (at most 20)"
+        initial={Object.entries(value.http_headers ?? {}).map(([name, field]) => `${name}: ${field}`)}
+        onChange={(text) => onChange({ ...value, http_headers: parseLines(text, ':') })}
+      />
+      <LinesField
+        label="Cookies"
+        id="opt-url-cookies"
+        hint="name=value, one a line"
+        initial={(value.cookies ?? []).map((cookie) => `${cookie.name}=${cookie.value}`)}
+        onChange={(text) => {
+          const cookies = Object.entries(parseLines(text, '=') ?? {}).map(([name, field]) => ({ name, value: field }));
+          onChange({ ...value, cookies: cookies.length > 0 ? cookies : undefined });
+        }}
+      />
+      <TextField
+        label="Basic auth user"
+        id="opt-url-user"
+        autoComplete="off"
+        value={auth.username}
+        onChange={(username) => onChange({ ...value, basic_auth: { ...auth, username } })}
+      />
+      <TextField
+        label="Basic auth password"
+        id="opt-url-password"
+        type="password"
+        autoComplete="new-password"
+        value={auth.password}
+        onChange={(password) => onChange({ ...value, basic_auth: { ...auth, password } })}
+      />
+      <TextField
+        label="User agent"
+        id="opt-url-ua"
+        value={value.user_agent ?? ''}
+        placeholder="Chromium’s own"
+        onChange={(user_agent) => onChange({ ...value, user_agent })}
+      />
     </div>
+  );
+}
+
+// duplicates: not TextField (Fields.tsx): a textarea that keeps its own text, half-typed lines included.
+/** A textarea of lines kept as typed (half-typed lines included); the form reads its parsed value. */
+function LinesField({ label, id, hint, initial, onChange }: { label: string; id: string; hint: string; initial: string[]; onChange: (text: string) => void }) {
+  const [text, setText] = useState(() => initial.join('\n'));
+  return (
+    <Field label={label} id={id} hint={hint}>
+      <textarea
+        id={id}
+        className="code-input"
+        spellCheck={false}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          onChange(event.target.value);
+        }}
+      />
+    </Field>
   );
 }
 

@@ -82,6 +82,8 @@ export function useAction<A extends unknown[], R>(action: (...args: A) => Promis
  * Cursor paging over a list endpoint: a stack of the cursors of the pages visited, so Previous
  * can go back without the server paging backwards.
  */
+export type CursorPages = ReturnType<typeof useCursorPages>;
+
 export function useCursorPages() {
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   return {

@@ -18,6 +18,7 @@ import { StatusPill } from '../components/Bars.tsx';
 import { TimeChart, type ChartSeries } from '../components/TimeChart.tsx';
 import { ReceiptView } from '../components/ReceiptView.tsx';
 import { SidePanel } from '../components/SidePanel.tsx';
+import { Table } from '../components/Table.tsx';
 
 const time = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -156,33 +157,18 @@ export function ActivityPage() {
                 Renders appear here as they end, from every instance.
               </EmptyState>
             ) : (
-              <div className="table-wrap">
-                <table className="table" aria-label="Recent renders">
-                  <thead>
-                    <tr>
-                      <th>Time</th>
-                      <th>Key</th>
-                      <th>Source</th>
-                      <th>Pages</th>
-                      <th>ms</th>
-                      <th>Status</th>
-                      <th>Receipt</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((render, index) => (
-                      <RenderRow
-                        // biome-ignore lint/suspicious/noArrayIndexKey: renders have no id of their own; the list is newest first and replaced whole
-                        key={`${render.at}-${index}`}
-                        render={render}
-                        keyLabel={render.key_id ? keyName(keys.data, render.key_id) : 'playground'}
-                        open={openId !== null && openId === render.receipt_id}
-                        onOpen={openId !== null && openId === render.receipt_id ? closeReceipt : openReceipt}
-                      />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Table label="Recent renders" columns={['Time', 'Key', 'Source', 'Pages', 'ms', 'Status', 'Receipt'].map((label) => ({ label }))}>
+                {rows.map((render, index) => (
+                  <RenderRow
+                    // biome-ignore lint/suspicious/noArrayIndexKey: renders have no id of their own; the list is newest first and replaced whole
+                    key={`${render.at}-${index}`}
+                    render={render}
+                    keyLabel={render.key_id ? keyName(keys.data, render.key_id) : 'playground'}
+                    open={openId !== null && openId === render.receipt_id}
+                    onOpen={openId !== null && openId === render.receipt_id ? closeReceipt : openReceipt}
+                  />
+                ))}
+              </Table>
             )}
           </Card>
           {receipt && (

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { PlaygroundPage } from './PlaygroundPage.tsx';
 import { OfficePlayground } from './OfficePlayground.tsx';
+import { Segmented } from '../components/Segmented.tsx';
 
 type Tab = 'render' | 'office';
 
@@ -11,14 +12,15 @@ export function AdminPlaygroundPage() {
   const [tab, setTab] = useState<Tab>('render');
   return (
     <>
-      <div className="segmented playground-tabs" role="tablist" aria-label="Playground">
-        {(['render', 'office'] as const).map((item) => (
-          <label key={item} className={tab === item ? 'segment active' : 'segment'}>
-            <input type="radio" name="playground-tab" value={item} checked={tab === item} onChange={() => setTab(item)} />
-            {item === 'render' ? 'Web page' : 'Office file'}
-          </label>
-        ))}
-      </div>
+      <Segmented
+        name="playground-tab"
+        label="Playground"
+        className="playground-tabs"
+        value={tab}
+        choices={['render', 'office'] as const}
+        labels={{ render: 'Web page', office: 'Office file' }}
+        onChange={setTab}
+      />
       {tab === 'render' ? <PlaygroundPage embedded /> : <OfficePlayground />}
     </>
   );

@@ -14,12 +14,13 @@ import { LiveDot, type LiveState } from '../components/LiveDot.tsx';
 import { keyName } from '../components/KeySelect.tsx';
 import { KeyFilterBar, Table } from '../components/Table.tsx';
 import { ProgressBar, StatusPill } from '../components/Bars.tsx';
-import { Pager } from '../components/Pager.tsx';
+import { ListCard } from '../components/ListCard.tsx';
 import { Link } from '../components/Link.tsx';
 
 const PAGE_SIZE = 25;
 
 export function BatchesPage() {
+  // duplicates: a keyed, paged list’s state, alike in shape to DocumentsPage’s; the paging itself is useCursorPages.
   const [keyId, setKeyId] = useState('');
   const pages = useCursorPages();
   const { cursor } = pages;
@@ -112,70 +113,60 @@ export function BatchesPage() {
         description="Many documents in one call (POST /v1/pdf/batch). Background batches render two at a time; progress updates live."
         actions={<LiveDot state={live} />}
       />
+      {/* duplicates: calls of the shared filter bar and ListCard, alike in shape to TemplatesPage’s. */}
       <KeyFilterBar id="batch-key-filter" keys={keys.data} value={keyId} onChange={setKeyId} pages={pages} />
       <ErrorNote onRetry={batches.reload}>{batches.error}</ErrorNote>
-      <Card>
-        {batches.loading && !batches.data ? (
-          <Loading label="Loading batches…" />
-        ) : rows.length === 0 && pages.page === 0 && !batches.error ? (
-          <EmptyState title="No batches yet">Send POST /v1/pdf/batch with a key on a plan that includes batch (Starter and up).</EmptyState>
-        ) : (
-          <>
-            <Table
-              label="Batches"
-              columns={[{ label: 'Batch' }, { label: 'Key' }, { label: 'Status' }, { label: 'Progress', className: 'progress-col' }, { label: 'Created' }]}
-            >
-              {rows.map((batch) => {
-                const failed = batch.failed ?? batch.results?.filter((item) => item.status === 'failed').length ?? 0;
-                const succeeded = batch.succeeded ?? batch.results?.filter((item) => item.status === 'succeeded').length ?? 0;
-                const done = succeeded + failed;
-                return (
-                  <Fragment key={batch.batch_id}>
-                    <tr data-batch-id={batch.batch_id} data-status={batch.status}>
-                      <td>
-                        <button type="button" className="row-toggle" aria-expanded={open === batch.batch_id} onClick={() => toggle(batch.batch_id)}>
-                          <span className="chevron" aria-hidden="true">
-                            {open === batch.batch_id ? '▾' : '▸'}
-                          </span>
-                          <span className="mono">{batch.batch_id}</span>
-                        </button>
-                      </td>
-                      <td>{keyName(keys.data, batch.key_id)}</td>
-                      <td>
-                        <StatusPill status={batch.status} />
-                      </td>
-                      <td>
-                        <div className="progress-cell">
-                          <ProgressBar done={done} failed={failed} total={batch.total} />
-                          <span className="muted small nowrap" data-testid="batch-counts">
-                            {done}/{batch.total}
-                            {failed > 0 ? ` · ${failed} failed` : ''}
-                          </span>
-                        </div>
-                      </td>
-                      <td className="muted nowrap">{timeAgo(batch.created_at)}</td>
-                    </tr>
-                    {open === batch.batch_id && (
-                      <tr className="detail-row">
-                        <td colSpan={5}>{details[batch.batch_id] ? <BatchDetail batch={details[batch.batch_id]!} /> : <Loading label="Loading results…" />}</td>
-                      </tr>
-                    )}
-                  </Fragment>
-                );
-              })}
-            </Table>
-            <Pager
-              page={pages.page}
-              pageSize={PAGE_SIZE}
-              count={rows.length}
-              hasNext={Boolean(batches.data?.next_cursor)}
-              busy={batches.loading}
-              onPrevious={pages.previous}
-              onNext={() => pages.next(batches.data?.next_cursor)}
-            />
-          </>
-        )}
-      </Card>
+      <ListCard
+        list={batches}
+        rows={batches.data?.data}
+        loadingLabel="Loading batches…"
+        paging={{ pages, pageSize: PAGE_SIZE, nextCursor: batches.data?.next_cursor }}
+        empty={<EmptyState title="No batches yet">Send POST /v1/pdf/batch with a key on a plan that includes batch (Starter and up).</EmptyState>}
+      >
+        <Table
+          label="Batches"
+          columns={[{ label: 'Batch' }, { label: 'Key' }, { label: 'Status' }, { label: 'Progress', className: 'progress-col' }, { label: 'Created' }]}
+        >
+          {rows.map((batch) => {
+            const failed = batch.failed ?? batch.results?.filter((item) => item.status === 'failed').length ?? 0;
+            const succeeded = batch.succeeded ?? batch.results?.filter((item) => item.status === 'succeeded').length ?? 0;
+            const done = succeeded + failed;
+            return (
+              <Fragment key={batch.batch_id}>
+                <tr data-batch-id={batch.batch_id} data-status={batch.status}>
+                  <td>
+                    <button type="button" className="row-toggle" aria-expanded={open === batch.batch_id} onClick={() => toggle(batch.batch_id)}>
+                      <span className="chevron" aria-hidden="true">
+                        {open === batch.batch_id ? '▾' : '▸'}
+                      </span>
+                      <span className="mono">{batch.batch_id}</span>
+                    </button>
+                  </td>
+                  <td>{keyName(keys.data, batch.key_id)}</td>
+                  <td>
+                    <StatusPill status={batch.status} />
+                  </td>
+                  <td>
+                    <div className="progress-cell">
+                      <ProgressBar done={done} failed={failed} total={batch.total} />
+                      <span className="muted small nowrap" data-testid="batch-counts">
+                        {done}/{batch.total}
+                        {failed > 0 ? ` · ${failed} failed` : ''}
+                      </span>
+                    </div>
+                  </td>
+                  <td className="muted nowrap">{timeAgo(batch.created_at)}</td>
+                </tr>
+                {open === batch.batch_id && (
+                  <tr className="detail-row">
+                    <td colSpan={5}>{details[batch.batch_id] ? <BatchDetail batch={details[batch.batch_id]!} /> : <Loading label="Loading results…" />}</td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </Table>
+      </ListCard>
     </>
   );
 }

@@ -8,8 +8,9 @@ import { listKeys } from '../api/keys.ts';
 import type { KeyRecord } from '../api/types.ts';
 import { ConfirmDialog, Dialog } from '../components/Dialog.tsx';
 import { keyName } from '../components/KeySelect.tsx';
-import { Check } from '../components/OptionsForm.tsx';
-import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
+import { Check } from '../components/Fields.tsx';
+import { EmptyState, ErrorNote, PageHeader } from '../components/Page.tsx';
+import { ListCard } from '../components/ListCard.tsx';
 import { ACTIONS_COLUMN, Table } from '../components/Table.tsx';
 import { formatDay } from '../lib/format.ts';
 import { useAction, useLoad } from '../lib/hooks.ts';
@@ -47,39 +48,39 @@ export function CertificatesPage() {
         actions={importButton}
       />
       <ErrorNote onRetry={certificates.reload}>{certificates.error}</ErrorNote>
-      <Card>
-        {certificates.loading && !certificates.data ? (
-          <Loading label="Loading certificates…" />
-        ) : certificates.data?.length === 0 ? (
+      {/* duplicates: a call of the shared ListCard and Table, alike in shape to the other lists’ (Templates, Documents). */}
+      <ListCard
+        list={certificates}
+        rows={certificates.data}
+        loadingLabel="Loading certificates…"
+        empty={
           <EmptyState title="No signing certificates" action={importButton}>
             Import a PKCS#12 file or a PEM key and chain, for one key or for the operator.
           </EmptyState>
-        ) : (
-          certificates.data && (
-            <Table
-              label="Signing certificates"
-              columns={[
-                { label: 'Certificate' },
-                { label: 'Issuer' },
-                { label: 'Valid' },
-                { label: 'Fingerprint', title: 'sha256 of the certificate' },
-                { label: 'Used by' },
-                ACTIONS_COLUMN,
-              ]}
-            >
-              {certificates.data.map((certificate) => (
-                <CertificateRow
-                  key={certificate.id}
-                  certificate={certificate}
-                  keys={keys.data}
-                  onGrants={() => setGranting(certificate)}
-                  onDelete={() => setDeleting(certificate)}
-                />
-              ))}
-            </Table>
-          )
-        )}
-      </Card>
+        }
+      >
+        <Table
+          label="Signing certificates"
+          columns={[
+            { label: 'Certificate' },
+            { label: 'Issuer' },
+            { label: 'Valid' },
+            { label: 'Fingerprint', title: 'sha256 of the certificate' },
+            { label: 'Used by' },
+            ACTIONS_COLUMN,
+          ]}
+        >
+          {certificates.data?.map((certificate) => (
+            <CertificateRow
+              key={certificate.id}
+              certificate={certificate}
+              keys={keys.data}
+              onGrants={() => setGranting(certificate)}
+              onDelete={() => setDeleting(certificate)}
+            />
+          ))}
+        </Table>
+      </ListCard>
       <ImportCertificateDialog
         open={importing}
         keys={keys.data ?? []}
@@ -90,6 +91,7 @@ export function CertificatesPage() {
         }}
       />
       <GrantsDialog certificate={granting} keys={keys.data ?? []} onClose={() => setGranting(null)} onSaved={replace} />
+      {/* duplicates: a call of the shared ConfirmDialog with this screen’s words, alike in shape to KeysPage’s. */}
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete “${deleting?.name ?? ''}”?`}
@@ -152,6 +154,7 @@ function CertificateRow({
             : `Operator, granted to ${certificate.grants.map((id) => keyName(keys, id)).join(', ')}`}
       </td>
       <td className="row-actions">
+        {/* duplicates: row buttons with this row’s own actions, alike in shape to KeyRow’s. */}
         {certificate.owner === null && (
           <button type="button" className="button ghost small" onClick={onGrants}>
             Grants

@@ -7,11 +7,11 @@ import { deleteDocument, fetchDocument, listDocuments } from '../api/documents.t
 import type { StoredDocument } from '../api/types.ts';
 import { useAction, useCursorPages, useLoad } from '../lib/hooks.ts';
 import { formatBytes, formatDate, formatShortDate, timeAgo, timeLeft } from '../lib/format.ts';
-import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
+import { EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
+import { ListCard } from '../components/ListCard.tsx';
 import { keyName } from '../components/KeySelect.tsx';
 import { ACTIONS_COLUMN, KeyFilterBar, Table } from '../components/Table.tsx';
 import { ConfirmDialog, Dialog } from '../components/Dialog.tsx';
-import { Pager } from '../components/Pager.tsx';
 import { PdfPreview, downloadPdf } from '../components/PdfPreview.tsx';
 import { DocumentThumbnail } from '../components/DocumentThumbnail.tsx';
 import { DocumentToolActions } from '../components/DocumentToolActions.tsx';
@@ -19,6 +19,7 @@ import { DocumentToolActions } from '../components/DocumentToolActions.tsx';
 const PAGE_SIZE = 50;
 
 export function DocumentsPage() {
+  // duplicates: a keyed, paged list's state, alike in shape to BatchesPage's; the paging itself is useCursorPages.
   const [keyId, setKeyId] = useState('');
   const pages = useCursorPages();
   const { cursor } = pages;
@@ -68,81 +69,73 @@ export function DocumentsPage() {
       </KeyFilterBar>
       <ErrorNote onRetry={documents.reload}>{documents.error}</ErrorNote>
       <ErrorNote>{download.error}</ErrorNote>
-      <Card>
-        {documents.loading && !documents.data ? (
-          <Loading label="Loading documents…" />
-        ) : rows.length === 0 && pages.page === 0 && !documents.error ? (
+      {/* duplicates: a call of the shared ListCard, alike in shape to TemplatesPage's and CertificatesPage's. */}
+      <ListCard
+        list={documents}
+        rows={documents.data?.data}
+        loadingLabel="Loading documents…"
+        paging={{ pages, pageSize: PAGE_SIZE, nextCursor: documents.data?.next_cursor }}
+        empty={
           <EmptyState title={keyId ? 'This key has no stored documents' : 'No stored documents'}>
             A render is kept when it is sent with <code>store: true</code>, when its key has auto-store on, or when it is part of a batch.
           </EmptyState>
-        ) : (
-          <>
-            <Table
-              label="Documents"
-              columns={[
-                { label: 'Document' },
-                { label: 'Source' },
-                { label: 'Key' },
-                { label: 'Pages', className: 'num' },
-                { label: 'Size', className: 'num' },
-                { label: 'Kept' },
-                ACTIONS_COLUMN,
-              ]}
-            >
-              {rows.map((document) => (
-                <tr key={document.id} data-document-id={document.id}>
-                  <td>
-                    <div className="doc-cell">
-                      <DocumentThumbnail id={document.id} />
-                      <div>
-                        <div className="strong wrap-anywhere">{displayName(document)}</div>
-                        <div className="mono muted small">{document.id}</div>
-                      </div>
-                    </div>
-                  </td>
-                  {/* The batch's id in the tooltip: beside the three buttons the row has no room for it at 1024 px. */}
-                  <td title={document.batch_id}>{document.source === 'batch' ? 'Batch' : 'Render'}</td>
-                  <td>{keyName(keys.data, document.key_id)}</td>
-                  <td className="num" title={document.pages === null ? 'Not recorded for this document' : undefined}>
-                    {document.pages ?? '—'}
-                  </td>
-                  <td className="num nowrap">{formatBytes(document.size)}</td>
-                  <td className="nowrap">
-                    <div title={`created ${formatDate(document.created_at)}`}>{timeLeft(document.expires_at)}</div>
-                    <div className="muted small" title={`expires ${formatDate(document.expires_at)}`}>
-                      stored {timeAgo(document.created_at)}
-                    </div>
-                  </td>
-                  <td className="row-actions">
-                    {/* Five actions: stacked in two columns (one below 1200 px) so the row fits its card at 1024 px. */}
-                    <div className="action-stack">
-                      <button type="button" className="button ghost small" onClick={() => void open(document)}>
-                        Open
-                      </button>
-                      <button type="button" className="button ghost small" onClick={() => void download.run(document)} disabled={download.busy}>
-                        Download
-                      </button>
-                      <DocumentToolActions id={document.id} name={displayName(document)} />
-                      <button type="button" className="button ghost small danger-text" onClick={() => setDeleting(document)}>
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </Table>
-            <Pager
-              page={pages.page}
-              pageSize={PAGE_SIZE}
-              count={rows.length}
-              hasNext={Boolean(documents.data?.next_cursor)}
-              busy={documents.loading}
-              onPrevious={pages.previous}
-              onNext={() => pages.next(documents.data?.next_cursor)}
-            />
-          </>
-        )}
-      </Card>
+        }
+      >
+        <Table
+          label="Documents"
+          columns={[
+            { label: 'Document' },
+            { label: 'Source' },
+            { label: 'Key' },
+            { label: 'Pages', className: 'num' },
+            { label: 'Size', className: 'num' },
+            { label: 'Kept' },
+            ACTIONS_COLUMN,
+          ]}
+        >
+          {rows.map((document) => (
+            <tr key={document.id} data-document-id={document.id}>
+              <td>
+                <div className="doc-cell">
+                  <DocumentThumbnail id={document.id} />
+                  <div>
+                    <div className="strong wrap-anywhere">{displayName(document)}</div>
+                    <div className="mono muted small">{document.id}</div>
+                  </div>
+                </div>
+              </td>
+              {/* The batch's id in the tooltip: beside the three buttons the row has no room for it at 1024 px. */}
+              <td title={document.batch_id}>{document.source === 'batch' ? 'Batch' : 'Render'}</td>
+              <td>{keyName(keys.data, document.key_id)}</td>
+              <td className="num" title={document.pages === null ? 'Not recorded for this document' : undefined}>
+                {document.pages ?? '—'}
+              </td>
+              <td className="num nowrap">{formatBytes(document.size)}</td>
+              <td className="nowrap">
+                <div title={`created ${formatDate(document.created_at)}`}>{timeLeft(document.expires_at)}</div>
+                <div className="muted small" title={`expires ${formatDate(document.expires_at)}`}>
+                  stored {timeAgo(document.created_at)}
+                </div>
+              </td>
+              <td className="row-actions">
+                {/* Five actions: stacked in two columns (one below 1200 px) so the row fits its card at 1024 px. */}
+                <div className="action-stack">
+                  <button type="button" className="button ghost small" onClick={() => void open(document)}>
+                    Open
+                  </button>
+                  <button type="button" className="button ghost small" onClick={() => void download.run(document)} disabled={download.busy}>
+                    Download
+                  </button>
+                  <DocumentToolActions id={document.id} name={displayName(document)} />
+                  <button type="button" className="button ghost small danger-text" onClick={() => setDeleting(document)}>
+                    Delete
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </Table>
+      </ListCard>
 
       <Dialog
         open={viewing !== null}

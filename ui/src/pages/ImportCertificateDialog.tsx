@@ -1,23 +1,18 @@
 // Importing a signing certificate: a PKCS#12 file with its password, or a PEM key and chain (pasted
 // or read from files); owned by one key or by the operator (then granted to keys on the list).
 
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { importCertificate, type Certificate } from '../api/certificates.ts';
 import type { KeyRecord } from '../api/types.ts';
-import { Dialog } from '../components/Dialog.tsx';
+import { FormDialog } from '../components/Dialog.tsx';
 import { FilePicker } from '../components/FilePicker.tsx';
-import { Field } from '../components/OptionsForm.tsx';
+import { Field, TextField } from '../components/Fields.tsx';
+import { Segmented } from '../components/Segmented.tsx';
 import { Select } from '../components/Select.tsx';
 import { useAction } from '../lib/hooks.ts';
+import { readBase64 } from '../lib/read-file.ts';
 
 type Kind = 'pkcs12' | 'pem';
-
-const toBase64 = async (file: File): Promise<string> => {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-};
 
 export function ImportCertificateDialog({
   open,
@@ -30,6 +25,7 @@ export function ImportCertificateDialog({
   onClose: () => void;
   onImported: (certificate: Certificate) => void;
 }) {
+  // duplicates: each form holds its own fields’ state, alike in shape to CreateKeyDialog’s.
   const [kind, setKind] = useState<Kind>('pkcs12');
   const [p12, setP12] = useState<File>();
   const [password, setPassword] = useState('');
@@ -41,7 +37,7 @@ export function ImportCertificateDialog({
     const common = { ...(name ? { name } : {}), ...(owner ? { owner_key_id: owner } : {}) };
     const certificate =
       kind === 'pkcs12'
-        ? await importCertificate({ ...common, pkcs12: await toBase64(p12!), password })
+        ? await importCertificate({ ...common, pkcs12: await readBase64(p12!), password })
         : await importCertificate({ ...common, key_pem: keyPem, certificate_pem: chainPem, ...(password ? { password } : {}) });
     onImported(certificate);
     setP12(undefined);
@@ -51,77 +47,63 @@ export function ImportCertificateDialog({
     setName('');
   });
   const ready = kind === 'pkcs12' ? Boolean(p12) : Boolean(keyPem.trim() && chainPem.trim());
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (ready) void importing.run();
-  };
   const readInto = (set: (text: string) => void) => (file: File | undefined) => void file?.text().then(set);
   return (
-    <Dialog open={open} title="Import a certificate" onClose={onClose} wide>
-      <form className="form" onSubmit={submit}>
-        <div className="segmented" role="radiogroup" aria-label="Format">
-          {(['pkcs12', 'pem'] as const).map((item) => (
-            <label key={item} className={kind === item ? 'segment active' : 'segment'}>
-              <input type="radio" name="certificate-kind" value={item} checked={kind === item} onChange={() => setKind(item)} />
-              {item === 'pkcs12' ? 'PKCS#12 file' : 'PEM key and chain'}
-            </label>
-          ))}
-        </div>
-        {kind === 'pkcs12' ? (
-          <Field label="PKCS#12 file" id="certificate-p12" hint=".p12 or .pfx with the private key">
-            <FilePicker id="certificate-p12" label="Choose file" accept=".p12,.pfx" chosen={p12?.name} onChange={(event) => setP12(event.target.files?.[0])} />
+    <FormDialog
+      open={open}
+      title="Import a certificate"
+      wide
+      onClose={onClose}
+      onSubmit={() => ready && void importing.run()}
+      error={importing.error}
+      busy={importing.busy}
+      ready={ready}
+      submitLabel="Import"
+      busyLabel="Importing…"
+    >
+      {/* duplicates: a call of the shared Segmented, alike in shape to the playground’s tabs. */}
+      <Segmented
+        name="certificate-kind"
+        label="Format"
+        value={kind}
+        choices={['pkcs12', 'pem'] as const}
+        labels={{ pkcs12: 'PKCS#12 file', pem: 'PEM key and chain' }}
+        onChange={setKind}
+      />
+      {kind === 'pkcs12' ? (
+        <Field label="PKCS#12 file" id="certificate-p12" hint=".p12 or .pfx with the private key">
+          <FilePicker id="certificate-p12" label="Choose file" accept=".p12,.pfx" chosen={p12?.name} onChange={(event) => setP12(event.target.files?.[0])} />
+        </Field>
+      ) : (
+        <>
+          <Field label="Private key (PEM)" id="certificate-key-pem" hint="PKCS#8, PKCS#1 or SEC1; encrypted ones need the password">
+            <textarea id="certificate-key-pem" className="input mono" rows={5} value={keyPem} onChange={(event) => setKeyPem(event.target.value)} />
           </Field>
-        ) : (
-          <>
-            <Field label="Private key (PEM)" id="certificate-key-pem" hint="PKCS#8, PKCS#1 or SEC1; encrypted ones need the password">
-              <textarea id="certificate-key-pem" className="input mono" rows={5} value={keyPem} onChange={(event) => setKeyPem(event.target.value)} />
-            </Field>
-            <FilePicker id="certificate-key-file" label="Read key from file" onChange={(event) => readInto(setKeyPem)(event.target.files?.[0])} />
-            <Field label="Certificate and chain (PEM)" id="certificate-chain-pem" hint="The signer’s certificate and its CAs, any order">
-              <textarea id="certificate-chain-pem" className="input mono" rows={5} value={chainPem} onChange={(event) => setChainPem(event.target.value)} />
-            </Field>
-            <FilePicker id="certificate-chain-file" label="Read chain from file" onChange={(event) => readInto(setChainPem)(event.target.files?.[0])} />
-          </>
-        )}
-        <Field
-          label="Password"
-          id="certificate-password"
-          hint={kind === 'pkcs12' ? 'The file’s password; never stored' : 'Only for an encrypted key; never stored'}
-        >
-          <input
-            id="certificate-password"
-            className="input"
-            type="password"
-            autoComplete="off"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </Field>
-        <Field label="Owner" id="certificate-owner" hint="The operator’s certificates sign for the keys they are granted to">
-          <Select
-            id="certificate-owner"
-            value={owner}
-            choices={[{ value: '', label: 'The operator' }, ...keys.map((key) => ({ value: key.id, label: `${key.name} (${key.id})` }))]}
-            onChange={setOwner}
-          />
-        </Field>
-        <Field label="Name" id="certificate-name" hint="Default: the certificate’s subject">
-          <input id="certificate-name" className="input" value={name} onChange={(event) => setName(event.target.value)} />
-        </Field>
-        {importing.error && (
-          <p className="error-text" role="alert">
-            {importing.error}
-          </p>
-        )}
-        <div className="dialog-foot inline">
-          <button type="button" className="button ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button primary" disabled={!ready || importing.busy}>
-            {importing.busy ? 'Importing…' : 'Import'}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+          <FilePicker id="certificate-key-file" label="Read key from file" onChange={(event) => readInto(setKeyPem)(event.target.files?.[0])} />
+          <Field label="Certificate and chain (PEM)" id="certificate-chain-pem" hint="The signer’s certificate and its CAs, any order">
+            <textarea id="certificate-chain-pem" className="input mono" rows={5} value={chainPem} onChange={(event) => setChainPem(event.target.value)} />
+          </Field>
+          <FilePicker id="certificate-chain-file" label="Read chain from file" onChange={(event) => readInto(setChainPem)(event.target.files?.[0])} />
+        </>
+      )}
+      <TextField
+        label="Password"
+        id="certificate-password"
+        hint={kind === 'pkcs12' ? 'The file’s password; never stored' : 'Only for an encrypted key; never stored'}
+        type="password"
+        autoComplete="off"
+        value={password}
+        onChange={setPassword}
+      />
+      <Field label="Owner" id="certificate-owner" hint="The operator’s certificates sign for the keys they are granted to">
+        <Select
+          id="certificate-owner"
+          value={owner}
+          choices={[{ value: '', label: 'The operator' }, ...keys.map((key) => ({ value: key.id, label: `${key.name} (${key.id})` }))]}
+          onChange={setOwner}
+        />
+      </Field>
+      <TextField label="Name" id="certificate-name" hint="Default: the certificate’s subject" value={name} onChange={setName} />
+    </FormDialog>
   );
 }

@@ -1,12 +1,12 @@
 // Importing an exported template archive (.tar.gz) as a new template of a key: the key and the
 // file are chosen in one dialog, so the button that opens it is always a real button.
 
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { importTemplate } from '../api/templates.ts';
 import type { KeyRecord } from '../api/types.ts';
 import { useAction } from '../lib/hooks.ts';
 import { navigate } from '../lib/router.ts';
-import { Dialog } from '../components/Dialog.tsx';
+import { FormDialog } from '../components/Dialog.tsx';
 import { FilePicker } from '../components/FilePicker.tsx';
 import { KeySelect } from '../components/KeySelect.tsx';
 
@@ -27,41 +27,32 @@ export function ImportTemplateDialog({ open, keys, defaultKey, onClose }: { open
   }, [open]);
 
   const missing = keys.length === 0 ? 'Create a key first: an imported template belongs to one.' : !archive ? 'Choose the archive to import.' : undefined;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (archive && keyId) void importing.run(keyId, archive);
-  };
 
   return (
-    <Dialog open={open} title="Import a template archive" onClose={onClose}>
-      <form className="form" onSubmit={submit}>
-        <p className="muted small">A .tar.gz made by Export (GET /v1/templates/{'{id}'}/export) becomes a new template at version 1, with its assets.</p>
-        <KeySelect id="import-template-key" label="Owned by key" keys={keys} value={keyId} onChange={setKeyId} />
-        <div className="field">
-          <span className="field-label">Archive</span>
-          <FilePicker
-            id="import-template-file"
-            label="Choose archive…"
-            chosen={archive?.name}
-            accept=".gz,.tgz,application/gzip"
-            onChange={(event) => setArchive(event.target.files?.[0])}
-          />
-        </div>
-        {missing && <p className="hint">{missing}</p>}
-        {importing.error && (
-          <p className="error-text" role="alert">
-            {importing.error}
-          </p>
-        )}
-        <div className="dialog-foot inline">
-          <button type="button" className="button ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button primary" disabled={importing.busy || Boolean(missing) || !keyId}>
-            {importing.busy ? 'Importing…' : 'Import'}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title="Import a template archive"
+      onClose={onClose}
+      onSubmit={() => archive && keyId && void importing.run(keyId, archive)}
+      error={importing.error}
+      busy={importing.busy}
+      ready={!missing && Boolean(keyId)}
+      submitLabel="Import"
+      busyLabel="Importing…"
+    >
+      <p className="muted small">A .tar.gz made by Export (GET /v1/templates/{'{id}'}/export) becomes a new template at version 1, with its assets.</p>
+      <KeySelect id="import-template-key" label="Owned by key" keys={keys} value={keyId} onChange={setKeyId} />
+      <div className="field">
+        <span className="field-label">Archive</span>
+        <FilePicker
+          id="import-template-file"
+          label="Choose archive…"
+          chosen={archive?.name}
+          accept=".gz,.tgz,application/gzip"
+          onChange={(event) => setArchive(event.target.files?.[0])}
+        />
+      </div>
+      {missing && <p className="hint">{missing}</p>}
+    </FormDialog>
   );
 }

@@ -2,20 +2,19 @@
 // rotate (new key shown once), revoke. Usage refreshes every few seconds and on usage events.
 // Paged like documents (newest first), so the screen stays quick with thousands of keys.
 
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { createKey, listKeyPage, listPlans, revokeKey, rotateKey, updateKey, type KeyPage } from '../api/keys.ts';
+import { useCallback, useEffect, useState } from 'react';
+import { listKeyPage, listPlans, revokeKey, rotateKey, updateKey, type KeyPage } from '../api/keys.ts';
 import { subscribeEvents } from '../api/events.ts';
-import type { IssuedKey, KeyRecord, Plan } from '../api/types.ts';
+import type { IssuedKey, KeyRecord } from '../api/types.ts';
 import { useAction, useCursorPages, useInterval, useLoad } from '../lib/hooks.ts';
-import { Pager } from '../components/Pager.tsx';
-import { formatDay, formatNumber } from '../lib/format.ts';
-import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
-import { UsageBar } from '../components/Bars.tsx';
+import { EmptyState, ErrorNote, PageHeader } from '../components/Page.tsx';
 import { ConfirmDialog, Dialog } from '../components/Dialog.tsx';
 import { SecretField } from '../components/Copy.tsx';
 import { PlanNotes } from '../components/PlanNotes.tsx';
-import { Select } from '../components/Select.tsx';
-import { ACTIONS_COLUMN, Table } from '../components/Table.tsx';
+import { ListCard } from '../components/ListCard.tsx';
+import { Table } from '../components/Table.tsx';
+import { CreateKeyDialog } from './keys/CreateKeyDialog.tsx';
+import { KEY_COLUMNS, KeyRow, type KeyPatch } from './keys/KeyRow.tsx';
 
 const PAGE_SIZE = 50;
 
@@ -53,7 +52,7 @@ export function KeysPage() {
     return () => events.close();
   }, [refresh]);
 
-  const change = useAction(async (key: KeyRecord, patch: Partial<Pick<KeyRecord, 'plan' | 'auto_store' | 'receipts'>>) => {
+  const change = useAction(async (key: KeyRecord, patch: KeyPatch) => {
     const updated = await updateKey(key.id, patch);
     keys.setData((list) => list?.map((item) => (item.id === updated.id ? { ...item, ...updated } : item)));
   });
@@ -70,8 +69,6 @@ export function KeysPage() {
     setConfirm(null);
   });
 
-  const planOf = (id: string) => plans.data?.find((plan) => plan.id === id);
-
   return (
     <>
       <PageHeader
@@ -85,10 +82,12 @@ export function KeysPage() {
       />
       <ErrorNote onRetry={keys.reload}>{keys.error}</ErrorNote>
       <ErrorNote>{rowError}</ErrorNote>
-      <Card>
-        {keys.loading && !keys.data ? (
-          <Loading label="Loading keys…" />
-        ) : keys.data && keys.data.length === 0 && pages.page === 0 ? (
+      <ListCard
+        list={keys}
+        rows={keys.data}
+        loadingLabel="Loading keys…"
+        paging={{ pages, pageSize: PAGE_SIZE, nextCursor: page.data?.next_cursor }}
+        empty={
           <EmptyState
             title="No API keys yet"
             action={
@@ -99,96 +98,22 @@ export function KeysPage() {
           >
             A key lets a program call POST /v1/pdf. Create one, copy it, and render.
           </EmptyState>
-        ) : (
-          keys.data && (
-            <>
-              <Table
-                label="API keys"
-                columns={[
-                  { label: 'Name' },
-                  { label: 'Plan' },
-                  { label: 'This month', className: 'usage-col', title: 'Documents this month against the plan' },
-                  { label: 'Auto-store' },
-                  { label: 'Receipts', title: 'Which renders keep a receipt (what the page loaded, warnings, timings): those stored, all, or none' },
-                  ACTIONS_COLUMN,
-                ]}
-              >
-                {keys.data.map((key) => (
-                  <tr key={key.id} data-key-id={key.id}>
-                    <td>
-                      <div className="strong">{key.name}</div>
-                      <div className="muted small">
-                        <span className="mono">{key.id}</span> · {formatDay(key.created_at)}
-                      </div>
-                    </td>
-                    <td>
-                      <Select
-                        small
-                        label={`Plan of ${key.name}`}
-                        value={key.plan}
-                        disabled={change.busy}
-                        choices={[...(planOf(key.plan) ? [] : [key.plan]), ...(plans.data ?? []).map((plan) => ({ value: plan.id, label: plan.name }))]}
-                        onChange={(plan) => void change.run(key, { plan })}
-                      />
-                    </td>
-                    <td>
-                      {key.usage.used === null ? (
-                        <span
-                          className="danger-text"
-                          title="The server cannot read this key's usage file; its calls fail until the operator runs npm run cli -- doctor."
-                        >
-                          Usage record damaged
-                        </span>
-                      ) : (
-                        <UsageBar used={key.usage.used} limit={key.usage.limit} />
-                      )}
-                    </td>
-                    <td>
-                      <label className="switch">
-                        <input
-                          type="checkbox"
-                          checked={key.auto_store}
-                          disabled={change.busy}
-                          onChange={(event) => void change.run(key, { auto_store: event.target.checked })}
-                          aria-label={`Auto-store for ${key.name}`}
-                        />
-                        <span aria-hidden="true" />
-                      </label>
-                    </td>
-                    <td>
-                      <Select
-                        small
-                        label={`Receipts for ${key.name}`}
-                        value={key.receipts ?? 'stored'}
-                        disabled={change.busy}
-                        choices={['stored', 'all', 'off']}
-                        onChange={(receipts) => void change.run(key, { receipts: receipts as KeyRecord['receipts'] })}
-                      />
-                    </td>
-                    <td className="row-actions">
-                      <button type="button" className="button ghost small" onClick={() => setConfirm({ kind: 'rotate', key })}>
-                        Rotate
-                      </button>
-                      <button type="button" className="button ghost small danger-text" onClick={() => setConfirm({ kind: 'revoke', key })}>
-                        Revoke
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </Table>
-              <Pager
-                page={pages.page}
-                pageSize={PAGE_SIZE}
-                count={keys.data.length}
-                hasNext={Boolean(page.data?.next_cursor)}
-                busy={page.loading}
-                onPrevious={pages.previous}
-                onNext={() => pages.next(page.data?.next_cursor)}
-              />
-            </>
-          )
-        )}
-      </Card>
+        }
+      >
+        <Table label="API keys" columns={KEY_COLUMNS}>
+          {keys.data?.map((key) => (
+            <KeyRow
+              key={key.id}
+              apiKey={key}
+              plans={plans.data}
+              busy={change.busy}
+              onChange={(patch) => void change.run(key, patch)}
+              onRotate={() => setConfirm({ kind: 'rotate', key })}
+              onRevoke={() => setConfirm({ kind: 'revoke', key })}
+            />
+          ))}
+        </Table>
+      </ListCard>
       {plans.data && <PlanNotes plans={plans.data} />}
 
       <CreateKeyDialog
@@ -239,82 +164,5 @@ export function KeysPage() {
           : `“${confirm?.key.name}” stops working at once. Its documents and templates stay visible here until their retention ends.`}
       </ConfirmDialog>
     </>
-  );
-}
-
-function CreateKeyDialog({ open, plans, onClose, onCreated }: { open: boolean; plans: Plan[]; onClose: () => void; onCreated: (key: IssuedKey) => void }) {
-  const [name, setName] = useState('');
-  const [plan, setPlan] = useState('free');
-  const [autoStore, setAutoStore] = useState(false);
-  const create = useAction(createKey);
-  useEffect(() => {
-    if (open) {
-      setName('');
-      setAutoStore(false);
-      create.setError(undefined);
-    }
-  }, [open, create.setError]);
-  useEffect(() => {
-    if (plans.length > 0 && !plans.some((item) => item.id === plan)) setPlan(plans[0]!.id);
-  }, [plans, plan]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const issued = await create.run({ name: name.trim(), plan, auto_store: autoStore });
-    if (issued) onCreated(issued);
-  };
-
-  return (
-    <Dialog open={open} title="New API key" onClose={onClose}>
-      <form className="form" onSubmit={submit}>
-        <div className="field">
-          <label className="field-label" htmlFor="new-key-name">
-            Name
-          </label>
-          <input
-            id="new-key-name"
-            className="input"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            placeholder="e.g. Billing service"
-            autoFocus
-            required
-            maxLength={100}
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="new-key-plan">
-            Plan
-          </label>
-          <select id="new-key-plan" className="select" value={plan} onChange={(event) => setPlan(event.target.value)}>
-            {plans.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.name} — {formatNumber(item.monthly_documents)} documents a month
-              </option>
-            ))}
-          </select>
-        </div>
-        <label className="checkbox">
-          <input type="checkbox" checked={autoStore} onChange={(event) => setAutoStore(event.target.checked)} />
-          <span>
-            Auto-store
-            <span className="muted block">Keep a copy of every render for the plan’s retention, without store: true.</span>
-          </span>
-        </label>
-        {create.error && (
-          <p className="error-text" role="alert">
-            {create.error}
-          </p>
-        )}
-        <div className="dialog-foot inline">
-          <button type="button" className="button ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button primary" disabled={create.busy}>
-            {create.busy ? 'Creating…' : 'Create key'}
-          </button>
-        </div>
-      </form>
-    </Dialog>
   );
 }

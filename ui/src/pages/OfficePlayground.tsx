@@ -7,18 +7,18 @@ import { useMemo, useState, type DragEvent, type FormEvent } from 'react';
 import { describeFailure } from '../api/client.ts';
 import { HEADER_FOOTER_FITS, OFFICE_EXTENSIONS, previewOffice, type HeaderFooterFit, type OfficeOptions } from '../api/office.ts';
 import { Card, PageHeader, Spinner } from '../components/Page.tsx';
-import { Check, Field, SelectField } from '../components/OptionsForm.tsx';
+import { Check, SelectField, TextField } from '../components/Fields.tsx';
 import { PdfAField } from '../components/PdfAField.tsx';
 import { SignField } from '../components/SignField.tsx';
 import { HeaderFooterForm } from '../components/HeaderFooterForm.tsx';
 import { AttachmentsForm } from '../components/AttachmentsForm.tsx';
-import { CodeEditor } from '../components/CodeEditor.tsx';
+import { SampleDataEditor } from '../components/SampleDataEditor.tsx';
 import { PdfResultCard } from '../components/PdfResultCard.tsx';
 import { CodeTabs } from '../components/CodeTabs.tsx';
 import { curlFormSnippet } from '../lib/snippets.ts';
 import { parseSampleData } from '../lib/template-lint.ts';
-import { sampleDataExtensions } from '../lib/template-editing.ts';
 import { formatBytes } from '../lib/format.ts';
+import { readBase64 } from '../lib/read-file.ts';
 
 const ACCEPT = OFFICE_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
@@ -35,7 +35,6 @@ export function OfficePlayground() {
   const [options, setOptions] = useState<OfficeOptions>({});
   const [dataText, setDataText] = useState('');
   const data = useMemo(() => parseSampleData(dataText, 'Data'), [dataText]);
-  const dataExtensions = useMemo(() => sampleDataExtensions(), []);
   const [result, setResult] = useState<{ bytes: Uint8Array; ms: number } | null>(null);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -58,7 +57,7 @@ export function OfficePlayground() {
     const started = performance.now();
     try {
       const { bytes } = await previewOffice({
-        file: await base64Of(file),
+        file: await readBase64(file),
         filename: file.name,
         ...(Object.keys(unsigned).length ? { options: unsigned } : {}),
         ...(givenData ? { data: givenData } : {}),
@@ -94,6 +93,7 @@ export function OfficePlayground() {
     output: pdfName(file?.name ?? 'report.docx'),
   });
 
+  // duplicates: the option rows below are one call per option of the shared field rows (Fields.tsx), alike only in shape (OptionsForm, DocumentOptionsForm).
   return (
     <>
       <PageHeader
@@ -140,26 +140,24 @@ export function OfficePlayground() {
               <Check label="Lossless images" checked={options.lossless_images ?? false} onChange={(lossless_images) => set({ lossless_images })} />
               <Check label="PDF/UA (tagged)" checked={options.pdf_ua ?? false} onChange={(pdf_ua) => set({ pdf_ua })} />
             </div>
-            <Field label="Pages" id="office-pages" hint='Such as "1-3, 5"'>
-              <input
-                id="office-pages"
-                className="input"
-                value={options.page_ranges ?? ''}
-                onChange={(event) => set({ page_ranges: event.target.value || undefined })}
-              />
-            </Field>
+            <TextField
+              label="Pages"
+              id="office-pages"
+              hint='Such as "1-3, 5"'
+              value={options.page_ranges ?? ''}
+              onChange={(next) => set({ page_ranges: next || undefined })}
+            />
             <PdfAField id="office-pdfa" value={options.pdf_a} onChange={(next) => set({ pdf_a: next })} />
             <SignField id="office-sign" value={options.sign} onChange={(next) => set({ sign: next })} />
-            <Field label="Password" id="office-password" hint="For a protected file">
-              <input
-                id="office-password"
-                className="input"
-                type="password"
-                autoComplete="off"
-                value={options.password ?? ''}
-                onChange={(event) => set({ password: event.target.value || undefined })}
-              />
-            </Field>
+            <TextField
+              label="Password"
+              id="office-password"
+              hint="For a protected file"
+              type="password"
+              autoComplete="off"
+              value={options.password ?? ''}
+              onChange={(next) => set({ password: next || undefined })}
+            />
           </div>
           <details className="options-panel">
             <summary>Header and footer</summary>
@@ -182,26 +180,17 @@ export function OfficePlayground() {
                 choices={HEADER_FOOTER_FITS}
                 onChange={(fit) => set({ header_footer_fit: fit === 'shrink' ? undefined : (fit as HeaderFooterFit) })}
               />
-              <Field label="Box margin" id="office-header-footer-margin" hint="From the page’s edges, e.g. 1cm or 8mm 12mm">
-                <input
-                  id="office-header-footer-margin"
-                  className="input"
-                  value={options.header_footer_margin ?? ''}
-                  placeholder="1cm"
-                  onChange={(event) => set({ header_footer_margin: event.target.value || undefined })}
-                />
-              </Field>
+              <TextField
+                label="Box margin"
+                id="office-header-footer-margin"
+                hint="From the page’s edges, e.g. 1cm or 8mm 12mm"
+                value={options.header_footer_margin ?? ''}
+                placeholder="1cm"
+                onChange={(next) => set({ header_footer_margin: next || undefined })}
+              />
               <div className="field wide">
                 <span className="field-label">Data (JSON)</span>
-                <CodeEditor
-                  value={dataText}
-                  onChange={setDataText}
-                  language="json"
-                  label="Data (JSON)"
-                  extensions={dataExtensions}
-                  invalid={!data.ok}
-                  describedBy="office-data-error"
-                />
+                <SampleDataEditor value={dataText} onChange={setDataText} label="Data (JSON)" invalid={!data.ok} errorId="office-data-error" />
                 {data.ok ? (
                   <span className="hint">
                     Values for the placeholders, such as <code>{'{"customer": {"name": "ACME"}}'}</code> for <code>{'{{customer.name}}'}</code>
@@ -223,14 +212,7 @@ export function OfficePlayground() {
         </form>
         <div className="playground-result">
           <PdfResultCard
-            bytes={result?.bytes ?? null}
-            facts={
-              result && (
-                <span className="muted small">
-                  {formatBytes(result.bytes.byteLength)} · {result.ms} ms
-                </span>
-              )
-            }
+            result={result}
             downloadName={pdfName(file?.name ?? 'document')}
             error={error}
             busy={busy}
@@ -244,15 +226,6 @@ export function OfficePlayground() {
       </Card>
     </>
   );
-}
-
-function base64Of(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
 }
 
 function pdfName(filename: string): string {

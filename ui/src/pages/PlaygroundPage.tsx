@@ -10,7 +10,7 @@ import type { PdfOptions } from '../api/types.ts';
 import { changedOptions, loadOptionSpec, optionProblems, type OptionSpec } from '../lib/pdf-options.ts';
 import { useLoad } from '../lib/hooks.ts';
 import { curlSnippet, fetchSnippet } from '../lib/snippets.ts';
-import { formatBytes, plural } from '../lib/format.ts';
+import { plural } from '../lib/format.ts';
 import { Card, ErrorNote, PageHeader, Spinner } from '../components/Page.tsx';
 import { OptionsForm } from '../components/OptionsForm.tsx';
 import { DocumentOptionsForm } from '../components/DocumentOptionsForm.tsx';
@@ -247,14 +247,8 @@ function Playground({ embedded, spec: apiSpec }: { embedded: boolean; spec: Opti
         </form>
         <div className="playground-result">
           <PdfResultCard
-            bytes={result?.bytes ?? null}
-            facts={
-              result && (
-                <span className="muted small" data-testid="render-facts">
-                  {formatBytes(result.bytes.byteLength)} · {result.ms} ms{result.remaining !== null ? ` · ${result.remaining} renders left this minute` : ''}
-                </span>
-              )
-            }
+            result={result}
+            moreFacts={typeof result?.remaining === 'string' ? ` · ${result.remaining} renders left this minute` : undefined}
             downloadName="playground.pdf"
             error={error}
             busy={busy}

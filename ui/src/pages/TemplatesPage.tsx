@@ -1,18 +1,19 @@
 // Templates of every key: filter by key, open one in the editor, or start a new one for a key.
 
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { listKeys } from '../api/keys.ts';
 import { createTemplate, listTemplates } from '../api/templates.ts';
 import type { KeyRecord } from '../api/types.ts';
 import { useAction, useCursorPages, useLoad } from '../lib/hooks.ts';
 import { formatDate, timeAgo } from '../lib/format.ts';
 import { navigate } from '../lib/router.ts';
-import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
+import { EmptyState, ErrorNote, PageHeader } from '../components/Page.tsx';
+import { ListCard } from '../components/ListCard.tsx';
+import { TextField } from '../components/Fields.tsx';
 import { KeySelect, keyName } from '../components/KeySelect.tsx';
 import { KeyFilterBar, Table } from '../components/Table.tsx';
 import { Link } from '../components/Link.tsx';
-import { Dialog } from '../components/Dialog.tsx';
-import { Pager } from '../components/Pager.tsx';
+import { FormDialog } from '../components/Dialog.tsx';
 import { ImportTemplateDialog } from './ImportTemplateDialog.tsx';
 
 const PAGE_SIZE = 50;
@@ -79,10 +80,12 @@ export function TemplatesPage() {
       />
       <KeyFilterBar id="template-key-filter" keys={keys.data} value={keyId} onChange={setKeyId} pages={pages} />
       <ErrorNote onRetry={templates.reload}>{templates.error}</ErrorNote>
-      <Card>
-        {templates.loading && !templates.data ? (
-          <Loading label="Loading templates…" />
-        ) : templates.data && templates.data.data.length === 0 && pages.page === 0 ? (
+      <ListCard
+        list={templates}
+        rows={templates.data?.data}
+        loadingLabel="Loading templates…"
+        paging={{ pages, pageSize: PAGE_SIZE, nextCursor: templates.data?.next_cursor }}
+        empty={
           <EmptyState
             title={keyId ? 'This key has no templates' : 'No templates yet'}
             action={
@@ -99,51 +102,38 @@ export function TemplatesPage() {
           >
             A template belongs to one key and is rendered with POST /v1/pdf and its template_id.
           </EmptyState>
-        ) : (
-          templates.data && (
-            <>
-              <Table
-                label="Templates"
-                columns={[
-                  { label: 'Name' },
-                  { label: 'Format' },
-                  { label: 'Version', className: 'num' },
-                  { label: 'Assets', className: 'num' },
-                  { label: 'Key' },
-                  { label: 'Updated' },
-                ]}
-              >
-                {templates.data.data.map((template) => (
-                  <tr key={template.template_id} className="clickable" onClick={() => navigate(`/admin/templates/${template.template_id}`)}>
-                    <td>
-                      <Link className="strong row-link" href={`/admin/templates/${template.template_id}`}>
-                        {template.name}
-                      </Link>
-                      <div className="mono muted small">{template.template_id}</div>
-                    </td>
-                    <td>{template.format === 'markdown' ? 'Markdown' : 'HTML'}</td>
-                    <td className="num mono">{template.version === undefined ? '—' : `v${template.version}`}</td>
-                    <td className="num">{template.asset_count ?? '—'}</td>
-                    <td>{keyName(keys.data, template.key_id)}</td>
-                    <td className="muted nowrap" title={formatDate(template.updated_at)}>
-                      {timeAgo(template.updated_at)}
-                    </td>
-                  </tr>
-                ))}
-              </Table>
-              <Pager
-                page={pages.page}
-                pageSize={PAGE_SIZE}
-                count={templates.data.data.length}
-                hasNext={templates.data.next_cursor !== null}
-                busy={templates.loading}
-                onPrevious={pages.previous}
-                onNext={() => pages.next(templates.data?.next_cursor)}
-              />
-            </>
-          )
-        )}
-      </Card>
+        }
+      >
+        <Table
+          label="Templates"
+          columns={[
+            { label: 'Name' },
+            { label: 'Format' },
+            { label: 'Version', className: 'num' },
+            { label: 'Assets', className: 'num' },
+            { label: 'Key' },
+            { label: 'Updated' },
+          ]}
+        >
+          {templates.data?.data.map((template) => (
+            <tr key={template.template_id} className="clickable" onClick={() => navigate(`/admin/templates/${template.template_id}`)}>
+              <td>
+                <Link className="strong row-link" href={`/admin/templates/${template.template_id}`}>
+                  {template.name}
+                </Link>
+                <div className="mono muted small">{template.template_id}</div>
+              </td>
+              <td>{template.format === 'markdown' ? 'Markdown' : 'HTML'}</td>
+              <td className="num mono">{template.version === undefined ? '—' : `v${template.version}`}</td>
+              <td className="num">{template.asset_count ?? '—'}</td>
+              <td>{keyName(keys.data, template.key_id)}</td>
+              <td className="muted nowrap" title={formatDate(template.updated_at)}>
+                {timeAgo(template.updated_at)}
+              </td>
+            </tr>
+          ))}
+        </Table>
+      </ListCard>
       <ImportTemplateDialog open={importing} keys={keys.data ?? []} defaultKey={keyId} onClose={() => setImporting(false)} />
       <NewTemplateDialog open={creating} keys={keys.data ?? []} defaultKey={keyId} onClose={() => setCreating(false)} />
     </>
@@ -162,8 +152,7 @@ function NewTemplateDialog({ open, keys, defaultKey, onClose }: { open: boolean;
     create.setError(undefined);
   }, [open]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const created = await create.run({ key_id: keyId, name: name.trim(), html: STARTER_HTML, sample_data: STARTER_DATA });
     if (created) {
       onClose();
@@ -172,39 +161,21 @@ function NewTemplateDialog({ open, keys, defaultKey, onClose }: { open: boolean;
   };
 
   return (
-    <Dialog open={open} title="New template" onClose={onClose}>
-      <form className="form" onSubmit={submit}>
-        <div className="field">
-          <label className="field-label" htmlFor="new-template-name">
-            Name
-          </label>
-          <input
-            id="new-template-name"
-            className="input"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            placeholder="e.g. Invoice"
-            autoFocus
-            required
-            maxLength={200}
-          />
-        </div>
-        <KeySelect id="new-template-key" label="Owned by key" keys={keys} value={keyId} onChange={setKeyId} />
-        <p className="muted small">It starts from an invoice example you can change in the editor.</p>
-        {create.error && (
-          <p className="error-text" role="alert">
-            {create.error}
-          </p>
-        )}
-        <div className="dialog-foot inline">
-          <button type="button" className="button ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button primary" disabled={create.busy || !keyId}>
-            {create.busy ? 'Creating…' : 'Create and edit'}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    // duplicates: a call of the shared FormDialog with this form’s fields, alike in shape to CreateKeyDialog’s.
+    <FormDialog
+      open={open}
+      title="New template"
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      error={create.error}
+      busy={create.busy}
+      ready={Boolean(keyId)}
+      submitLabel="Create and edit"
+      busyLabel="Creating…"
+    >
+      <TextField label="Name" id="new-template-name" value={name} onChange={setName} placeholder="e.g. Invoice" required maxLength={200} />
+      <KeySelect id="new-template-key" label="Owned by key" keys={keys} value={keyId} onChange={setKeyId} />
+      <p className="muted small">It starts from an invoice example you can change in the editor.</p>
+    </FormDialog>
   );
 }

@@ -1,0 +1,87 @@
+// The template editor's behaviour beside its layout: the live preview (debounced, the latest edit
+// wins), the warning before leaving with unsaved edits, and Ctrl/Cmd+S.
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { previewTemplate } from '../../api/templates.ts';
+import { describeFailure } from '../../api/client.ts';
+import type { PdfOptions, TemplateFormat } from '../../api/types.ts';
+
+const PREVIEW_DELAY_MS = 350;
+
+export interface PreviewState {
+  bytes: Uint8Array | null;
+  busy: boolean;
+  error?: string;
+  ms?: number;
+}
+
+/** Renders the text with data a moment after the last change; an older render still running is cancelled. */
+export function useLivePreview(
+  templateId: string,
+  html: string,
+  format: TemplateFormat,
+  data: Record<string, unknown> | null | undefined,
+  assetsChanged: number,
+  options: PdfOptions | undefined,
+): PreviewState {
+  const [state, setState] = useState<PreviewState>({ bytes: null, busy: false });
+  const latest = useRef<AbortController | null>(null);
+  const dataKey = data === undefined ? undefined : JSON.stringify(data);
+  const optionsKey = JSON.stringify(options ?? {});
+  const run = useCallback(
+    (source: string, values: Record<string, unknown> | null, renderOptions: PdfOptions) => {
+      latest.current?.abort();
+      const controller = new AbortController();
+      latest.current = controller;
+      const started = performance.now();
+      setState((previous) => ({ ...previous, busy: true }));
+      // Named by id, so the preview is served the template's assets as its renders are.
+      previewTemplate({ html: source, format, data: values ?? {}, template_id: templateId, options: renderOptions }, controller.signal).then(
+        ({ bytes }) => {
+          if (latest.current !== controller) return;
+          setState({ bytes, busy: false, ms: Math.round(performance.now() - started) });
+        },
+        (failure: unknown) => {
+          if (latest.current !== controller || (failure as Error).name === 'AbortError') return;
+          setState((previous) => ({ ...previous, busy: false, error: describeFailure(failure) }));
+        },
+      );
+    },
+    [templateId, format],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: assetsChanged is a trigger: a changed asset re-renders the preview with the same text
+  useEffect(() => {
+    // Invalid JSON keeps the last good preview; the data pane says what is wrong.
+    if (dataKey === undefined) return;
+    const timer = setTimeout(() => run(html, JSON.parse(dataKey) as Record<string, unknown> | null, JSON.parse(optionsKey) as PdfOptions), PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [html, dataKey, optionsKey, run, assetsChanged]);
+  useEffect(() => () => latest.current?.abort(), []);
+  return state;
+}
+
+/** Closing the tab or reloading with unsaved edits asks first. */
+export function useLeaveWarning(dirty: boolean): void {
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+}
+
+/** Ctrl/Cmd+S saves, as in any editor. */
+export function useSaveShortcut(save: () => unknown): void {
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        void saveRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
