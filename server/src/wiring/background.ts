@@ -2,18 +2,13 @@
 // retention sweeper, and the WATCH_DIR hot folder. A new timer or queue starts here.
 
 import type { AddressPolicy } from '../guard/address-policy.ts';
-import { parseInput } from '../http/validation.ts';
-import { renderRequestSchema } from '../http/schemas/render.ts';
-import { isOfficeRequest, officeRenderRequestSchema } from '../http/schemas/office.ts';
-import { OFFICE_KINDS, officeKindOf } from '../office/file-kinds.ts';
+import { hotFolderRequests } from '../http/hot-folder-requests.ts';
 import { BatchWorker } from '../queue/batch-worker.ts';
 import { HotFolder, type Retry } from '../queue/hot-folder.ts';
 import { startRetentionSweeper } from '../queue/retention-sweeper.ts';
 import { WebhookDeliverer } from '../queue/webhook-delivery.ts';
 import { RendererBusyError, RendererClosedError, RendererCrashedError } from '../render/errors.ts';
 import { openBatchesService } from '../services/batches.ts';
-import type { Account } from '../services/keys.ts';
-import type { RenderInput } from '../services/render-request.ts';
 import type { Wiring } from './context.ts';
 import type { Rendering } from './rendering.ts';
 import type { Services } from './services.ts';
@@ -76,17 +71,12 @@ export async function startBackground({ config, overrides, log }: Wiring, { stor
     intervalSeconds: config.retentionSweepSeconds,
     log,
   });
-  // WATCH_DIR: files dropped in render as the key of its settings.json, one at a time in the background.
+  // WATCH_DIR: files dropped in render (or, PDFs, transform) as the key of its settings.json, one at a time in the background.
   const hotFolder = config.watchDir
-    ? await HotFolder.start<RenderInput, Account>({
+    ? await HotFolder.start({
         dir: config.watchDir,
-        render: (input, account) => render.render(input, account, { priority: 'background' }),
+        ...hotFolderRequests({ render, transforms }),
         accountById: (keyId) => accounts.keys.accountById(keyId),
-        parseRequest: (json) =>
-          isOfficeRequest(json) ? parseInput(officeRenderRequestSchema, json, 'the request file') : parseInput(renderRequestSchema, json, 'the request file'),
-        // Office files by extension, converted with the default office options.
-        requestForFile: (name, bytes) => (officeKindOf(name) ? { office: { file: Buffer.from(bytes).toString('base64'), filename: name } } : undefined),
-        acceptedKinds: `name.json (a render request), name.html, name.md or an office file (${OFFICE_KINDS.map((kind) => `.${kind}`).join(', ')})`,
         retryOf,
         log,
         intervalMs: overrides.hotFolderIntervalMs,
