@@ -7,7 +7,7 @@
 // Run: npx tsx bench/pdf-transform.ts
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
@@ -89,16 +89,20 @@ async function fiftyFieldForm(): Promise<{ pdf: Uint8Array; values: Record<strin
   return { pdf: await doc.save(), values };
 }
 
-/** What a tool writes from `pdf`, and how long it took (ms). */
-function timedTool(pdf: Uint8Array, tool: string, args: (input: string, output: string) => string[]): { bytes: number; ms: number } {
+/**
+ * What a tool writes from `pdf` (every file it names from `output`: out.pdf, or out-01.png... when
+ * `output` is a prefix, as for pdftoppm), and how long it took (ms).
+ */
+export function timedTool(pdf: Uint8Array, tool: string, args: (input: string, output: string) => string[]): { bytes: number; ms: number } {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-transform-'));
   try {
     const input = path.join(dir, 'in.pdf');
-    const output = path.join(dir, 'out.pdf');
     writeFileSync(input, pdf);
     const began = performance.now();
-    execFileSync(tool, args(input, output), { stdio: 'ignore' });
-    return { bytes: readFileSync(output).byteLength, ms: performance.now() - began };
+    execFileSync(tool, args(input, path.join(dir, 'out')), { stdio: 'ignore' });
+    const ms = performance.now() - began;
+    const written = readdirSync(dir).filter((name) => name.startsWith('out'));
+    return { bytes: written.reduce((sum, name) => sum + statSync(path.join(dir, name)).size, 0), ms };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

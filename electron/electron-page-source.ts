@@ -6,7 +6,8 @@
 // again. An html lane serves up to LANE_RENDERS renders, each on a fresh origin with the cookie
 // wipe at the gate; a url render gets a window of its own, destroyed afterwards. Each partition
 // sends every request through the network guard's egress proxy and refuses popups, permissions and
-// downloads. A renderer crash ends the render at once as RendererCrashedError (503).
+// downloads (render-window.ts: the windows' options, the partitions' lock-down). A renderer crash
+// ends the render at once as RendererCrashedError (503).
 //
 // Why the debugger of a window rather than puppeteer on --remote-debugging-port: Electron answers
 // Target.createTarget with "Not supported" (no new pages over CDP) and a TCP debugging port would
@@ -26,64 +27,20 @@ import type { RenderClock } from '../server/src/render/cdp-page.ts';
 import { isVirtual, type RenderPath, type RenderPathMode, UNPROBED_PATH } from '../server/src/render/render-path.ts';
 import { checkFramesOnVirtualClock, probeRenderPath } from '../server/src/render/render-path-probe.ts';
 import type { RenderSource } from '../server/src/render/render-source.ts';
-import { DebuggerSession, type DebuggerLike } from './debugger-session.ts';
-import { applyWindowParity, type ParityContents } from './engine-parity.ts';
+import { DebuggerSession } from './debugger-session.ts';
+import { applyWindowParity } from './engine-parity.ts';
 import { PartitionPool, type Partition } from './partition-pool.ts';
-import { toElectronPrintOptions, type ElectronPrintOptions } from './print-options.ts';
+import { toElectronPrintOptions } from './print-options.ts';
+import {
+  lockDownSession,
+  renderWindowOptions,
+  type ElectronRenderApi,
+  type RenderSession,
+  type RenderWebContents,
+  type RenderWindow,
+} from './render-window.ts';
 
 export const RENDER_PARTITION_PREFIX = 'quire-render-';
-
-export interface RenderWindowOptions {
-  show: false;
-  width: number;
-  height: number;
-  useContentSize: true;
-  webPreferences: {
-    partition: string;
-    sandbox: true;
-    contextIsolation: true;
-    nodeIntegration: false;
-    nodeIntegrationInSubFrames: false;
-    webviewTag: false;
-    javascript: true;
-    webSecurity: true;
-    disableDialogs: true;
-    backgroundThrottling: false;
-    spellcheck: false;
-    navigateOnDragDrop: false;
-  };
-}
-
-export interface RenderWebContents extends ParityContents {
-  readonly debugger: DebuggerLike;
-  printToPDF(options: ElectronPrintOptions): Promise<Uint8Array>;
-  setWindowOpenHandler(handler: (details: unknown) => { action: 'deny' }): void;
-  on(event: 'render-process-gone', listener: (event: unknown, details: { reason: string }) => void): unknown;
-}
-
-export interface RenderWindow {
-  readonly webContents: RenderWebContents;
-  loadURL(url: string): Promise<void>;
-  destroy(): void;
-  isDestroyed(): boolean;
-}
-
-export type ProxySettings = { mode: 'fixed_servers'; proxyRules: string; proxyBypassRules: string } | { mode: 'direct' };
-
-export interface RenderSession {
-  setProxy(config: ProxySettings): Promise<void>;
-  setPermissionRequestHandler(handler: (webContents: unknown, permission: unknown, callback: (granted: boolean) => void) => void): void;
-  setPermissionCheckHandler(handler: (...args: unknown[]) => boolean): void;
-  on(event: 'will-download', listener: (event: { preventDefault(): void }) => void): unknown;
-  clearStorageData(): Promise<void>;
-  clearCache(): Promise<void>;
-}
-
-/** The Electron functions the source needs: `new BrowserWindow(options)` and `session.fromPartition(p, { cache: false })`. */
-export interface ElectronRenderApi {
-  createWindow(options: RenderWindowOptions): RenderWindow;
-  sessionFor(partition: string): RenderSession;
-}
 
 export interface ElectronPageSourceOptions {
   /** The network guard's egress proxy (PageSourceContext.proxyServer); undefined when the guard is off. */
@@ -95,38 +52,6 @@ export interface ElectronPageSourceOptions {
   partitions?: number;
   /** The probe chose a render path below the best one (render-path.ts). */
   onRenderPathFallback?: (mode: RenderPathMode, by: 'probe' | 'breaker') => void;
-}
-
-/** Every render window's options: hidden, sandboxed, isolated, no Node, its own partition. */
-export function renderWindowOptions(partition: string): RenderWindowOptions {
-  return {
-    show: false,
-    width: 1280,
-    height: 900,
-    useContentSize: true,
-    webPreferences: {
-      partition,
-      sandbox: true,
-      contextIsolation: true,
-      nodeIntegration: false,
-      nodeIntegrationInSubFrames: false,
-      webviewTag: false,
-      javascript: true,
-      webSecurity: true,
-      // alert()/confirm() would otherwise open native dialogs from a hidden window.
-      disableDialogs: true,
-      // Hidden windows are "background": throttled timers would stall renders (cf. launch-flags.ts).
-      backgroundThrottling: false,
-      spellcheck: false,
-      navigateOnDragDrop: false,
-    },
-  };
-}
-
-/** Proxy settings that send every request of a render partition, loopback included, through the guard. */
-export function guardedProxy(proxyServer: string): ProxySettings & { mode: 'fixed_servers' } {
-  // '<-loopback>' removes Chromium's implicit loopback bypass, as launch-flags.ts does headless.
-  return { mode: 'fixed_servers', proxyRules: proxyServer, proxyBypassRules: '<-loopback>' };
 }
 
 /** Prints with webContents.printToPDF; everything else is CdpPage's. */
@@ -182,7 +107,7 @@ export class ElectronPageSource implements PageSource {
     const names = Array.from({ length: Math.max(1, options.partitions ?? 4) }, (_, index) => `${RENDER_PARTITION_PREFIX}${source}-${index}`);
     this.partitions = new PartitionPool(names, async (name) => {
       const session = electron.sessionFor(name);
-      await this.lockDown(session);
+      await lockDownSession(session, options.proxyServer);
       return session;
     });
   }
@@ -299,14 +224,6 @@ export class ElectronPageSource implements PageSource {
       await this.discard(lane);
       throw error;
     }
-  }
-
-  /** The partition's own rules: every request through the guard, no permissions, no downloads. */
-  private async lockDown(session: RenderSession): Promise<void> {
-    session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-    session.setPermissionCheckHandler(() => false);
-    session.on('will-download', (event) => event.preventDefault());
-    await session.setProxy(this.options.proxyServer ? guardedProxy(this.options.proxyServer) : { mode: 'direct' });
   }
 
   private async release(lane: Lane, kind: RenderSource['kind'], renderSucceeded: boolean): Promise<void> {

@@ -20,6 +20,8 @@ const ROOT = 9;
 export const LAYERS: Record<string, number> = {
   // Composition roots and command lines: they wire everything, each other included.
   app: 9,
+  // app.ts's wiring per area (state, rendering, services, background, operations, listener).
+  wiring: 9,
   main: 9,
   cli: 9,
   'cli-admin-api': 9,
@@ -55,6 +57,8 @@ export const LAYERS: Record<string, number> = {
   shapes: 0,
   // OpenTelemetry (spans.ts: only @opentelemetry/api): below every layer, the logger's mixin included.
   telemetry: -1,
+  // The settings groups config.ts merges into its one table (declarations and parsers; no reads of the environment).
+  settings: -1,
 };
 
 export interface UpwardImport {

@@ -4,7 +4,7 @@
 
 import type { Meter } from '@opentelemetry/api';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { RenderOutcome, RendererStats } from './render/renderer.ts';
+import type { RenderOutcome, RendererStats } from './render/render-job.ts';
 import type { EgressOutcome } from './guard/egress-proxy.ts';
 import { RENDER_PATH_MODES, type RenderPathMode } from './render/render-path.ts';
 

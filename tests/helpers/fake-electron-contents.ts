@@ -4,7 +4,7 @@
 
 import type { Browser, CDPSession } from 'puppeteer-core';
 import type { DebuggerLike } from '../../electron/debugger-session.ts';
-import type { RenderWebContents } from '../../electron/electron-page-source.ts';
+import type { RenderWebContents } from '../../electron/render-window.ts';
 import type { ElectronPrintOptions } from '../../electron/print-options.ts';
 
 // Any listener fits (never[]): each event's emitter passes the arguments Electron would for it.

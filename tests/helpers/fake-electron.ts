@@ -15,16 +15,10 @@ import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type BrowserContext, type CDPSession, type Protocol } from 'puppeteer-core';
 import { findChromium } from '../../server/src/render/chromium-path.ts';
-import { launchFlags, needsNoSandbox } from '../../server/src/render/launch-flags.ts';
+import { launchOptions, needsNoSandbox } from '../../server/src/render/launch-flags.ts';
 import type { PageSourceFactory } from '../../server/src/render/index.ts';
-import {
-  ElectronPageSource,
-  type ElectronRenderApi,
-  type ProxySettings,
-  type RenderSession,
-  type RenderWindow,
-  type RenderWindowOptions,
-} from '../../electron/electron-page-source.ts';
+import { ElectronPageSource } from '../../electron/electron-page-source.ts';
+import type { ElectronRenderApi, ProxySettings, RenderSession, RenderWindow, RenderWindowOptions } from '../../electron/render-window.ts';
 import { Listeners, browserSessionOf, FakeWebContents } from './fake-electron-contents.ts';
 
 export class FakeSession implements RenderSession {
@@ -136,17 +130,7 @@ export class FakeElectron implements ElectronRenderApi {
   static async launch(options: { chromePath?: string } = {}): Promise<FakeElectron> {
     const executable = await findChromium(options.chromePath ?? '');
     const profileDir = await mkdtemp(path.join(os.tmpdir(), 'quire-fake-electron-'));
-    const browser = await puppeteer.launch({
-      executablePath: executable.path,
-      ignoreDefaultArgs: true,
-      args: launchFlags({ isHeadlessShell: executable.isHeadlessShell, noSandbox: needsNoSandbox(), userDataDir: profileDir }),
-      pipe: true,
-      waitForInitialPage: false,
-      headless: executable.isHeadlessShell ? 'shell' : true,
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-    });
+    const browser = await puppeteer.launch(launchOptions(executable, { noSandbox: needsNoSandbox(), userDataDir: profileDir }));
     // Electron asks setWindowOpenHandler before a popup exists, and the source denies every one;
     // here the popup is closed as soon as it appears, so none outlives its opener's render either.
     const popups = await browser.target().createCDPSession();

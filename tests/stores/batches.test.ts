@@ -1,9 +1,10 @@
-// Contract of the batch store (stores/batches.ts BatchStore), run against the files and
+// Contract of the batch store (stores/batch-store.ts BatchStore), run against the files and
 // PostgreSQL; then what only PostgreSQL does: leases, adoption by another instance, fenced writes.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FileBatchStore, LeaseLostError, type BatchRecord, type BatchStore } from '../../server/src/stores/batches.ts';
+import { FileBatchStore } from '../../server/src/stores/batches.ts';
+import { LeaseLostError, type BatchRecord, type BatchStore } from '../../server/src/stores/batch-store.ts';
 import { PgBatchStore } from '../../server/src/stores/pg/batches.ts';
 import { BacklogFullError } from '../../server/src/stores/batch-backlog.ts';
 import { newId } from '../../server/src/ids.ts';

@@ -14,7 +14,7 @@ import { PgPdfBlobStore } from '../../server/src/stores/pg/pdf-blobs.ts';
 import { pgRenderCommit } from '../../server/src/stores/pg/render-commit.ts';
 import { PgUsageLedger } from '../../server/src/stores/pg/usage-ledger.ts';
 import { PgBatchStore } from '../../server/src/stores/pg/batches.ts';
-import { LeaseLostError, type BatchRecord } from '../../server/src/stores/batches.ts';
+import { LeaseLostError, type BatchRecord } from '../../server/src/stores/batch-store.ts';
 import { DEFAULT_PDF_OPTIONS } from '../../server/src/render/pdf-options.ts';
 import { newId } from '../../server/src/ids.ts';
 import { forEachBackend, type Backend } from './backends.ts';

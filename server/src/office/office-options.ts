@@ -11,6 +11,7 @@ import { attachmentFields } from '../pdf/attachment-options.ts';
 import { pdfAFields } from '../pdf/pdf-a-options.ts';
 import { pageListSchema } from '../pdf/page-list.ts';
 import { foreignHeadsFields, runningSchema, type PdfHeadsOptions } from '../render/header-options.ts';
+import { timeoutMsSchema } from '../render/pdf-options.ts';
 
 export const IMAGE_RESOLUTIONS = [75, 150, 300, 600, 1200] as const;
 
@@ -34,12 +35,7 @@ export const officeExportFields = {
 export const officeOptionsSchema = z
   .strictObject({
     ...officeExportFields,
-    timeout_ms: z
-      .int()
-      .min(1000, between(1000, 60_000))
-      .max(60_000, between(1000, 60_000))
-      .default(30_000)
-      .describe('Budget for converting each file (LibreOffice loading and exporting it).'),
+    timeout_ms: timeoutMsSchema('Budget for converting each file (LibreOffice loading and exporting it).'),
     header: runningSchema
       .optional()
       .describe(

@@ -16,6 +16,7 @@ import { fillForm } from './transform/form-fill.ts';
 import { scrubActions } from './transform/scrub-actions.ts';
 import { zipFiles } from './transform/zip.ts';
 
+// One case per task kind, each a different tool: alike in shape only, as in signing/run-sign-task.ts.
 export function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
   switch (task.kind) {
     case 'finish':

@@ -1,8 +1,9 @@
 // The hot folder (WATCH_DIR): name.json (a render request, as the body of POST /v1/pdf), name.html
-// or name.md, or a file of another kind the app takes (office files: name.docx, ...) dropped into
-// in/ becomes out/name.pdf, or failed/name.json with {code, detail} (the input kept beside it:
+// or name.md, or a file of another kind the app takes (office files: name.docx, ...; name.pdf
+// through settings.json's transform) dropped into in/ becomes out/name.pdf, or failed/name.json with {code, detail} (the input kept beside it:
 // failed/name.html, failed/name.md, failed/name.docx, or failed/name.request.json).
-// WATCH_DIR/settings.json names the key the renders are charged to ({"key_id": "key_..."}).
+// WATCH_DIR/settings.json names the key the renders are charged to ({"key_id": "key_..."}) and
+// may hold entries the app reads for kinds of file (its "pdf" transform: parseSettings).
 // Durability: a file is claimed by renaming it into processing/ before any work, and leaves
 // processing/ only once its result is on disk, so a stop or crash loses nothing: at start-up,
 // claimed files are rendered again (unless their PDF was already written). Files still being
@@ -35,15 +36,22 @@ export interface HotFolderResult {
   documentId?: string;
 }
 
-/** Request: a validated render request; Caller: the account renders are charged to (services/ decide both). */
-export interface HotFolderDeps<Request, Caller> {
+/**
+ * Request: a validated render request; Caller: the account renders are charged to; Settings: what
+ * parseSettings makes of settings.json (services/ and http/ decide all three).
+ */
+export interface HotFolderDeps<Request, Caller, Settings = undefined> {
   dir: string;
   render(input: Request, caller: Caller): Promise<HotFolderResult>;
   accountById(keyId: string): Promise<Caller | undefined>;
   /** Validates a request file's JSON (or {html} for name.html, {markdown} for name.md) as the API validates a POST /v1/pdf body; throws the API's error. */
   parseRequest(json: unknown): Request;
-  /** The request body for a file of another kind (an office file: {office: {...}}), or undefined when the folder does not take it. */
-  requestForFile?(name: string, bytes: Uint8Array): unknown;
+  /** Checks settings.json beyond its key_id (throws the API's error naming the field); files wait in in/ while it throws. */
+  parseSettings?(settings: Record<string, unknown>): Settings;
+  /** The request for a file of another kind (an office file, a PDF to transform), validated; undefined when the folder does not take it. */
+  requestForFile?(name: string, bytes: Uint8Array, settings: Settings | undefined): Request | undefined;
+  /** The size limit of a file of this name, when not MAX_INPUT_BYTES (a PDF to transform takes the PDF input limit). */
+  maxBytesOf?(name: string, settings: Settings | undefined): number | undefined;
   /** How the kinds of file taken are named in an error about one that is not ("name.json (a render request) or name.html"). */
   acceptedKinds?: string;
   /** 'always' when the renderer was busy or stopping, 'few' when it crashed, else 'never'. */
@@ -58,7 +66,13 @@ interface Seen {
   mtimeMs: number;
 }
 
-export class HotFolder<Request, Caller> {
+/** A live key and the settings that go with it. */
+interface Configuration<Caller, Settings> {
+  caller: Caller;
+  settings: Settings | undefined;
+}
+
+export class HotFolder<Request, Caller, Settings = undefined> {
   private timer: NodeJS.Timeout | undefined;
   private scanning: Promise<void> | undefined;
   private stopped = false;
@@ -66,10 +80,10 @@ export class HotFolder<Request, Caller> {
   private readonly crashes = new Map<string, number>();
   private unconfigured: string | undefined;
 
-  private constructor(private readonly deps: HotFolderDeps<Request, Caller>) {}
+  private constructor(private readonly deps: HotFolderDeps<Request, Caller, Settings>) {}
 
   /** Makes the folders, puts claimed files of a previous run back in line, and starts polling. */
-  static async start<Request, Caller>(deps: HotFolderDeps<Request, Caller>): Promise<HotFolder<Request, Caller>> {
+  static async start<Request, Caller, Settings = undefined>(deps: HotFolderDeps<Request, Caller, Settings>): Promise<HotFolder<Request, Caller, Settings>> {
     for (const folder of SUBFOLDERS) await mkdir(path.join(deps.dir, folder), { recursive: true });
     const folder = new HotFolder(deps);
     await folder.recover();
@@ -121,8 +135,8 @@ export class HotFolder<Request, Caller> {
     }
     const ready = await this.readyFiles();
     if (ready.length === 0) return;
-    const account = await this.account();
-    if (!account) return;
+    const configuration = await this.configuration();
+    if (!configuration) return;
     for (const name of ready) {
       if (this.stopped) return;
       try {
@@ -132,7 +146,7 @@ export class HotFolder<Request, Caller> {
         continue; // still locked by its writer (Windows), or taken away: next scan
       }
       this.seen.delete(name);
-      await this.process(name, account);
+      await this.process(name, configuration);
     }
   }
 
@@ -153,35 +167,42 @@ export class HotFolder<Request, Caller> {
     return ready.sort();
   }
 
-  /** The account of settings.json's key_id; undefined (files wait in in/, logged once) until it names a live key. */
-  private async account(): Promise<Caller | undefined> {
+  /**
+   * The account of settings.json's key_id and its other settings; undefined (files wait in in/,
+   * logged once) until it names a live key and its other entries are valid.
+   */
+  private async configuration(): Promise<Configuration<Caller, Settings> | undefined> {
     const file = path.join(this.deps.dir, HOT_FOLDER_SETTINGS);
     let problem: string;
     try {
-      const settings = JSON.parse(await readFile(file, 'utf8')) as { key_id?: unknown };
-      const account = typeof settings.key_id === 'string' ? await this.deps.accountById(settings.key_id) : undefined;
-      if (account) {
+      const settings = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      const caller = typeof settings.key_id === 'string' ? await this.deps.accountById(settings.key_id) : undefined;
+      if (caller) {
+        const parsed = this.deps.parseSettings?.(settings);
         this.unconfigured = undefined;
-        return account;
+        return { caller, settings: parsed };
       }
       problem = typeof settings.key_id === 'string' ? `key ${settings.key_id} does not exist or is revoked` : 'it names no key_id';
     } catch (error) {
-      problem = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it does not exist' : `it cannot be read: ${(error as Error).message}`;
+      problem = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it does not exist' : `it cannot be used: ${(error as Error).message}`;
     }
     if (this.unconfigured !== problem)
-      this.deps.log.warn({ file, problem }, `hot folder: files wait in in/ until ${HOT_FOLDER_SETTINGS} names a live key ({"key_id": "key_..."})`);
+      this.deps.log.warn(
+        { file, problem },
+        `hot folder: files wait in in/ until ${HOT_FOLDER_SETTINGS} names a live key ({"key_id": "key_..."}) and its other entries are valid`,
+      );
     this.unconfigured = problem;
     return undefined;
   }
 
   /** Renders one claimed file to out/, or records why not in failed/; a transient failure leaves it claimed for the next scan. */
-  private async process(name: string, known?: Caller): Promise<void> {
+  private async process(name: string, known?: Configuration<Caller, Settings>): Promise<void> {
     const claimed = this.folder('processing', name);
-    const account = known ?? (await this.account());
-    if (!account) return;
+    const configuration = known ?? (await this.configuration());
+    if (!configuration) return;
     let rendered: HotFolderResult;
     try {
-      rendered = await this.deps.render(await this.readInput(claimed, name), account);
+      rendered = await this.deps.render(await this.readInput(claimed, name, configuration.settings), configuration.caller);
     } catch (error) {
       const retry = this.deps.retryOf(error);
       const tries = (this.crashes.get(name) ?? 0) + (retry === 'few' ? 1 : 0);
@@ -200,18 +221,19 @@ export class HotFolder<Request, Caller> {
     this.deps.log.info({ file: name, bytes: rendered.pdf.byteLength, document_id: rendered.documentId }, 'hot folder: rendered');
   }
 
-  private async readInput(file: string, name: string): Promise<Request> {
+  private async readInput(file: string, name: string, settings: Settings | undefined): Promise<Request> {
     const { size } = await stat(file);
-    if (size > MAX_INPUT_BYTES)
-      throw new HotFolderInputError('payload_too_large', `${name} is ${size} bytes; the largest file the hot folder takes is ${MAX_INPUT_BYTES} bytes`);
+    const limit = this.deps.maxBytesOf?.(name, settings) ?? MAX_INPUT_BYTES;
+    if (size > limit)
+      throw new HotFolderInputError('payload_too_large', `${name} is ${size} bytes; the largest such file the hot folder takes is ${limit} bytes`);
     const bytes = await readFile(file);
     const text = bytes.toString('utf8');
     const extension = path.extname(name).toLowerCase();
     if (extension === '.html' || extension === '.htm') return this.deps.parseRequest({ html: text });
     if (MARKDOWN_EXTENSION.test(extension)) return this.deps.parseRequest({ markdown: text });
     if (extension !== '.json') {
-      const request = this.deps.requestForFile?.(name, new Uint8Array(bytes));
-      if (request !== undefined) return this.deps.parseRequest(request);
+      const request = this.deps.requestForFile?.(name, new Uint8Array(bytes), settings);
+      if (request !== undefined) return request;
       throw new HotFolderInputError(
         'invalid_request',
         `${name}: the hot folder takes ${this.deps.acceptedKinds ?? 'name.json (a render request), name.html or name.md'}`,

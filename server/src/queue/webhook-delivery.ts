@@ -1,7 +1,7 @@
 // Webhook delivery for completed batches (docs/api.md#webhooks, Standard Webhooks): a POST of
 // {"type":"batch.completed","timestamp","data"} (data: the batch as GET answers it, wire/batch-json.ts) signed with the batch's secret, tried until a 2xx
 // answer or WEBHOOK_ATTEMPTS tries, each WEBHOOK_RETRY_BASE_MS x 4^n after the last. Every try is
-// a stored record on the batch (stores/batches.ts), so the admin sees it and a restart resumes the
+// a stored record on the batch (stores/batch-store.ts), so the admin sees it and a restart resumes the
 // schedule. The network guard (guard/webhook-target.ts) checks the target again at every try,
 // connects to the checked address, never follows a redirect, and cuts a try at WEBHOOK_TIMEOUT_MS.
 // Tries run apart from the render slots: a slow receiver never holds up a render.
@@ -13,7 +13,7 @@ import type { Resolver } from '../guard/dns-resolver.ts';
 import { deliverWebhook, WebhookTimeoutError } from '../guard/webhook-target.ts';
 import type { EventBus } from '../events.ts';
 import type { Logger } from '../logger.ts';
-import type { BatchRecord, BatchStore, ErrorRecord, WebhookAttemptRecord } from '../stores/batches.ts';
+import type { BatchRecord, BatchStore, ErrorRecord, WebhookAttemptRecord } from '../stores/batch-store.ts';
 import { batchJson } from '../wire/batch-json.ts';
 import { annotate, continueTrace, inSpan, traceHeaders } from '../telemetry/spans.ts';
 

@@ -9,7 +9,7 @@ import puppeteer, { type Browser, type Protocol } from 'puppeteer-core';
 import type { Logger } from '../logger.ts';
 import type { ChromiumExecutable } from './chromium-path.ts';
 import { RendererCrashedError } from './errors.ts';
-import { launchFlags, needsNoSandbox } from './launch-flags.ts';
+import { launchOptions, needsNoSandbox } from './launch-flags.ts';
 import { isProcessRunning } from '../process-alive.ts';
 
 export interface BrowserHostOptions {
@@ -166,22 +166,10 @@ export class BrowserHost {
     const { executable, env, log } = this.options;
     const profileDir = await mkdtemp(path.join(os.tmpdir(), `${PROFILE_PREFIX}${process.pid}-`));
     const noSandbox = needsNoSandbox();
-    const args = launchFlags({ isHeadlessShell: executable.isHeadlessShell, noSandbox, userDataDir: profileDir, proxyServer: this.options.proxyServer });
     let browser: Browser;
     try {
       browser = await puppeteer.launch({
-        executablePath: executable.path,
-        ignoreDefaultArgs: true,
-        args,
-        // A pipe, not a TCP port: nothing on the machine can attach to our browser.
-        pipe: true,
-        // No about:blank on the command line, so there is no first tab to wait for.
-        waitForInitialPage: false,
-        headless: executable.isHeadlessShell ? 'shell' : true,
-        // Shutdown is ours (main.ts drains renders first).
-        handleSIGINT: false,
-        handleSIGTERM: false,
-        handleSIGHUP: false,
+        ...launchOptions(executable, { noSandbox, userDataDir: profileDir, proxyServer: this.options.proxyServer }),
         env: { ...process.env, ...env },
         defaultViewport: { width: 1280, height: 900 },
         protocolTimeout: 120_000,

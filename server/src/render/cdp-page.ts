@@ -1,36 +1,21 @@
 // Drives one page target over a raw CDP session: loads a render's HTML (written into an empty
-// document of a fresh origin, answered from memory through the Fetch domain) or a URL, waits for the requested lifecycle event, applies media,
-// waits for a selector, prints. Only the domains it needs are enabled, so a render costs few
-// protocol events. Works on any CDP session: headless Chromium or Electron's webContents.
+// document of a fresh origin, answered from memory by render-site-responder.ts) or a URL, waits for
+// the requested lifecycle event (page-lifecycle.ts), applies media, runs the waits (page-waits.ts),
+// prints. Only the domains it needs are enabled, so a render costs few protocol events. Works on
+// any CDP session: headless Chromium or Electron's webContents.
 
 import type { Protocol } from 'puppeteer-core';
-import { NavigationError, RenderInputError, RendererCrashedError } from './errors.ts';
-import { RENDER_URL_PATTERN, freshDocument, isRenderSiteUrl, type RenderDocument } from './render-document.ts';
+import { NavigationError, RendererCrashedError } from './errors.ts';
+import { RENDER_URL_PATTERN, freshDocument } from './render-document.ts';
 import type { AssetResolver, RenderSource, WaitUntil } from './render-source.ts';
 import type { CdpSession } from './cdp-session.ts';
 import { RequestTracker } from './request-tracker.ts';
 import type { FrameSource } from './frame-turn.ts';
 import { NETWORK_IDLE_MS, VirtualClock } from './virtual-clock.ts';
-
-/** The lifecycle event each wait starts from; the network-idle ones then wait for a quiet network (request-tracker.ts). */
-const LIFECYCLE_EVENT: Record<WaitUntil, string> = {
-  load: 'load',
-  domcontentloaded: 'DOMContentLoaded',
-  networkidle0: 'load',
-  networkidle2: 'load',
-};
-
-/** Requests allowed in flight during the quiet window of the waits that have one. */
-const IN_FLIGHT_ALLOWED: Partial<Record<WaitUntil, number>> = { networkidle0: 0, networkidle2: 2 };
-
-const WAIT_FOR_SELECTOR = `(selector) => new Promise((resolve, reject) => {
-  const found = () => { try { return document.querySelector(selector) !== null; } catch (error) { reject(new SyntaxError('invalid selector')); return true; } };
-  if (found()) return resolve(true);
-  const observer = new MutationObserver(() => { if (found()) { observer.disconnect(); resolve(true); } });
-  observer.observe(document, { childList: true, subtree: true, attributes: true });
-})`;
-
-const WAIT_FOR_FUNCTION_POLL_MS = 100;
+import { RenderSiteResponder } from './render-site-responder.ts';
+import { IN_FLIGHT_ALLOWED, LIFECYCLE_EVENT, PageLifecycle } from './page-lifecycle.ts';
+import { DocumentResponses, checkUnsafeRedirect } from './document-responses.ts';
+import { evaluateOnClock, untilFunctionTruthy, untilSelectorMatches } from './page-waits.ts';
 
 export interface CdpPageOptions {
   /**
@@ -65,26 +50,13 @@ interface PreparedDocument {
 }
 
 export class CdpPage {
-  /** The document a navigation in progress asks for, answered from memory. */
-  private pending: RenderDocument | undefined;
+  private readonly site: RenderSiteResponder;
+  private readonly lifecycle = new PageLifecycle();
+  private readonly documents = new DocumentResponses();
   private prepared: PreparedDocument | undefined;
   private clock: RenderClock = 'real';
   private readonly virtualClock: VirtualClock;
-  /** The current html render's assets, by its origin: kept until the next load, as fonts may be asked for while printing. */
-  private assets: { origin: string; resolve: AssetResolver } | undefined;
   private media: string | undefined;
-  // Events of a navigation can arrive before Page.navigate answers with its loaderId, so both
-  // are recorded per loader and read once the loaderId is known.
-  private readonly lifecycle = new Map<string, Set<string>>();
-  private readonly documentStatus = new Map<string, number>();
-  private readonly documentRedirects: { requestId: string; url: string }[] = [];
-  private loaderId: string | undefined;
-  /**
-   * The loader HTML was just written into, until the written document's 'init': the empty
-   * document's own late events (its DOMContentLoaded and load) carry the same loaderId.
-   */
-  private writtenLoader: string | undefined;
-  private lifecycleWaiter: (() => void) | undefined;
   private rejectFailed: ((error: Error) => void) | undefined;
   /**
    * Rejects with RendererCrashedError once the page's renderer crashed (scope 'page') or its
@@ -99,6 +71,7 @@ export class CdpPage {
     private readonly options: CdpPageOptions = {},
   ) {
     this.virtualClock = new VirtualClock(session, options.frames);
+    this.site = new RenderSiteResponder(session);
     this.failed = new Promise<never>((_, reject) => {
       this.rejectFailed = reject;
     });
@@ -113,8 +86,8 @@ export class CdpPage {
 
   /** Enables what the page needs; call once before the first load. */
   async init(): Promise<void> {
-    this.session.on('Fetch.requestPaused', (event: Protocol.Fetch.RequestPausedEvent) => void this.answer(event));
-    this.session.on('Page.lifecycleEvent', (event: Protocol.Page.LifecycleEventEvent) => this.onLifecycle(event));
+    this.session.on('Fetch.requestPaused', (event: Protocol.Fetch.RequestPausedEvent) => void this.site.answer(event));
+    this.session.on('Page.lifecycleEvent', (event: Protocol.Page.LifecycleEventEvent) => this.lifecycle.onEvent(event));
     this.session.on('Inspector.targetCrashed', () => this.fail(new RendererCrashedError("the page's renderer process crashed", 'page')));
     // Dialogs would hold the render until its timeout.
     this.session.on('Page.javascriptDialogOpening', () => void this.session.send('Page.handleJavaScriptDialog', { accept: false }).catch(() => undefined));
@@ -130,14 +103,7 @@ export class CdpPage {
         .send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 })
         .then(() => this.session.send('Network.setCacheDisabled', { cacheDisabled: true })),
     ];
-    if (this.options.trackDocumentStatus) {
-      this.session.on('Network.responseReceived', (event: Protocol.Network.ResponseReceivedEvent) => {
-        if (event.type === 'Document') this.documentStatus.set(event.requestId, event.response.status);
-      });
-      this.session.on('Network.requestWillBeSent', (event: Protocol.Network.RequestWillBeSentEvent) => {
-        if (event.type === 'Document' && event.redirectResponse) this.documentRedirects.push({ requestId: event.requestId, url: event.request.url });
-      });
-    }
+    if (this.options.trackDocumentStatus) this.documents.listen(this.session);
     await Promise.all(steps);
   }
 
@@ -149,8 +115,7 @@ export class CdpPage {
    * onReached runs when the lifecycle event fired, before any network-idle wait.
    */
   async load(source: RenderSource, waitUntil: WaitUntil, clock: RenderClock = 'real', onReached?: () => void): Promise<{ status?: number }> {
-    this.documentStatus.clear();
-    this.documentRedirects.length = 0;
+    this.documents.reset();
     this.clock = waitUntil === 'networkidle0' ? clock : 'real';
     this.virtualClock.notes();
     if (source.kind === 'html' && !this.prepared) await this.clear();
@@ -168,8 +133,8 @@ export class CdpPage {
       } else {
         const started = await this.navigate(source.url, wanted);
         if (started.navigation.errorText) {
-          await this.checkRedirects(source, started.navigation.loaderId);
-          await this.checkUnsafeRedirect(source, started.navigation.errorText);
+          await this.documents.checkRedirects(source, started.navigation.loaderId);
+          await checkUnsafeRedirect(source, started.navigation.errorText);
           throw new NavigationError(started.navigation.errorText.replace(/^net::/, ''));
         }
         reached = started.reached;
@@ -185,8 +150,8 @@ export class CdpPage {
     } finally {
       requests?.stop();
     }
-    await this.checkRedirects(source, this.loaderId);
-    return { status: this.documentStatus.get(this.loaderId!) };
+    await this.documents.checkRedirects(source, this.lifecycle.loaderId);
+    return { status: this.documents.statusOf(this.lifecycle.loaderId!) };
   }
 
   /** Why the page's virtual clock was not exact since the last call (virtual-clock.ts notes()): receipt warnings. */
@@ -202,9 +167,9 @@ export class CdpPage {
    */
   async clear(): Promise<void> {
     this.prepared = undefined;
-    this.assets = undefined;
+    this.site.assets = undefined;
     const document = freshDocument();
-    this.pending = document;
+    this.site.document = document;
     try {
       // Committed ('init', the new document's first lifecycle event) is enough: the previous
       // document is gone then. The empty document's load may wait for a page clock that is held
@@ -214,9 +179,9 @@ export class CdpPage {
       await reached;
       await this.untilCommittedInBrowser(document.url);
       await this.options.onFreshDocument?.();
-      this.prepared = { frameId: navigation.frameId, loaderId: this.loaderId!, origin: new URL(document.url).origin };
+      this.prepared = { frameId: navigation.frameId, loaderId: this.lifecycle.loaderId!, origin: new URL(document.url).origin };
     } finally {
-      this.pending = undefined;
+      this.site.document = undefined;
     }
   }
 
@@ -241,58 +206,19 @@ export class CdpPage {
   private async write(html: string, wanted: string, assets: AssetResolver | undefined): Promise<{ reached: Promise<void> }> {
     const { frameId, loaderId, origin } = this.prepared!;
     this.prepared = undefined;
-    this.assets = assets ? { origin, resolve: assets } : undefined;
-    this.loaderId = loaderId;
-    // Only what the written document fires counts. clear() waited for the empty document's
-    // commit, not its load: its DOMContentLoaded and load may still be on their way, under the
-    // same loader, and would pass for the written document's (a 'load' wait then printed before
-    // its images had loaded). The write starts the written document's events with an 'init'
-    // (document.open); what comes before it is the empty document's.
-    this.lifecycle.set(loaderId, new Set());
-    this.writtenLoader = loaderId;
-    const reached = this.lifecycleReached(wanted);
+    this.site.assets = assets ? { origin, resolve: assets } : undefined;
+    // Only what the written document fires counts (page-lifecycle.ts writing).
+    const reached = this.lifecycle.writing(loaderId, wanted);
     await this.session.send('Page.setDocumentContent', { frameId, html });
     return { reached };
   }
 
   /** Starts a navigation; `reached` resolves when its document fires the wanted lifecycle event. */
   private async navigate(url: string, wanted: string): Promise<{ navigation: Protocol.Page.NavigateResponse; reached: Promise<void> }> {
-    this.lifecycle.clear();
-    this.loaderId = undefined;
-    this.writtenLoader = undefined;
-    const reached = this.lifecycleReached(wanted);
+    const reached = this.lifecycle.navigating(wanted);
     const navigation = (await this.session.send('Page.navigate', { url })) as Protocol.Page.NavigateResponse;
-    if (!navigation.errorText) {
-      this.loaderId = navigation.loaderId ?? '';
-      this.lifecycleWaiter?.();
-    }
+    if (!navigation.errorText) this.lifecycle.committed(navigation.loaderId ?? '');
     return { navigation, reached };
-  }
-
-  /** Resolves once the current loader's document fired the wanted lifecycle event. */
-  private lifecycleReached(wanted: string): Promise<void> {
-    return new Promise<void>((resolve) => {
-      this.lifecycleWaiter = () => {
-        if (this.loaderId && this.lifecycle.get(this.loaderId)?.has(wanted)) resolve();
-      };
-      this.lifecycleWaiter();
-    });
-  }
-
-  /**
-   * Runs the source's checkRedirect on every redirect target of the top-level document (url
-   * renders only), so a hop the network guard refused fails as that refusal, not as a load error.
-   */
-  private async checkRedirects(source: RenderSource, loaderId: string | undefined): Promise<void> {
-    if (source.kind !== 'url' || !source.checkRedirect) return;
-    // Without a loaderId the navigation failed before committing: every hop so far was its own.
-    const hops = this.documentRedirects.filter((hop) => !loaderId || hop.requestId === loaderId);
-    for (const hop of hops) await source.checkRedirect(hop.url);
-  }
-
-  /** Chromium refuses a redirect to file:, chrome: and the like itself, before any event names the target. */
-  private async checkUnsafeRedirect(source: RenderSource, errorText: string): Promise<void> {
-    if (source.kind === 'url' && source.checkRedirect && errorText === 'net::ERR_UNSAFE_REDIRECT') await source.checkRedirect('unsafe-redirect:');
   }
 
   async emulateMedia(media: 'print' | 'screen'): Promise<void> {
@@ -302,16 +228,8 @@ export class CdpPage {
   }
 
   /** Resolves when the selector matches; throws RenderInputError for an invalid selector. In virtual time the page's clock runs meanwhile. */
-  async waitForSelector(selector: string): Promise<void> {
-    const evaluated = this.session.send('Runtime.evaluate', {
-      expression: `(${WAIT_FOR_SELECTOR})(${JSON.stringify(selector)})`,
-      awaitPromise: true,
-      returnByValue: true,
-    }) as Promise<Protocol.Runtime.EvaluateResponse>;
-    const result = this.clock === 'virtual' ? await this.virtualClock.runUntil(evaluated) : await evaluated;
-    if (result.exceptionDetails) {
-      throw new RenderInputError('options.wait_for', `options.wait_for is not a valid CSS selector: ${selector}`);
-    }
+  waitForSelector(selector: string): Promise<void> {
+    return untilSelectorMatches(this.session, this.onClock, selector);
   }
 
   /**
@@ -320,24 +238,8 @@ export class CdpPage {
    * `deadline` (epoch ms, wall clock).
    * Throws RenderInputError when it does not compile or throws.
    */
-  async waitForFunction(expression: string, deadline: number): Promise<void> {
-    while (Date.now() < deadline) {
-      const evaluated = this.session.send('Runtime.evaluate', {
-        expression: `(async () => Boolean(await (${expression}\n)))()`,
-        awaitPromise: true,
-        returnByValue: true,
-      }) as Promise<Protocol.Runtime.EvaluateResponse>;
-      // A promise the expression awaits may need the page's timers: on a virtual clock they run meanwhile.
-      const result = this.clock === 'virtual' ? await this.virtualClock.runUntil(evaluated) : await evaluated;
-      if (result.exceptionDetails) {
-        // "SyntaxError: Unexpected token" as "threw a SyntaxError (Unexpected token)": no stack-like text in an API error.
-        const first = result.exceptionDetails.exception?.description?.split('\n')[0] ?? result.exceptionDetails.text;
-        const [, name = 'error', message = first] = /^(\w+): (.*)$/.exec(first) ?? [];
-        throw new RenderInputError('options.wait_for_function', `options.wait_for_function threw a ${name} in the page (${message})`);
-      }
-      if (result.result.value === true) return;
-      await this.wait(WAIT_FOR_FUNCTION_POLL_MS);
-    }
+  waitForFunction(expression: string, deadline: number): Promise<void> {
+    return untilFunctionTruthy(this.session, this.onClock, (ms) => this.wait(ms), expression, deadline);
   }
 
   /**
@@ -345,15 +247,13 @@ export class CdpPage {
    * virtual clock the page's timers run meanwhile. Throws with the page's own message when it throws.
    */
   async evaluate<T>(expression: string): Promise<T> {
-    const evaluated = this.session.send('Runtime.evaluate', {
-      expression,
-      awaitPromise: true,
-      returnByValue: true,
-    }) as Promise<Protocol.Runtime.EvaluateResponse>;
-    const result = this.clock === 'virtual' ? await this.virtualClock.runUntil(evaluated) : await evaluated;
+    const result = await evaluateOnClock(this.session, this.onClock, expression);
     if (result.exceptionDetails) throw new Error(result.exceptionDetails.exception?.description?.split('\n')[0] ?? result.exceptionDetails.text);
     return result.result.value as T;
   }
+
+  /** Runs the work to its end; on a virtual clock the page's timers run meanwhile. */
+  private readonly onClock = <T>(work: Promise<T>): Promise<T> => (this.clock === 'virtual' ? this.virtualClock.runUntil(work) : work);
 
   /** Lets ms pass before printing: on the wall clock, or on the page's virtual clock (its timers due by then run at once). */
   async wait(ms: number): Promise<void> {
@@ -386,58 +286,5 @@ export class CdpPage {
   /** Printing on a virtual clock without begin frames needs the clock to run meanwhile (virtual-clock.ts stepWhile). */
   protected whilePrinting<T>(printing: Promise<T>): Promise<T> {
     return this.clock === 'virtual' ? this.virtualClock.stepWhile(printing) : printing;
-  }
-
-  private onLifecycle(event: Protocol.Page.LifecycleEventEvent): void {
-    if (event.loaderId === this.writtenLoader) {
-      if (event.name !== 'init') return;
-      this.writtenLoader = undefined;
-    }
-    const names = this.lifecycle.get(event.loaderId) ?? new Set<string>();
-    if (event.name === 'init') names.clear();
-    names.add(event.name);
-    this.lifecycle.set(event.loaderId, names);
-    this.lifecycleWaiter?.();
-  }
-
-  /** Answers requests to the render site: the empty document, the render's assets, and 404 for anything else. */
-  private async answer(event: Protocol.Fetch.RequestPausedEvent): Promise<void> {
-    // Other requests are paused only while origin-credentials.ts intercepts them, and it answers them.
-    if (!isRenderSiteUrl(event.request.url)) return;
-    const pending = this.pending;
-    try {
-      if (pending && event.request.url === pending.url && event.resourceType === 'Document') {
-        await this.fulfill(event.requestId, 200, 'text/html; charset=utf-8', pending.body);
-      } else if (this.assets && new URL(event.request.url).origin === this.assets.origin) {
-        const asset = await this.assets.resolve(assetNameOf(event.request.url)).catch(() => undefined);
-        if (asset) await this.fulfill(event.requestId, 200, asset.contentType, asset.body);
-        else await this.fulfill(event.requestId, 404, 'text/plain', 'not found');
-      } else {
-        await this.fulfill(event.requestId, 404, 'text/plain', 'not found');
-      }
-    } catch {
-      // The page went away while we answered; the render's own error path handles it.
-    }
-  }
-
-  private fulfill(requestId: string, status: number, contentType: string, body: string | Uint8Array): Promise<unknown> {
-    return this.session.send('Fetch.fulfillRequest', {
-      requestId,
-      responseCode: status,
-      responseHeaders: [
-        { name: 'Content-Type', value: contentType },
-        { name: 'Cache-Control', value: 'no-store' },
-      ],
-      body: (typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength)).toString('base64'),
-    });
-  }
-}
-
-/** The relative name a same-origin request asks for ("fonts/Inter.woff2"); "" when it cannot be decoded. */
-function assetNameOf(url: string): string {
-  try {
-    return decodeURIComponent(new URL(url).pathname.slice(1));
-  } catch {
-    return '';
   }
 }

@@ -29,6 +29,7 @@ export class RendererCrashedError extends Error {
  * The page crashed its renderer process twice, on two fresh pages, with nothing else in the way:
  * its content does it (a client error, not retried). Not a RendererCrashedError, so nothing retries it.
  */
+// The classes below look alike but each is a failure of its own that wire/error-mapping.ts answers with its own code.
 export class PageCrashedError extends Error {
   override readonly name = 'PageCrashedError';
 }

@@ -9,7 +9,8 @@ import { fontEnvironment } from './fonts.ts';
 import type { PageSource } from './page-source.ts';
 import type { RenderPathMode } from './render-path.ts';
 import { DEFAULT_PDF_OPTIONS } from './pdf-options.ts';
-import { Renderer, type RendererHooks, type RenderLimits } from './renderer.ts';
+import { Renderer } from './renderer.ts';
+import type { RendererHooks, RenderLimits } from './render-job.ts';
 
 export interface HeadlessRendererOptions extends RenderLimits {
   chromePath: string;
@@ -82,4 +83,4 @@ function warmUpOptions() {
 }
 
 export { Renderer } from './renderer.ts';
-export type { RenderJob, RendererStats, RenderOutcome } from './renderer.ts';
+export type { RenderJob, RendererStats, RenderOutcome } from './render-job.ts';

@@ -5,6 +5,9 @@
 // (docs/decisions.md#the-npm-headless-shell-with-our-own-flag-list:
 // @sparticuz/chromium's preset carries several of these; it is not used).
 
+import type { LaunchOptions } from 'puppeteer-core';
+import type { ChromiumExecutable } from './chromium-path.ts';
+
 export interface LaunchFlagInput {
   isHeadlessShell: boolean;
   /** Chromium refuses to start its sandbox as root; see needsNoSandbox. */
@@ -101,6 +104,26 @@ export function launchFlags(input: LaunchFlagInput): string[] {
     flags.push(`--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE ${new URL(input.proxyServer).hostname}`);
   }
   return flags;
+}
+
+/**
+ * Puppeteer's launch options for our flag list: the one launch the renderer's browser host and the
+ * tests' stand-in for Electron (tests/helpers/fake-electron.ts) share. A pipe, not a TCP port, so
+ * nothing on the machine can attach to the browser; no about:blank on the command line, so there is
+ * no first tab to wait for; shutdown is the caller's (main.ts drains renders first), not Puppeteer's.
+ */
+export function launchOptions(executable: ChromiumExecutable, flags: Omit<LaunchFlagInput, 'isHeadlessShell'>): LaunchOptions {
+  return {
+    executablePath: executable.path,
+    ignoreDefaultArgs: true,
+    args: launchFlags({ ...flags, isHeadlessShell: executable.isHeadlessShell }),
+    pipe: true,
+    waitForInitialPage: false,
+    headless: executable.isHeadlessShell ? 'shell' : true,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  };
 }
 
 export const FLAG_REASONS = REVIEWED_FLAGS;

@@ -48,6 +48,9 @@ const paperLength = z
   );
 const oneDecimal = (n: number) => n.toFixed(1);
 
+/** One bound for every job's time budget (a render, an office conversion): 1 to 60 s, 30 s unless asked. */
+export const timeoutMsSchema = (what: string) => z.int().min(1000, between(1000, 60_000)).max(60_000, between(1000, 60_000)).default(30_000).describe(what);
+
 export const pdfOptionsSchema = z
   .strictObject({
     format: z.enum(PAPER_FORMATS).default('A4').describe('Paper size.'),
@@ -69,12 +72,7 @@ export const pdfOptionsSchema = z
     page_ranges: pageListSchema('Pages to keep. Default: all pages.').optional(),
     prefer_css_page_size: z.boolean().default(false),
     media: z.enum(['print', 'screen']).default('print').describe('CSS media type to emulate.'),
-    timeout_ms: z
-      .int()
-      .min(1000, between(1000, 60_000))
-      .max(60_000, between(1000, 60_000))
-      .default(30_000)
-      .describe('Budget for the whole render: navigation, waits and printing.'),
+    timeout_ms: timeoutMsSchema('Budget for the whole render: navigation, waits and printing.'),
     wait_until: z
       .enum(WAIT_UNTIL)
       .default('networkidle0')

@@ -14,6 +14,7 @@ import { isRenderSiteUrl } from './render-document.ts';
 /** The stages a render passes, in order; each mark is the time (ms since the trace began) it ended. */
 export type TraceStage = 'admitted' | 'leased' | 'loaded' | 'idle' | 'waited' | 'printed' | 'finished';
 
+// A table of tuples, as pdf/conformance-xmp.ts's MIRRORS is: the shape alike, the data unrelated.
 /** The stages as receipts, spans and metrics name them: each runs from one mark (or the trace's start) to the next. */
 export const STAGES: readonly (readonly [name: string, from: TraceStage | 'start', to: TraceStage])[] = [
   ['queue_wait', 'start', 'admitted'],

@@ -8,7 +8,7 @@ import type { EventBus, ServerEvent } from '../events.ts';
 import type { ActivityMinute, ActivitySnapshot, InstanceStats, RenderActivity } from '../shapes/activity-json.ts';
 
 export type { ActivityMinute, ActivitySnapshot };
-import type { RendererStats } from '../render/renderer.ts';
+import type { RendererStats } from '../render/render-job.ts';
 
 const MINUTES = 60;
 const RECENT = 200;

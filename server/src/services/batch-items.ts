@@ -30,7 +30,7 @@ import { batchEventData } from '../wire/batch-json.ts';
 import { describeError } from '../wire/error-mapping.ts';
 import type { Logger } from '../logger.ts';
 import type { BatchItemRequest } from './render-request.ts';
-import { LeaseLostError, type BatchItemRecord, type BatchRecord, type BatchStore, type ErrorRecord } from '../stores/batches.ts';
+import { LeaseLostError, type BatchItemRecord, type BatchRecord, type BatchStore, type ErrorRecord } from '../stores/batch-store.ts';
 import type { DocumentsService } from './documents.ts';
 import { UnknownPlanError, type Account, type KeysService } from './keys.ts';
 import { receiptOfError, type RenderService } from './render.ts';

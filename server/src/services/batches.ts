@@ -1,21 +1,15 @@
-// Batches (docs/api.md#batches): the plan's rules, the webhook target check, creating the durable
+// Batches (docs/api.md#batches): the checks of services/batch-admission.ts, creating the durable
 // record, then rendering the items in the call (up to 10, not async) or handing them to the
 // background worker; reading batches for their key or the admin; and, at start-up and on every
 // lease tick, taking up what a stop, crash or dead instance left. Each item's own story is
 // services/batch-items.ts; the worker (queue/batch-worker.ts) and the webhook deliverer
 // (queue/webhook-delivery.ts) are built by the composition root and handed in.
 
-import { traceHeaders } from '../telemetry/spans.ts';
 import { ApiError } from '../errors.ts';
-import { newId } from '../ids.ts';
-import type { AddressPolicy } from '../guard/address-policy.ts';
-import { BlockedUrlError, parseHttpUrl, UnresolvableHostError } from '../guard/url-check.ts';
-import type { Resolver } from '../guard/dns-resolver.ts';
-import { checkWebhookTarget } from '../guard/webhook-target.ts';
 import type { UsageSnapshot } from '../accounts/usage.ts';
-import type { Plan } from '../accounts/plans.ts';
-import type { BatchRecord, BatchStore } from '../stores/batches.ts';
-import type { BatchItemRequest, TransformItemRequest } from './render-request.ts';
+import type { BatchRecord, BatchStore } from '../stores/batch-store.ts';
+import type { BatchItemRequest } from './render-request.ts';
+import { checkBatchPlan, checkWebhookUrl, newBatchRecord, type BatchInput, type BatchItemInput, type WebhookUrlCheck } from './batch-admission.ts';
 import type { BatchWorker } from '../queue/batch-worker.ts';
 import type { WebhookDeliverer } from '../queue/webhook-delivery.ts';
 import { BatchItems, type BatchItemsDeps, type ItemOutcome } from './batch-items.ts';
@@ -31,17 +25,6 @@ import { checkSourceFields } from './source-rules.ts';
 /** docs/api.md#batches: at most this many items, and async not true, are answered in the call. */
 export const IN_CALL_MAX_ITEMS = 10;
 
-/** A validated batch item; a transform item's preset is resolved to its steps when the batch is made. */
-export type BatchItemInput = Omit<BatchItemRequest, 'transform'> & { transform?: Omit<TransformItemRequest, 'steps'> & Partial<TransformItemRequest> };
-
-/** A validated batch request: every item's options already merged over the shared ones and complete. */
-export interface BatchInput {
-  requests: BatchItemInput[];
-  async?: boolean;
-  webhook_url?: string;
-  webhook_secret?: string;
-}
-
 export interface CreatedBatch {
   batch: BatchRecord;
   /** Rendered in the call (200) rather than accepted for the background (202). */
@@ -52,11 +35,8 @@ export interface CreatedBatch {
   afterResponse(): void;
 }
 
-/** What each item needs (services/batch-items.ts: the store, rendering and transforms, accounts, documents, events), and the batch-level parts. */
-export interface BatchesOptions extends Omit<BatchItemsDeps, 'onCompleted'> {
-  policy: AddressPolicy;
-  resolve?: Resolver;
-  guardEnabled: boolean;
+/** What each item needs (services/batch-items.ts: the store, rendering and transforms, accounts, documents, events), the webhook_url check, and the batch-level parts. */
+export interface BatchesOptions extends Omit<BatchItemsDeps, 'onCompleted'>, WebhookUrlCheck {
   /** Renders at once (RENDER_CONCURRENCY): an in-call batch renders this many items at a time. */
   renderConcurrency: number;
   /** Caps of the background backlog (BATCH_QUEUE_*), per key and in total. */
@@ -126,12 +106,12 @@ export class BatchesService {
    */
   async create(input: BatchInput, account: Account): Promise<CreatedBatch> {
     const { plan } = account;
-    this.checkPlan(plan, input.requests.length);
+    checkBatchPlan(plan, input.requests.length, () => this.options.keys.plans());
     for (const [index, request] of input.requests.entries()) if (!request.transform) checkSourceFields(request, `requests[${index}]`);
     const requests = await this.withSteps(input.requests, account);
-    if (input.webhook_url !== undefined) await this.checkWebhookUrl(input.webhook_url);
+    if (input.webhook_url !== undefined) await checkWebhookUrl(input.webhook_url, this.options);
     const inCall = requests.length <= IN_CALL_MAX_ITEMS && input.async !== true;
-    const batch = this.newRecord(input, account, inCall);
+    const batch = newBatchRecord(input, account, inCall, this.now());
     // A background batch is admitted by the store against the backlog caps, shared by every instance.
     await this.store.create(batch, requests, inCall ? undefined : this.options.backlog).catch((error: unknown) => {
       throw error instanceof BacklogFullError ? backlogFullAnswer(error, this.options.renderConcurrency) : error;
@@ -285,82 +265,5 @@ export class BatchesService {
         'Retry-After': '5',
       });
     }
-  }
-
-  private checkPlan(plan: Plan, items: number): void {
-    if (plan.batchMaxItems <= 0) {
-      const smallest = this.options.keys
-        .plans()
-        .filter((candidate) => candidate.batchMaxItems > 0)
-        .sort((a, b) => a.monthlyDocuments - b.monthlyDocuments)[0];
-      throw new ApiError(
-        'plan_required',
-        smallest
-          ? `Batch rendering is not included in the ${plan.name} plan; it starts with the ${smallest.name} plan.`
-          : `Batch rendering is not included in the ${plan.name} plan, nor in any plan this server offers.`,
-      );
-    }
-    if (items > plan.batchMaxItems) {
-      throw new ApiError(
-        'batch_too_large',
-        `The ${plan.name} plan allows at most ${plan.batchMaxItems} items per batch (got ${items}); split the batch or move to a larger plan.`,
-      );
-    }
-    // docs/api.md#batches: every batch item is stored, so a plan that keeps nothing cannot batch.
-    if (plan.retentionSeconds <= 0) {
-      throw new ApiError(
-        'storage_unavailable',
-        `The ${plan.name} plan keeps no documents (retention 0), and every batch item is stored; move the key to a plan with retention.`,
-      );
-    }
-  }
-
-  private async checkWebhookUrl(url: string): Promise<void> {
-    try {
-      if (this.options.guardEnabled) await checkWebhookTarget(url, this.options.policy, this.options.resolve);
-      else parseHttpUrl(url);
-    } catch (error) {
-      if (error instanceof UnresolvableHostError) throw new ApiError('invalid_request', `webhook_url cannot be reached: ${error.message}.`);
-      if (error instanceof BlockedUrlError) {
-        this.options.log.warn({ reason: error.reason }, 'webhook_url blocked');
-        throw new ApiError('url_blocked', 'webhook_url is not allowed: it must be a public http(s) address.');
-      }
-      throw error;
-    }
-  }
-
-  private newRecord(input: BatchInput, account: Account, inCall: boolean): BatchRecord {
-    const created = this.now();
-    const id = newId('bat');
-    return {
-      id,
-      keyId: account.keyId,
-      mode: inCall ? 'sync' : 'async',
-      status: 'queued',
-      createdAt: created.toISOString(),
-      completedAt: null,
-      expiresAt: new Date(created.getTime() + account.plan.retentionSeconds * 1000).toISOString(),
-      webhook:
-        input.webhook_url === undefined
-          ? null
-          : {
-              url: input.webhook_url,
-              secret: input.webhook_secret ?? null,
-              messageId: `msg_${id.slice('bat_'.length)}`,
-              status: 'waiting',
-              nextAttemptAt: null,
-              attempts: [],
-            },
-      traceparent: traceHeaders().traceparent,
-      items: input.requests.map((request, index) => ({
-        index,
-        status: 'queued',
-        documentId: newId('doc'),
-        filename: request.filename ?? null,
-        error: null,
-        startedAt: null,
-        finishedAt: null,
-      })),
-    };
   }
 }

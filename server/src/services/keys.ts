@@ -201,6 +201,7 @@ export class KeysService {
   }
 }
 
+// Field by field like the stores' row mappers, but from a stored key to the service's view: a different pair of types.
 function view(record: KeyRecord): KeyView {
   return {
     id: record.id,

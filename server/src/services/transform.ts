@@ -10,7 +10,8 @@
 import { ApiError } from '../errors.ts';
 import type { FinishOptions } from '../pdf/finish-options.ts';
 import { finishPdf, zipInWorker } from '../pdf/finisher.ts';
-import { runSteps, type StepReport } from '../pdf/transform/pipeline.ts';
+import { runSteps } from '../pdf/transform/pipeline.ts';
+import type { StepReport } from '../shapes/transform-json.ts';
 import type { PdfPart } from '../pdf/transform/split.ts';
 import type { TransformStep } from '../pdf/transform/steps.ts';
 import { DEFAULT_FOREIGN_HEADS } from '../render/header-options.ts';

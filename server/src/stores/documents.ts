@@ -17,7 +17,7 @@ import path from 'node:path';
 import { type ReconcileReport, scanKeyFolder } from './documents-reconcile.ts';
 import type { DocumentStore } from './document-store.ts';
 import { syncFolder, writeFileDurably } from './durable-file.ts';
-import { NewestFirstIndex, type Page } from './newest-first-index.ts';
+import { indexOfKey, NewestFirstIndex, type Page } from './newest-first-index.ts';
 import type { PdfReader } from './pdf-blobs.ts';
 import type { DocumentRecord, StoredDocument } from './document-record.ts';
 import { isId } from '../ids.ts';
@@ -158,12 +158,7 @@ export class DocumentsStore implements DocumentStore {
   private index(document: StoredDocument): void {
     this.byId.set(document.id, document);
     this.all.insert(document);
-    let keyIndex = this.byKey.get(document.keyId);
-    if (!keyIndex) {
-      keyIndex = new NewestFirstIndex();
-      this.byKey.set(document.keyId, keyIndex);
-    }
-    keyIndex.insert(document);
+    indexOfKey(this.byKey, document.keyId).insert(document);
   }
 
   private unindex(document: StoredDocument): void {

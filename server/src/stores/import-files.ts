@@ -10,7 +10,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { FileBatchStore, type BatchRecord } from './batches.ts';
+import { FileBatchStore } from './batches.ts';
+import type { BatchRecord } from './batch-store.ts';
 import { DocumentsStore } from './documents.ts';
 import type { StoredDocument } from './document-record.ts';
 import type { KeyRecord } from './keys.ts';

@@ -96,6 +96,16 @@ export class NewestFirstIndex<T extends Indexed> {
   }
 }
 
+/** The index of one key's records in `byKey`, made on its first record. */
+export function indexOfKey<T extends Indexed>(byKey: Map<string, NewestFirstIndex<T>>, keyId: string): NewestFirstIndex<T> {
+  let index = byKey.get(keyId);
+  if (!index) {
+    index = new NewestFirstIndex<T>();
+    byKey.set(keyId, index);
+  }
+  return index;
+}
+
 function isBefore(a: Position, b: Position): boolean {
   return a.createdMs < b.createdMs || (a.createdMs === b.createdMs && a.id < b.id);
 }

@@ -6,7 +6,8 @@
 
 import { UsageMeter, type UsageLedger } from '../accounts/usage.ts';
 import { EventBus } from '../events.ts';
-import { FileBatchStore, type BatchStore } from './batches.ts';
+import { FileBatchStore } from './batches.ts';
+import type { BatchStore } from './batch-store.ts';
 import type { DocumentStore } from './document-store.ts';
 import { DocumentsStore } from './documents.ts';
 import { KeysStore, type KeyStore } from './keys.ts';

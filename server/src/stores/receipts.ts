@@ -38,6 +38,7 @@ export class FileReceiptStore implements ReceiptStore {
 
   private constructor(private readonly folder: string) {}
 
+  // Opens like the presets store, but lists file names only (an expiry and an id each) and reads no file.
   /** Opens DATA_DIR/receipts (created when missing), listing names only; leftovers of interrupted writes are removed. */
   static async open(dataDir: string): Promise<FileReceiptStore> {
     const store = new FileReceiptStore(path.join(dataDir, 'receipts'));

@@ -47,6 +47,7 @@ export class FileTemplateAssetsStore implements TemplateAssetsStore {
 
   private constructor(private readonly root: string) {}
 
+  // The two-line open every folder store has (template-versions.ts too): each names its own folder.
   /** Opens DATA_DIR/template-assets, creating it when missing. */
   static async open(dataDir: string): Promise<FileTemplateAssetsStore> {
     const root = path.join(dataDir, 'template-assets');

@@ -11,7 +11,7 @@ import { parseStoreJson } from './json-file.ts';
 import { InvalidCursorError, type Page } from './newest-first-index.ts';
 import { SerialQueue } from './serial-queue.ts';
 import { isId } from '../ids.ts';
-import type { TemplateFormat } from './templates.ts';
+import { withFormat, type TemplateFormat } from './templates.ts';
 
 export interface TemplateVersion {
   templateId: string;
@@ -159,11 +159,7 @@ function isVersionRecord(data: unknown): string | undefined {
     : 'not a template version';
 }
 
-/** Versions saved before templates had a format hold HTML. */
-function withFormat(version: TemplateVersion): TemplateVersion {
-  return version.format === undefined ? { ...version, format: 'html' } : version;
-}
-
+// Like templates.ts's metaOf in shape, but a version's metadata (template id and number, no key).
 function metaOf(version: TemplateVersion): VersionMeta {
   return {
     templateId: version.templateId,

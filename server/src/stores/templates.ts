@@ -7,7 +7,7 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isAbandonedTempFile, StoreReadError, syncFolder, writeFileDurably } from './durable-file.ts';
-import { NewestFirstIndex, type Page } from './newest-first-index.ts';
+import { indexOfKey, NewestFirstIndex, type Page } from './newest-first-index.ts';
 import { SerialQueue } from './serial-queue.ts';
 import { isId } from '../ids.ts';
 
@@ -183,12 +183,7 @@ export class TemplatesStore implements TemplateStore {
   private index(meta: TemplateMeta): void {
     this.byId.set(meta.id, meta);
     this.all.insert(meta);
-    let keyIndex = this.byKey.get(meta.keyId);
-    if (!keyIndex) {
-      keyIndex = new NewestFirstIndex();
-      this.byKey.set(meta.keyId, keyIndex);
-    }
-    keyIndex.insert(meta);
+    indexOfKey(this.byKey, meta.keyId).insert(meta);
   }
 
   private fileOf(template: Pick<TemplateRecord, 'id' | 'keyId'>): string {
@@ -211,8 +206,8 @@ export async function readTemplateFile(file: string): Promise<TemplateRecord | E
   }
 }
 
-/** Files written before templates had a format hold HTML. */
-function withFormat(record: TemplateRecord): TemplateRecord {
+/** Files written before templates had a format hold HTML (template and version files alike). */
+export function withFormat<T extends { format?: TemplateFormat }>(record: T): T {
   return record.format === undefined ? { ...record, format: 'html' } : record;
 }
 

@@ -3,7 +3,7 @@
 // batch event of the admin stream carries.
 
 import type { BatchEventData } from '../events.ts';
-import type { BatchRecord } from '../stores/batches.ts';
+import type { BatchRecord } from '../stores/batch-store.ts';
 
 /** The wire form of a batch: GET /v1/pdf/batch/{id}, the POST answers and the webhook's data. */
 export function batchJson(batch: BatchRecord) {

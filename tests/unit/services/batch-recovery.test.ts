@@ -17,7 +17,8 @@ import { BatchItems, chargeTag, type BatchItemsDeps } from '../../../server/src/
 import type { DocumentsService } from '../../../server/src/services/documents.ts';
 import type { KeysService } from '../../../server/src/services/keys.ts';
 import type { RenderService } from '../../../server/src/services/render.ts';
-import { FileBatchStore, type BatchItemStatus, type BatchRecord } from '../../../server/src/stores/batches.ts';
+import { FileBatchStore } from '../../../server/src/stores/batches.ts';
+import type { BatchItemStatus, BatchRecord } from '../../../server/src/stores/batch-store.ts';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
 

@@ -1,6 +1,7 @@
 // docs/api.md#admin-pdf-transform: the admin window's transform (an upload or any key's stored
 // document, in steps; neither charged nor kept) and a key's presets of steps.
 
+import type { StepReport } from '../../../server/src/shapes/transform-json.ts';
 import { call, callJson } from './client.ts';
 import type { PdfSource } from './pdf-tools.ts';
 
@@ -16,15 +17,7 @@ export type TransformStep =
   | { op: 'compress'; mode?: 'images' | 'lossless'; dpi?: number; quality?: number }
   | { op: 'fill_form'; fields: Record<string, unknown>; flatten?: boolean };
 
-/** What one step did (the X-Pdf-Steps header). */
-export interface StepReport {
-  op: string;
-  ms: number;
-  bytes_before: number;
-  bytes_after: number;
-  pages: number;
-  parts?: number;
-}
+export type { StepReport };
 
 export interface TransformOutcome {
   bytes: Uint8Array;

@@ -1,5 +1,5 @@
 // The one select of the admin window: the browser's control drawn like the inputs beside it
-// (components.css .select), with its choices as value and label.
+// (styles/components/controls.css .select), with its choices as value and label.
 
 export interface Choice {
   value: string;

@@ -1,12 +1,13 @@
 // The admin's view of batches across keys (docs/api.md#documents-templates-and-batches-of-every-key): the /v1 shape plus
 // key_id and the webhook (its url and every delivery try; never its secret), the same paging as
 // documents, an optional key_id filter.
+// Its operation({...}) entries look alike by design, one declaration per endpoint (docs/duplicates.md).
 
 import { operation } from '../operation.ts';
 import { adminBatchListSchema, adminBatchSchema } from '../schemas/batches.ts';
 import { adminListQuerySchema, DEFAULT_PAGE_SIZE } from '../schemas/paging.ts';
 import type { BatchesService } from '../../services/batches.ts';
-import type { BatchRecord } from '../../stores/batches.ts';
+import type { BatchRecord } from '../../stores/batch-store.ts';
 import { batchJson } from '../../wire/batch-json.ts';
 
 const TAG = 'Admin: batches and events';

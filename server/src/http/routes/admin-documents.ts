@@ -1,6 +1,7 @@
 // The admin's view of stored documents across keys (docs/api.md#documents-templates-and-batches-of-every-key): the same
 // shapes as /v1 plus key_id, the same paging, an optional key_id filter. Documents of revoked
 // keys stay reachable here until their retention ends.
+// Its operation({...}) entries look alike by design, one declaration per endpoint (docs/duplicates.md).
 
 import { operation } from '../operation.ts';
 import { adminDocumentListSchema } from '../schemas/documents.ts';

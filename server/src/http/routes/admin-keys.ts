@@ -1,5 +1,6 @@
 // Admin API for keys and plans (docs/api.md#keys-and-plans): issue, list with usage, change,
 // rotate, revoke; list plans. Admin token only. Serializers turn service views into the wire form.
+// Its operation({...}) entries look alike by design, one declaration per endpoint (docs/duplicates.md).
 
 import { toPlanEntry } from '../../accounts/plans.ts';
 import type { KeysService, KeyView, KeyWithUsage } from '../../services/keys.ts';

@@ -1,6 +1,7 @@
 // The admin's view of templates across keys (docs/api.md#documents-templates-and-batches-of-every-key): list with an optional
 // key_id filter, create for a key, fetch, replace, delete, and a preview that renders template
 // HTML with data without storing or charging anything.
+// Its operation({...}) entries look alike by design, one declaration per endpoint (docs/duplicates.md).
 
 import { operation } from '../operation.ts';
 import { adminListQuerySchema, DEFAULT_PAGE_SIZE } from '../schemas/paging.ts';

@@ -1,5 +1,6 @@
 // POST /v1/pdf/batch and GET /v1/pdf/batch/{batch_id} (docs/api.md#batches), and the wire form
 // of a batch that the admin views and the webhook payload share.
+// Its operation({...}) entries look alike by design, one declaration per endpoint (docs/duplicates.md).
 
 import { operation } from '../operation.ts';
 import { accountOf } from '../middleware/auth.ts';

@@ -1,6 +1,7 @@
 // Signing certificates (docs/api.md#signing): the operator imports, lists, grants and deletes them
 // through the admin API; a key lists those it may sign with. Private keys go in, never out.
 // POST /v1/pdf/verify checks the signatures of an uploaded or stored PDF.
+// Its operation({...}) entries look alike by design, one declaration per endpoint (docs/duplicates.md).
 
 import type { CertificatesService } from '../../services/certificates.ts';
 import type { VerifyService } from '../../services/signing.ts';

@@ -1,5 +1,6 @@
 // Stored documents of the calling key (docs/api.md#stored-documents): list newest first with cursor
 // paging, fetch the PDF, delete it. Another key's document or an unknown id: 404; expired: 410.
+// Its operation({...}) entries look alike by design, one declaration per endpoint (docs/duplicates.md).
 
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';

@@ -1,6 +1,7 @@
 // The read-only PDF tools (docs/api.md#pdf-tools): inspect a PDF and draw its pages as images, for
 // a key (uploads and its stored documents) and for the admin window (any key's documents), and
 // thumbnails of stored documents. Bodies are JSON or multipart (http/pdf-upload.ts).
+// Its operation({...}) entries look alike by design, one declaration per endpoint (docs/duplicates.md).
 
 import type { Response } from 'express';
 import { contentDisposition } from '../content-disposition.ts';

@@ -1,4 +1,5 @@
 // /v1/pdf/presets: a key's saved transform steps (services/presets.ts), applied with preset_id.
+// Its operation({...}) entries look alike by design, one declaration per endpoint (docs/duplicates.md).
 
 import { z } from 'zod';
 import { transformStepsSchema } from '../../pdf/transform/steps.ts';

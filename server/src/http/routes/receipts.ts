@@ -2,6 +2,7 @@
 // a playground render's receipt is read with its id alone (only the page that made the render was
 // told it). Also the Activity screen's numbers (GET /admin/v1/activity). The receipt is JSON as
 // services/receipt-body.ts builds it; 404 receipt_not_found for anything else, another key's included.
+// Its operation({...}) entries look alike by design, one declaration per endpoint (docs/duplicates.md).
 
 import type { Response } from 'express';
 import { z } from 'zod';

@@ -1,6 +1,7 @@
 // Template versions over HTTP, for a key (/v1) and the admin (/admin/v1): list (paged like
 // documents), view, diff against the current template, restore. The admin also has the visual
 // check (POST /admin/v1/templates/{id}/check) and each version's reference rendering.
+// Its operation({...}) entries look alike by design, one declaration per endpoint (docs/duplicates.md).
 
 import { z } from 'zod';
 import { ApiError } from '../../errors.ts';

@@ -1,5 +1,6 @@
 // Templates of the calling key (docs/api.md#templates): create (201), list, fetch, replace and
 // delete. Another key's template answers 404 template_not_found, as an unknown one does.
+// Its operation({...}) entries look alike by design, one declaration per endpoint (docs/duplicates.md).
 
 import { operation } from '../operation.ts';
 import { accountOf } from '../middleware/auth.ts';

@@ -3,7 +3,7 @@
 
 import type { Response } from 'express';
 import { PDF_INPUT_LIMITS } from '../../pdf/pdf-open.ts';
-import type { StepReport } from '../../pdf/transform/pipeline.ts';
+import type { StepReport } from '../../shapes/transform-json.ts';
 import type { TransformResult, TransformService } from '../../services/transform.ts';
 import { USAGE_HEADER_DOCS, usageHeaders } from '../../wire/usage-headers.ts';
 import { contentDisposition } from '../content-disposition.ts';

@@ -34,6 +34,11 @@ export const transformRequestSchema = z
   .refine(hasStepsOrPreset, STEPS_OR_PRESET)
   .describe('Exactly one of pdf, a multipart part named file, and document_id; exactly one of steps and preset_id.');
 
+/** The steps of a transform that makes one PDF (a batch item, a hot-folder file): no split. */
+const oneStepsSchema = transformStepsSchema.refine((steps) => !steps.some((step) => step.op === 'split'), {
+  message: 'may not split: an item makes one PDF (split with POST /v1/pdf/transform)',
+});
+
 /**
  * A transform as one batch item or hot-folder file (services/transform.ts `one`): one PDF in, one
  * PDF out, so no split; the PDF stays base64 until the item runs. Its own options (not the batch's).
@@ -43,15 +48,18 @@ export const transformItemSchema = z
     pdf: pdfBase64Schema.optional().describe('The PDF, base64. Exactly one of pdf and document_id.'),
     document_id: pdfInputFields.document_id,
     password: pdfInputFields.password,
-    steps: transformStepsSchema
-      .refine((steps) => !steps.some((step) => step.op === 'split'), { message: 'may not split: an item makes one PDF (split with POST /v1/pdf/transform)' })
-      .optional(),
+    steps: oneStepsSchema.optional(),
     preset_id: presetIdSchema.optional(),
     options: transformOptionsSchema.optional(),
   })
   .refine(hasStepsOrPreset, STEPS_OR_PRESET)
   .refine((item) => (item.pdf === undefined) !== (item.document_id === undefined), { message: 'needs exactly one of pdf and document_id', path: ['pdf'] })
   .describe('A PDF you hold (pdf as base64, or document_id) and the steps to apply in order, or a preset_id; no split.');
+
+/** WATCH_DIR/settings.json's "pdf" entry: the transform each dropped name.pdf goes through (one PDF out, so no split). */
+export const hotFolderPdfSchema = z
+  .strictObject({ steps: oneStepsSchema.optional(), preset_id: presetIdSchema.optional(), options: transformOptionsSchema.optional() })
+  .refine(hasStepsOrPreset, STEPS_OR_PRESET);
 
 /** For the OpenAPI document: the multipart form (the PDF in a part named file, the other fields as JSON or text). */
 export const transformMultipartSchema = z

@@ -10,18 +10,7 @@ import { keepPages, namedPages, pagesAfter, rotatePages } from './page-order.ts'
 import { splitPdf, type PdfPart } from './split.ts';
 import type { TransformStep } from './steps.ts';
 import { timed } from '../../telemetry/spans.ts';
-
-/** What one step did, for the caller (X-Pdf-Steps) and the receipt. */
-export interface StepReport {
-  op: TransformStep['op'];
-  ms: number;
-  bytes_before: number;
-  bytes_after: number;
-  /** Pages after the step (all parts together). */
-  pages: number;
-  /** Parts after the step, once split. */
-  parts?: number;
-}
+import type { StepReport } from '../../shapes/transform-json.ts';
 
 export interface TransformOutcome {
   parts: PdfPart[];

@@ -1,4 +1,4 @@
-// Batches in PostgreSQL (the BatchStore of stores/batches.ts), shared by every instance. The
+// Batches in PostgreSQL (the BatchStore of stores/batch-store.ts), shared by every instance. The
 // batches table is the background queue: an instance works on the batches it holds a lease on
 // (those it created, and those it adopted); heartbeat() renews its leases every few seconds. When
 // an instance dies (SIGKILL, power cut), its leases run out and another instance adopts those
@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { inTransaction, type Queryable } from './transaction.ts';
-import { LeaseLostError, type StoredItemRequest, type BatchRecord, type BatchStore } from '../batches.ts';
+import { LeaseLostError, type StoredItemRequest, type BatchRecord, type BatchStore } from '../batch-store.ts';
 import { checkBacklog, type BacklogLimits } from '../batch-backlog.ts';
 import { CoalescingWriter } from '../coalescing-writer.ts';
 import type { Page } from '../newest-first-index.ts';

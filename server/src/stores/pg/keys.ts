@@ -89,6 +89,7 @@ export class PgKeyStore implements KeyStore {
   }
 }
 
+// Shaped like every store's row mapper: each maps its own table's columns to its own record.
 function recordOf(row: KeyRow): KeyRecord {
   return {
     id: row.id,

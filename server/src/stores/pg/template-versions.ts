@@ -116,6 +116,7 @@ export class PgTemplateVersionsStore implements TemplateVersionsStore {
   }
 }
 
+// Shaped like every store's row mapper: each maps its own table's columns to its own record.
 function metaOf(row: VersionRow): VersionMeta {
   return {
     templateId: row.template_id,

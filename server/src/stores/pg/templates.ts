@@ -77,6 +77,7 @@ export class PgTemplateStore implements TemplateStore {
   }
 }
 
+// metaOf and recordOf are two projections of a row (no text but a revision; the text and sample data), not one.
 function metaOf(row: MetaRow): TemplateMeta {
   return {
     id: row.id,
