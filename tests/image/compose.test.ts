@@ -40,6 +40,8 @@ before(async () => {
 after(async () => {
   if (composeProblem) return;
   await compose(['down', '--volumes'], 180_000);
+  // podman-compose 1.0's down leaves the project's network behind; the next runs would pile them up.
+  await run('podman', [...PODMAN_GLOBAL, 'network', 'rm', '--force', `${project}_default`]);
 });
 
 test(`compose.yaml: two instances on one PostgreSQL behind the proxy both answer for a key made through it${skip}`, {
