@@ -31,8 +31,9 @@ cd "$(dirname "$0")/.."
 # token for the token-signing tests.
 # The image lane only (npm run test:image, README: Container image): podman with runc, mmdebstrap
 # (the base images, no registry here), podman-compose and CNI's dnsname plugin (compose.yaml's
-# services find each other by name), iptables (the proxy's published port).
-IMAGE_PACKAGES="podman runc mmdebstrap podman-compose golang-github-containernetworking-plugin-dnsname iptables"
+# services find each other by name), iptables (the proxy's published port); buildah, uidmap,
+# slirp4netns and fuse-overlayfs (podman's recommends: the lane was proven with them installed).
+IMAGE_PACKAGES="podman runc mmdebstrap podman-compose golang-github-containernetworking-plugin-dnsname iptables buildah uidmap slirp4netns fuse-overlayfs"
 PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji fonts-dejavu-core qpdf ghostscript poppler-utils postgresql chromium chromium-headless-shell libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java libxml2-utils libimage-exiftool-perl openssl libnss3-tools softhsm2 opensc"
 
 if command -v apt-get >/dev/null 2>&1; then
