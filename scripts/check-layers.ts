@@ -23,7 +23,9 @@ export const LAYERS: Record<string, number> = {
   // app.ts's wiring per area (state, rendering, services, background, operations, listener).
   wiring: 9,
   main: 9,
+  serve: 9,
   cli: 9,
+  'cli-commands': 9,
   'cli-admin-api': 9,
   'cli-certificates': 9,
   http: 8,
@@ -52,6 +54,8 @@ export const LAYERS: Record<string, number> = {
   executable: 0,
   'process-alive': 0,
   'package-root': 0,
+  // The supported Node range (plain JavaScript: an unsupported Node must be able to run it).
+  'node-support': 0,
   'worker-pool': 0,
   // Types-only JSON shapes the API, its events and the admin UI share.
   shapes: 0,
@@ -71,7 +75,7 @@ export interface UpwardImport {
 /** The layer a server/src-relative path belongs to: its top folder, or its module name at the root. */
 export function layerOf(relative: string): string {
   const [top] = relative.split('/');
-  return top!.replace(/\.(ts|mts)$/, '');
+  return top!.replace(/\.(ts|mts|mjs)$/, '');
 }
 
 /** The relative module specifiers a file imports or re-exports (type-only imports included: a type is a dependency too). */
@@ -86,7 +90,7 @@ function* sourceFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* sourceFiles(full);
-    else if (/\.(ts|mts)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) yield full;
+    else if (/\.(ts|mts|mjs)$/.test(entry.name) && !/\.d\.m?ts$/.test(entry.name)) yield full;
   }
 }
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # One-time set-up on a fresh Linux machine: the system libraries and fonts Chromium needs
 # (Debian/Ubuntu packages, when apt and root or sudo are available), then the npm packages,
-# which carry Chromium itself (@sparticuz/chromium). Safe to run again.
+# which carry Chromium itself (@sparticuz/chromium). Safe to run again. On a machine whose own Node
+# is older than package.json's engines, `npm run setup` runs this on Node 24 from npm
+# (scripts/supported-node.sh), so npm ci installs for, and builds with, the Node the scripts use.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
