@@ -19,7 +19,7 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   // One retry under CI only, reported as "flaky" in the summary: the retry keeps a rare flake from
-  // hiding the rest of a run, and the log still shows it (README: honest limits).
+  // hiding the rest of a run, and the log still shows it (docs/testing.md#retries-under-ci).
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },

@@ -114,7 +114,7 @@ function summarize(times: number[]): Summary {
   return { p50: at(0.5), p95: at(0.95) };
 }
 
-/** The figures as a markdown table, for bench/results and the README. */
+/** The figures as a markdown table, for bench/results and docs/benchmark.md. */
 export function documentsTable(figures: readonly DocumentsFigures[]): string {
   const ms = (s: Summary, digits = 2) => `${s.p50.toFixed(digits)} / ${s.p95.toFixed(digits)}`;
   const rows = [

@@ -1,7 +1,7 @@
 // The default-options rows (no options at all: networkidle0 on the render path the build's launch
 // probe chose) on every Chromium build found here, each as a ratio to the warm-page limit on that
 // same build, so builds compare fairly: the npm headless shell, Debian's chromium-headless-shell,
-// Debian's full chromium in new headless mode (README: Engines).
+// Debian's full chromium in new headless mode (docs/testing.md#engines-which-chromium-builds-are-tested).
 // Part of `npm run bench` (BENCH_ENGINES=0 leaves it out); alone: `npx tsx bench/engines.ts`.
 // Settings: BENCH_SECONDS per cell, BENCH_ENGINE_WORKLOADS (default tiny,invoice),
 // BENCH_ENGINE_CONCURRENCY (default 1,4).

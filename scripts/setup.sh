@@ -14,9 +14,9 @@ cd "$(dirname "$0")/.."
 # /v1/pdf/transform; without it those calls answer 501 pdf_tool_unavailable), and the tests check
 # encrypted output with it. ghostscript: the compress step's image mode; poppler-utils (pdfinfo,
 # pdftotext, pdfimages): the transform tests read results with them. postgresql: the server binaries (initdb, pg_ctl, postgres) that the tests start
-# throwaway clusters with, and that several instances share (README: Running several instances);
+# throwaway clusters with, and that several instances share (docs/operations.md#several-instances-postgresql);
 # no cluster is created and nothing runs as a system service. chromium, chromium-headless-shell:
-# the other Chromium builds the engine matrix renders on (npm run test:engines, README: Engines).
+# the other Chromium builds the engine matrix renders on (npm run test:engines, docs/testing.md#engines-which-chromium-builds-are-tested).
 # LibreOffice (writer, calc, impress without the GUI) and python3-uno: POST /v1/convert/office and
 # its tests (an optional component of the server: without it that route answers 501).
 # fonts-dejavu-core: DejaVu Sans, the Arabic fallback of headers and footers.
@@ -31,7 +31,7 @@ cd "$(dirname "$0")/.."
 # TSA. poppler-utils (pdfsig) and libnss3-tools (certutil): the signing tests read signatures with
 # them, trusting the test CA through an NSS database. softhsm2 and opensc (pkcs11-tool): a PKCS#11
 # token for the token-signing tests.
-# The image lane only (npm run test:image, README: Container image): podman with runc, mmdebstrap
+# The image lane only (npm run test:image, docs/container.md): podman with runc, mmdebstrap
 # (the base images, no registry here), podman-compose and CNI's dnsname plugin (compose.yaml's
 # services find each other by name), iptables (the proxy's published port); buildah, uidmap,
 # slirp4netns and fuse-overlayfs (podman's recommends: the lane was proven with them installed).

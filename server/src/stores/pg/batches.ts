@@ -131,7 +131,7 @@ export class PgBatchStore implements BatchStore {
 
   /**
    * The last state written, even for a batch held here: its live record may be ahead of the row
-   * by a write in flight, and every instance must answer the same (README: Running several instances).
+   * by a write in flight, and every instance must answer the same (docs/operations.md#several-instances-postgresql).
    */
   async get(id: string): Promise<BatchRecord | undefined> {
     const { rows } = await this.pool.query<{ record: BatchRecord }>('SELECT record FROM batches WHERE id = $1', [id]);
