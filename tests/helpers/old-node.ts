@@ -1,4 +1,4 @@
-// The machine's own Node when it is older than Quire supports (Debian 12's Node 20 at
+// The machine's own Node when it is older than Quire supports (Node 20 at
 // /usr/bin/node, as on CI's machines): the tests of the launcher and of `npm start` on a newcomer's
 // machine run on it, and skip, saying so, where the machine has no such Node.
 
