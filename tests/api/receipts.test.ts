@@ -65,6 +65,7 @@ test('a receipt lists every request with query secrets masked, the blocked one w
   assert.equal(receipt.status, 'succeeded');
   assert.equal(receipt.options.receipt, true);
   assert.equal(receipt.options.format, 'A4', 'options in force carry the defaults');
+  assert.equal(receipt.options.wait_clock, receipt.render_path?.clock, 'wait_clock in force is the clock that ran');
   assert.ok(receipt.render_path?.engine, 'the engine is named');
   assert.match(receipt.render_path?.mode ?? '', /^(virtual-begin-frame|virtual-real-frames|real)$/, 'the render path in force is named');
 
@@ -103,7 +104,7 @@ test('a receipt lists every request with query secrets masked, the blocked one w
   assert.ok(receipt.warnings.some((warning) => warning.includes('refused by the network guard')));
 });
 
-test('a receipt is read by its own key and the admin only; others, unknown ids and no key are refused', async (t) => {
+test('a receipt is read by its own key and the admin only (its clock and options agree); others, unknown ids and no key are refused', async (t) => {
   const server = await startTestServer(t);
   const response = await server.render({ html: '<p>mine</p>', options: { receipt: true, wait_until: 'load' } });
   const path = response.headers.get('x-render-receipt')!;
@@ -117,7 +118,11 @@ test('a receipt is read by its own key and the admin only; others, unknown ids a
   assert.equal((await server.requestWithoutKey('GET', `/v1/playground/receipts/${id}`)).status, 404, 'a keyed receipt is not a playground one');
   const admin = await server.admin('GET', `/admin/v1/receipts/${id}`);
   assert.equal(admin.status, 200);
-  assert.equal(((await admin.json()) as Receipt).id, id);
+  const receipt = (await admin.json()) as Receipt;
+  assert.equal(receipt.id, id);
+  // wait_until load runs on the wall clock whatever wait_clock says: the options in force say so too (issue 39).
+  assert.equal(receipt.render_path?.clock, 'real');
+  assert.equal(receipt.options.wait_clock, 'real', 'the options in force name the clock that ran');
 });
 
 test('the key’s receipts setting: stored renders by default, every render with all, none with off; a failed render names its receipt', async (t) => {

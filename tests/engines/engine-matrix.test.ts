@@ -23,20 +23,20 @@ interface Lane {
 const LANES: Lane[] = [
   {
     engine: 'debian-shell',
-    covers: 'rendering, waiting, isolation and teardown, the virtual clock, default options',
-    files: ['tests/api/virtual-time.test.ts', 'tests/api/isolation.test.ts', 'tests/api/default-options.test.ts'],
+    covers: "rendering, waiting, isolation and teardown, the virtual clock and the page's time, default options",
+    files: ['tests/api/virtual-time.test.ts', 'tests/api/page-clock.test.ts', 'tests/api/isolation.test.ts', 'tests/api/default-options.test.ts'],
   },
   {
     // No HeadlessExperimental domain, like Electron's Chromium: the virtual clock without drawn frames, or the wall clock.
     engine: 'debian-full',
-    covers: 'waiting and virtual-clock fidelity, default options',
-    files: ['tests/api/virtual-time.test.ts', 'tests/api/default-options.test.ts'],
+    covers: "waiting and virtual-clock fidelity, the page's time, default options",
+    files: ['tests/api/virtual-time.test.ts', 'tests/api/page-clock.test.ts', 'tests/api/default-options.test.ts'],
   },
   {
     // Electron cannot run here: its page source's CDP command sequence runs on a stand-in over full chromium.
     engine: 'electron-standin',
-    covers: 'waiting, virtual-clock fidelity, isolation and teardown, default options',
-    files: ['tests/api/virtual-time.test.ts', 'tests/api/isolation.test.ts', 'tests/api/default-options.test.ts'],
+    covers: "waiting, virtual-clock fidelity, the page's time, isolation and teardown, default options",
+    files: ['tests/api/virtual-time.test.ts', 'tests/api/page-clock.test.ts', 'tests/api/isolation.test.ts', 'tests/api/default-options.test.ts'],
   },
 ];
 

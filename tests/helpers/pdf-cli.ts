@@ -34,9 +34,11 @@ export function pageRotations(pdf: Uint8Array): number[] {
   return withFile(pdf, (file) => [...run('pdfinfo', ['-f', '1', '-l', '100000', file]).matchAll(/Page\s+\d+ rot:\s+(\d+)/g)].map((m) => Number(m[1])));
 }
 
-/** pdfinfo's fields (Title, Pages, Encrypted...). */
-export function pdfInfo(pdf: Uint8Array): Record<string, string> {
-  return withFile(pdf, (file) => Object.fromEntries([...run('pdfinfo', [file]).matchAll(/^([^:\n]+):\s*(.*)$/gm)].map((m) => [m[1]!.trim(), m[2]!.trim()])));
+/** pdfinfo's fields (Title, Pages, Encrypted...); `args` such as -isodates go before the file. */
+export function pdfInfo(pdf: Uint8Array, args: string[] = []): Record<string, string> {
+  return withFile(pdf, (file) =>
+    Object.fromEntries([...run('pdfinfo', [...args, file]).matchAll(/^([^:\n]+):\s*(.*)$/gm)].map((m) => [m[1]!.trim(), m[2]!.trim()])),
+  );
 }
 
 /** The images pdfimages lists: width, height and encoding of each. */

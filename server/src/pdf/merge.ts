@@ -8,6 +8,7 @@ import { type PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFOb
 import { readOutlineTree, type OutlineEntry } from './outline.ts';
 import type { FinishOptions } from './finish-options.ts';
 import { applyFinish } from './finish.ts';
+import { QUIRE_CREATOR } from './creator.ts';
 import { MergeSourceError } from './merge-errors.ts';
 import type { MergePart } from './pdf-task.ts';
 import { selectPages } from './page-list.ts';
@@ -15,6 +16,8 @@ import { selectPages } from './page-list.ts';
 /** One PDF of the parts' pages; throws MergeSourceError for a damaged or encrypted part or a page it lacks. */
 export async function mergePdfs(parts: MergePart[], options: FinishOptions & { outline?: boolean }): Promise<Uint8Array> {
   const merged = await PDFDocument.create();
+  // pdf-lib names itself; Quire made the whole (a caller's metadata.creator is written after).
+  merged.setCreator(QUIRE_CREATOR);
   const bookmarks: Bookmark[] = [];
   for (const [index, part] of parts.entries()) {
     const source = await loadPart(part.pdf, index);

@@ -119,7 +119,8 @@ function readToken(text: string, start: number): { token: string; end: number } 
   return { token: text.slice(start, end), end };
 }
 
-function literalEnd(text: string, start: number): number {
+/** The index just past the literal string that opens at `start` (its balanced, unescaped closing parenthesis). */
+export function literalEnd(text: string, start: number): number {
   let depth = 0;
   for (let i = start; i < text.length; i++) {
     const char = text[i];

@@ -11,7 +11,8 @@ import type { AssetResolver, RenderSource, WaitUntil } from './render-source.ts'
 import type { CdpSession } from './cdp-session.ts';
 import { RequestTracker } from './request-tracker.ts';
 import type { FrameSource } from './frame-turn.ts';
-import { NETWORK_IDLE_MS, VirtualClock } from './virtual-clock.ts';
+import { VirtualClock } from './virtual-clock.ts';
+import { NETWORK_IDLE_MS } from './virtual-clock-steps.ts';
 import { RenderSiteResponder } from './render-site-responder.ts';
 import { IN_FLIGHT_ALLOWED, LIFECYCLE_EVENT, PageLifecycle } from './page-lifecycle.ts';
 import { DocumentResponses, checkUnsafeRedirect } from './document-responses.ts';
@@ -125,7 +126,11 @@ export class CdpPage {
     const allowed = IN_FLIGHT_ALLOWED[waitUntil];
     const requests = allowed === undefined ? undefined : new RequestTracker(this.session, virtual ? this.virtualClock : undefined);
     try {
-      if (virtual) await this.virtualClock.hold(true);
+      if (virtual) {
+        await this.virtualClock.hold(true);
+        // The page reads the time of this render, not where the lane's clock stopped.
+        await this.virtualClock.startAtWallTime();
+      }
       const wanted = LIFECYCLE_EVENT[waitUntil];
       let reached: Promise<void>;
       if (source.kind === 'html') {
@@ -152,6 +157,11 @@ export class CdpPage {
     }
     await this.documents.checkRedirects(source, this.lifecycle.loaderId);
     return { status: this.documents.statusOf(this.lifecycle.loaderId!) };
+  }
+
+  /** How far the page's clock stands ahead of the wall clock, in ms (virtual-clock.ts lead()). */
+  clockLead(): Promise<number> {
+    return this.virtualClock.lead();
   }
 
   /** Why the page's virtual clock was not exact since the last call (virtual-clock.ts notes()): receipt warnings. */

@@ -20,6 +20,15 @@ export const LANE_RENDERS = 100;
 export const TEARDOWN_WAIT_MS = 2000;
 
 /**
+ * How far a lane's page clock may stand ahead of the wall clock when the lane is handed back. A
+ * page's virtual clock is set to the wall clock at each render's start (virtual-clock.ts
+ * startAtWallTime) but cannot go back: renders sent faster than the 500 virtual ms each spends run
+ * it ahead (~400 ms per render back to back: bench/experiments/vt-wall-clock.ts), so past this the
+ * lane is replaced and the next render's page reads the time within a second (issue 39).
+ */
+export const CLOCK_LEAD_LIMIT_MS = 500;
+
+/**
  * How a lane's page is set up for its kind of source. An html lane, once its teardown put the next
  * render's empty document in place (cdp-page.ts clear: the previous document is gone, the next has
  * run no script), wipes cookies and empties the session history (which would let the page count
@@ -48,18 +57,17 @@ export function isLaneReusable(kind: RenderSource['kind'], renderSucceeded: bool
  * Ends a render's document before its lane goes back to the idle pool, so nothing of it runs while
  * the lane waits or once the next render starts (its timers, workers, pending fetches; popups are
  * the source's to close). The navigation that ends it goes to the next render's empty document, so
- * the next render needs no navigation of its own (cdp-page.ts clear). Resolves false when the page did not answer within TEARDOWN_WAIT_MS: the
- * source must then close the lane instead of reusing it.
+ * the next render needs no navigation of its own (cdp-page.ts clear). Resolves false when the
+ * page did not answer within TEARDOWN_WAIT_MS, or its clock ran more than CLOCK_LEAD_LIMIT_MS ahead
+ * of the wall clock: the source must then close the lane instead of reusing it.
  */
 export function tearDownLane(page: CdpPage): Promise<boolean> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), TEARDOWN_WAIT_MS);
     page
       .clear()
-      .then(
-        () => resolve(true),
-        () => resolve(false),
-      )
+      .then(async () => resolve((await page.clockLead()) <= CLOCK_LEAD_LIMIT_MS))
+      .catch(() => resolve(false))
       .finally(() => clearTimeout(timer));
   });
 }

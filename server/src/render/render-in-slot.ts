@@ -19,6 +19,7 @@ import { inspectBeforeCapture, inspectionFor, startRecording } from './render-tr
 import { handBack, RELEASE_WAIT_MS, type Budget } from './render-budget.ts';
 import { translatePageError } from './page-errors.ts';
 import type { RenderJob } from './render-job.ts';
+import { creatorAsQuire } from '../pdf/creator.ts';
 
 /** What a render's time in the slot produced: the bytes, and the header and footer printed (or waiting). */
 export interface Printed {
@@ -94,7 +95,9 @@ export async function renderInSlot(pages: PageSource, job: RenderJob, releaseSlo
     }
     stage = job.image ? 'capturing the image' : 'printing';
     const bytes = await budget.run(
-      job.image ? page.capture(captureImage(page.session, job.image)) : page.print(params, trace?.detail ? inspectionFor(trace) : undefined),
+      job.image
+        ? page.capture(captureImage(page.session, job.image))
+        : page.print(params, trace?.detail ? inspectionFor(trace) : undefined).then(creatorAsQuire),
     );
     trace?.mark('printed');
     // The clock could not be kept exact on this engine (virtual-clock.ts): the receipt says so.

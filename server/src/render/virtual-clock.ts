@@ -11,58 +11,26 @@
 // in steps of 0.1 ms and shrinking while the engine prints (past the window: a few ms at most).
 // Where a step sequence ran the clock further than the page's timers allow for, the clock notes it
 // (notes()) and the receipt says so rather than print a page that depended on the machine's load
-// (bench/experiments/vt-load.ts).
+// (bench/experiments/vt-load.ts). The step sizes, and why: virtual-clock-steps.ts.
 
 import type { CdpSession } from './cdp-session.ts';
 import { type FrameSource, FrameTurn } from './frame-turn.ts';
 import type { RequestTracker } from './request-tracker.ts';
 
-/** The quiet window of networkidle0, as puppeteer and docs/api.md#pdfoptions define it: 500 ms with no request in flight. */
-export const NETWORK_IDLE_MS = 500;
-
-/**
- * Virtual milliseconds between two frames the page is drawn. A screen draws every 16.7 ms; a
- * PDF needs the frames' side effects (rAF callbacks, intersection and resize observers, lazy
- * loading), not their pixels, and each frame costs ~1 ms, so ten per virtual second.
- */
-export const FRAME_INTERVAL_MS = 100;
-
-/**
- * Virtual ms per step while compositor frames are awaited inside the window (a frame comes every
- * ~17 ms of wall time, a step takes ~1 ms of it). There the step changes nothing printed, only the
- * round trips a slow frame costs: 0.1 ms steps made a loaded machine's renders time out (vt-load.ts).
- */
-const COMPOSITOR_STEP_MS = 1;
-
-/**
- * The first step while the engine prints, past the window's end: there every step runs timers the
- * window did not. 1 ms steps ran the clock up to 23 ms past it on an idle machine, enough on a
- * loaded one to run a timer due 50 ms after it (vt-load.ts); Chromium takes fractional budgets.
- */
-const PRINT_STEP_MS = 0.1;
-
-/**
- * While the engine prints, each step is this share of the one before, down to a microsecond (the
- * clock's resolution): however long a print takes, the clock runs at most PRINT_STEP_MS /
- * (1 - PRINT_STEP_DECAY) = 5 ms plus a microsecond per further step past the window.
- */
-const PRINT_STEP_DECAY = 0.98;
-const PRINT_STEP_MIN_MS = 0.001;
-
-/** Virtual ms the clock may run past the window while the engine prints before the receipt warns of later timers. */
-export const PRINT_SLACK_MS = 10;
-
-/** Virtual milliseconds at most spent awaiting compositor frames, which is where they start before a window's end. */
-const COMPOSITOR_FRAMES_MS = 250;
-
-/** The page's next two frames (a rAF chain of two runs), awaited in the page's main world. */
-const NEXT_TWO_FRAMES = 'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))';
-
-/** Virtual milliseconds the clock runs while an image that started loading is awaited. */
-const IMAGE_STEP_MS = 10;
-
-/** Virtual milliseconds the clock runs between checks of a wait_for selector. */
-const SELECTOR_STEP_MS = 100;
+import {
+  COMPOSITOR_FRAMES_MS,
+  COMPOSITOR_STEP_MS,
+  FRAME_INTERVAL_MS,
+  IMAGE_STEP_MS,
+  LET_GO_MS,
+  NETWORK_IDLE_MS,
+  NEXT_TWO_FRAMES,
+  PRINT_SLACK_MS,
+  PRINT_STEP_DECAY,
+  PRINT_STEP_MIN_MS,
+  PRINT_STEP_MS,
+  SELECTOR_STEP_MS,
+} from './virtual-clock-steps.ts';
 
 export class VirtualClock {
   /** What made this render's clock inexact (see notes()). */
@@ -78,12 +46,14 @@ export class VirtualClock {
   /**
    * Stops the page's clock: its timers do not fire until the clock runs again. `newContent`, with
    * compositor frames: a clock still held from the previous render keeps the new document from
-   * ever drawing a frame (measured on a reused lane: rAF callbacks never ran), so it is let go
-   * ('advance') for a moment first, before the content exists.
+   * ever drawing a frame (measured on a reused lane: rAF callbacks never ran), so it is let go for
+   * a moment first, before the content exists: one virtual ms. Not with policy 'advance', which
+   * has no end: on full Chromium it ran the clock 30 s to an hour ahead of the wall clock in that
+   * moment (Chromium's own delayed tasks; bench/experiments/vt-wall-clock.ts, issue 39).
    */
   async hold(newContent = false): Promise<void> {
     this.held++;
-    if (newContent && this.frames.kind === 'compositor') await this.session.send('Emulation.setVirtualTimePolicy', { policy: 'advance' });
+    if (newContent && this.frames.kind === 'compositor') await this.runBudget(LET_GO_MS);
     await this.session.send('Emulation.setVirtualTimePolicy', { policy: 'pause' });
   }
 
@@ -200,6 +170,30 @@ export class VirtualClock {
    */
   async runTo(end: number): Promise<void> {
     for (let now = await this.now(); now < end; now = await this.now()) await this.run(end - now);
+  }
+
+  /**
+   * Runs the page's clock up to the wall clock's now, drawing no frame: with the clock held and
+   * before a render's content exists, so no timer of the render runs. A page's clock otherwise
+   * starts where its lane's last render left it (the lane's opening plus the virtual time its
+   * renders spent: issue 39), and Chromium takes initialVirtualTime only when a page's virtual time
+   * is first enabled (bench/experiments/vt-initial-time.ts). A jump of minutes costs 1-4 ms. Stale
+   * expiries are handled as in runTo. A clock ahead of the wall clock cannot go back: it stays.
+   */
+  async startAtWallTime(): Promise<void> {
+    const end = Date.now();
+    for (let now = await this.now(); now < end; now = await this.now()) await this.runBudget(end - now);
+  }
+
+  /**
+   * How far the page's clock stands ahead of the wall clock, in ms: 0 behind it or when the page
+   * never ran on virtual time; Infinity when it cannot be read. Renders sent faster than they spend
+   * virtual time (500 ms each by default) run it ahead, and it cannot go back (lane-policy.ts).
+   */
+  async lead(): Promise<number> {
+    if (this.held === 0) return 0;
+    const now = await this.now();
+    return Number.isNaN(now) ? Number.POSITIVE_INFINITY : Math.max(0, now - Date.now());
   }
 
   /** Runs the clock for ms as the page reads it (runTo); as run() where the clock cannot be read. */

@@ -87,7 +87,7 @@ export function receiptBody(trace: RenderTrace, facts: ReceiptFacts): Record<str
     batch_id: facts.batch?.batchId ?? null,
     batch_index: facts.batch?.index ?? null,
     source: { ...facts.source, ...(facts.source.url ? { url: maskUrl(facts.source.url) } : {}) },
-    options: maskOptions(facts.options),
+    options: maskOptions(inForce(facts.options, trace.renderPath)),
     render_path: trace.renderPath ?? null,
     timings_ms: timings(trace, facts.totalMs),
     requests,
@@ -114,6 +114,15 @@ export function receiptBody(trace: RenderTrace, facts: ReceiptFacts): Record<str
     })),
     warnings,
   };
+}
+
+/**
+ * The options as they applied to the page: wait_clock is the clock it ran on (render_path.clock).
+ * wait_until other than networkidle0, an engine without the virtual clock and the desktop app run
+ * on the wall clock whatever wait_clock says; the receipt must not claim otherwise (issue 39).
+ */
+function inForce(options: Record<string, unknown>, renderPath: RenderTrace['renderPath']): Record<string, unknown> {
+  return renderPath && 'wait_clock' in options ? { ...options, wait_clock: renderPath.clock } : options;
 }
 
 /** Whether this kind of receipt comes from a page Quire loaded (not an office conversion, a whole merge nor a transform). */
