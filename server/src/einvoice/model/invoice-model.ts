@@ -217,6 +217,8 @@ export interface InvoiceLine {
   netPriceCount: number;
   priceDiscount?: Amount; // BT-147
   grossPrice?: Amount; // BT-148
+  /** The base quantity written with the gross price (CII only; XRechnung wants it equal to BT-149). */
+  grossPriceBaseQuantity?: Quantity;
   baseQuantity?: Quantity; // BT-149, BT-150
   vatCategory?: Text; // BT-151
   vatRate?: Text; // BT-152

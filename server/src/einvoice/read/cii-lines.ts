@@ -47,6 +47,7 @@ export function ciiLine(node: Node): InvoiceLine {
     priceDiscount: amount(agreement?.at('ram:GrossPriceProductTradePrice/ram:AppliedTradeAllowanceCharge/ram:ActualAmount')),
     grossPrice: amount(agreement?.at('ram:GrossPriceProductTradePrice/ram:ChargeAmount')),
     baseQuantity: quantity(agreement?.at('ram:NetPriceProductTradePrice/ram:BasisQuantity')),
+    grossPriceBaseQuantity: quantity(agreement?.at('ram:GrossPriceProductTradePrice/ram:BasisQuantity')),
     vatCategory: text(tax?.one('ram:CategoryCode')),
     vatRate: text(tax?.one('ram:RateApplicablePercent')),
     item: {

@@ -104,6 +104,7 @@ function paymentMeans(means: Node, settlement: Node, terms: Node | undefined): P
   const card = means.one('ram:ApplicableTradeSettlementFinancialCard');
   const debited = means.at('ram:PayerPartyDebtorFinancialAccount/ram:IBANID');
   const mandate = terms?.one('ram:DirectDebitMandateID');
+  const creditor = settlement.one('ram:CreditorReferenceID');
   return {
     path: means.path,
     typeCode: text(means.one('ram:TypeCode')),
@@ -117,11 +118,11 @@ function paymentMeans(means: Node, settlement: Node, terms: Node | undefined): P
     })),
     card: card && { path: card.path, accountNumber: text(card.one('ram:ID')), holderName: text(card.one('ram:CardholderName')) },
     directDebit:
-      debited || mandate
+      debited || mandate || creditor
         ? {
             path: means.path,
             mandateReference: text(mandate),
-            creditorId: identifier(settlement.one('ram:CreditorReferenceID')),
+            creditorId: identifier(creditor),
             debitedAccount: text(debited),
           }
         : undefined,

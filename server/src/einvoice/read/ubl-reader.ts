@@ -60,7 +60,7 @@ export function readUbl(root: Node): Invoice {
       address: ublAddress(delivery.at('cac:DeliveryLocation/cac:Address')),
     },
     invoicePeriod: ublPeriod(root.one('cac:InvoicePeriod')),
-    paymentMeans: root.all('cac:PaymentMeans').map(paymentMeans),
+    paymentMeans: root.all('cac:PaymentMeans').map((means) => paymentMeans(means, root)),
     allowancesCharges: root.all('cac:AllowanceCharge').map(ublAllowanceCharge),
     totals: totals && {
       path: totals.path,
@@ -93,7 +93,7 @@ function breakdown(subtotal: Node): VatBreakdown {
   };
 }
 
-function paymentMeans(means: Node): PaymentMeans {
+function paymentMeans(means: Node, root: Node): PaymentMeans {
   const card = means.one('cac:CardAccount');
   const mandate = means.one('cac:PaymentMandate');
   const code = means.one('cbc:PaymentMeansCode');
@@ -113,6 +113,12 @@ function paymentMeans(means: Node): PaymentMeans {
     directDebit: mandate && {
       path: mandate.path,
       mandateReference: text(mandate.one('cbc:ID')),
+      // UBL writes the SEPA creditor identifier (BT-90) as a seller or payee identifier with scheme SEPA.
+      creditorId: identifier(
+        [...root.each('cac:AccountingSupplierParty/cac:Party/cac:PartyIdentification/cbc:ID'), ...root.each('cac:PayeeParty/cac:PartyIdentification/cbc:ID')].find(
+          (id) => id.attr('schemeID') === 'SEPA',
+        ),
+      ),
       debitedAccount: text(mandate.at('cac:PayerFinancialAccount/cbc:ID')),
     },
   };

@@ -60,6 +60,34 @@ export class Node {
     return nodes;
   }
 
+  /** Every element named so below this one, at any depth, in document order. */
+  descendants(name: string): Node[] {
+    const found: Node[] = [];
+    const children = (node: Node): Node[] => {
+      const list: Node[] = [];
+      const counts = new Map<string, number>();
+      const elements: Element[] = [];
+      for (let child = node.element.firstChild; child; child = child.nextSibling) if (child.nodeType === 1) elements.push(child as Element);
+      for (const element of elements) counts.set(qualified(element), (counts.get(qualified(element)) ?? 0) + 1);
+      const seen = new Map<string, number>();
+      for (const element of elements) {
+        const key = qualified(element);
+        const index = (seen.get(key) ?? 0) + 1;
+        seen.set(key, index);
+        list.push(new Node(element, `${node.path}/${key}${(counts.get(key) ?? 0) > 1 ? `[${index}]` : ''}`));
+      }
+      return list;
+    };
+    const walk = (node: Node) => {
+      for (const child of children(node)) {
+        if (qualified(child.element) === name) found.push(child);
+        walk(child);
+      }
+    };
+    walk(this);
+    return found;
+  }
+
   get text(): string {
     return this.element.textContent ?? '';
   }
@@ -78,6 +106,10 @@ export class Node {
   values(path: string): Located[] {
     return this.each(path).map((node) => ({ value: node.text.trim(), path: node.path }));
   }
+}
+
+function qualified(element: Element): string {
+  return prefixed(element);
 }
 
 function prefixed(element: Element): string {

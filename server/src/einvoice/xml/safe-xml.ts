@@ -31,7 +31,8 @@ export function parseXml(input: string | Uint8Array, maxBytes = MAX_XML_BYTES): 
   const parser = new DOMParser({
     locator: {},
     errorHandler: {
-      warning: () => {},
+      // xmldom reports some ill-formed input (an unclosed tag) only as a warning.
+      warning: (message: string) => problems.push(message),
       error: (message: string) => problems.push(message),
       fatalError: (message: string) => problems.push(message),
     },
