@@ -6,7 +6,7 @@ import type { Invoice, PaymentMeans, SupportingDocument, VatBreakdown } from '..
 import type { Node } from '../xml/located-node.ts';
 import { ciiAllowanceCharge, ciiLine, ciiPeriod } from './cii-lines.ts';
 import { ciiAddress, ciiBuyer, ciiPayee, ciiSeller, ciiTaxRepresentative } from './cii-parties.ts';
-import { amount, ciiDate, identifier, text } from './values.ts';
+import { amount, ciiDate, identifier, rawText, text } from './values.ts';
 
 export function readCii(root: Node): Invoice {
   const context = root.one('rsm:ExchangedDocumentContext');
@@ -43,7 +43,7 @@ export function readCii(root: Node): Invoice {
     tenderOrLotReference: text(withType('50')?.one('ram:IssuerAssignedID')),
     invoicedObject: identifier(withType('130')?.one('ram:IssuerAssignedID'), 'ReferenceTypeCode'),
     buyerAccountingReference: text(settlement?.at('ram:ReceivableSpecifiedTradeAccountingAccount/ram:ID')),
-    paymentTerms: text(terms?.one('ram:Description')),
+    paymentTerms: rawText(terms?.one('ram:Description')),
     notes: (document?.all('ram:IncludedNote') ?? []).map((note) => ({
       path: note.path,
       subjectCode: text(note.one('ram:SubjectCode')),

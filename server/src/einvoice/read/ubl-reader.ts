@@ -6,7 +6,7 @@ import type { Invoice, PaymentMeans, SupportingDocument, VatBreakdown } from '..
 import type { Node } from '../xml/located-node.ts';
 import { ublAllowanceCharge, ublLine, ublPeriod } from './ubl-lines.ts';
 import { ublAddress, ublBuyer, ublPayee, ublSeller, ublTaxRepresentative } from './ubl-parties.ts';
-import { amount, identifier, text, ublDate } from './values.ts';
+import { amount, identifier, rawText, text, ublDate } from './values.ts';
 
 export function readUbl(root: Node): Invoice {
   const creditNote = root.element.localName === 'CreditNote';
@@ -39,7 +39,7 @@ export function readUbl(root: Node): Invoice {
     tenderOrLotReference: text(root.at('cac:OriginatorDocumentReference/cbc:ID')),
     invoicedObject: identifier(objectReference?.one('cbc:ID')),
     buyerAccountingReference: text(root.one('cbc:AccountingCost')),
-    paymentTerms: text(root.at('cac:PaymentTerms/cbc:Note')),
+    paymentTerms: rawText(root.at('cac:PaymentTerms/cbc:Note')),
     notes: root.all('cbc:Note').map((note) => ({ path: note.path, text: text(note) })),
     businessProcess: text(root.one('cbc:ProfileID')),
     specification: text(root.one('cbc:CustomizationID')),
@@ -115,9 +115,10 @@ function paymentMeans(means: Node, root: Node): PaymentMeans {
       mandateReference: text(mandate.one('cbc:ID')),
       // UBL writes the SEPA creditor identifier (BT-90) as a seller or payee identifier with scheme SEPA.
       creditorId: identifier(
-        [...root.each('cac:AccountingSupplierParty/cac:Party/cac:PartyIdentification/cbc:ID'), ...root.each('cac:PayeeParty/cac:PartyIdentification/cbc:ID')].find(
-          (id) => id.attr('schemeID') === 'SEPA',
-        ),
+        [
+          ...root.each('cac:AccountingSupplierParty/cac:Party/cac:PartyIdentification/cbc:ID'),
+          ...root.each('cac:PayeeParty/cac:PartyIdentification/cbc:ID'),
+        ].find((id) => id.attr('schemeID') === 'SEPA'),
       ),
       debitedAccount: text(mandate.at('cac:PayerFinancialAccount/cbc:ID')),
     },

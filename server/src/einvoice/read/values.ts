@@ -8,6 +8,11 @@ export function text(node: Node | undefined): Text | undefined {
   return node ? { value: node.text.trim(), path: node.path } : undefined;
 }
 
+/** A text kept exactly as written, line breaks included (payment terms carry structured lines). */
+export function rawText(node: Node | undefined): Text | undefined {
+  return node ? { value: node.text, path: node.path } : undefined;
+}
+
 export function amount(node: Node | undefined): Amount | undefined {
   if (!node) return undefined;
   const currency = node.attr('currencyID');

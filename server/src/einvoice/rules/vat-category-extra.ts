@@ -1,10 +1,14 @@
 // The VAT category rules beyond the common ten: an intra-community supply (K) needs a delivery
 // date or period and a deliver-to country (BR-IC-11/12); "not subject to VAT" (O) cannot be mixed
-// with any other category (BR-O-11..14).
+// with any other category (BR-O-11..14); Italian split payment (B) is for Italy only and never
+// beside S (BR-B-01/02).
 
 import type { Invoice, Located } from '../model/invoice-model.ts';
 import { allowances, breakdownOf, charges, code, filled, missing } from './facts.ts';
 import { eachRule, type Rule, rule } from './rule.ts';
+
+const usesCategory = (invoice: Invoice, category: string) =>
+  breakdownOf(invoice, category).length > 0 || [...invoice.lines, ...invoice.allowancesCharges].some((item) => code(item.vatCategory) === category);
 
 const hasO = (invoice: Invoice) => breakdownOf(invoice, 'O').length > 0;
 const notO = <T extends { vatCategory?: Located }>(list: T[]) => list.filter((item) => code(item.vatCategory) !== 'O');
@@ -44,4 +48,12 @@ export const VAT_EXTRA_RULES: readonly Rule[] = [
     (i) => (hasO(i) ? notO(charges(i)) : []),
     () => true,
   ),
+  rule('BR-B-01', 'Split payment (B) is for Italian domestic invoices: every country code must be IT.', (i) => {
+    if (!usesCategory(i, 'B')) return false;
+    const countries = [i.seller?.address, i.buyer?.address, i.taxRepresentative?.address, i.delivery?.address].flatMap((address) =>
+      address?.countryCode ? [address.countryCode] : [],
+    );
+    return countries.find((country) => code(country) !== 'IT')?.path;
+  }),
+  rule('BR-B-02', 'Split payment (B) and standard rate (S) cannot both be used on one invoice.', (i) => usesCategory(i, 'B') && usesCategory(i, 'S') && i.path),
 ];

@@ -80,7 +80,7 @@ export class Node {
     };
     const walk = (node: Node) => {
       for (const child of children(node)) {
-        if (qualified(child.element) === name) found.push(child);
+        if (name === '*' || qualified(child.element) === name) found.push(child);
         walk(child);
       }
     };
