@@ -60,32 +60,31 @@ export class Node {
     return nodes;
   }
 
-  /** Every element named so below this one, at any depth, in document order. */
+  private below?: Node[];
+
+  /** Every element named so ('*' for all) below this one, at any depth, in document order. The walk is done once per node. */
   descendants(name: string): Node[] {
-    const found: Node[] = [];
-    const children = (node: Node): Node[] => {
-      const list: Node[] = [];
-      const counts = new Map<string, number>();
-      const elements: Element[] = [];
-      for (let child = node.element.firstChild; child; child = child.nextSibling) if (child.nodeType === 1) elements.push(child as Element);
-      for (const element of elements) counts.set(qualified(element), (counts.get(qualified(element)) ?? 0) + 1);
-      const seen = new Map<string, number>();
-      for (const element of elements) {
-        const key = qualified(element);
-        const index = (seen.get(key) ?? 0) + 1;
-        seen.set(key, index);
-        list.push(new Node(element, `${node.path}/${key}${(counts.get(key) ?? 0) > 1 ? `[${index}]` : ''}`));
-      }
-      return list;
-    };
-    const walk = (node: Node) => {
-      for (const child of children(node)) {
-        if (name === '*' || qualified(child.element) === name) found.push(child);
-        walk(child);
-      }
-    };
-    walk(this);
-    return found;
+    if (!this.below) {
+      const found: Node[] = [];
+      const walk = (node: Node) => {
+        const elements: Element[] = [];
+        for (let child = node.element.firstChild; child; child = child.nextSibling) if (child.nodeType === 1) elements.push(child as Element);
+        const counts = new Map<string, number>();
+        for (const element of elements) counts.set(prefixed(element), (counts.get(prefixed(element)) ?? 0) + 1);
+        const seen = new Map<string, number>();
+        for (const element of elements) {
+          const key = prefixed(element);
+          const index = (seen.get(key) ?? 0) + 1;
+          seen.set(key, index);
+          const child = new Node(element, `${node.path}/${key}${(counts.get(key) ?? 0) > 1 ? `[${index}]` : ''}`);
+          found.push(child);
+          walk(child);
+        }
+      };
+      walk(this);
+      this.below = found;
+    }
+    return name === '*' ? this.below : this.below.filter((node) => prefixed(node.element) === name);
   }
 
   get text(): string {
@@ -108,11 +107,9 @@ export class Node {
   }
 }
 
-function qualified(element: Element): string {
-  return prefixed(element);
-}
+const PREFIX_OF = new Map(Object.entries(NS).map(([prefix, uri]) => [uri, prefix]));
 
 function prefixed(element: Element): string {
-  const prefix = Object.entries(NS).find(([, uri]) => uri === element.namespaceURI)?.[0];
+  const prefix = element.namespaceURI ? PREFIX_OF.get(element.namespaceURI) : undefined;
   return prefix ? `${prefix}:${element.localName}` : element.localName;
 }
