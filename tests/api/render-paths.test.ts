@@ -10,6 +10,7 @@ import { startTestServer, errorOf, type TestServer, usageOf } from '../helpers/s
 import { inspectPdf } from '../helpers/pdf.ts';
 import { CRASH_BROWSER, CRASH_BROWSER_ALWAYS, CRASH_PAGE, crashingPageSource, type CrashingPageSource } from '../helpers/crashing-page-source.ts';
 import { invoiceHtml } from '../../bench/workloads.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 interface RenderPathReport {
   mode: string;
@@ -105,19 +106,24 @@ test('a browser that keeps crashing under one render path gets that path switche
     const error = await errorOf(await server.render({ html: `<p>${CRASH_BROWSER_ALWAYS}</p>` }));
     assert.equal(error.code, 'renderer_busy');
   }
-  let after = (await rendererHealth(server)).render_path;
-  // The relaunch after the last crash probes without the switched-off mode.
-  for (let waited = 0; after.mode === before.mode; waited += 50) {
-    assert.ok(waited < 30_000, 'the path never changed');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    after = (await rendererHealth(server)).render_path;
-  }
+  // The last crash's relaunch probes without the switched-off mode. Until it is up /health may
+  // answer 503 (a relaunch slower than the health probe's bound, on a loaded machine): not yet.
+  let after = before;
+  await waitFor(
+    async () => {
+      const response = await server.request('GET', '/health');
+      const { renderer } = (await response.json()) as { renderer: { render_path: RenderPathReport } };
+      if (response.status === 200) after = renderer.render_path;
+      return response.status === 200 && after.mode !== before.mode;
+    },
+    `/health to answer 200 with a path other than ${before.mode}`,
+    60_000,
+  );
   const switchedOff = after.disabled.find((entry) => entry.mode === before.mode);
   assert.equal(switchedOff?.by, 'breaker');
   assert.match(switchedOff!.reason, /browser crashes/);
-  // The last crash's relaunch may still be under way: a 503 renderer_busy is the documented "retry" (nothing charged).
-  let response = await server.render({ html: '<p>still rendering</p>' });
-  if (response.status === 503) response = await server.render({ html: '<p>still rendering</p>' });
+  // /health answered with a live browser: the relaunch is over and the next render prints.
+  const response = await server.render({ html: '<p>still rendering</p>' });
   assert.equal(response.status, 200, await response.clone().text());
   assert.match((await inspectPdf(await response.arrayBuffer())).text, /still rendering/);
   const metrics = await (await server.requestWithoutKey('GET', '/metrics')).text();
