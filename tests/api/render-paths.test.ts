@@ -30,11 +30,11 @@ interface RendererReport {
  * machine, is "not yet", not a failure.
  */
 async function healthWhen(server: TestServer, what: string, holds: (renderer: RendererReport) => boolean = () => true): Promise<RendererReport> {
-  let seen: { status: number; renderer: RendererReport } | undefined;
+  let seen: { http: number; renderer: RendererReport } | undefined;
   const check = async () => {
     const response = await server.request('GET', '/health');
-    seen = { status: response.status, ...((await response.json()) as { renderer: RendererReport }) };
-    return seen.status === 200 && holds(seen.renderer);
+    seen = { http: response.status, renderer: ((await response.json()) as { renderer: RendererReport }).renderer };
+    return seen.http === 200 && holds(seen.renderer);
   };
   await waitFor(check, `/health to answer 200 with ${what}`, 60_000).catch((error: Error) => {
     throw new Error(`${error.message}; last seen: ${JSON.stringify(seen)}`);
