@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startTestServer, type TestServer } from '../helpers/start-app.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
+import { appears, waitFor } from '../helpers/wait-for.ts';
 
 const FAST = { hotFolderIntervalMs: 100 };
 
@@ -19,14 +20,6 @@ async function watchDir(t: { after(fn: () => Promise<void>): void }): Promise<st
   const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-hot-'));
   t.after(() => rm(dir, { recursive: true, force: true }));
   return dir;
-}
-
-/** Waits until the file exists (a safety net of 60 s, not a timing assertion). */
-async function appears(file: string): Promise<void> {
-  for (let waited = 0; !existsSync(file); waited += 50) {
-    assert.ok(waited < 60_000, `${file} did not appear`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 async function used(server: TestServer, keyId = server.key.id): Promise<number> {
@@ -55,8 +48,10 @@ test('html and json files dropped into in/ become PDFs in out/, charged to the s
   assert.deepEqual([letter.pages[0]!.width, letter.pages[0]!.height], [612, 792]);
   assert.match((await inspectPdf(await readFile(path.join(dir, 'out', 'note.pdf')))).text, /Dropped as html/);
 
+  // A failure writes its error file, then moves the input beside it (queue/hot-folder.ts fail()): over once both are done.
   const failure = async (name: string) => {
     await appears(path.join(dir, 'failed', `${name}.json`));
+    await waitFor(async () => !(await readdir(path.join(dir, 'processing'))).some((file) => file.startsWith(`${name}.`)), `${name} to leave processing/`);
     return JSON.parse(await readFile(path.join(dir, 'failed', `${name}.json`), 'utf8')) as { code: string; detail: string; file: string };
   };
   assert.equal((await failure('broken')).code, 'invalid_json');

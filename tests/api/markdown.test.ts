@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
 import { startTestServer, errorOf, type TestServer } from '../helpers/start-app.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
+import { appears } from '../helpers/wait-for.ts';
 import { startRecordingServer } from '../helpers/canary.ts';
 
 const README = [
@@ -224,10 +225,7 @@ test('markdown renders to PDF on a real Chromium', { timeout: 240_000 }, async (
     await writeFile(path.join(watchDir, 'settings.json'), JSON.stringify({ key_id: server.key.id }));
     await writeFile(path.join(watchDir, 'in', 'notes.md'), '# Hot *markdown*\n\n- [x] dropped\n');
     const out = path.join(watchDir, 'out', 'notes.pdf');
-    for (let waited = 0; !existsSync(out); waited += 50) {
-      assert.ok(waited < 60_000, 'out/notes.pdf did not appear');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await appears(out);
     const { text } = await inspectPdf(await readFile(out));
     assert.match(text, /Hot markdown/);
     assert.match(text, /dropped/);

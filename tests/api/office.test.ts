@@ -7,7 +7,6 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,17 +16,8 @@ import { inspectPdf } from '../helpers/pdf.ts';
 import { officeTest } from '../helpers/needs-office.ts';
 import { base64, odp, odt, rtf, xlsx } from '../helpers/office-fixtures.ts';
 import officeCrypto from 'officecrypto-tool';
-import {
-  threePages,
-  convert,
-  checkLinksAndMacros,
-  postOnNewConnection,
-  officeRestarts,
-  hasJobFile,
-  appears,
-  waitFor,
-  zipBomb,
-} from '../helpers/office-checks.ts';
+import { threePages, convert, checkLinksAndMacros, postOnNewConnection, officeRestarts, hasJobFile, zipBomb } from '../helpers/office-checks.ts';
+import { appears, waitFor } from '../helpers/wait-for.ts';
 
 officeTest('POST /v1/convert/office', { timeout: 300_000 }, async (t) => {
   const watch = await mkdtemp(path.join(os.tmpdir(), 'quire-office-hot-'));
@@ -223,7 +213,8 @@ officeTest('POST /v1/convert/office', { timeout: 300_000 }, async (t) => {
     const failure = JSON.parse(await readFile(path.join(watch, 'failed', 'fake.json'), 'utf8')) as { code: string; detail: string };
     assert.equal(failure.code, 'office_conversion_failed');
     assert.match(failure.detail, /fake\.xlsx.*not an Excel workbook/);
-    assert.ok(existsSync(path.join(watch, 'failed', 'fake.xlsx')), 'the input is kept under its own name');
+    // The error file comes first, then the input is moved beside it, under its own name.
+    await appears(path.join(watch, 'failed', 'fake.xlsx'));
   });
 
   await t.test('a conversion past its budget is 504, its process restarts, and the other process keeps converting', async () => {
@@ -253,7 +244,7 @@ officeTest('POST /v1/convert/office', { timeout: 300_000 }, async (t) => {
     const slow = Buffer.from(Array.from({ length: 80_000 }, (_, i) => `row ${i},${'y'.repeat(60)}`).join('\n'));
     const pending = postOnNewConnection(server, { file: base64(slow), filename: 'crash.csv' });
     // Once the file is handed over, kill every LibreOffice of this server (found by its own profile folders).
-    await waitFor(async () => hasJobFile(server));
+    await waitFor(() => hasJobFile(server), 'the conversion to write its job folder');
     const pids = execFileSync('pgrep', ['-f', `${server.dataDir}/office/profile-`], { encoding: 'utf8' })
       .trim()
       .split('\n')

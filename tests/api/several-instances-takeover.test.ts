@@ -12,8 +12,8 @@ import { inspectPdf } from '../helpers/pdf.ts';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '../helpers/server-process.ts';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ADMIN_TOKEN, HTML, startSeveralInstances } from '../helpers/several-instances.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const { database, plansFile, hooks, receiver, SETTINGS, instances, issueKey } = await startSeveralInstances();
 
@@ -108,14 +108,18 @@ test('a batch whose instance is killed (SIGKILL) mid-batch is taken over by anot
   const { batch_id } = (await created.json()) as { batch_id: string };
   const read = async (instance: number) => (await (await instances.callOn(instance, 'GET', `/v1/pdf/batch/${batch_id}`, key.key)).json()) as BatchWire;
   // Seen through another instance: the batch is shared. Killed once its first item succeeded.
-  while ((await read(1)).succeeded === 0) await sleep(100);
+  await waitFor(async () => (await read(1)).succeeded > 0, 'the first item to succeed', 120_000);
   await doomed.crash();
   const killedAt = Date.now();
   let batch = await read(0);
-  while (batch.status !== 'completed') {
-    await sleep(250);
-    batch = await read(0);
-  }
+  await waitFor(
+    async () => {
+      batch = await read(0);
+      return batch.status === 'completed';
+    },
+    'the batch to complete on the other instance',
+    120_000,
+  );
   t.diagnostic(`completed ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill (lease 2 s, adoption tick 0.7 s)`);
   assert.deepEqual(
     batch.results.map((item) => item.status),
@@ -147,16 +151,22 @@ test('a webhook whose instance is killed (SIGKILL) mid-delivery is delivered by 
   assert.equal(created.status, 200, await created.clone().text());
   const { batch_id } = (await created.json()) as { batch_id: string };
   // The first try reached the receiver, which holds it unanswered: the sender dies mid-delivery.
-  while (hooks.length === 0) await sleep(50);
+  await waitFor(() => hooks.length > 0, 'the first delivery to reach the receiver', 120_000);
   await doomed.crash();
-  let admin = (await (await instances.callOn(0, 'GET', `/admin/v1/batches/${batch_id}`, ADMIN_TOKEN)).json()) as {
-    webhook_status: string;
-    deliveries: { ok: boolean }[];
-  };
-  while (admin.webhook_status !== 'delivered') {
-    await sleep(250);
-    admin = (await (await instances.callOn(0, 'GET', `/admin/v1/batches/${batch_id}`, ADMIN_TOKEN)).json()) as typeof admin;
-  }
+  const readAdmin = async () =>
+    (await (await instances.callOn(0, 'GET', `/admin/v1/batches/${batch_id}`, ADMIN_TOKEN)).json()) as {
+      webhook_status: string;
+      deliveries: { ok: boolean }[];
+    };
+  let admin = await readAdmin();
+  await waitFor(
+    async () => {
+      admin = await readAdmin();
+      return admin.webhook_status === 'delivered';
+    },
+    'another instance to deliver the webhook',
+    120_000,
+  );
   assert.equal(hooks.length, 2);
   assert.equal(hooks[1]!.id, hooks[0]!.id, 'the same message: receivers can drop a repeat');
   assert.deepEqual(

@@ -12,13 +12,9 @@ import { startTestServer, bearer, errorOf, oneInstanceOnly, type TestServer } fr
 import { writePlansFile } from '../helpers/test-plans.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
 import { sendRaw, writeChunked } from '../helpers/raw-request.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const LOAD = { wait_until: 'load' };
-
-/** Polls until check() holds (no timing assumption: the test's own timeout is the safety net). */
-async function until(check: () => Promise<boolean>): Promise<void> {
-  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50));
-}
 
 async function rendererState(server: TestServer): Promise<{ busy: number; queued: number }> {
   const health = (await (await fetch(`${server.url}/health`)).json()) as { renderer: { busy: number; queued: number } };
@@ -36,10 +32,10 @@ test('anonymous wait_for "#never" playground calls cannot take every slot: a pai
     server.requestWithoutKey('POST', '/v1/playground/pdf', hog).then(async (response) => ({ status: response.status, body: await response.text() })),
   );
   // The playground holds its one slot (the other hogs wait for that share, not for the server).
-  await until(async () => {
+  await waitFor(async () => {
     const state = await rendererState(server);
     return state.busy === 1 && state.queued === 2;
-  });
+  }, 'the playground render to hold its slot and two more to queue');
   const paid = await server.render({ html: '<h1>Paid render</h1>', options: LOAD });
   assert.equal(paid.status, 200, await paid.clone().text());
   assert.match((await inspectPdf(await paid.arrayBuffer())).text, /Paid render/);
@@ -188,10 +184,10 @@ test('a key over its plan’s concurrency waits in its own queue; another key’
   const slow = { html: '<p>slow</p>', options: { wait_until: 'load', wait_ms: 2000 } };
   const flood = Array.from({ length: 4 }, () => server.render(slow, bearer(flooder)).then(async (response) => response.status));
   // One of the flooder's renders runs; its other three wait although a slot is free (before: two ran, two waited).
-  await until(async () => {
+  await waitFor(async () => {
     const state = await rendererState(server);
     return state.busy === 1 && state.queued === 3;
-  });
+  }, "one of the flooder's renders to run and three to queue");
   const response = await server.render({ html: '<h1>Single request</h1>', options: LOAD }, bearer(single));
   assert.equal(response.status, 200);
   assert.match((await inspectPdf(await response.arrayBuffer())).text, /Single request/);

@@ -123,19 +123,6 @@ export function hasJobFile(server: TestServer): boolean {
   return readdirSync(dir).some((name) => name.startsWith('job-') && existsSync(`${dir}/${name}/input.csv`));
 }
 
-/** Waits until the file exists (a safety net of 60 s, not a timing assertion). */
-export async function appears(file: string): Promise<void> {
-  for (let waited = 0; !existsSync(file); waited += 50) {
-    assert.ok(waited < 60_000, `${file} did not appear`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Polls a condition on this machine's files (no fixed sleep: it returns as soon as the condition holds). */
-export async function waitFor(check: () => Promise<boolean>): Promise<void> {
-  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 10));
-}
-
 /** A 20 x 20 red PNG. */
 export function tinyPng(): Buffer {
   const chunk = (type: string, data: Buffer) => {

@@ -65,12 +65,12 @@ export async function imageSizeMb(image: string): Promise<number> {
   return Math.round(Number(await podman(['image', 'inspect', '--format', '{{.Size}}', image])) / 1e6);
 }
 
-/** The request log lines (pino JSON, msg "request") of a container. */
-export async function requestLines(container: string): Promise<{ path: string; status: number }[]> {
+/** The request log lines (pino JSON, msg "request") of a container; request_id is the caller's X-Request-Id when it sent one. */
+export async function requestLines(container: string): Promise<{ path: string; status: number; request_id?: string }[]> {
   const result = await run('podman', [...PODMAN_GLOBAL, 'logs', container]);
   return `${result.stdout}\n${result.stderr}`
     .split('\n')
     .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as { msg?: string; path: string; status: number })
+    .map((line) => JSON.parse(line) as { msg?: string; path: string; status: number; request_id?: string })
     .filter((line) => line.msg === 'request');
 }

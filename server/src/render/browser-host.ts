@@ -115,12 +115,17 @@ export class BrowserHost {
     return this.launching;
   }
 
-  /** Counts a render against the recycle budget; retires the generation when it is spent. */
+  /**
+   * Counts a render against the recycle budget; retires the generation when it is spent and
+   * launches its successor at once, as after a crash: otherwise an idle service had no live
+   * browser until the next render, and /health answered 503 though a render would have worked.
+   */
   countRender(generation: BrowserGeneration): void {
     generation.renders++;
     const { recycleAfter } = this.options;
     if (recycleAfter > 0 && generation.renders >= recycleAfter && !generation.retired) {
       this.retire(generation, `recycled after ${generation.renders} renders`);
+      this.generation().catch(() => undefined);
     }
   }
 
@@ -140,16 +145,28 @@ export class BrowserHost {
     if (generation.retired && generation.inFlight === 0) void generation.close();
   }
 
-  /** A CDP round trip to the live browser, bounded in time. */
+  /**
+   * A CDP round trip to the live browser, bounded in time. While the browser that died is being
+   * relaunched (right after a crash), the round trip goes to the new one once it is up: a render
+   * arriving now would wait for that launch too, so the service can render, and only a relaunch
+   * that fails or outlasts the bound answers false.
+   */
   async probe(timeoutMs = 2000): Promise<boolean> {
-    const generation = this.current;
-    if (!generation?.isAlive) return false;
+    const timedOut = delay(timeoutMs).then(() => Promise.reject(new Error('probe timed out')));
     try {
-      await Promise.race([generation.browser.version(), delay(timeoutMs).then(() => Promise.reject(new Error('probe timed out')))]);
+      const generation = await Promise.race([this.liveOrRelaunched(), timedOut]);
+      if (!generation?.isAlive) return false;
+      await Promise.race([generation.browser.version(), timedOut]);
       return true;
     } catch {
       return false;
     }
+  }
+
+  /** The current browser if it is up, else the one a relaunch under way brings; undefined when nothing is relaunching it. */
+  private async liveOrRelaunched(): Promise<BrowserGeneration | undefined> {
+    if (this.current?.isAlive) return this.current;
+    return this.launching;
   }
 
   /** Closes every browser; later calls to generation() fail. */

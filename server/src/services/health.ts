@@ -1,5 +1,6 @@
 // Liveness: a real round trip to the browser, cached for a few seconds so /health can be polled
-// often without loading Chromium. Never says ok while the browser is dead.
+// often without loading Chromium. Never says ok while the browser is dead: only a live answer is
+// kept, and only while the renderer has not restarted its browser since.
 
 import type { RenderPath } from '../render/render-path.ts';
 import type { Renderer } from '../render/renderer.ts';
@@ -19,11 +20,11 @@ export interface HealthReport {
 }
 
 export class HealthService {
-  private cached: { alive: boolean; at: number } | undefined;
+  private cached: { at: number; restarts: number } | undefined;
   private probing: Promise<boolean> | undefined;
 
   constructor(
-    private readonly renderer: Renderer,
+    private readonly renderer: Pick<Renderer, 'stats' | 'probe'>,
     private readonly office?: Pick<OfficeConverter, 'stats'>,
     private readonly cacheMs = 3000,
     private readonly now: () => number = Date.now,
@@ -46,13 +47,19 @@ export class HealthService {
     };
   }
 
+  /**
+   * A dead answer is not kept: the browser's relaunch should show at the next call, not up to
+   * cacheMs later (a probe of a dead browser sends nothing; calls meanwhile share one probe). A
+   * live answer stands until cacheMs pass or the browser is restarted (a crash, a recycle).
+   */
   private async isAlive(): Promise<boolean> {
-    if (this.cached && this.now() - this.cached.at < this.cacheMs) return this.cached.alive;
+    const { restarts } = this.renderer.stats();
+    if (this.cached && this.cached.restarts === restarts && this.now() - this.cached.at < this.cacheMs) return true;
     this.probing ??= this.renderer.probe().finally(() => {
       this.probing = undefined;
     });
     const alive = await this.probing;
-    this.cached = { alive, at: this.now() };
+    this.cached = alive ? { at: this.now(), restarts } : undefined;
     return alive;
   }
 }

@@ -12,6 +12,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inspectPdf } from '../../helpers/pdf.ts';
+import { waitFor } from '../../helpers/wait-for.ts';
 import { appSwitches } from '../../../electron/engine-parity.ts';
 import { windowLanguage } from '../../../electron/window-language.ts';
 
@@ -135,10 +136,10 @@ test('the built main process starts the server on 127.0.0.1, renders on the Elec
     body: JSON.stringify({ html: '<h1>From the desktop main process</h1>', options: { wait_until: 'load', wait_ms: 1000 } }),
   });
   // Quit once the render holds its slot: a request still on its way in at quit may get a 503.
-  for (let busy = 0; busy === 0; ) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    busy = ((await (await fetch(`${origin}/health`)).json()) as { renderer: { busy: number } }).renderer.busy;
-  }
+  await waitFor(
+    async () => ((await (await fetch(`${origin}/health`)).json()) as { renderer: { busy: number } }).renderer.busy > 0,
+    'the render to hold its slot',
+  );
   main.send({ quit: true });
   const response = await inFlight;
   assert.equal(response.status, 200, 'the render in flight at quit finishes');

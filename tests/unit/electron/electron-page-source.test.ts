@@ -16,6 +16,7 @@ import { FLAG_PARITY, appSwitches, flagName } from '../../../electron/engine-par
 import { FakeElectron } from '../../helpers/fake-electron.ts';
 import { startFixtureServer, type FixtureServer } from '../../helpers/fixture-server.ts';
 import { inspectPdf } from '../../helpers/pdf.ts';
+import { waitFor } from '../../helpers/wait-for.ts';
 
 let electron: FakeElectron;
 let fixture: FixtureServer;
@@ -138,10 +139,7 @@ test('a renderer crash while the page loads ends the try at once (Inspector.targ
   });
   const crashed: ReturnType<typeof electron.liveWindows> = [];
   for (const hit of [1, 2]) {
-    for (let waited = 0; fixture.hits.filter((request) => request === 'GET /hang').length < hit; waited += 20) {
-      assert.ok(waited < 60_000, `the page never asked for its image (try ${hit})`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await waitFor(() => fixture.hits.filter((request) => request === 'GET /hang').length >= hit, `the page to ask for its image (try ${hit})`, 60_000);
     const lane = electron.liveWindows().at(-1)!;
     assert.ok(!crashed.includes(lane), 'the retry runs in a new window');
     crashed.push(lane);
