@@ -107,12 +107,14 @@ for (const width of [1400, 1024]) {
     ['templates', '/admin/templates'],
     ['studio-html', `/admin/templates/${ids.htmlTemplate}`],
     ['studio-markdown', `/admin/templates/${ids.markdownTemplate}`],
-    ['studio-header-footer', `/admin/templates/${ids.htmlTemplate}`, (p) => p.getByText('Header and footer', { exact: true }).first().click()],
+    ['studio-header-footer', `/admin/templates/${ids.htmlTemplate}`, (p) => p.getByTestId('running-pane').locator('summary').click()],
     ['playground', '/admin/playground', (p) => p.getByText('Page options', { exact: true }).click()],
     ['playground-office', '/admin/playground', (p) => p.getByText('Office file', { exact: true }).click()],
     ['public-playground', '/playground'],
     ['documents', '/admin/documents'],
     ['batches', '/admin/batches', (p) => p.locator('.row-toggle').first().click()],
+    ['pdf-tools', '/admin/pdf-tools'],
+    ['certificates', '/admin/certificates'],
     ['docs', '/docs'],
   ];
   for (const [name, address, act] of screens) {

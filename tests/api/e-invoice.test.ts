@@ -191,7 +191,17 @@ test('e-invoices', async (t) => {
     const totals = { ...(INVOICE.totals as Record<string, unknown>), grand_total: '1.00' };
     const error = await errorOf(await server.admin('POST', '/admin/v1/templates/preview', { html: TEMPLATE, data: { ...INVOICE, totals }, options }));
     assert.equal(error.status, 400);
-    assert.match(error.detail, /totals\.grand_total is 1\.00, but tax_basis_total \+ tax_total is 1374\.04 \(BR-CO-15\)/);
+    assert.match(error.detail, /^The invoice does not add up: .*totals\.grand_total is 1\.00, but tax_basis_total \+ tax_total is 1374\.04 \(BR-CO-15\)/);
+    // A template's ordinary sample data is told what an invoice needs, not zod's words or "does not add up".
+    const sample = await errorOf(
+      await server.admin('POST', '/admin/v1/templates/preview', { html: TEMPLATE, data: { number: 'F-1', customer: 'Ada' }, options }),
+    );
+    assert.equal(sample.status, 400);
+    assert.equal(
+      sample.detail,
+      'The data is not a complete invoice (docs/api.md#invoice-json): data lacks issue_date, currency, seller, buyer, lines, vat_breakdown and totals; ' +
+        'data has a field an invoice does not have: customer.',
+    );
     assert.equal(await usageOf(server), before, 'previews are never charged');
   });
 

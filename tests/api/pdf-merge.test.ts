@@ -127,7 +127,7 @@ test('POST /v1/pdf/merge', async (t) => {
     assert.match(error.detail, /sources\[1\]/);
     const notPdf = await errorOf(await server.request('POST', '/v1/pdf/merge', { sources: [{ pdf: Buffer.from('hello').toString('base64') }] }));
     assert.equal(notPdf.status, 400);
-    assert.match(notPdf.detail, /sources\[0\]\.pdf is not a PDF/);
+    assert.equal(notPdf.detail, 'The file given as sources[0].pdf is not a PDF: its first kilobyte has no %PDF- header.');
   });
 
   await t.test('a page range past the end of a source is a 400 naming it', async () => {

@@ -25,6 +25,8 @@ test('a render appears in the table within a second; its receipt shows the block
   await expect(row).toBeVisible({ timeout: 1_000 });
   await expect(row).toContainText('activity watcher');
   await expect(row).toContainText('succeeded');
+  // A 24-hour time like everything else in the window (issue 39, 17: "08:15:32 PM" under en-US).
+  await expect(row.locator('td').first()).toHaveText(/^\d\d:\d\d:\d\d$/);
 
   await row.getByRole('button', { name: 'Receipt' }).click();
   const receipt = page.locator(`.receipt[data-receipt-id="${receiptId}"]`);

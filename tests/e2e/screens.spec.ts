@@ -98,5 +98,6 @@ test('batch items are numbered from 1, name their file and link their document',
   const documentId = batch.results[0]!.document_id!;
   await items.nth(0).getByRole('link', { name: documentId }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/documents\\?id=${documentId}$`));
-  await expect(page.getByRole('dialog')).toBeVisible();
+  // Opened by its id alone, it is still titled with its filename (issue 39, 20: it showed the id).
+  await expect(page.getByRole('dialog', { name: 'one.pdf' })).toBeVisible();
 });

@@ -4,6 +4,7 @@
 
 import { invoiceToCii, JSON_PROFILES } from './cii-xml.ts';
 import { invoiceSchema } from './invoice-schema.ts';
+import { issueSentences } from './invoice-issues.ts';
 import { invoiceProblems } from './invoice-totals.ts';
 import type { EInvoiceProfile } from './profiles.ts';
 import { checkInvoiceXml, InvoiceXmlError } from './xsd-check.ts';
@@ -15,10 +16,17 @@ export interface EInvoiceRequest {
   from_data?: true;
 }
 
-/** The JSON invoice cannot be made into XML as it stands: each problem names its field. */
+/**
+ * The JSON invoice cannot be made into XML as it stands: each problem names its field. `kind` says
+ * which: `shape` (fields missing or of the wrong type), `totals` (stated amounts the lines
+ * contradict), `other` (the option itself: a profile without lines, from_data without a template).
+ */
 export class InvoiceDataError extends Error {
   override readonly name = 'InvoiceDataError';
-  constructor(readonly problems: string[]) {
+  constructor(
+    readonly problems: string[],
+    readonly kind: 'shape' | 'totals' | 'other' = 'other',
+  ) {
     super(problems.join('; '));
   }
 }
@@ -48,13 +56,9 @@ export function invoiceXml(request: EInvoiceRequest, data: unknown, field: strin
   if (request.from_data && data === undefined) throw new InvoiceDataError([`${field}.from_data needs a template_id render whose data is the invoice`]);
   const parsed = invoiceSchema.safeParse(request.from_data ? data : request.invoice);
   if (!parsed.success) {
-    throw new InvoiceDataError(parsed.error.issues.map((issue) => `${[from, ...issue.path.map(pathPart)].join('').replace(/^\./, '')} ${issue.message}`));
+    throw new InvoiceDataError(issueSentences(parsed.error.issues, request.from_data ? data : request.invoice, from), 'shape');
   }
   const problems = invoiceProblems(parsed.data, request.profile, from);
-  if (problems.length > 0) throw new InvoiceDataError(problems);
+  if (problems.length > 0) throw new InvoiceDataError(problems, 'totals');
   return invoiceToCii(parsed.data, request.profile);
-}
-
-function pathPart(part: PropertyKey): string {
-  return typeof part === 'number' ? `[${part}]` : `.${String(part)}`;
 }

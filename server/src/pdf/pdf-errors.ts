@@ -4,6 +4,19 @@
 /** Why an input PDF cannot be used. `field` names it in the request (pdf, document_id, sources[2]...). */
 export type PdfInputProblem = 'password_required' | 'password_incorrect' | 'unreadable' | 'too_large' | 'not_pdf';
 
+/**
+ * Whether the bytes open as a PDF should: "%PDF-" within the first kilobyte (where readers look for it).
+ * The cheap check before any work; a damaged file past it is found by the tool that opens it.
+ */
+export function hasPdfHeader(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.subarray(0, 1024)).toString('latin1').includes('%PDF-');
+}
+
+/** The refusal of bytes without that header, naming the field ("pdf is not a PDF" read as a riddle). */
+export function notPdfMessage(field: string): string {
+  return `The file given as ${field} is not a PDF: its first kilobyte has no %PDF- header`;
+}
+
 /** A PDF a user gave that is refused: encrypted without (or with a wrong) password, damaged, or past a limit. */
 export class PdfInputError extends Error {
   override readonly name = 'PdfInputError';

@@ -6,7 +6,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PdfInputError } from './pdf-errors.ts';
+import { hasPdfHeader, notPdfMessage, PdfInputError } from './pdf-errors.ts';
 import { runTool, toolComplaint } from './pdf-tool.ts';
 import { checkDecodedSize } from './stream-budget.ts';
 
@@ -40,7 +40,7 @@ export async function openPdf(bytes: Uint8Array, options: OpenOptions): Promise<
   const { field } = options;
   if (bytes.byteLength > limits.bytes)
     throw new PdfInputError('too_large', field, `${field} is larger than the ${limits.bytes / 1024 / 1024} MB limit of PDF inputs`);
-  if (Buffer.from(bytes.subarray(0, 1024)).toString('latin1').indexOf('%PDF-') === -1) throw new PdfInputError('not_pdf', field, `${field} is not a PDF`);
+  if (!hasPdfHeader(bytes)) throw new PdfInputError('not_pdf', field, notPdfMessage(field));
   const dir = await mkdtemp(path.join(tmpdir(), 'quire-open-'));
   try {
     const input = path.join(dir, 'in.pdf');

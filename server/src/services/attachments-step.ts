@@ -23,6 +23,13 @@ export interface AttachmentsStepDeps {
 
 const MB = 1024 * 1024;
 
+/** How each kind of invoice problem opens: "does not add up" only where stated amounts disagree with the lines. */
+const INVOICE_DATA_PROBLEM: Record<InvoiceDataError['kind'], string> = {
+  shape: 'The data is not a complete invoice (docs/api.md#invoice-json)',
+  totals: 'The invoice does not add up',
+  other: 'The e-invoice cannot be written',
+};
+
 export class AttachmentsStep implements OutputStep {
   readonly name = 'attachments';
   readonly order = 10;
@@ -105,7 +112,7 @@ export class AttachmentsStep implements OutputStep {
     try {
       return check ? await checkedInvoiceXml(request, context.data, field, this.deps.xmllint) : invoiceXml(request, context.data, field);
     } catch (error) {
-      if (error instanceof InvoiceDataError) throw new ApiError('invalid_request', `The invoice does not add up: ${error.message}.`);
+      if (error instanceof InvoiceDataError) throw new ApiError('invalid_request', `${INVOICE_DATA_PROBLEM[error.kind]}: ${error.message}.`);
       if (error instanceof InvoiceXmlError) throw new ApiError('invalid_request', `${field}.xml does not validate as ${option.profile}: ${error.message}.`);
       if (error instanceof XmlValidatorUnavailableError)
         throw new ApiError('pdf_tool_unavailable', `E-invoices cannot be checked on this server: ${error.message}.`);

@@ -16,6 +16,15 @@ import type { CertificateJson } from '../shapes/certificate-json.ts';
 /** A certificate expiring within this many days is flagged on /health, in lists and in receipts. */
 export const EXPIRY_WARNING_DAYS = 30;
 const DAY_MS = 86_400_000;
+// Warnings are read by people (the admin window, receipts, /health): "17 Dec 2026, 14:05 UTC", not
+// an ISO timestamp. The month as a word reads the same in every country; UTC says whose clock.
+const READABLE = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/** A certificate's validity bound as people read it: "17 Dec 2026, 14:05 UTC". */
+export function readableTime(iso: string): string {
+  const at = Date.parse(iso);
+  return Number.isNaN(at) ? iso : `${READABLE.format(at)} UTC`;
+}
 
 export type ImportSource =
   | { pkcs12: Uint8Array; password: string }
@@ -107,9 +116,9 @@ export class CertificatesService {
     const record = await this.record(id, keyId);
     const now = this.now().getTime();
     if (now < Date.parse(record.notBefore))
-      throw new ApiError('certificate_not_valid', `options.sign.certificate_id: certificate ${id} is not valid before ${record.notBefore}.`);
+      throw new ApiError('certificate_not_valid', `options.sign.certificate_id: certificate ${id} is not valid before ${readableTime(record.notBefore)}.`);
     if (now > Date.parse(record.notAfter))
-      throw new ApiError('certificate_not_valid', `options.sign.certificate_id: certificate ${id} expired on ${record.notAfter}.`);
+      throw new ApiError('certificate_not_valid', `options.sign.certificate_id: certificate ${id} expired on ${readableTime(record.notAfter)}.`);
     return record;
   }
 
@@ -160,9 +169,12 @@ export class CertificatesService {
   warning(record: Pick<CertificateRecord, 'notBefore' | 'notAfter'>): string | undefined {
     const now = this.now().getTime();
     const left = Date.parse(record.notAfter) - now;
-    if (left < 0) return `expired on ${record.notAfter}`;
-    if (now < Date.parse(record.notBefore)) return `not valid before ${record.notBefore}`;
-    if (left < EXPIRY_WARNING_DAYS * DAY_MS) return `expires in ${Math.ceil(left / DAY_MS)} days (${record.notAfter})`;
+    if (left < 0) return `expired on ${readableTime(record.notAfter)}`;
+    if (now < Date.parse(record.notBefore)) return `not valid before ${readableTime(record.notBefore)}`;
+    if (left < EXPIRY_WARNING_DAYS * DAY_MS) {
+      const days = Math.ceil(left / DAY_MS);
+      return `expires in ${days} ${days === 1 ? 'day' : 'days'}, on ${readableTime(record.notAfter)}`;
+    }
     return undefined;
   }
 

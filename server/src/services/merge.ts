@@ -3,6 +3,7 @@
 // rendered source, at least one per call), join the pages in order on the PDF worker, finish the
 // result with the merge's options, keep and charge it as one produce step of RenderService.
 
+import { hasPdfHeader, notPdfMessage } from '../pdf/pdf-errors.ts';
 import { buffer } from 'node:stream/consumers';
 import { ApiError } from '../errors.ts';
 import type { FinishOptions } from '../pdf/finish-options.ts';
@@ -181,8 +182,7 @@ export class MergeService {
     }
     if ('pdf' in source) {
       // The cheap check now; a damaged or encrypted file is found by the worker, still before any charge.
-      if (Buffer.from(source.pdf.subarray(0, 1024)).toString('latin1').indexOf('%PDF-') === -1)
-        throw new ApiError('invalid_request', `sources[${index}].pdf is not a PDF`);
+      if (!hasPdfHeader(source.pdf)) throw new ApiError('invalid_request', `${notPdfMessage(`sources[${index}].pdf`)}.`);
       return { kind: 'bytes', pdf: source.pdf, pages: source.page_ranges, heads: foreign(mergeHeads) };
     }
     if ('office' in source && source.office !== undefined) {

@@ -3,6 +3,7 @@
 // verify service with the operator's trust store. A TSA_URL off the TSA_ALLOW_HOSTS list or an
 // unreadable TRUST_STORE stops start-up with the reason.
 
+import { hasPdfHeader, notPdfMessage } from '../pdf/pdf-errors.ts';
 import { buffer } from 'node:stream/consumers';
 import { readFile } from 'node:fs/promises';
 import { ConfigError, type Config } from '../config.ts';
@@ -77,7 +78,7 @@ export class VerifyService {
 
   async verify(input: VerifyInput, keyId: string): Promise<{ signatures: SignatureReport[]; trust_store: boolean }> {
     const pdf = 'pdf' in input ? input.pdf : await this.stored(input.document_id, keyId);
-    if (Buffer.from(pdf.subarray(0, 1024)).toString('latin1').indexOf('%PDF-') === -1) throw new ApiError('invalid_request', 'pdf: is not a PDF.');
+    if (!hasPdfHeader(pdf)) throw new ApiError('invalid_request', `${notPdfMessage('pdf')}.`);
     return { signatures: await verifyInWorker(pdf, { trustPem: this.trustPem }), trust_store: this.trustPem.length > 0 };
   }
 

@@ -51,7 +51,7 @@ export const OTHER_ROUTE_CASES: BadRequest[] = [
     body: { sources: [{ pdf: 'aGVsbG8=' }] },
     status: 400,
     code: 'invalid_request',
-    names: 'sources[0].pdf is not a PDF',
+    names: 'The file given as sources[0].pdf is not a PDF: its first kilobyte has no %PDF- header.',
   },
   {
     name: 'options on a stored-document source',

@@ -75,7 +75,7 @@ const PDF_CASES: BadRequest[] = [
     body: { pdf: base64(new TextEncoder().encode('hello')), steps: [{ op: 'flatten' }] },
     status: 400,
     code: 'invalid_request',
-    names: 'pdf',
+    names: 'The file given as pdf is not a PDF: its first kilobyte has no %PDF- header.',
   },
   { name: 'a transform without a PDF', path: TRANSFORM, body: { steps: [{ op: 'flatten' }] }, status: 400, code: 'invalid_request', names: 'document_id' },
   {

@@ -61,7 +61,9 @@ test('past the page limit is too large; not a PDF and garbage are refused by nam
   const error = await refusal(openPdf(await pages(5), { field: 'source.pdf', limits: { pages: 4 } }));
   assert.equal(error.problem, 'too_large');
   assert.match(error.message, /source\.pdf has 5 pages/);
-  assert.equal((await refusal(openPdf(new TextEncoder().encode('hello'), { field: 'pdf' }))).problem, 'not_pdf');
+  const notPdf = await refusal(openPdf(new TextEncoder().encode('hello'), { field: 'pdf' }));
+  assert.equal(notPdf.problem, 'not_pdf');
+  assert.equal(notPdf.message, 'The file given as pdf is not a PDF: its first kilobyte has no %PDF- header');
   const garbage = new TextEncoder().encode(`%PDF-1.7\n${'x'.repeat(2000)}\n%%EOF\n`);
   const damaged = await refusal(openPdf(garbage, { field: 'pdf' }));
   assert.equal(damaged.problem, 'unreadable');

@@ -1,6 +1,7 @@
 // docs/api.md#signing-pades: signing certificates. Private keys go in (import) and never come back.
 
 import type { CertificateJson } from '../../../server/src/shapes/certificate-json.ts';
+import { daysUntil } from '../lib/format.ts';
 import { call, callJson } from './client.ts';
 
 export type Certificate = CertificateJson;
@@ -30,7 +31,5 @@ export async function deleteCertificate(id: string): Promise<void> {
 export const usableBy = (certificates: Certificate[], keyId: string): Certificate[] =>
   certificates.filter((certificate) => certificate.owner === keyId || (certificate.owner === null && certificate.grants.includes(keyId)));
 
-const DAY_MS = 86_400_000;
-
-/** Days until the certificate expires (negative once it has), for the list's warning. */
-export const daysLeft = (certificate: Certificate, now = Date.now()): number => Math.floor((Date.parse(certificate.not_after) - now) / DAY_MS);
+/** Days until the certificate expires (negative once it has), for the list's warning: the server's count (daysUntil). */
+export const daysLeft = (certificate: Certificate, now = Date.now()): number => daysUntil(certificate.not_after, now);

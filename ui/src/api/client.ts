@@ -73,6 +73,20 @@ export interface PdfResponse {
   headers: Headers;
 }
 
+/** The file name a response's Content-Disposition gives: filename* (UTF-8) when present, else the quoted ASCII one. */
+export function filenameOf(headers: Headers): string | undefined {
+  const disposition = headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // A malformed escape: the ASCII fallback below still names it.
+    }
+  }
+  return /filename="([^"]+)"/.exec(disposition)?.[1];
+}
+
 export async function callPdf(method: string, path: string, options: CallOptions = {}): Promise<PdfResponse> {
   const response = await call(method, path, options);
   return { bytes: new Uint8Array(await response.arrayBuffer()), headers: response.headers };

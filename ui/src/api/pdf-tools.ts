@@ -1,7 +1,7 @@
 // docs/api.md#pdf-tools: inspect a PDF, draw its pages as images, a stored document's thumbnail.
 // The admin window uses the admin routes (any key's documents, not charged); code calls the /v1 ones.
 
-import { call, callJson } from './client.ts';
+import { call, callJson, filenameOf } from './client.ts';
 
 /** A PDF to work on: an upload (base64) or a stored document, with the password of an encrypted one. */
 export type PdfSource = ({ pdf: string } | { document_id: string }) & { password?: string };
@@ -49,6 +49,16 @@ export interface ImagesOptions {
   width?: number;
 }
 
+/** The image formats the images endpoint draws, as a Select's choices. */
+export const IMAGE_FORMATS = [
+  { value: 'png', label: 'PNG' },
+  { value: 'jpeg', label: 'JPEG' },
+  { value: 'webp', label: 'WebP' },
+];
+
+/** The images endpoint's bounds of dpi (docs/api.md#pdf-tools). */
+export const DPI_BOUNDS = { min: 10, max: 600, step: 1 };
+
 export interface PageImage {
   page: number;
   width: number;
@@ -76,7 +86,7 @@ export async function pageImages(source: PdfSource, options: ImagesOptions, sign
 /** The pages as images in one zip, with the name the server gave it. */
 export async function imagesZip(source: PdfSource, options: ImagesOptions): Promise<{ bytes: Uint8Array; filename: string }> {
   const response = await call('POST', '/admin/v1/pdf/images', { admin: true, body: { ...source, ...options, output: 'zip' } });
-  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'images.zip';
+  const filename = filenameOf(response.headers) ?? 'images.zip';
   return { bytes: new Uint8Array(await response.arrayBuffer()), filename };
 }
 

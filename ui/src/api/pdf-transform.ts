@@ -2,7 +2,7 @@
 // document, in steps; neither charged nor kept) and a key's presets of steps.
 
 import type { StepReport } from '../../../server/src/shapes/transform-json.ts';
-import { call, callJson } from './client.ts';
+import { call, callJson, filenameOf } from './client.ts';
 import type { PdfSource } from './pdf-tools.ts';
 
 /** A step as the server takes it (server/src/pdf/transform/steps.ts). */
@@ -38,7 +38,7 @@ export interface Preset {
 export async function transformPdf(source: PdfSource, steps: TransformStep[], filename: string): Promise<TransformOutcome> {
   const response = await call('POST', '/admin/v1/pdf/transform', { admin: true, body: { ...source, steps, filename } });
   const contentType = response.headers.get('content-type')?.split(';')[0] ?? 'application/pdf';
-  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  const named = filenameOf(response.headers);
   return {
     bytes: new Uint8Array(await response.arrayBuffer()),
     filename: named ?? (contentType === 'application/zip' ? filename.replace(/\.pdf$/i, '.zip') : filename),

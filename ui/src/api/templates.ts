@@ -1,6 +1,6 @@
 // docs/api.md#documents-templates-and-batches-of-every-key: templates of every key, and the uncharged preview.
 
-import { call, callJson, callPdf, type PdfResponse } from './client.ts';
+import { call, callJson, callPdf, filenameOf, type PdfResponse } from './client.ts';
 import type {
   CheckResult,
   Page,
@@ -92,7 +92,7 @@ export function checkTemplate(id: string, version?: number): Promise<CheckResult
 /** The template with its assets as one .tar.gz, and the file name the server suggests. */
 export async function exportTemplate(id: string): Promise<{ bytes: Uint8Array; filename: string }> {
   const response = await call('GET', `${base(id)}/export`, { admin: true });
-  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${id}.quire-template.tar.gz`;
+  const filename = filenameOf(response.headers) ?? `${id}.quire-template.tar.gz`;
   return { bytes: new Uint8Array(await response.arrayBuffer()), filename };
 }
 

@@ -5,7 +5,7 @@
 
 import { useState } from 'react';
 import { transformPdf } from '../api/pdf-transform.ts';
-import { imagesZip, inspectDocument, type PdfInspection } from '../api/pdf-tools.ts';
+import { DPI_BOUNDS, IMAGE_FORMATS, imagesZip, inspectDocument, type PdfInspection } from '../api/pdf-tools.ts';
 import { formatBytes } from '../lib/format.ts';
 import { useAction } from '../lib/hooks.ts';
 import { newStep, toWire, type StepDraft } from '../lib/pdf-steps.ts';
@@ -24,11 +24,6 @@ const TOOLS: { tool: Tool; label: string }[] = [
   { tool: 'split', label: 'Split' },
   { tool: 'compress', label: 'Compress' },
   { tool: 'images', label: 'Images' },
-];
-const IMAGE_FORMATS = [
-  { value: 'png', label: 'PNG' },
-  { value: 'jpeg', label: 'JPEG' },
-  { value: 'webp', label: 'WebP' },
 ];
 
 export function DocumentToolActions({ id, name }: { id: string; name: string }) {
@@ -55,6 +50,12 @@ export function DocumentToolActions({ id, name }: { id: string; name: string }) 
         `${outcome.filename}: ${formatBytes(report.bytes_before)} → ${formatBytes(outcome.bytes.length)}${report.parts ? `, ${report.parts} parts` : ''}`,
       );
   });
+  // Another tool starts clean: the split's "3 parts" stayed on screen under Images.
+  const choose = (next: Tool) => {
+    setTool(next);
+    setDone('');
+    download.setError(undefined);
+  };
   const inspect = async () => {
     setInspecting({});
     try {
@@ -92,7 +93,7 @@ export function DocumentToolActions({ id, name }: { id: string; name: string }) 
         <div className="segmented" role="radiogroup" aria-label="Tool">
           {TOOLS.map((item) => (
             <label key={item.tool} className={tool === item.tool ? 'segment active' : 'segment'}>
-              <input type="radio" name={`tool-${id}`} value={item.tool} checked={tool === item.tool} onChange={() => setTool(item.tool)} />
+              <input type="radio" name={`tool-${id}`} value={item.tool} checked={tool === item.tool} onChange={() => choose(item.tool)} />
               {item.label}
             </label>
           ))}
@@ -106,7 +107,7 @@ export function DocumentToolActions({ id, name }: { id: string; name: string }) 
               <NumberField
                 label="Resolution (dpi)"
                 id={`images-${id}-dpi`}
-                bounds={{ min: 10, max: 600, step: 1 }}
+                bounds={DPI_BOUNDS}
                 value={dpi}
                 placeholder={150}
                 onChange={(value) => setDpi(value ?? 150)}

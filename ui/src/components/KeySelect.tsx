@@ -9,6 +9,7 @@ export function KeySelect({
   onChange,
   allLabel,
   label,
+  stacked = false,
 }: {
   id: string;
   keys: KeyRecord[];
@@ -16,9 +17,11 @@ export function KeySelect({
   onChange: (value: string) => void;
   allLabel?: string;
   label: string;
+  /** The label above the select, as in the forms' grids (beside it, a narrow cell wrapped the label onto three lines). */
+  stacked?: boolean;
 }) {
   return (
-    <div className="inline-field">
+    <div className={stacked ? 'field' : 'inline-field'}>
       <label className="field-label" htmlFor={id}>
         {label}
       </label>

@@ -25,12 +25,15 @@ export function PresetBar({
   const presets = useLoad((signal) => (owner ? listPresets(owner, signal) : Promise.resolve([])), [owner]);
   const [chosen, setChosen] = useState('');
   const [name, setName] = useState('');
+  // The name of the preset just saved, said as "Saved" until the list or the name changes.
+  const [saved, setSaved] = useState('');
   const preset = presets.data?.find((item) => item.id === chosen) ?? presets.data?.[0];
   const save = useAction(async () => {
     const saved = await savePreset(owner, name.trim(), steps());
     presets.setData((list) => [...(list ?? []), saved]);
     setChosen(saved.id);
     setName('');
+    setSaved(saved.name);
   });
   const remove = useAction(async () => {
     if (!preset) return;
@@ -48,7 +51,10 @@ export function PresetBar({
           value={preset?.id ?? ''}
           choices={(presets.data ?? []).map((item) => ({ value: item.id, label: `${item.name} (${item.steps.length} steps)` }))}
           disabled={!presets.data?.length}
-          onChange={setChosen}
+          onChange={(next) => {
+            setChosen(next);
+            setSaved('');
+          }}
         />
         <button type="button" className="button" disabled={!preset} onClick={() => preset && onApply(preset.steps)}>
           Apply preset
@@ -64,12 +70,19 @@ export function PresetBar({
           placeholder="Name of a new preset"
           value={name}
           maxLength={200}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => {
+            setName(event.target.value);
+            setSaved('');
+          }}
         />
         <button type="button" className="button" disabled={!name.trim() || save.busy} onClick={() => void save.run()}>
           Save steps as preset
         </button>
-        {preset && <span className="muted small mono">{preset.id}</span>}
+        {saved && (
+          <span className="muted small" role="status">
+            Saved “{saved}”
+          </span>
+        )}
       </div>
       <ErrorNote>{presets.error ?? save.error ?? remove.error}</ErrorNote>
     </>

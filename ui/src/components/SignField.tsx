@@ -44,6 +44,7 @@ export function SignField({
         <KeySelect
           id={`${id}-key`}
           label="Sign as key"
+          stacked
           keys={keys}
           value={chosenKey}
           allLabel="Don’t sign"

@@ -1,6 +1,7 @@
 // The signing step's report in a receipt (docs/api.md#signing-pades): which certificate signed
 // (by fingerprint, never its key), the PAdES level and the timestamping authority. Presentational.
 
+import { Fingerprint } from './Fingerprint.tsx';
 import { stepReport, type Receipt } from '../api/activity.ts';
 
 interface SigningReport {
@@ -29,7 +30,7 @@ export function SigningSection({ receipt }: { receipt: Receipt }) {
         <div>
           <dt>Certificate</dt>
           <dd>
-            <span className="mono">{report.certificate_id}</span>, sha256 <span className="mono small">{report.fingerprint}</span>
+            <span className="mono">{report.certificate_id}</span>, sha256 <Fingerprint value={report.fingerprint} />
           </dd>
         </div>
         <div>

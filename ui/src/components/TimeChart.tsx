@@ -5,8 +5,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatShortDate } from '../lib/format.ts';
-import { LOCALE } from '../lib/locale.ts';
+import { formatClock, formatShortDate } from '../lib/format.ts';
 
 export interface ChartSeries {
   label: string;
@@ -20,8 +19,6 @@ export interface ChartSeries {
 const HEIGHT = 180;
 /** The x axis is ticked every this many seconds, at whole multiples, on every chart alike. */
 const TICK_SECONDS = 600;
-
-const clock = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /**
  * One time-series chart. Every chart of a page is given the same `range` (epoch seconds), so their
@@ -63,7 +60,7 @@ export function TimeChart({
           ticks: { show: false },
           font: '10px sans-serif',
           splits: (_u, _axis, min, max) => tickTimes(min, max),
-          values: (_u, splits) => splits.map((seconds) => clock.format(new Date(seconds * 1000))),
+          values: (_u, splits) => splits.map((seconds) => formatClock(seconds * 1000)),
         },
         // No axis label (the title names the unit): every chart's plot then starts at the same x, so their times line up.
         { stroke: '#6b7280', grid: { stroke: '#eef0f3' }, ticks: { show: false }, size: 44, font: '10px sans-serif' },

@@ -53,7 +53,7 @@ export function TransformCard({
   const first = outcome?.steps[0];
   const last = outcome?.steps.at(-1);
   return (
-    <Card title="Steps">
+    <Card title="Steps" className="padded">
       <PresetBar keys={keys} steps={wire} onApply={(loaded) => onSteps(loaded.map(fromWire))} />
       <StepList steps={steps} onChange={onSteps} />
       <div className="toolbar">

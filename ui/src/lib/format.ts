@@ -14,7 +14,11 @@ const shortDateTimeYear = new Intl.DateTimeFormat(LOCALE, {
   minute: '2-digit',
   hourCycle: 'h23',
 });
+// The window's one clock: 24-hour everywhere (the Activity table, chart axes, dates), whatever the locale's habit.
+const clock = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const clockSeconds = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 const number = new Intl.NumberFormat(LOCALE);
+const DAY_MS = 86_400_000;
 
 export function formatDay(iso: string): string {
   const date = new Date(iso);
@@ -47,6 +51,21 @@ export function formatShortDate(iso: string | number): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return String(iso);
   return (date.getFullYear() === new Date().getFullYear() ? shortDateTime : shortDateTimeYear).format(date);
+}
+
+/** "14:05", or "14:05:32" with seconds: the 24-hour time of day. */
+export function formatClock(at: string | number | Date, withSeconds = false): string {
+  const date = new Date(at);
+  return Number.isNaN(date.getTime()) ? String(at) : (withSeconds ? clockSeconds : clock).format(date);
+}
+
+/**
+ * Whole days until `iso`, counted as the server counts them (services/certificates.ts): a part
+ * day counts as a day, so 19.2 days left reads "20 days" here as in the API, receipts and the
+ * playground. Negative once it has passed.
+ */
+export function daysUntil(iso: string, now = Date.now()): number {
+  return Math.ceil((Date.parse(iso) - now) / DAY_MS);
 }
 
 /** "in 3 h", "in 12 d", "expired" (for expires_at). */

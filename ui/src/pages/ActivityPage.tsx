@@ -9,8 +9,7 @@ import { listKeys } from '../api/keys.ts';
 import { subscribeEvents } from '../api/events.ts';
 import { describeFailure } from '../api/client.ts';
 import { useInterval, useLoad } from '../lib/hooks.ts';
-import { formatNumber } from '../lib/format.ts';
-import { LOCALE } from '../lib/locale.ts';
+import { formatClock, formatNumber } from '../lib/format.ts';
 import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
 import { LiveDot, type LiveState } from '../components/LiveDot.tsx';
 import { KeySelect, keyName } from '../components/KeySelect.tsx';
@@ -19,8 +18,6 @@ import { TimeChart, type ChartSeries } from '../components/TimeChart.tsx';
 import { ReceiptView } from '../components/ReceiptView.tsx';
 import { SidePanel } from '../components/SidePanel.tsx';
 import { Table } from '../components/Table.tsx';
-
-const time = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 export function ActivityPage() {
   const keys = useLoad((signal) => listKeys(signal), []);
@@ -191,7 +188,7 @@ export function ActivityPage() {
 function RenderRow({ render, keyLabel, open, onOpen }: { render: RenderActivity; keyLabel: string; open: boolean; onOpen: (id: string) => void }) {
   return (
     <tr data-status={render.status} data-receipt-id={render.receipt_id ?? undefined} className={open ? 'selected' : undefined}>
-      <td className="nowrap">{time.format(new Date(render.at))}</td>
+      <td className="nowrap">{formatClock(render.at, true)}</td>
       <td>{keyLabel}</td>
       <td>
         {render.source}

@@ -9,19 +9,13 @@ import type { KeyRecord } from '../api/types.ts';
 import { ConfirmDialog, Dialog } from '../components/Dialog.tsx';
 import { keyName } from '../components/KeySelect.tsx';
 import { Check } from '../components/Fields.tsx';
+import { Fingerprint } from '../components/Fingerprint.tsx';
 import { EmptyState, ErrorNote, PageHeader } from '../components/Page.tsx';
 import { ListCard } from '../components/ListCard.tsx';
 import { ACTIONS_COLUMN, Table } from '../components/Table.tsx';
 import { formatDay } from '../lib/format.ts';
 import { useAction, useLoad } from '../lib/hooks.ts';
 import { ImportCertificateDialog } from './ImportCertificateDialog.tsx';
-
-/** The fingerprint in pairs, as certificate viewers show it. */
-const spaced = (hex: string) =>
-  hex
-    .match(/.{1,2}/g)
-    ?.join(':')
-    .toUpperCase() ?? hex;
 
 export function CertificatesPage() {
   const certificates = useLoad((signal) => listCertificates(signal), []);
@@ -124,7 +118,8 @@ function CertificateRow({
       <td>
         <div className="strong">{certificate.name}</div>
         <div className="muted small">{certificate.subject}</div>
-        <div className="muted small">
+        {/* The serial (up to 40 hex digits) breaks anywhere: whole, it widened the table past 1024 px. */}
+        <div className="muted small wrap-anywhere">
           <span className="mono">{certificate.id}</span> · serial <span className="mono">{certificate.serial}</span> · {certificate.key_type.toUpperCase()}
         </div>
       </td>
@@ -132,19 +127,17 @@ function CertificateRow({
       <td className="small">
         {formatDay(certificate.not_before)} – {formatDay(certificate.not_after)}
         <div>
-          {days < 0 ? (
+          {days <= 0 ? (
             <span className="pill pill-failed">Expired</span>
           ) : days <= 30 ? (
-            <span className="pill pill-warn" title={certificate.warning}>
+            <span className="pill pill-warn nowrap" title={certificate.warning}>
               Expires in {days} {days === 1 ? 'day' : 'days'}
             </span>
           ) : null}
         </div>
       </td>
       <td>
-        <code className="mono small fingerprint" title={certificate.fingerprint} data-testid="fingerprint">
-          {spaced(certificate.fingerprint)}
-        </code>
+        <Fingerprint value={certificate.fingerprint} />
       </td>
       <td className="small">
         {certificate.owner !== null

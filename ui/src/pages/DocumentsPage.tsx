@@ -4,9 +4,11 @@
 import { useEffect, useState } from 'react';
 import { listKeys } from '../api/keys.ts';
 import { deleteDocument, fetchDocument, listDocuments } from '../api/documents.ts';
+import { filenameOf } from '../api/client.ts';
 import type { StoredDocument } from '../api/types.ts';
 import { useAction, useCursorPages, useLoad } from '../lib/hooks.ts';
-import { formatBytes, formatDate, formatShortDate, timeAgo, timeLeft } from '../lib/format.ts';
+import { formatBytes, formatDate, timeAgo, timeLeft } from '../lib/format.ts';
+import { documentName } from '../lib/document-name.ts';
 import { EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
 import { ListCard } from '../components/ListCard.tsx';
 import { keyName } from '../components/KeySelect.tsx';
@@ -41,8 +43,10 @@ export function DocumentsPage() {
   const open = async (document: StoredDocument) => {
     setViewing({ document, bytes: null });
     try {
-      const { bytes } = await fetchDocument(document.id);
-      setViewing((current) => (current?.document.id === document.id ? { document, bytes } : current));
+      const { bytes, headers } = await fetchDocument(document.id);
+      // A document opened by its id alone (a batch item's link) learns its name from the response.
+      const named = document.filename ? document : { ...document, filename: filenameOf(headers) ?? null };
+      setViewing((current) => (current?.document.id === document.id ? { document: named, bytes } : current));
     } catch (failure) {
       setViewing((current) => (current?.document.id === document.id ? { document, bytes: null, error: (failure as Error).message } : current));
     }
@@ -99,7 +103,7 @@ export function DocumentsPage() {
                 <div className="doc-cell">
                   <DocumentThumbnail id={document.id} />
                   <div>
-                    <div className="strong wrap-anywhere">{displayName(document)}</div>
+                    <div className="strong wrap-anywhere">{documentName(document)}</div>
                     <div className="mono muted small">{document.id}</div>
                   </div>
                 </div>
@@ -126,7 +130,7 @@ export function DocumentsPage() {
                   <button type="button" className="button ghost small" onClick={() => void download.run(document)} disabled={download.busy}>
                     Download
                   </button>
-                  <DocumentToolActions id={document.id} name={displayName(document)} />
+                  <DocumentToolActions id={document.id} name={documentName(document)} />
                   <button type="button" className="button ghost small danger-text" onClick={() => setDeleting(document)}>
                     Delete
                   </button>
@@ -140,7 +144,7 @@ export function DocumentsPage() {
       <Dialog
         open={viewing !== null}
         wide
-        title={viewing ? displayName(viewing.document) : ''}
+        title={viewing ? documentName(viewing.document) : ''}
         onClose={() => setViewing(null)}
         footer={
           viewing?.bytes && (
@@ -173,11 +177,4 @@ export function DocumentsPage() {
       </ConfirmDialog>
     </>
   );
-}
-
-/** The filename the render gave, else what it was and when ("Batch item, 26 Nov 14:05"); the id alone when nothing else is known. */
-function displayName(document: StoredDocument): string {
-  if (document.filename) return document.filename;
-  if (!document.created_at) return document.id;
-  return `${document.source === 'batch' ? 'Batch item' : 'Render'}, ${formatShortDate(document.created_at)}`;
 }

@@ -33,6 +33,16 @@ export function ImportCertificateDialog({
   const [chainPem, setChainPem] = useState('');
   const [owner, setOwner] = useState('');
   const [name, setName] = useState('');
+  // Every field starts empty at the next import, the owner too: a remembered owner sent the second
+  // import to the first one's key without anyone choosing it.
+  const clear = () => {
+    setP12(undefined);
+    setPassword('');
+    setKeyPem('');
+    setChainPem('');
+    setOwner('');
+    setName('');
+  };
   const importing = useAction(async () => {
     const common = { ...(name ? { name } : {}), ...(owner ? { owner_key_id: owner } : {}) };
     const certificate =
@@ -40,11 +50,7 @@ export function ImportCertificateDialog({
         ? await importCertificate({ ...common, pkcs12: await readBase64(p12!), password })
         : await importCertificate({ ...common, key_pem: keyPem, certificate_pem: chainPem, ...(password ? { password } : {}) });
     onImported(certificate);
-    setP12(undefined);
-    setPassword('');
-    setKeyPem('');
-    setChainPem('');
-    setName('');
+    clear();
   });
   const ready = kind === 'pkcs12' ? Boolean(p12) : Boolean(keyPem.trim() && chainPem.trim());
   const readInto = (set: (text: string) => void) => (file: File | undefined) => void file?.text().then(set);
@@ -53,7 +59,10 @@ export function ImportCertificateDialog({
       open={open}
       title="Import a certificate"
       wide
-      onClose={onClose}
+      onClose={() => {
+        clear();
+        onClose();
+      }}
       onSubmit={() => ready && void importing.run()}
       error={importing.error}
       busy={importing.busy}

@@ -6,15 +6,35 @@
 import { useState } from 'react';
 import { listDocuments } from '../api/documents.ts';
 import { listKeys } from '../api/keys.ts';
-import { fileToBase64, imagesZip, inspectPdf, pageImages, type PageImage, type PdfInspection, type PdfSource } from '../api/pdf-tools.ts';
+import {
+  DPI_BOUNDS,
+  fileToBase64,
+  IMAGE_FORMATS,
+  imagesZip,
+  inspectPdf,
+  pageImages,
+  type PageImage,
+  type PdfInspection,
+  type PdfSource,
+} from '../api/pdf-tools.ts';
 import { useAction, useLoad } from '../lib/hooks.ts';
 import { Card, ErrorNote, PageHeader } from '../components/Page.tsx';
 import { InspectionView } from '../components/InspectionView.tsx';
 import { downloadPdf } from '../components/PdfPreview.tsx';
 import { TransformCard } from '../components/TransformCard.tsx';
+import { FilePicker } from '../components/FilePicker.tsx';
+import { Field, NumberField, TextField } from '../components/Fields.tsx';
+import { Select } from '../components/Select.tsx';
+import { documentName } from '../lib/document-name.ts';
+import type { StoredDocument } from '../api/types.ts';
 import { newStep, OPERATIONS, type StepDraft } from '../lib/pdf-steps.ts';
 
 const PREVIEW_PAGES = '1-12';
+
+/** A stored document as the Documents screen names it: its filename, else what made it and when; the id beside it. */
+function documentLabel(document: StoredDocument): string {
+  return `${documentName(document)} (${document.id})`;
+}
 
 /** What the address asks for: a stored document, and a first step (split, compress). */
 function linked(): { documentId: string; steps: StepDraft[] } {
@@ -42,9 +62,10 @@ export function PdfToolsPage() {
     if (documentId) return { document_id: documentId, ...secret };
     throw new Error('Choose a PDF file or a stored document first.');
   };
-  const storedName = (documents.data?.data ?? []).find((document) => document.id === documentId)?.filename;
+  const storedDocuments = documents.data?.data ?? [];
+  const storedName = storedDocuments.find((document) => document.id === documentId)?.filename;
   const filename = file?.name ?? storedName ?? 'document.pdf';
-  const listed = (documents.data?.data ?? []).some((document) => document.id === documentId);
+  const listed = storedDocuments.some((document) => document.id === documentId);
   const open = useAction(async () => {
     const chosen = await source();
     setInspection(null);
@@ -65,42 +86,37 @@ export function PdfToolsPage() {
         title="PDF tools"
         description="Transform any PDF (an upload or a stored document) in steps, look inside it and draw its pages as images. Nothing is stored or counted."
       />
-      <Card title="The PDF">
+      <Card title="The PDF" className="padded">
         <div className="form-grid">
-          <label className="field">
-            <span className="field-label">Upload a PDF</span>
-            <input
-              type="file"
+          <Field label="Upload a PDF" id="pdf-file">
+            <FilePicker
+              id="pdf-file"
+              label="Choose PDF"
               accept="application/pdf,.pdf"
-              data-testid="pdf-file"
+              testId="pdf-file"
+              chosen={file?.name}
               onChange={(event) => {
                 setFile(event.target.files?.[0] ?? null);
                 if (event.target.files?.[0]) setDocumentId('');
               }}
             />
-          </label>
-          <label className="field">
-            <span className="field-label">or a stored document</span>
-            <select
+          </Field>
+          <Field label="or a stored document" id="pdf-document">
+            <Select
+              id="pdf-document"
               value={documentId}
-              onChange={(event) => {
-                setDocumentId(event.target.value);
+              choices={[
+                { value: '', label: '—' },
+                ...(documentId && !listed ? [{ value: documentId, label: documentId }] : []),
+                ...storedDocuments.map((document) => ({ value: document.id, label: documentLabel(document) })),
+              ]}
+              onChange={(next) => {
+                setDocumentId(next);
                 setFile(null);
               }}
-            >
-              <option value="">—</option>
-              {documentId && !listed && <option value={documentId}>{documentId}</option>}
-              {(documents.data?.data ?? []).map((document) => (
-                <option key={document.id} value={document.id}>
-                  {document.filename ?? document.id}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span className="field-label">Password (encrypted PDFs)</span>
-            <input type="password" value={password} autoComplete="off" onChange={(event) => setPassword(event.target.value)} />
-          </label>
+            />
+          </Field>
+          <TextField label="Password (encrypted PDFs)" id="pdf-password" type="password" autoComplete="off" value={password} onChange={setPassword} />
         </div>
         <div className="toolbar">
           <button type="button" className="button primary" onClick={() => void open.run()} disabled={open.busy || (!file && !documentId)}>
@@ -113,7 +129,10 @@ export function PdfToolsPage() {
       <TransformCard source={source} filename={filename} keys={keys.data ?? []} steps={steps} onSteps={setSteps} />
 
       {previews.length > 0 && (
-        <Card title={`Pages${inspection && inspection.page_count > previews.length ? ` (the first ${previews.length} of ${inspection.page_count})` : ''}`}>
+        <Card
+          className="padded"
+          title={`Pages${inspection && inspection.page_count > previews.length ? ` (the first ${previews.length} of ${inspection.page_count})` : ''}`}
+        >
           <div className="page-previews" data-testid="page-previews">
             {previews.map((image) => (
               <figure key={image.page}>
@@ -126,30 +145,19 @@ export function PdfToolsPage() {
       )}
 
       {inspection && (
-        <Card title="Inside">
+        <Card title="Inside" className="padded">
           <InspectionView inspection={inspection} />
         </Card>
       )}
 
       {inspection && (
-        <Card title="Download pages as images">
+        <Card title="Download pages as images" className="padded">
           <div className="form-grid">
-            <label className="field">
-              <span className="field-label">Format</span>
-              <select value={format} onChange={(event) => setFormat(event.target.value as typeof format)}>
-                <option value="png">PNG</option>
-                <option value="jpeg">JPEG</option>
-                <option value="webp">WebP</option>
-              </select>
-            </label>
-            <label className="field">
-              <span className="field-label">Resolution (dpi)</span>
-              <input type="number" min={10} max={600} value={dpi} onChange={(event) => setDpi(Number(event.target.value))} />
-            </label>
-            <label className="field">
-              <span className="field-label">Pages</span>
-              <input type="text" placeholder={`all (e.g. ${PREVIEW_PAGES})`} value={pages} onChange={(event) => setPages(event.target.value)} />
-            </label>
+            <Field label="Format" id="images-format">
+              <Select id="images-format" value={format} choices={IMAGE_FORMATS} onChange={(next) => setFormat(next as typeof format)} />
+            </Field>
+            <NumberField label="Resolution (dpi)" id="images-dpi" bounds={DPI_BOUNDS} value={dpi} placeholder={150} onChange={(next) => setDpi(next ?? 150)} />
+            <TextField label="Pages" id="images-pages" placeholder={`all (e.g. ${PREVIEW_PAGES})`} value={pages} onChange={setPages} />
           </div>
           <div className="toolbar">
             <button type="button" className="button" onClick={() => void download.run()} disabled={download.busy}>

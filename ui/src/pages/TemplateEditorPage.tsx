@@ -180,10 +180,10 @@ function Editor({ template, keys, ownerName }: { template: Template; keys: KeyRe
               </p>
             )}
           </section>
-          <RenderOptionsPanel value={running} onChange={setRunning} keyId={template.key_id} />
           <PreviewPane preview={preview} />
         </div>
       </div>
+      <RenderOptionsPanel value={running} onChange={setRunning} keyId={template.key_id} />
       <div className="studio-grid">
         <AssetsPanel templateId={template.template_id} onChange={() => setAssetsChanged((count) => count + 1)} />
         <VersionsPanel templateId={template.template_id} reloadKey={saved.updated_at} keys={keys} onRestored={restored} />

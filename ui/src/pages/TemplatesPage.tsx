@@ -15,39 +15,9 @@ import { KeyFilterBar, Table } from '../components/Table.tsx';
 import { Link } from '../components/Link.tsx';
 import { FormDialog } from '../components/Dialog.tsx';
 import { ImportTemplateDialog } from './ImportTemplateDialog.tsx';
+import { STARTER_DATA, STARTER_HTML } from './starter-template.ts';
 
 const PAGE_SIZE = 50;
-
-export const STARTER_HTML = `<!doctype html>
-<html>
-<head>
-  <style>
-    body { font-family: Helvetica, Arial, sans-serif; color: #1f2937; margin: 0; }
-    h1 { font-size: 28px; margin: 0 0 4px; }
-    .muted { color: #6b7280; }
-    table { width: 100%; border-collapse: collapse; margin-top: 24px; }
-    th, td { text-align: left; padding: 8px 0; border-bottom: 1px solid #e5e7eb; }
-    td.amount { text-align: right; }
-  </style>
-</head>
-<body>
-  <h1>Invoice {{invoice.number}}</h1>
-  <p class="muted">For {{customer.name}}</p>
-  <table>
-    {{#items}}<tr><td>{{description}}</td><td class="amount">{{amount}}</td></tr>{{/items}}
-  </table>
-</body>
-</html>
-`;
-
-export const STARTER_DATA = {
-  invoice: { number: 'INV-0001' },
-  customer: { name: 'Ada Lovelace' },
-  items: [
-    { description: 'Analytical engine, design', amount: '€ 1,200.00' },
-    { description: 'Notes on the engine', amount: '€ 300.00' },
-  ],
-};
 
 export function TemplatesPage() {
   const [keyId, setKeyId] = useState(() => new URLSearchParams(location.search).get('key_id') ?? '');

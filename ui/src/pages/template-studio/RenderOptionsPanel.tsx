@@ -1,7 +1,8 @@
 // The template studio's render options: the header and footer, PDF/A, the signature, attachments and
 // the e-invoice (written from the template's data or given as XML). None of them is part of the saved
 // template: they are tried in the preview (which runs the final steps as a render does) and sent
-// with each render, so they show in the "Render it by id" snippet.
+// with each render, so they show in the "Render it by id" snippet. The pane sits below the editor
+// and the preview, full width and unboxed: in the preview's column it pushed the preview below the fold.
 
 import type { PdfOptions } from '../../api/types.ts';
 import { AttachmentsForm } from '../../components/AttachmentsForm.tsx';
@@ -15,9 +16,10 @@ export function RenderOptionsPanel({ value, onChange, keyId }: { value: PdfOptio
     <details className="editor-pane running-pane" data-testid="running-pane">
       <summary className="pane-head">Header and footer, PDF/A, signature, attachments, e-invoice</summary>
       <HeaderFooterForm value={value} onChange={onChange} />
-      <PdfAField id="studio-pdf-a" value={value.pdf_a} onChange={(next) => onChange({ ...value, pdf_a: next })} />
-      <SignField id="studio-sign" keyId={keyId} value={value.sign} onChange={(next) => onChange({ ...value, sign: next })} />
+      {/* One padded grid for the rest: PDF/A and the signature's fields sat on the pane's border. */}
       <div className="options-grid">
+        <PdfAField id="studio-pdf-a" value={value.pdf_a} onChange={(next) => onChange({ ...value, pdf_a: next })} />
+        <SignField id="studio-sign" keyId={keyId} value={value.sign} onChange={(next) => onChange({ ...value, sign: next })} />
         <AttachmentsForm value={value} onChange={onChange} idPrefix="studio" fromData />
       </div>
     </details>
