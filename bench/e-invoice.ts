@@ -15,7 +15,7 @@ const fixture = (name: string) => readFileSync(new URL(`../tests/fixtures/${name
 
 const html = invoiceHtml();
 const base = { wait_until: 'load' };
-const invoice = JSON.parse(fixture('invoice.json')) as unknown;
+const invoice = JSON.parse(readFileSync(new URL('../docs/examples/invoice.json', import.meta.url), 'utf8')) as unknown;
 const eInvoice = { profile: 'EN 16931', invoice };
 const VARIANTS: { name: string; options: object }[] = [
   { name: 'invoice (plain)', options: base },

@@ -16,7 +16,7 @@ import { inspectPdf } from '../helpers/pdf.ts';
 import { schemaPath } from '../../server/src/einvoice/xsd-check.ts';
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, '..', 'fixtures', name), 'utf8');
-const INVOICE = JSON.parse(fixture('invoice.json')) as Record<string, unknown>;
+const INVOICE = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..', 'docs', 'examples', 'invoice.json'), 'utf8')) as Record<string, unknown>;
 const MINIMUM_XML = fixture('factur-x-minimum.xml');
 const TEMPLATE = readFileSync(path.join(import.meta.dirname, '..', '..', 'docs', 'examples', 'invoice-template.html'), 'utf8');
 
