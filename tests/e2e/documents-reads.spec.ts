@@ -28,7 +28,12 @@ test('documents: every visible thumbnail is drawn, and a failed one or a failed 
   await page.setViewportSize({ width: 1280, height: 2400 });
   // One thumbnail and one inspection are refused as busy, every time, until the route is lifted.
   const refused = ids[0]!;
-  const busy = { status: 503, contentType: 'application/json', headers: { 'Retry-After': '1' }, body: JSON.stringify({ code: 'renderer_busy', detail: 'The renderer is at capacity; retry shortly.' }) };
+  const busy = {
+    status: 503,
+    contentType: 'application/json',
+    headers: { 'Retry-After': '1' },
+    body: JSON.stringify({ code: 'renderer_busy', detail: 'The renderer is at capacity; retry shortly.' }),
+  };
   await page.route(`**/admin/v1/documents/${refused}/thumbnail*`, (route) => route.fulfill(busy));
   await page.route(`**/admin/v1/documents/${refused}/inspect`, (route) => route.fulfill(busy));
   await page.goto('/admin/documents');

@@ -56,7 +56,11 @@ test('admin playground: MINIMUM chosen before the XML is kept; the result says P
   const pki = await makeTestPki();
   try {
     const key = await quire.createKey('starter', { name: 'Signer key' });
-    const imported = await quire.admin('POST', '/admin/v1/certificates', { key_pem: pki.signer.key, certificate_pem: pki.signer.cert + pki.caPem, owner_key_id: key.id });
+    const imported = await quire.admin('POST', '/admin/v1/certificates', {
+      key_pem: pki.signer.key,
+      certificate_pem: pki.signer.cert + pki.caPem,
+      owner_key_id: key.id,
+    });
     expect(imported.status).toBe(201);
     await page.goto('/admin/playground');
     await page.getByRole('textbox', { name: /^HTML/ }).fill('<h1>Invoice FA-2026-017</h1>');

@@ -14,7 +14,11 @@ test('a signed PDF/A e-invoice receipt and a transform receipt show each step, i
   try {
     const key = await quire.createKey('starter', { name: 'steps key' });
     await quire.admin('PATCH', `/admin/v1/keys/${key.id}`, { receipts: 'all' });
-    const imported = await quire.admin('POST', '/admin/v1/certificates', { key_pem: pki.signer.key, certificate_pem: pki.signer.cert + pki.caPem, owner_key_id: key.id });
+    const imported = await quire.admin('POST', '/admin/v1/certificates', {
+      key_pem: pki.signer.key,
+      certificate_pem: pki.signer.cert + pki.caPem,
+      owner_key_id: key.id,
+    });
     expect(imported.status).toBe(201);
     const certificate = (await imported.json()) as { id: string };
     const signed = await quire.render(

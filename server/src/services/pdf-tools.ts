@@ -107,12 +107,15 @@ export class PdfToolsService {
       return cached;
     }
     const original = await readWhole(file);
-    const image = await this.admitted(async () => {
-      const opened = await openPdf(original, { field: 'document_id' });
-      const pages = String(Math.min(page, opened.pageCount));
-      const [first] = await rasterizeInWorker({ pdf: opened.pdf, field: 'document_id', pages, format: 'png', width, limits: IMAGE_LIMITS });
-      return first!.bytes;
-    }, owner === undefined ? 'wait' : 'refuse');
+    const image = await this.admitted(
+      async () => {
+        const opened = await openPdf(original, { field: 'document_id' });
+        const pages = String(Math.min(page, opened.pageCount));
+        const [first] = await rasterizeInWorker({ pdf: opened.pdf, field: 'document_id', pages, format: 'png', width, limits: IMAGE_LIMITS });
+        return first!.bytes;
+      },
+      owner === undefined ? 'wait' : 'refuse',
+    );
     if (this.thumbnails.size >= THUMBNAIL_CACHE) this.thumbnails.delete(this.thumbnails.keys().next().value!);
     this.thumbnails.set(key, image);
     return image;
@@ -130,7 +133,8 @@ export class PdfToolsService {
   /** Runs work in one of the MAX_IN_FLIGHT slots: 'refuse' fails at once when none is free (a key's call), 'wait' queues (the admin window's). */
   private async admitted<T>(work: () => Promise<T>, admission: 'refuse' | 'wait' = 'refuse'): Promise<T> {
     // No await between this check and acquire: a free slot is granted within acquire's first tick.
-    if (admission === 'refuse' && this.slots.stats().busy >= MAX_IN_FLIGHT) throw new RendererBusyError(1, `${MAX_IN_FLIGHT} PDF tool calls are already running`);
+    if (admission === 'refuse' && this.slots.stats().busy >= MAX_IN_FLIGHT)
+      throw new RendererBusyError(1, `${MAX_IN_FLIGHT} PDF tool calls are already running`);
     const release = await this.slots.acquire('interactive', ADMIN_TENANT);
     try {
       return await work();

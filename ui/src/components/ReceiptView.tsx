@@ -72,9 +72,10 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
   // A conversion or a merge has no page: only the stages it went through are shown.
   const shownStages = receipt.render_path ? STAGES : STAGES.filter(([key]) => receipt.timings_ms[key] !== null && receipt.timings_ms[key] !== undefined);
   // The steps after the PDF was made (a transform's, PDF/A, signing...) have their own line before Total: they are most of some totals.
-  const stepsMs = receipt.steps?.reduce((sum, step) => sum + step.ms, 0);
+  const stepsMs = receipt.steps?.length ? receipt.steps.reduce((sum, step) => sum + step.ms, 0) : undefined;
   const timings = stepsMs === undefined ? receipt.timings_ms : { ...receipt.timings_ms, steps: stepsMs };
-  const stages = stepsMs === undefined ? shownStages : [...shownStages.filter(([key]) => key !== 'total'), STEPS_STAGE, ...shownStages.filter(([key]) => key === 'total')];
+  const stages =
+    stepsMs === undefined ? shownStages : [...shownStages.filter(([key]) => key !== 'total'), STEPS_STAGE, ...shownStages.filter(([key]) => key === 'total')];
   const stageInDetail = receipt.failed_stage && receipt.error?.detail.includes(receipt.failed_stage);
   const options = Object.entries(receipt.options).filter(([, value]) => value !== undefined && value !== null);
   return (
