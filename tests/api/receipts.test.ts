@@ -191,6 +191,22 @@ test('a playground render’s receipt is read with its id alone, and appears in 
   assert.ok(activity.recent.some((render) => render.receipt_id === receipt.id && render.kind === 'playground'));
 });
 
+test('a playground PDF/A render’s receipt records its steps, with the conformance report its header gave (issue 39, item 11)', async (t) => {
+  const server = await startTestServer(t);
+  const options = { receipt: true, wait_until: 'load', pdf_a: 'PDF/A-3b' };
+  const response = await server.requestWithoutKey('POST', '/v1/playground/pdf', { html: '<p>archived</p>', options });
+  assert.equal(response.status, 200);
+  assert.match(response.headers.get('x-pdf-conformance') ?? '', /^PDF\/A-3b; rules=\d+; failed=0/);
+  const receipt = (await (await server.requestWithoutKey('GET', response.headers.get('x-render-receipt')!)).json()) as Receipt & {
+    steps: { step: string; ms: number; bytes_before: number; bytes_after: number; report: { level?: string; passed?: boolean } | null }[];
+  };
+  assert.deepEqual(
+    receipt.steps.map((step) => [step.step, step.report?.level, step.report?.passed]),
+    [['pdf_a', 'PDF/A-3b', true]],
+  );
+  assert.ok(receipt.steps[0]!.bytes_after > 0 && receipt.steps[0]!.ms >= 0);
+});
+
 test('a header cut off by its fixed height is a warning of the receipt; one that fits is not', async (t) => {
   const server = await startTestServer(t);
   const tall = '<div style="height:60px">Letterhead</div>';

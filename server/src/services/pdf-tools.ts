@@ -2,7 +2,8 @@
 // pages as images (one document of the allowance per call, given back on failure), for a key's
 // uploads and stored documents and for the admin window; thumbnails of stored documents, cached.
 // Every input is opened by readPdfInput (qpdf, bounded) first; the work runs on the PDF worker
-// threads, at most MAX_IN_FLIGHT calls at once (more: 503 renderer_busy), never on the event loop.
+// threads, at most MAX_IN_FLIGHT calls at once, never on the event loop: a key's call past that is
+// refused (503 renderer_busy), an admin-window read waits its turn in a bounded line (issue 39, item 8).
 
 import { buffer } from 'node:stream/consumers';
 import type { PdfInspection } from '../pdf/inspect.ts';
@@ -11,6 +12,7 @@ import { openPdf } from '../pdf/pdf-open.ts';
 import { selectPages } from '../pdf/page-list.ts';
 import { imageMime, type ImageFormat, type RasterImage, type RasterLimits } from '../pdf/rasterize.ts';
 import { RendererBusyError } from '../render/errors.ts';
+import { RenderSlots } from '../render/render-slots.ts';
 import { ApiError } from '../errors.ts';
 import type { DocumentsService } from './documents.ts';
 import type { Account } from './keys.ts';
@@ -23,6 +25,15 @@ export const IMAGE_LIMITS: RasterLimits = { pagePixels: 25_000_000, totalPixels:
 
 /** Inspect and images calls worked on at once; the PDF worker has two threads, so more would only queue. */
 const MAX_IN_FLIGHT = 4;
+/**
+ * The admin window's reads (a screen of thumbnails, Inspect) that may wait for one of those slots, and
+ * for how long: a page of 50 documents draws its visible rows at once, and an admin read that fails only
+ * because the screen asked for more than four is a defect, not back-pressure (docs/decisions.md).
+ */
+const ADMIN_QUEUE = 100;
+const ADMIN_WAIT_MS = 60_000;
+/** The admin window's calls share one line (no per-key fairness to keep among them). */
+const ADMIN_TENANT = { id: 'admin', concurrency: Number.POSITIVE_INFINITY };
 /** Thumbnails kept in memory (a small PNG each; stored documents never change, so an entry stays right until it is deleted). */
 const THUMBNAIL_CACHE = 500;
 
@@ -53,7 +64,7 @@ export interface PdfToolsDeps {
 }
 
 export class PdfToolsService {
-  private inFlight = 0;
+  private readonly slots = new RenderSlots(MAX_IN_FLIGHT, ADMIN_QUEUE, ADMIN_WAIT_MS);
   private readonly thumbnails = new Map<string, Uint8Array>();
 
   constructor(private readonly deps: PdfToolsDeps) {}
@@ -65,7 +76,7 @@ export class PdfToolsService {
 
   /** What is inside a PDF the admin names (an upload, or any key's stored document). */
   async inspectAsAdmin(input: PdfInput): Promise<PdfInspection> {
-    return this.admitted(async () => inspected(await this.adminInput(input)));
+    return this.admitted(async () => inspected(await this.adminInput(input)), 'wait');
   }
 
   /** A key's PDF drawn as images; one document of the allowance, given back when drawing fails. */
@@ -83,10 +94,10 @@ export class PdfToolsService {
 
   /** The same for the admin window: not charged. */
   async imagesAsAdmin(input: PdfInput, options: ImagesOptions): Promise<ImagesResult> {
-    return this.admitted(async () => drawn(await this.adminInput(input), options));
+    return this.admitted(async () => drawn(await this.adminInput(input), options), 'wait');
   }
 
-  /** A stored document's page as a PNG `width` pixels wide; 404/410 as fetching the document. Not charged. */
+  /** A stored document's page as a PNG `width` pixels wide; 404/410 as fetching the document. Not charged; the admin's (no owner) waits for a slot. */
   async thumbnail(owner: Owner, documentId: string, page: number, width: number): Promise<Uint8Array> {
     const { document, file } = await this.deps.documents.open(owner, documentId);
     const key = `${document.id}:${page}:${width}`;
@@ -96,12 +107,15 @@ export class PdfToolsService {
       return cached;
     }
     const original = await readWhole(file);
-    const image = await this.admitted(async () => {
-      const opened = await openPdf(original, { field: 'document_id' });
-      const pages = String(Math.min(page, opened.pageCount));
-      const [first] = await rasterizeInWorker({ pdf: opened.pdf, field: 'document_id', pages, format: 'png', width, limits: IMAGE_LIMITS });
-      return first!.bytes;
-    });
+    const image = await this.admitted(
+      async () => {
+        const opened = await openPdf(original, { field: 'document_id' });
+        const pages = String(Math.min(page, opened.pageCount));
+        const [first] = await rasterizeInWorker({ pdf: opened.pdf, field: 'document_id', pages, format: 'png', width, limits: IMAGE_LIMITS });
+        return first!.bytes;
+      },
+      owner === undefined ? 'wait' : 'refuse',
+    );
     if (this.thumbnails.size >= THUMBNAIL_CACHE) this.thumbnails.delete(this.thumbnails.keys().next().value!);
     this.thumbnails.set(key, image);
     return image;
@@ -116,13 +130,16 @@ export class PdfToolsService {
     return { ...opened, original, filename: document.filename ?? undefined };
   }
 
-  private async admitted<T>(work: () => Promise<T>): Promise<T> {
-    if (this.inFlight >= MAX_IN_FLIGHT) throw new RendererBusyError(1, `${MAX_IN_FLIGHT} PDF tool calls are already running`);
-    this.inFlight++;
+  /** Runs work in one of the MAX_IN_FLIGHT slots: 'refuse' fails at once when none is free (a key's call), 'wait' queues (the admin window's). */
+  private async admitted<T>(work: () => Promise<T>, admission: 'refuse' | 'wait' = 'refuse'): Promise<T> {
+    // No await between this check and acquire: a free slot is granted within acquire's first tick.
+    if (admission === 'refuse' && this.slots.stats().busy >= MAX_IN_FLIGHT)
+      throw new RendererBusyError(1, `${MAX_IN_FLIGHT} PDF tool calls are already running`);
+    const release = await this.slots.acquire('interactive', ADMIN_TENANT);
     try {
       return await work();
     } finally {
-      this.inFlight--;
+      release();
     }
   }
 }

@@ -10,7 +10,7 @@ import type { Resolver } from '../guard/dns-resolver.ts';
 import type { RateLimitStore, RateRule } from '../stores/rate-limits.ts';
 import { withReceipt, type RenderService } from './render.ts';
 import { sourceSummary, type ReceiptsService } from './receipts.ts';
-import type { OutputSteps, StepContext } from './output-steps.ts';
+import type { FinalOutput, OutputSteps, StepContext } from './output-steps.ts';
 
 /** docs/api.md#limits: playground html is capped at 512 KB (the keyed API allows 5 MB). */
 export const PLAYGROUND_MAX_HTML_BYTES = 512 * 1024;
@@ -120,16 +120,17 @@ export class PlaygroundService {
     const { receipts } = this.deps;
     const trace = receipts.traceFor({ asked: options.receipt, mode: null, storing: false });
     const report = { trace, requestId, keyId: null, kind: 'playground' as const, source: sourceSummary(input), options, startedAt: performance.now() };
-    let pdf: Uint8Array;
-    let headers: Record<string, string>;
+    let final: FinalOutput;
     try {
       const source = await this.deps.sources.resolveSource(fields, PLAYGROUND_ACCOUNT);
       const make = () => this.deps.renderer.render({ source, options, tenant: this.tenant, data: input.data, trace });
-      ({ pdf, headers } = await this.deps.sources.finishUncharged(input.options, make, { account: PLAYGROUND_ACCOUNT }));
+      final = await this.deps.sources.finishUncharged(input.options, make, { account: PLAYGROUND_ACCOUNT });
     } catch (error) {
       throw withReceipt(error, await receipts.finish({ ...report, error }));
     }
-    const receiptId = await receipts.finish({ ...report, bytes: pdf });
+    const { pdf, headers, steps } = final;
+    // The final steps (PDF/A with its report, attachments, the e-invoice) are recorded as a keyed render's are (issue 39, item 11).
+    const receiptId = await receipts.finish({ ...report, bytes: pdf, steps });
     return { pdf, filename: input.filename, rate, receiptId, headers };
   }
 

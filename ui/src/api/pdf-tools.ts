@@ -1,6 +1,7 @@
 // docs/api.md#pdf-tools: inspect a PDF, draw its pages as images, a stored document's thumbnail.
 // The admin window uses the admin routes (any key's documents, not charged); code calls the /v1 ones.
 
+import { retryWhenBusy } from './busy-retry.ts';
 import { call, callJson, filenameOf } from './client.ts';
 
 /** A PDF to work on: an upload (base64) or a stored document, with the password of an encrypted one. */
@@ -70,16 +71,19 @@ export interface PageImage {
 }
 
 export function inspectPdf(source: PdfSource, signal?: AbortSignal): Promise<PdfInspection> {
-  return callJson<PdfInspection>('POST', '/admin/v1/pdf/inspect', { admin: true, body: source, signal });
+  return retryWhenBusy(() => callJson<PdfInspection>('POST', '/admin/v1/pdf/inspect', { admin: true, body: source, signal }), signal);
 }
 
 export function inspectDocument(id: string, signal?: AbortSignal): Promise<PdfInspection> {
-  return callJson<PdfInspection>('GET', `/admin/v1/documents/${encodeURIComponent(id)}/inspect`, { admin: true, signal });
+  return retryWhenBusy(() => callJson<PdfInspection>('GET', `/admin/v1/documents/${encodeURIComponent(id)}/inspect`, { admin: true, signal }), signal);
 }
 
 /** The pages as images in a JSON list (previews). */
 export async function pageImages(source: PdfSource, options: ImagesOptions, signal?: AbortSignal): Promise<PageImage[]> {
-  const body = await callJson<{ pages: PageImage[] }>('POST', '/admin/v1/pdf/images', { admin: true, body: { ...source, ...options, output: 'json' }, signal });
+  const body = await retryWhenBusy(
+    () => callJson<{ pages: PageImage[] }>('POST', '/admin/v1/pdf/images', { admin: true, body: { ...source, ...options, output: 'json' }, signal }),
+    signal,
+  );
   return body.pages;
 }
 
@@ -92,7 +96,8 @@ export async function imagesZip(source: PdfSource, options: ImagesOptions): Prom
 
 /** A stored document's page as a PNG, for an <img> (the admin token cannot ride on a src URL). */
 export async function fetchThumbnail(id: string, width: number, signal?: AbortSignal): Promise<Blob> {
-  const response = await call('GET', `/admin/v1/documents/${encodeURIComponent(id)}/thumbnail`, { admin: true, query: { width }, signal });
+  const path = `/admin/v1/documents/${encodeURIComponent(id)}/thumbnail`;
+  const response = await retryWhenBusy(() => call('GET', path, { admin: true, query: { width }, signal }), signal);
   return response.blob();
 }
 

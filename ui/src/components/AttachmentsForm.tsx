@@ -3,6 +3,7 @@
 // or (in the template studio) written from the template's data. Used by the render options, the
 // office playground and the template studio: each passes its own options object.
 
+import { useState } from 'react';
 import type { AfRelationship, EInvoiceProfile, PdfAttachment, PdfOptions } from '../api/types.ts';
 import { Check, Field, SelectField } from './Fields.tsx';
 import { readBase64 } from '../lib/read-file.ts';
@@ -28,6 +29,9 @@ export function AttachmentsForm<T extends AttachmentOptions>({
 }) {
   const files = value.attachments ?? [];
   const invoice = value.e_invoice;
+  // The profile chosen before there is an invoice (no XML yet) is kept here and used when the XML comes (issue 39, item 13).
+  const [chosenProfile, setChosenProfile] = useState<EInvoiceProfile>('EN 16931');
+  const profile = invoice?.profile ?? chosenProfile;
   const setFiles = (next: PdfAttachment[]) => onChange({ ...value, attachments: next.length > 0 ? next : undefined });
   const add = async (picked: FileList | null) => {
     const added = await Promise.all(
@@ -37,7 +41,7 @@ export function AttachmentsForm<T extends AttachmentOptions>({
   };
   const pickXml = async (file: File | undefined) => {
     if (!file) return onChange({ ...value, e_invoice: undefined });
-    onChange({ ...value, e_invoice: { profile: invoice?.profile ?? 'EN 16931', xml: await file.text() } });
+    onChange({ ...value, e_invoice: { profile, xml: await file.text() } });
   };
   const id = (name: string) => `${idPrefix}-${name}`;
   // A fragment: its fields sit in the grid of the form it is part of (DocumentOptionsForm).
@@ -69,7 +73,7 @@ export function AttachmentsForm<T extends AttachmentOptions>({
         <Check
           label="Write the invoice from the template’s data"
           checked={invoice?.from_data === true}
-          onChange={(on) => onChange({ ...value, e_invoice: on ? { profile: invoice?.profile ?? 'EN 16931', from_data: true } : undefined })}
+          onChange={(on) => onChange({ ...value, e_invoice: on ? { profile, from_data: true } : undefined })}
         />
       )}
       <Field
@@ -88,9 +92,12 @@ export function AttachmentsForm<T extends AttachmentOptions>({
       <SelectField
         label="Profile"
         id={id('einvoice-profile')}
-        value={invoice?.profile ?? 'EN 16931'}
+        value={profile}
         choices={PROFILES}
-        onChange={(next) => invoice && onChange({ ...value, e_invoice: { ...invoice, profile: next as EInvoiceProfile } })}
+        onChange={(next) => {
+          setChosenProfile(next as EInvoiceProfile);
+          if (invoice) onChange({ ...value, e_invoice: { ...invoice, profile: next as EInvoiceProfile } });
+        }}
       />
     </>
   );

@@ -85,7 +85,8 @@ export function DocumentToolActions({ id, name }: { id: string; name: string }) 
         Tools
       </button>
       <Dialog open={inspecting !== null} wide title={`Inside ${name}`} onClose={() => setInspecting(null)}>
-        {inspecting?.error && <ErrorNote>{inspecting.error}</ErrorNote>}
+        {/* A read that still fails after the API client's retries (a busy server) can be asked again here. */}
+        <ErrorNote onRetry={() => void inspect()}>{inspecting?.error}</ErrorNote>
         {inspecting && !inspecting.error && !inspecting.inspection && <Loading label="Reading the PDF…" />}
         {inspecting?.inspection && <InspectionView inspection={inspecting.inspection} />}
       </Dialog>

@@ -33,7 +33,14 @@ export function PdfPreview({ bytes, label, empty = 'Nothing to show yet.', busy 
 
   useEffect(() => {
     const container = pagesRef.current;
-    if (!container || !bytes) return;
+    if (!container) return;
+    // No bytes (a result cleared by an error or a new source): the pages drawn before go too, not only
+    // out of sight, so no earlier page shows under the empty state (issue 39, item 12).
+    if (!bytes) {
+      container.replaceChildren();
+      setError(undefined);
+      return;
+    }
     let cancelled = false;
     let destroy: (() => void) | undefined;
     (async () => {

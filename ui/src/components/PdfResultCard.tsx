@@ -1,13 +1,14 @@
 // The result side of a playground: the PDF drawn inline with a line of facts, a download button and
 // the error of the last attempt. Presentational; the page owns the request.
 
+import type { AppliedStep } from '../lib/applied-steps.ts';
 import { formatBytes } from '../lib/format.ts';
 import { ErrorNote } from './Page.tsx';
 import { PdfPreview, downloadPdf } from './PdfPreview.tsx';
 
 export interface PdfResultCardProps {
   /** The last result and how long it took; its size and time are the card's line of facts. */
-  result: { bytes: Uint8Array; ms: number } | null;
+  result: { bytes: Uint8Array; ms: number; applied?: AppliedStep[] } | null;
   /** One more fact for that line (" · 12 renders left this minute"). */
   moreFacts?: string;
   downloadName: string;
@@ -35,6 +36,15 @@ export function PdfResultCard({ result, moreFacts = '', downloadName, error, bus
         </div>
       </div>
       <ErrorNote>{error}</ErrorNote>
+      {result?.applied && result.applied.length > 0 && (
+        <ul className="applied-steps" aria-label="Final steps">
+          {result.applied.map((step) => (
+            <li key={step.step} data-step={step.step} data-applied={step.applied} className={step.applied ? undefined : 'not-applied'}>
+              <strong>{step.label}</strong>: {step.detail}
+            </li>
+          ))}
+        </ul>
+      )}
       <PdfPreview bytes={bytes} label={label} busy={busy} empty={empty} />
     </div>
   );

@@ -9,6 +9,7 @@ import { formatBytes, formatDate, plural } from '../lib/format.ts';
 import { StatusPill } from './Bars.tsx';
 import { ConformanceSection } from './ConformanceSection.tsx';
 import { SigningSection } from './SigningSection.tsx';
+import { StepsSection } from './StepsSection.tsx';
 import { Table } from './Table.tsx';
 
 const STAGES: [string, string][] = [
@@ -21,6 +22,8 @@ const STAGES: [string, string][] = [
   ['post_processing', 'Post-processing'],
   ['total', 'Total'],
 ];
+/** The steps after the PDF was made, summed from receipt.steps (StepsSection lists each). */
+const STEPS_STAGE: [string, string] = ['steps', 'Steps'];
 
 const KINDS: Record<string, string> = {
   pdf: 'PDF render',
@@ -67,7 +70,12 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
   const blockedReason = new Map(receipt.blocked.map((entry) => [entry.url, entry.reason]));
   const end = Math.max(1, receipt.timings_ms.total ?? 0, ...receipt.requests.map((request) => request.start_ms + (request.duration_ms ?? 0)));
   // A conversion or a merge has no page: only the stages it went through are shown.
-  const stages = receipt.render_path ? STAGES : STAGES.filter(([key]) => receipt.timings_ms[key] !== null && receipt.timings_ms[key] !== undefined);
+  const shownStages = receipt.render_path ? STAGES : STAGES.filter(([key]) => receipt.timings_ms[key] !== null && receipt.timings_ms[key] !== undefined);
+  // The steps after the PDF was made (a transform's, PDF/A, signing...) have their own line before Total: they are most of some totals.
+  const stepsMs = receipt.steps?.length ? receipt.steps.reduce((sum, step) => sum + step.ms, 0) : undefined;
+  const timings = stepsMs === undefined ? receipt.timings_ms : { ...receipt.timings_ms, steps: stepsMs };
+  const stages =
+    stepsMs === undefined ? shownStages : [...shownStages.filter(([key]) => key !== 'total'), STEPS_STAGE, ...shownStages.filter(([key]) => key === 'total')];
   const stageInDetail = receipt.failed_stage && receipt.error?.detail.includes(receipt.failed_stage);
   const options = Object.entries(receipt.options).filter(([, value]) => value !== undefined && value !== null);
   return (
@@ -97,7 +105,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         {stages.map(([key, label]) => (
           <div key={key}>
             <dt>{label}</dt>
-            <dd>{receipt.timings_ms[key] === null || receipt.timings_ms[key] === undefined ? '—' : `${Math.round(receipt.timings_ms[key]!)} ms`}</dd>
+            <dd>{timings[key] === null || timings[key] === undefined ? '—' : `${Math.round(timings[key]!)} ms`}</dd>
           </div>
         ))}
         <div>
@@ -134,6 +142,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         </dl>
       )}
 
+      <StepsSection receipt={receipt} />
       <ConformanceSection receipt={receipt} />
       <SigningSection receipt={receipt} />
 

@@ -1,12 +1,31 @@
 // The app's screens come from location.pathname (one build serves /admin/* and /playground/*);
-// links push history entries and the app re-renders on popstate.
+// links push history entries and the app re-renders on popstate. A screen with unsaved work adds a
+// leave guard, asked before any move away: a link, the sidebar, Back (issue 39, item 9).
 
 import { useEffect, useState } from 'react';
 
 const listeners = new Set<() => void>();
+/** Each answers whether the screen may be left now (it may ask the person). */
+const leaveGuards = new Set<() => boolean>();
+/** The address the app shows: where Back returns to when a guard refuses. */
+let shown = typeof location === 'undefined' ? '' : location.pathname + location.search;
 
-export function navigate(path: string, options: { replace?: boolean } = {}): void {
+/** Asked before the app moves to another address; returns the function that removes it. */
+export function addLeaveGuard(guard: () => boolean): () => void {
+  leaveGuards.add(guard);
+  return () => leaveGuards.delete(guard);
+}
+
+function mayLeave(): boolean {
+  for (const guard of leaveGuards) if (!guard()) return false;
+  return true;
+}
+
+/** Moves to path; a leave guard may refuse, unless `force` (the screen's own move after it is done, such as after deleting). */
+export function navigate(path: string, options: { replace?: boolean; force?: boolean } = {}): void {
   if (path === location.pathname + location.search) return;
+  if (!options.force && !mayLeave()) return;
+  shown = path;
   if (options.replace) history.replaceState(null, '', path);
   else history.pushState(null, '', path);
   for (const listener of listeners) listener();
@@ -17,11 +36,17 @@ export function usePathname(): string {
   const [pathname, setPathname] = useState(location.pathname);
   useEffect(() => {
     const update = () => setPathname(location.pathname);
+    const back = () => {
+      // Back or Forward has moved already: a refusing guard puts the address back (one listener does; the others then see no change).
+      if (location.pathname + location.search !== shown && !mayLeave()) history.pushState(null, '', shown);
+      shown = location.pathname + location.search;
+      update();
+    };
     listeners.add(update);
-    window.addEventListener('popstate', update);
+    window.addEventListener('popstate', back);
     return () => {
       listeners.delete(update);
-      window.removeEventListener('popstate', update);
+      window.removeEventListener('popstate', back);
     };
   }, []);
   return pathname;

@@ -19,6 +19,7 @@ import { curlFormSnippet } from '../lib/snippets.ts';
 import { parseSampleData } from '../lib/template-lint.ts';
 import { formatBytes } from '../lib/format.ts';
 import { readBase64 } from '../lib/read-file.ts';
+import { appliedSteps, type AppliedStep } from '../lib/applied-steps.ts';
 
 const ACCEPT = OFFICE_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
@@ -35,7 +36,7 @@ export function OfficePlayground() {
   const [options, setOptions] = useState<OfficeOptions>({});
   const [dataText, setDataText] = useState('');
   const data = useMemo(() => parseSampleData(dataText, 'Data'), [dataText]);
-  const [result, setResult] = useState<{ bytes: Uint8Array; ms: number } | null>(null);
+  const [result, setResult] = useState<{ bytes: Uint8Array; ms: number; applied: AppliedStep[] } | null>(null);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -56,14 +57,16 @@ export function OfficePlayground() {
     setError(undefined);
     const started = performance.now();
     try {
-      const { bytes } = await previewOffice({
+      const { bytes, headers } = await previewOffice({
         file: await readBase64(file),
         filename: file.name,
         ...(Object.keys(unsigned).length ? { options: unsigned } : {}),
         ...(givenData ? { data: givenData } : {}),
       });
-      setResult({ bytes, ms: Math.round(performance.now() - started) });
+      setResult({ bytes, ms: Math.round(performance.now() - started), applied: appliedSteps(given, headers) });
     } catch (failure) {
+      // A failed conversion takes the earlier result off the screen: its preview, size and Download belong to another file (issue 39, item 12).
+      setResult(null);
       setError(describeFailure(failure));
     } finally {
       setBusy(false);

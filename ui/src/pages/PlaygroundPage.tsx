@@ -11,6 +11,7 @@ import { changedOptions, loadOptionSpec, optionProblems, type OptionSpec } from 
 import { useLoad } from '../lib/hooks.ts';
 import { curlSnippet, fetchSnippet } from '../lib/snippets.ts';
 import { plural } from '../lib/format.ts';
+import { appliedSteps, type AppliedStep } from '../lib/applied-steps.ts';
 import { Card, ErrorNote, PageHeader, Spinner } from '../components/Page.tsx';
 import { OptionsForm } from '../components/OptionsForm.tsx';
 import { DocumentOptionsForm } from '../components/DocumentOptionsForm.tsx';
@@ -82,7 +83,7 @@ function Playground({ embedded, spec: apiSpec }: { embedded: boolean; spec: Opti
   const [markdown, setMarkdown] = useState(SAMPLE_MARKDOWN);
   const [url, setUrl] = useState('https://example.com/');
   const [options, setOptions] = useState<PdfOptions>({ wait_until: 'load' });
-  const [result, setResult] = useState<{ bytes: Uint8Array; ms: number; remaining: string | null } | null>(null);
+  const [result, setResult] = useState<{ bytes: Uint8Array; ms: number; remaining: string | null; applied: AppliedStep[] } | null>(null);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
@@ -124,7 +125,9 @@ function Playground({ embedded, spec: apiSpec }: { embedded: boolean; spec: Opti
     try {
       // The page always asks for a receipt, to show what the page loaded (the snippets leave it out).
       const { bytes, headers } = await renderPlayground({ ...request, options: { ...unsigned.options, receipt: true } });
-      setResult({ bytes, ms: Math.round(performance.now() - started), remaining: headers.get('RateLimit-Remaining') });
+      // What became of the final steps asked for (the signature among them, which the keyless call leaves out), said in the result.
+      const applied = appliedSteps(request.options, headers);
+      setResult({ bytes, ms: Math.round(performance.now() - started), remaining: headers.get('RateLimit-Remaining'), applied });
       const receiptPath = headers.get('X-Render-Receipt');
       if (receiptPath) void getPlaygroundReceipt(receiptPath).then(setReceipt, () => undefined);
     } catch (failure) {

@@ -110,7 +110,7 @@ function Editor({ template, keys, ownerName }: { template: Template; keys: KeyRe
   });
   const remove = useAction(async () => {
     await deleteTemplate(template.template_id);
-    navigate('/admin/templates');
+    navigate('/admin/templates', { force: true });
   });
 
   useLeaveWarning(dirty);

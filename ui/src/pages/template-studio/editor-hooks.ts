@@ -1,10 +1,11 @@
 // The template editor's behaviour beside its layout: the live preview (debounced, the latest edit
-// wins), the warning before leaving with unsaved edits, and Ctrl/Cmd+S.
+// wins), the question before leaving with unsaved edits, and Ctrl/Cmd+S.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { previewTemplate } from '../../api/templates.ts';
 import { describeFailure } from '../../api/client.ts';
 import type { PdfOptions, TemplateFormat } from '../../api/types.ts';
+import { addLeaveGuard } from '../../lib/router.ts';
 
 const PREVIEW_DELAY_MS = 350;
 
@@ -60,15 +61,21 @@ export function useLivePreview(
   return state;
 }
 
-/** Closing the tab or reloading with unsaved edits asks first. */
+/** Leaving with unsaved edits asks first: closing the tab or reloading (the browser asks), a link, the sidebar or Back (we ask). */
 export function useLeaveWarning(dirty: boolean): void {
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
+    const removeGuard = addLeaveGuard(() => window.confirm(LEAVE_QUESTION));
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      removeGuard();
+    };
   }, [dirty]);
 }
+
+const LEAVE_QUESTION = 'This template has unsaved changes. Leave and lose them?';
 
 /** Ctrl/Cmd+S saves, as in any editor. */
 export function useSaveShortcut(save: () => unknown): void {
