@@ -59,8 +59,8 @@ export async function checkDecodedSize(
           'too_large',
           field,
           unpacked > limits.streamBytes
-            ? `${field} object ${stream.object} unpacks to more than ${mb(limits.streamBytes)} MB (a decompression bomb?); a stream may unpack to at most that`
-            : `${field} streams unpack to more than ${mb(limits.totalBytes)} MB in all (a decompression bomb?); PDF inputs may unpack to at most that`,
+            ? `${field} object ${stream.object} unpacks to more than ${size(limits.streamBytes)} (a decompression bomb?); a stream may unpack to at most that`
+            : `${field} streams unpack to more than ${size(limits.totalBytes)} in all (a decompression bomb?); PDF inputs may unpack to at most that`,
         );
       left -= unpacked;
     }
@@ -141,6 +141,7 @@ async function decodedSize(stream: StreamEntry, budget: number, deadline: AbortS
   return count;
 }
 
-function mb(bytes: number): number {
-  return Math.round(bytes / 1024 / 1024);
+/** A limit as a person reads it: whole MB, or KB below one MB (a test server's small budget). */
+function size(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 }

@@ -32,7 +32,7 @@ import { OfficeUnavailableError } from '../office/errors.ts';
 /** At most this many sources per call (each may be a render). */
 export const MAX_MERGE_SOURCES = 50;
 
-export type MergeSourceInput = ({ document_id: string } | { pdf: Uint8Array } | Omit<RenderInput, 'store' | 'filename'>) & {
+export type MergeSourceInput = ({ document_id: string; password?: string } | { pdf: Uint8Array; password?: string } | Omit<RenderInput, 'store' | 'filename'>) & {
   page_ranges?: string;
   /** false: the merge's header and footer leave this source's pages as they are. */
   header_footer?: boolean;
@@ -169,7 +169,7 @@ export class MergeService {
       request && { request, field: `sources[${index}]`, finish, timeoutMs };
     if ('document_id' in source || 'pdf' in source) {
       // Through the one gate every PDF input passes (limits, stream budget, repair) before any worker parses it.
-      const input = 'pdf' in source ? { pdf: source.pdf } : { document_id: source.document_id };
+      const input = 'pdf' in source ? { pdf: source.pdf, password: source.password } : { document_id: source.document_id, password: source.password };
       const { pdf } = await readPdfInput(input, account, `sources[${index}]`, this.deps);
       return { kind: 'bytes', pdf, pages: source.page_ranges, heads: foreign(mergeHeads) };
     }

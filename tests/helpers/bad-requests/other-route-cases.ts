@@ -49,8 +49,8 @@ export const OTHER_ROUTE_CASES: BadRequest[] = [
     name: 'a merge source pdf that is not a PDF',
     path: '/v1/pdf/merge',
     body: { sources: [{ pdf: 'aGVsbG8=' }] },
-    status: 400,
-    code: 'invalid_request',
+    status: 422,
+    code: 'pdf_unreadable',
     names: 'sources[0].pdf is not a PDF',
   },
   {
