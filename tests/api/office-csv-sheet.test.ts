@@ -24,7 +24,9 @@ officeTest('a CSV’s sheet is named after the uploaded file, or Sheet1, never "
     ['/admin/v1/convert/office/preview', 'preview-figures.csv', /preview-figures/],
   ];
   for (const [route, filename, sheet] of cases) {
-    const response = route.startsWith('/admin') ? await server.admin('POST', route, { file: CSV, filename }) : await server.request('POST', route, { file: CSV, filename });
+    const response = route.startsWith('/admin')
+      ? await server.admin('POST', route, { file: CSV, filename })
+      : await server.request('POST', route, { file: CSV, filename });
     assert.equal(response.status, 200, `${filename}: ${response.status} ${response.status === 200 ? '' : await response.text()}`);
     const text = textOf(new Uint8Array(await response.arrayBuffer()));
     assert.match(text, /Grace\s+Arlington/, `${filename}: the cells are there`);

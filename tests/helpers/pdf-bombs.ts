@@ -14,7 +14,11 @@ export function streamBomb(megabytes: number, filters: BombFilter[] = ['FlateDec
   const innermost = filters.at(-1)!;
   let data = zeros(innermost, megabytes * 1024 * 1024);
   for (const filter of filters.slice(0, -1).reverse()) data = encode(filter, data);
-  const head = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>']
+  const head = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>',
+  ]
     .map((body, i) => `${i + 1} 0 obj\n${body}\nendobj\n`)
     .join('');
   const names = filters.map((filter) => `/${filter}`).join(' ');

@@ -63,7 +63,12 @@ export type AuthMiddleware = Record<Exclude<AuthScheme, 'none'>, RequestHandler>
  * Mounts operations on a router; a known path called with another method answers 405. The body
  * is parsed after authentication, so an unauthenticated caller gets 401 without us reading it.
  */
-export function mountOperations(router: Router, operations: readonly Operation[], auth: AuthMiddleware, bodyParser: (limit?: BodyLimit) => RequestHandler): void {
+export function mountOperations(
+  router: Router,
+  operations: readonly Operation[],
+  auth: AuthMiddleware,
+  bodyParser: (limit?: BodyLimit) => RequestHandler,
+): void {
   const methodsByPath = new Map<string, Method[]>();
   for (const op of operations) {
     if (op.bodyOptional && !(op.body?.safeParse({}).success ?? false))

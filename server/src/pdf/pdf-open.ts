@@ -42,7 +42,8 @@ export async function openPdf(bytes: Uint8Array, options: OpenOptions): Promise<
   const { field } = options;
   if (bytes.byteLength > limits.bytes)
     throw new PdfInputError('too_large', field, `${field} is larger than the ${limits.bytes / 1024 / 1024} MB limit of PDF inputs`);
-  if (Buffer.from(bytes.subarray(0, 1024)).toString('latin1').indexOf('%PDF-') === -1) throw new PdfInputError('not_pdf', field, `${field} is not a PDF (no %PDF- header in its first 1024 bytes)`);
+  if (Buffer.from(bytes.subarray(0, 1024)).toString('latin1').indexOf('%PDF-') === -1)
+    throw new PdfInputError('not_pdf', field, `${field} is not a PDF (no %PDF- header in its first 1024 bytes)`);
   const dir = await mkdtemp(path.join(tmpdir(), 'quire-open-'));
   try {
     const input = path.join(dir, 'in.pdf');

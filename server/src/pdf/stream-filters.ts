@@ -65,7 +65,10 @@ abstract class ChunkDecoder extends Transform {
   protected abstract decode(chunk: Buffer, out: Output): boolean;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    if (this.ended) return done();
+    if (this.ended) {
+      done();
+      return;
+    }
     const out = new Output();
     this.ended = this.decode(chunk, out);
     done(null, out.take());
@@ -191,7 +194,8 @@ class LzwDecoder extends ChunkDecoder {
           this.clear();
           continue;
         }
-        const entry = this.table[code] ?? (this.previous && code === this.table.length ? Buffer.concat([this.previous, this.previous.subarray(0, 1)]) : undefined);
+        const entry =
+          this.table[code] ?? (this.previous && code === this.table.length ? Buffer.concat([this.previous, this.previous.subarray(0, 1)]) : undefined);
         // A code past the table is damage: readers stop there, and so does the count.
         if (!entry) return true;
         out.run(entry);

@@ -32,7 +32,11 @@ import { OfficeUnavailableError } from '../office/errors.ts';
 /** At most this many sources per call (each may be a render). */
 export const MAX_MERGE_SOURCES = 50;
 
-export type MergeSourceInput = ({ document_id: string; password?: string } | { pdf: Uint8Array; password?: string } | Omit<RenderInput, 'store' | 'filename'>) & {
+export type MergeSourceInput = (
+  | { document_id: string; password?: string }
+  | { pdf: Uint8Array; password?: string }
+  | Omit<RenderInput, 'store' | 'filename'>
+) & {
   page_ranges?: string;
   /** false: the merge's header and footer leave this source's pages as they are. */
   header_footer?: boolean;

@@ -69,7 +69,15 @@ export class OfficeConverter {
     try {
       const converter = this.requireAvailable();
       return await inSpan('office.convert', { 'quire.office.kind': file.kind }, () =>
-        converter.convert({ bytes: file.bytes, kind: file.kind, baseName: file.kind === 'csv' ? sheetNameOf(file.filename) : undefined, options: exportOptions, timeoutMs, tenant, priority }),
+        converter.convert({
+          bytes: file.bytes,
+          kind: file.kind,
+          baseName: file.kind === 'csv' ? sheetNameOf(file.filename) : undefined,
+          options: exportOptions,
+          timeoutMs,
+          tenant,
+          priority,
+        }),
       );
     } catch (error) {
       if (error instanceof OfficeConversionError && error.code === 'page_range')
@@ -105,9 +113,8 @@ export function titleOf(filename: string): string {
  */
 export function sheetNameOf(filename: string): string {
   const stem = (filename.split(/[\\/]/).pop() ?? '').replace(/\.[^.]*$/, '');
-  const clean = stem
-    .replace(/[\u0000-\u001f:\\/?*[\]]/g, '_')
-    .replace(/^[.']+|'+$/g, '');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are replaced on purpose (no file or sheet name holds them)
+  const clean = stem.replace(/[\u0000-\u001f:\\/?*[\]]/g, '_').replace(/^[.']+|'+$/g, '');
   // 60 characters stay under a file name's 255 bytes in any UTF-8.
   const short = Array.from(clean).slice(0, 60).join('');
   return short === '' ? 'Sheet1' : short;

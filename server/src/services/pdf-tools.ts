@@ -111,7 +111,8 @@ export class PdfToolsService {
 
   /** An admin's input: an upload, or any key's stored document, opened like a key's. */
   private async adminInput(input: PdfInput): Promise<PdfInputBytes> {
-    if (input.document_id === undefined || input.pdf !== undefined) return readPdfInput(input, ADMIN_READER, '', { documents: NO_DOCUMENTS, decoded: this.deps.decoded });
+    if (input.document_id === undefined || input.pdf !== undefined)
+      return readPdfInput(input, ADMIN_READER, '', { documents: NO_DOCUMENTS, decoded: this.deps.decoded });
     const { document, file } = await this.deps.documents.open(undefined, input.document_id);
     const original = await readWhole(file);
     const opened = await openPdf(original, { password: input.password, field: 'document_id', decoded: this.deps.decoded });

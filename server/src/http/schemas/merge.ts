@@ -25,7 +25,9 @@ const mergeSourceSchema = z
       .min(1)
       .regex(BASE64, { message: 'must be base64 (no data: prefix, no line breaks)' })
       .optional()
-      .describe('An uploaded PDF, base64. Opened as every PDF input is (docs/api.md#pdf-inputs): not a PDF or damaged 422 pdf_unreadable, encrypted 422 password_required, past the limits 413, each naming the source.'),
+      .describe(
+        'An uploaded PDF, base64. Opened as every PDF input is (docs/api.md#pdf-inputs): not a PDF or damaged 422 pdf_unreadable, encrypted 422 password_required, past the limits 413, each naming the source.',
+      ),
     password: pdfInputFields.password,
     ...sourceFields,
     office: officeSourceSchema.optional(),
