@@ -2,7 +2,7 @@
 // This is the only module that reads process.env or argv: everything else receives
 // what it needs as arguments. Each setting has one name in three spellings:
 // DATA_DIR (env), --data-dir (flag), config.dataDir. The settings themselves are declared by
-// group in settings/ (server, render, office, output, storage, background, playground, telemetry).
+// group in settings/ (server, render, office, output, pdf input, storage, background, playground, telemetry).
 
 import path from 'node:path';
 
@@ -11,6 +11,7 @@ import { serverSettings } from './settings/server.ts';
 import { renderSettings } from './settings/render.ts';
 import { officeSettings } from './settings/office.ts';
 import { outputSettings } from './settings/output.ts';
+import { pdfInputSettings } from './settings/pdf-input.ts';
 import { storageSettings } from './settings/storage.ts';
 import { backgroundSettings } from './settings/background.ts';
 import { playgroundSettings } from './settings/playground.ts';
@@ -27,6 +28,7 @@ export const SETTINGS = {
   ...renderSettings,
   ...officeSettings,
   ...outputSettings,
+  ...pdfInputSettings,
   ...storageSettings,
   ...backgroundSettings,
   ...playgroundSettings,

@@ -156,7 +156,7 @@ test('POST /v1/pdf/inspect: multipart upload, encryption and permissions, refusa
   const wrong = await server.request('POST', '/v1/pdf/inspect', { pdf: Buffer.from(locked).toString('base64'), password: 'nope' });
   assert.equal((await errorOf(wrong)).code, 'password_incorrect');
   const notPdf = await errorOf(await server.request('POST', '/v1/pdf/inspect', { pdf: Buffer.from('hello, not a pdf').toString('base64') }));
-  assert.deepEqual([notPdf.status, notPdf.code], [400, 'invalid_request']);
+  assert.deepEqual([notPdf.status, notPdf.code], [422, 'pdf_unreadable']);
   const both = await errorOf(await server.request('POST', '/v1/pdf/inspect', { pdf: Buffer.from(pdf).toString('base64'), document_id: 'doc_abc' }));
   assert.equal(both.status, 400);
   const missing = await errorOf(await server.request('GET', '/v1/documents/doc_unknown1234/inspect'));

@@ -107,27 +107,27 @@ test('POST /v1/pdf/merge', async (t) => {
     );
   });
 
-  await t.test('an encrypted upload is a 400 naming its index, and nothing is charged', async () => {
+  await t.test('an encrypted upload is a 422 password_required naming its index, and nothing is charged', async () => {
     const before = await usage();
     const error = await errorOf(
       await server.request('POST', '/v1/pdf/merge', {
         sources: [{ html: '<p>a</p>', options: { wait_until: 'load' } }, { pdf: await uploadPdf(['x'], true) }],
       }),
     );
-    assert.equal(error.status, 400);
-    assert.equal(error.code, 'invalid_request');
-    assert.match(error.detail, /sources\[1\] is encrypted/);
+    assert.equal(error.status, 422);
+    assert.equal(error.code, 'password_required');
+    assert.match(error.detail, /sources\[1\]\.pdf is encrypted/);
     assert.equal(await usage(), before + 1, 'only the probe counted');
   });
 
-  await t.test('a damaged upload is a 400 naming its index', async () => {
+  await t.test('a damaged upload and one that is not a PDF are both 422 pdf_unreadable naming their index', async () => {
     const damaged = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF').toString('base64');
     const error = await errorOf(await server.request('POST', '/v1/pdf/merge', { sources: [{ pdf: upload }, { pdf: damaged }] }));
-    assert.equal(error.status, 400);
+    assert.deepEqual([error.status, error.code], [422, 'pdf_unreadable']);
     assert.match(error.detail, /sources\[1\]/);
     const notPdf = await errorOf(await server.request('POST', '/v1/pdf/merge', { sources: [{ pdf: Buffer.from('hello').toString('base64') }] }));
-    assert.equal(notPdf.status, 400);
-    assert.equal(notPdf.detail, 'The file given as sources[0].pdf is not a PDF: its first kilobyte has no %PDF- header.');
+    assert.deepEqual([notPdf.status, notPdf.code], [422, 'pdf_unreadable']);
+    assert.match(notPdf.detail, /sources\[0\]\.pdf is not a PDF/);
   });
 
   await t.test('a page range past the end of a source is a 400 naming it', async () => {

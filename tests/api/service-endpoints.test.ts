@@ -3,6 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { errorOf, startTestServer } from '../helpers/start-app.ts';
 import { ERROR_STATUS } from '../../server/src/errors.ts';
 import { PAPER_FORMATS, WAIT_UNTIL } from '../../server/src/render/pdf-options.ts';
@@ -29,7 +30,7 @@ interface OperationDoc {
 
 interface OpenApiDocument {
   openapi: string;
-  info: { title: string; version: string };
+  info: { title: string; version: string; description?: string };
   paths: Record<string, Record<string, OperationDoc>>;
   components: { schemas: Record<string, Schema>; securitySchemes: Record<string, { scheme: string }> };
 }
@@ -176,8 +177,13 @@ test('service endpoints describe and report the service', { timeout: 60_000 }, a
     assert.deepEqual(document.paths['/health']!.get!.security, [], 'GET /health needs no key');
   });
 
-  await t.test('the OpenAPI document carries the interface version 1.0.0 of docs/api.md', () => {
+  await t.test('the OpenAPI document carries the interface version 1.0.0 of docs/api.md, labelled beside the server’s as /health gives them', async () => {
     assert.equal(document.info.version, '1.0.0');
+    const health = (await (await server.requestWithoutKey('GET', '/health')).json()) as { version: string; api_version: string };
+    const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    assert.deepEqual([health.api_version, health.version], ['1.0.0', version], '/health labels both');
+    assert.equal((document.info as { 'x-server-version'?: string })['x-server-version'], version);
+    assert.ok(document.info.description?.startsWith(`**API 1.0.0 · Quire ${version}**`), `/docs shows both, labelled: ${document.info.description}`);
   });
 
   await t.test('GET /docs serves an HTML page that loads only local assets, all of which answer', async () => {

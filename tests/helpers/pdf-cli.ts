@@ -119,7 +119,7 @@ export function rawPdf(objects: string[]): Uint8Array {
 }
 
 /** rawPdf's layout for objects 1-3 (`head`, written in order) and a binary stream as object 4. */
-function rawPdfWithStream(head: string, dict: string, data: Buffer): Uint8Array {
+export function rawPdfWithStream(head: string, dict: string, data: Buffer): Uint8Array {
   const header = '%PDF-1.7\n';
   const offsets = [...`${header}${head}`.matchAll(/\d+ 0 obj\n/g)].map((match) => match.index);
   const before = Buffer.from(`${header}${head}4 0 obj\n${dict}\nstream\n`, 'latin1');

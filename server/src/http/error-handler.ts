@@ -9,6 +9,7 @@ import type { Logger } from '../logger.ts';
 import { BlockedUrlError } from '../guard/url-check.ts';
 import { toApiError } from '../wire/error-mapping.ts';
 import { JsonTooDeepError } from './middleware/json-body.ts';
+import { type BodyLimit, bodyTooLarge, REQUEST_BODY } from './body-limits.ts';
 import { receiptOfError } from '../services/render.ts';
 import { receiptPath } from '../services/receipts.ts';
 
@@ -20,9 +21,8 @@ export function toHttpError(error: unknown): ApiError {
   }
   const parserError = error as { type?: string; status?: number; body?: unknown; code?: unknown };
   if (parserError?.type === 'entity.too.large') {
-    const limit = (parserError as { limit?: number }).limit;
-    const shown = limit === undefined ? '6 MB' : limit % (1024 * 1024) === 0 ? `${limit / (1024 * 1024)} MB` : `${Math.round(limit / 1024)} KB`;
-    return new ApiError('payload_too_large', `The request body is larger than the ${shown} limit of this endpoint.`);
+    const { bodyLimit, limit } = parserError as { bodyLimit?: BodyLimit; limit?: number };
+    return new ApiError('payload_too_large', bodyTooLarge(bodyLimit ?? (limit === undefined ? REQUEST_BODY : { bytes: limit })));
   }
   if (parserError?.type === 'entity.parse.failed') {
     // The strict parser also refuses valid JSON that is not an object or array ("42", "null").

@@ -10,6 +10,11 @@ const ERROR_REF = { $ref: '#/components/schemas/Error' };
 /** docs/api.md#versioning: the interface description's version, independent of the server's. */
 export const API_VERSION = '1.0.0';
 
+/** How both versions are shown to a person: "API 1.0.0 · Quire 0.1.0". */
+export function versionsLabel(serverVersion: string): string {
+  return `API ${API_VERSION} · Quire ${serverVersion}`;
+}
+
 export function buildOpenApi(operations: readonly Operation[], serverVersion: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
@@ -43,7 +48,9 @@ export function buildOpenApi(operations: readonly Operation[], serverVersion: st
       license: { name: 'MIT', identifier: 'MIT' },
       version: API_VERSION,
       'x-server-version': serverVersion,
+      // Two versions with two meanings (docs/api.md#versioning): labelled where /docs shows them, so 1.0.0 beside /health's 0.1.0 reads as no contradiction.
       description:
+        `**${versionsLabel(serverVersion)}**: the interface's version (info.version), then the server software's (as \`GET /health\` gives them: api_version, version).\n\n` +
         'Self-hosted HTML/URL/template to PDF rendering on a real Chromium. Errors are always `{detail, code}`; ' +
         'every response carries X-Request-Id. Render responses carry X-Service-Usage, X-Service-Limit and X-Service-Plan.',
     },

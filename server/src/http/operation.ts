@@ -5,6 +5,7 @@ import type { NextFunction, Request, RequestHandler, Response, Router } from 'ex
 import type { z } from 'zod';
 import { ApiError, type ErrorCode } from '../errors.ts';
 import { parseInput } from './validation.ts';
+import type { BodyLimit } from './body-limits.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type AuthScheme = 'api_key' | 'admin' | 'none';
@@ -36,8 +37,8 @@ export interface Operation<B extends z.ZodType = z.ZodType, Q extends z.ZodType 
    * a bare `curl -X POST`, is read as `{}`, and the OpenAPI document marks the body not required.
    */
   bodyOptional?: true;
-  /** Byte limit of the body, read before anything is parsed (default: the 6 MB of MAX_BODY). */
-  bodyLimit?: string;
+  /** Byte limit of the body, read before anything is parsed (default: REQUEST_BODY's 6 MB; body-limits.ts). */
+  bodyLimit?: BodyLimit;
   /** A body read as raw bytes by the handler itself (uploads): its media type, for the document. */
   rawBody?: string;
   /** A body the handler reads and parses itself in several media types (multipart or JSON): their schemas, for the document. */
@@ -62,7 +63,12 @@ export type AuthMiddleware = Record<Exclude<AuthScheme, 'none'>, RequestHandler>
  * Mounts operations on a router; a known path called with another method answers 405. The body
  * is parsed after authentication, so an unauthenticated caller gets 401 without us reading it.
  */
-export function mountOperations(router: Router, operations: readonly Operation[], auth: AuthMiddleware, bodyParser: (limit?: string) => RequestHandler): void {
+export function mountOperations(
+  router: Router,
+  operations: readonly Operation[],
+  auth: AuthMiddleware,
+  bodyParser: (limit?: BodyLimit) => RequestHandler,
+): void {
   const methodsByPath = new Map<string, Method[]>();
   for (const op of operations) {
     if (op.bodyOptional && !(op.body?.safeParse({}).success ?? false))

@@ -6,6 +6,7 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
 import { ApiError } from '../errors.ts';
+import { type BodyLimit, bodyTooLarge } from './body-limits.ts';
 import { parseMultipart } from './multipart.ts';
 import { parseJsonBytes, readRawBody } from './raw-body.ts';
 import { parseInput } from './validation.ts';
@@ -17,14 +18,9 @@ const TEXT_FIELDS = new Set(['document_id', 'password', 'filename', 'preset_id']
 export async function readPdfUpload<S extends z.ZodType>(
   req: Request,
   schema: S,
-  maxBytes: number,
+  limit: BodyLimit,
 ): Promise<z.output<S> & { pdf?: Uint8Array; filename?: string }> {
-  const megabytes = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
-  const body = await readRawBody(
-    req,
-    maxBytes,
-    () => new ApiError('payload_too_large', `The request body is larger than the ${megabytes} MB limit of PDF uploads.`),
-  );
+  const body = await readRawBody(req, limit.bytes, () => new ApiError('payload_too_large', bodyTooLarge(limit)));
   if (req.is('application/json')) return parseInput(schema, parseJsonBytes(body)) as z.output<S> & { pdf?: Uint8Array; filename?: string };
   if (!req.is('multipart/form-data'))
     throw new ApiError(

@@ -31,6 +31,8 @@ export interface OfficePoolOptions {
 export interface OfficeConversion {
   bytes: Uint8Array;
   kind: OfficeKind;
+  /** The name LibreOffice opens the file under, without extension (a CSV's sheet is named after it); default input. */
+  baseName?: string;
   options: OfficeExportOptions;
   timeoutMs: number;
   tenant?: Tenant;
@@ -93,7 +95,7 @@ export class OfficePool {
       const process = await this.ready(worker).catch((error: unknown) => {
         throw new OfficeUnavailableError(`LibreOffice could not be started (${(error as Error).message})`);
       });
-      const input = path.join(dir, `input.${job.kind}`);
+      const input = path.join(dir, `${job.baseName ?? 'input'}.${job.kind}`);
       const output = path.join(dir, 'output.pdf');
       await writeFile(input, job.bytes);
       try {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hasPdfHeader, notPdfMessage, PdfInputError } from './pdf-errors.ts';
 import { runTool, toolComplaint } from './pdf-tool.ts';
-import { checkDecodedSize } from './stream-budget.ts';
+import { checkDecodedSize, type DecodedLimits } from './stream-budget.ts';
 
 /** What an input may be: bytes, pages, objects, and the pixels of any one image once decoded. */
 export const PDF_INPUT_LIMITS = { bytes: 100 * 1024 * 1024, pages: 2000, objects: 1_000_000, imagePixels: 150_000_000 };
@@ -28,6 +28,8 @@ export interface OpenOptions {
   /** Names the input in errors (pdf, document_id, sources[2]). */
   field: string;
   limits?: Partial<typeof PDF_INPUT_LIMITS>;
+  /** What its streams may unpack to (the server's PDF_STREAM_* settings); stream-budget.ts's defaults otherwise. */
+  decoded?: Partial<DecodedLimits>;
 }
 
 interface PagesJson {
@@ -55,14 +57,16 @@ export async function openPdf(bytes: Uint8Array, options: OpenOptions): Promise<
       if (options.password === undefined) throw new PdfInputError('password_required', field, `${field} is encrypted: send its password in password`);
       throw new PdfInputError('password_incorrect', field, `the password does not open ${field}`);
     }
+    // Counted before anything decodes a stream, qpdf's rewrite included: it unpacks (and packs again) a
+    // chain such as [/FlateDecode /FlateDecode], which took it 20 s and more on a 3 KB bomb.
+    const streams = path.join(dir, 'streams');
+    await mkdir(streams);
+    await checkDecodedSize(input, streams, field, { passwordFile, limits: options.decoded });
+    await rm(streams, { recursive: true, force: true });
     const rewrite = await runTool('qpdf', [`--password-file=${passwordFile}`, '--decrypt', input, output]);
     if (rewrite.overLimit) throw new PdfInputError('too_large', field, `${field} unpacks past the limits of PDF inputs (a decompression bomb?)`);
     if (rewrite.code !== 0 && rewrite.code !== 3)
       throw new PdfInputError('unreadable', field, `${field} is damaged beyond repair: ${toolComplaint(rewrite.stderr, [input, output])}`);
-    // qpdf's rewrite copies compressed streams as they are, so a bomb is still packed here: counted before any tool unpacks it.
-    const streams = path.join(dir, 'streams');
-    await mkdir(streams);
-    await checkDecodedSize(output, streams, field);
     const pdf = new Uint8Array(await readFile(output));
     const pageCount = await checkPages(output, field, limits);
     checkObjects(pdf, field, limits.objects);

@@ -1,85 +1,147 @@
-// Refuses decompression bombs inside a PDF's streams (a FlateDecode stream of zeros that unpacks
-// to gigabytes) before any heavy tool decodes them: qpdf copies every stream's raw bytes out
-// without decoding any (--decode-level=none), then each zlib stream is inflated here with
-// counting only (Node's zlib runs on the thread pool, never on the event loop; nothing decoded
-// is kept), stopping at the budget. Only Flate is counted: it is the filter that packs 1:1000;
-// DCT and JPX images are bounded by their pixels (pdf-open.ts), and run-length packs at most 1:128.
+// Refuses decompression bombs inside a PDF's streams (a stream of zeros that unpacks to gigabytes,
+// or a Flate stream inside a Flate stream that packs 1:1,000,000) before any tool or parser decodes
+// them: qpdf copies every stream's raw bytes out without decoding any (--decode-level=none), then
+// each stream's whole filter chain is decoded here a chunk at a time with counting only (zlib runs
+// on the thread pool; nothing decoded is kept), stopping as soon as a stream or the total passes
+// its limit, within a time bound. Image filters (DCT, JPX, ...) end a chain: pixels are bounded by pdf-open.ts.
 
 import { createReadStream } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createInflate } from 'node:zlib';
-import { PdfInputError } from './pdf-errors.ts';
+import { type Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { PdfInputError, PdfToolTimeoutError } from './pdf-errors.ts';
 import { runTool, toolComplaint } from './pdf-tool.ts';
+import { decoderFor } from './stream-filters.ts';
 
-/** What a PDF's streams may unpack to: one stream (as much as a tool may write in one file), all streams together. */
-export const DECODED_LIMITS = { streamBytes: 512 * 1024 * 1024, totalBytes: 2 * 1024 * 1024 * 1024 };
+/** What a PDF's streams may unpack to (one stream, all together), and how long counting may take. */
+export interface DecodedLimits {
+  streamBytes: number;
+  totalBytes: number;
+  timeoutMs: number;
+}
 
-/** Throws PdfInputError too_large naming `field` when a stream of `file` (a PDF qpdf wrote) unpacks past `limits`. */
-export async function checkDecodedSize(file: string, workDir: string, field: string, limits = DECODED_LIMITS): Promise<void> {
-  const prefix = path.join(workDir, 'stream');
-  const run = await runTool('qpdf', [
-    '--json-output=2',
-    '--decode-level=none',
-    '--json-stream-data=file',
-    `--json-stream-prefix=${prefix}`,
-    file,
-    path.join(workDir, 'objects.json'),
-  ]);
-  if (run.overLimit) throw new PdfInputError('too_large', field, `${field} has more objects than can be read within the limits of PDF inputs`);
-  if (run.code !== 0 && run.code !== 3)
-    throw new PdfInputError('unreadable', field, `${field} has streams that cannot be read: ${toolComplaint(run.stderr, [file, workDir])}`);
-  let left = limits.totalBytes;
-  for (const name of await readdir(workDir)) {
-    if (!name.startsWith('stream-')) continue;
-    const budget = Math.min(limits.streamBytes, left);
-    const unpacked = await inflatedSize(path.join(workDir, name), budget);
-    if (unpacked > budget) {
-      const object = name.slice('stream-'.length);
-      throw new PdfInputError(
-        'too_large',
-        field,
-        unpacked > limits.streamBytes
-          ? `${field} object ${object} unpacks to more than ${mb(limits.streamBytes)} MB (a decompression bomb?); a stream may unpack to at most that`
-          : `${field} streams unpack to more than ${mb(limits.totalBytes)} MB in all (a decompression bomb?); PDF inputs may unpack to at most that`,
-      );
+/** The defaults (PDF_STREAM_MAX_BYTES, PDF_STREAMS_MAX_BYTES, PDF_STREAM_CHECK_TIMEOUT_MS): as much as a tool may write in one file, 2 GiB, 20 s. */
+export const DECODED_LIMITS: DecodedLimits = { streamBytes: 512 * 1024 * 1024, totalBytes: 2 * 1024 * 1024 * 1024, timeoutMs: 20_000 };
+
+/** Raw reads this small keep one chunk's decoded output to a few MB at LZW's worst. */
+const READ_CHUNK = 16 * 1024;
+
+interface StreamEntry {
+  object: string;
+  file: string;
+  filters: string[];
+}
+
+/** Throws PdfInputError too_large naming `field` when a stream of `file` unpacks past `limits` (or cannot be counted in time). */
+export async function checkDecodedSize(
+  file: string,
+  workDir: string,
+  field: string,
+  options: { passwordFile?: string; limits?: Partial<DecodedLimits> } = {},
+): Promise<void> {
+  const limits = { ...DECODED_LIMITS, ...options.limits };
+  const deadline = AbortSignal.timeout(limits.timeoutMs);
+  const late = () =>
+    new PdfInputError(
+      'too_large',
+      field,
+      `${field} streams could not be counted within ${limits.timeoutMs / 1000} s (a decompression bomb?); PDF inputs must unpack faster than that`,
+    );
+  try {
+    let left = limits.totalBytes;
+    for (const stream of await listStreams(file, workDir, field, options.passwordFile, limits.timeoutMs)) {
+      const budget = Math.min(limits.streamBytes, left);
+      const unpacked = await decodedSize(stream, budget, deadline);
+      if (deadline.aborted) throw late();
+      if (unpacked > budget)
+        throw new PdfInputError(
+          'too_large',
+          field,
+          unpacked > limits.streamBytes
+            ? `${field} object ${stream.object} unpacks to more than ${size(limits.streamBytes)} (a decompression bomb?); a stream may unpack to at most that`
+            : `${field} streams unpack to more than ${size(limits.totalBytes)} in all (a decompression bomb?); PDF inputs may unpack to at most that`,
+        );
+      left -= unpacked;
     }
-    left -= unpacked;
+  } catch (error) {
+    if (error instanceof PdfToolTimeoutError) throw late();
+    throw error;
   }
 }
 
-/** The bytes a zlib stream in `file` inflates to, counted up to budget + 1; 0 for data that is not zlib. */
-async function inflatedSize(file: string, budget: number): Promise<number> {
-  if (!(await hasZlibHeader(file))) return 0;
-  return new Promise((resolve) => {
-    let count = 0;
-    const input = createReadStream(file);
-    const inflate = createInflate({ chunkSize: 1024 * 1024 });
-    const done = () => {
-      input.destroy();
-      inflate.destroy();
-      resolve(count);
-    };
-    inflate.on('data', (chunk: Buffer) => {
-      count += chunk.byteLength;
-      if (count > budget) done();
-    });
-    // A damaged stream counts what it gave before the damage: readers stop there too.
-    inflate.on('error', done);
-    inflate.on('end', done);
-    input.on('error', done);
-    input.pipe(inflate);
+/** Every stream of `file` with its raw bytes copied to a file of its own and its filter chain. */
+async function listStreams(file: string, workDir: string, field: string, passwordFile: string | undefined, timeoutMs: number): Promise<StreamEntry[]> {
+  const json = path.join(workDir, 'objects.json');
+  const run = await runTool(
+    'qpdf',
+    [
+      ...(passwordFile ? [`--password-file=${passwordFile}`] : []),
+      '--json-output=2',
+      '--decode-level=none',
+      '--json-stream-data=file',
+      `--json-stream-prefix=${path.join(workDir, 'stream')}`,
+      file,
+      json,
+    ],
+    { timeoutMs },
+  );
+  if (run.overLimit) throw new PdfInputError('too_large', field, `${field} has more objects than can be read within the limits of PDF inputs`);
+  if (run.code !== 0 && run.code !== 3)
+    throw new PdfInputError('unreadable', field, `${field} has streams that cannot be read: ${toolComplaint(run.stderr, [file, workDir])}`);
+  const objects = (JSON.parse(await readFile(json, 'utf8')) as { qpdf: [unknown, Record<string, QpdfObject>] }).qpdf[1];
+  const streams: StreamEntry[] = [];
+  for (const [key, object] of Object.entries(objects)) {
+    if (!object.stream?.datafile) continue;
+    streams.push({ object: key.replace(/^obj:| 0 R$/g, ''), file: object.stream.datafile, filters: filtersOf(object.stream.dict?.['/Filter'], objects) });
+  }
+  return streams;
+}
+
+interface QpdfObject {
+  value?: unknown;
+  stream?: { datafile?: string; dict?: Record<string, unknown> };
+}
+
+/** /Filter as names without the slash: a name, an array of them, or a reference to either. */
+function filtersOf(value: unknown, objects: Record<string, QpdfObject>): string[] {
+  const resolved = typeof value === 'string' && / R$/.test(value) ? objects[`obj:${value}`]?.value : value;
+  const names = Array.isArray(resolved) ? resolved : resolved === undefined ? [] : [resolved];
+  return names.map((name) => {
+    const direct = typeof name === 'string' && / R$/.test(name) ? objects[`obj:${name}`]?.value : name;
+    return typeof direct === 'string' ? direct.replace(/^\//, '') : '';
   });
 }
 
-/** RFC 1950: deflate (CM 8) and a header checksum that divides by 31. */
-async function hasZlibHeader(file: string): Promise<boolean> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of createReadStream(file, { start: 0, end: 1 })) chunks.push(chunk as Buffer);
-  const head = Buffer.concat(chunks);
-  return head.byteLength === 2 && (head[0]! & 0x0f) === 8 && (head[0]! * 256 + head[1]!) % 31 === 0;
+/**
+ * The bytes a stream's chain decodes to, counted up to budget + 1 at the end of the chain (what a
+ * reader keeps; no filter halves what it is given, so no stage before it is much larger). A stream
+ * with no filter that expands counts 0; a damaged stream counts what it gave before the damage.
+ */
+async function decodedSize(stream: StreamEntry, budget: number, deadline: AbortSignal): Promise<number> {
+  const decoders = [];
+  for (const filter of stream.filters) {
+    const decoder = decoderFor(filter);
+    if (!decoder) break;
+    decoders.push(decoder);
+  }
+  if (decoders.length === 0) return 0;
+  let count = 0;
+  const stop = new AbortController();
+  const counter = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      count += chunk.byteLength;
+      // Past the budget: no more is read or decoded (the pipeline is torn down at once).
+      if (count > budget) stop.abort();
+      done();
+    },
+  });
+  const stages: (Readable | Writable)[] = [createReadStream(stream.file, { highWaterMark: READ_CHUNK }), ...decoders, counter];
+  await pipeline(stages as [Readable, ...Writable[]], { signal: AbortSignal.any([stop.signal, deadline]) }).catch(() => undefined);
+  return count;
 }
 
-function mb(bytes: number): number {
-  return Math.round(bytes / 1024 / 1024);
+/** A limit as a person reads it: whole MB, or KB below one MB (a test server's small budget). */
+function size(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 }

@@ -3,8 +3,6 @@
 // rendered source, at least one per call), join the pages in order on the PDF worker, finish the
 // result with the merge's options, keep and charge it as one produce step of RenderService.
 
-import { hasPdfHeader, notPdfMessage } from '../pdf/pdf-errors.ts';
-import { buffer } from 'node:stream/consumers';
 import { ApiError } from '../errors.ts';
 import type { FinishOptions } from '../pdf/finish-options.ts';
 import { findMarkersInWorker, finishPdf, mergeInWorker, readLayoutInWorker } from '../pdf/finisher.ts';
@@ -23,6 +21,7 @@ import type { PrintedBody } from '../render/render-job.ts';
 import type { Renderer } from '../render/renderer.ts';
 import type { Tenant } from '../render/render-slots.ts';
 import type { DocumentsService } from './documents.ts';
+import { readPdfInput, type PdfInputDeps } from './pdf-input.ts';
 import type { Account } from './keys.ts';
 import { tenantOf, withReceipt, type RenderedPdf, type RenderService } from './render.ts';
 import type { RenderInput } from './render-request.ts';
@@ -33,7 +32,11 @@ import { OfficeUnavailableError } from '../office/errors.ts';
 /** At most this many sources per call (each may be a render). */
 export const MAX_MERGE_SOURCES = 50;
 
-export type MergeSourceInput = ({ document_id: string } | { pdf: Uint8Array } | Omit<RenderInput, 'store' | 'filename'>) & {
+export type MergeSourceInput = (
+  | { document_id: string; password?: string }
+  | { pdf: Uint8Array; password?: string }
+  | Omit<RenderInput, 'store' | 'filename'>
+) & {
   page_ranges?: string;
   /** false: the merge's header and footer leave this source's pages as they are. */
   header_footer?: boolean;
@@ -51,6 +54,8 @@ export interface MergeInput {
 
 export interface MergeServiceDeps {
   renderer: Renderer;
+  /** What a PDF source's streams may unpack to (PDF_STREAM_* settings). */
+  decoded?: PdfInputDeps['decoded'];
   render: Pick<RenderService, 'resolveSource' | 'produce'>;
   documents: Pick<DocumentsService, 'open' | 'storageFor'>;
   receipts: ReceiptsService;
@@ -166,24 +171,11 @@ export class MergeService {
     const mergeHeads = source.header_footer === false ? undefined : mergeHeadsOf(mergeOptions);
     const foreign = (request: HeadsOnPdf | undefined, finish: FinishOptions = {}, timeoutMs = DEFAULT_PDF_OPTIONS.timeout_ms): ForeignHeads | undefined =>
       request && { request, field: `sources[${index}]`, finish, timeoutMs };
-    if ('document_id' in source) {
-      const { file } = await this.deps.documents.open(account.keyId, source.document_id).catch((error: unknown) => {
-        if (error instanceof ApiError && error.code === 'document_not_found')
-          throw new ApiError('document_not_found', `sources[${index}].document_id ${source.document_id} was not found`);
-        throw error;
-      });
-      try {
-        // Whole: the merge needs every byte at once (files or PostgreSQL alike give a stream).
-        const pdf = new Uint8Array(await buffer(file.createReadStream()));
-        return { kind: 'bytes', pdf, pages: source.page_ranges, heads: foreign(mergeHeads) };
-      } finally {
-        await file.close();
-      }
-    }
-    if ('pdf' in source) {
-      // The cheap check now; a damaged or encrypted file is found by the worker, still before any charge.
-      if (!hasPdfHeader(source.pdf)) throw new ApiError('invalid_request', `${notPdfMessage(`sources[${index}].pdf`)}.`);
-      return { kind: 'bytes', pdf: source.pdf, pages: source.page_ranges, heads: foreign(mergeHeads) };
+    if ('document_id' in source || 'pdf' in source) {
+      // Through the one gate every PDF input passes (limits, stream budget, repair) before any worker parses it.
+      const input = 'pdf' in source ? { pdf: source.pdf, password: source.password } : { document_id: source.document_id, password: source.password };
+      const { pdf } = await readPdfInput(input, account, `sources[${index}]`, this.deps);
+      return { kind: 'bytes', pdf, pages: source.page_ranges, heads: foreign(mergeHeads) };
     }
     if ('office' in source && source.office !== undefined) {
       // Checked now (type, bytes, zip bomb), converted with the renders. Its own header and footer, else the merge's.

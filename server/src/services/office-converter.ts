@@ -69,7 +69,15 @@ export class OfficeConverter {
     try {
       const converter = this.requireAvailable();
       return await inSpan('office.convert', { 'quire.office.kind': file.kind }, () =>
-        converter.convert({ bytes: file.bytes, kind: file.kind, options: exportOptions, timeoutMs, tenant, priority }),
+        converter.convert({
+          bytes: file.bytes,
+          kind: file.kind,
+          baseName: file.kind === 'csv' ? sheetNameOf(file.filename) : undefined,
+          options: exportOptions,
+          timeoutMs,
+          tenant,
+          priority,
+        }),
       );
     } catch (error) {
       if (error instanceof OfficeConversionError && error.code === 'page_range')
@@ -96,6 +104,20 @@ export class OfficeConverter {
 /** report.docx -> report (the title variable of its header and footer when the document has no title of its own). */
 export function titleOf(filename: string): string {
   return pdfNameOf(filename).replace(/\.pdf$/, '');
+}
+
+/**
+ * sales.csv -> sales: LibreOffice names a CSV's one sheet after its file, and prints that name in
+ * the page header, so the file it opens is named after the upload, not "input". Characters a sheet
+ * or file name cannot hold become _; no name left gives Sheet1, as a new spreadsheet's.
+ */
+export function sheetNameOf(filename: string): string {
+  const stem = (filename.split(/[\\/]/).pop() ?? '').replace(/\.[^.]*$/, '');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are replaced on purpose (no file or sheet name holds them)
+  const clean = stem.replace(/[\u0000-\u001f:\\/?*[\]]/g, '_').replace(/^[.']+|'+$/g, '');
+  // 60 characters stay under a file name's 255 bytes in any UTF-8.
+  const short = Array.from(clean).slice(0, 60).join('');
+  return short === '' ? 'Sheet1' : short;
 }
 
 /** report.docx -> report.pdf */

@@ -6,6 +6,7 @@
 import { buffer } from 'node:stream/consumers';
 import { ApiError } from '../errors.ts';
 import { openPdf, PDF_INPUT_LIMITS } from '../pdf/pdf-open.ts';
+import type { DecodedLimits } from '../pdf/stream-budget.ts';
 import type { DocumentsService } from './documents.ts';
 import type { Account } from './keys.ts';
 
@@ -33,6 +34,8 @@ export interface PdfInputBytes {
 
 export interface PdfInputDeps {
   documents: Pick<DocumentsService, 'open'>;
+  /** What an input's streams may unpack to (PDF_STREAM_* settings); the defaults when absent. */
+  decoded?: Partial<DecodedLimits>;
 }
 
 /**
@@ -69,7 +72,7 @@ export async function readPdfInput(input: PdfInput, account: Account, field: str
     }
     filename ??= document.filename ?? undefined;
   }
-  const opened = await openPdf(original, { password: input.password, field: name });
+  const opened = await openPdf(original, { password: input.password, field: name, decoded: deps.decoded });
   return { pdf: opened.pdf, original, filename, pageCount: opened.pageCount, encrypted: opened.encrypted };
 }
 

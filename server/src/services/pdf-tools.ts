@@ -17,7 +17,7 @@ import { ApiError } from '../errors.ts';
 import type { DocumentsService } from './documents.ts';
 import type { Account } from './keys.ts';
 import type { Owner } from './owner.ts';
-import { readPdfInput, type PdfInput, type PdfInputBytes } from './pdf-input.ts';
+import { readPdfInput, type PdfInput, type PdfInputBytes, type PdfInputDeps } from './pdf-input.ts';
 import type { RenderedPdf, RenderService } from './render.ts';
 
 /** What one call may draw: a page up to 25 million pixels (A4 at about 500 dpi), 200 million in all, 500 pages, 120 s. */
@@ -60,6 +60,8 @@ export interface ImagesResult {
 
 export interface PdfToolsDeps {
   documents: Pick<DocumentsService, 'open'>;
+  /** What an input's streams may unpack to (PDF_STREAM_* settings). */
+  decoded?: PdfInputDeps['decoded'];
   render: Pick<RenderService, 'produce'>;
 }
 
@@ -109,7 +111,7 @@ export class PdfToolsService {
     const original = await readWhole(file);
     const image = await this.admitted(
       async () => {
-        const opened = await openPdf(original, { field: 'document_id' });
+        const opened = await openPdf(original, { field: 'document_id', decoded: this.deps.decoded });
         const pages = String(Math.min(page, opened.pageCount));
         const [first] = await rasterizeInWorker({ pdf: opened.pdf, field: 'document_id', pages, format: 'png', width, limits: IMAGE_LIMITS });
         return first!.bytes;
@@ -123,10 +125,11 @@ export class PdfToolsService {
 
   /** An admin's input: an upload, or any key's stored document, opened like a key's. */
   private async adminInput(input: PdfInput): Promise<PdfInputBytes> {
-    if (input.document_id === undefined || input.pdf !== undefined) return readPdfInput(input, ADMIN_READER, '', { documents: NO_DOCUMENTS });
+    if (input.document_id === undefined || input.pdf !== undefined)
+      return readPdfInput(input, ADMIN_READER, '', { documents: NO_DOCUMENTS, decoded: this.deps.decoded });
     const { document, file } = await this.deps.documents.open(undefined, input.document_id);
     const original = await readWhole(file);
-    const opened = await openPdf(original, { password: input.password, field: 'document_id' });
+    const opened = await openPdf(original, { password: input.password, field: 'document_id', decoded: this.deps.decoded });
     return { ...opened, original, filename: document.filename ?? undefined };
   }
 

@@ -3,11 +3,9 @@
 // verify service with the operator's trust store. A TSA_URL off the TSA_ALLOW_HOSTS list or an
 // unreadable TRUST_STORE stops start-up with the reason.
 
-import { hasPdfHeader, notPdfMessage } from '../pdf/pdf-errors.ts';
-import { buffer } from 'node:stream/consumers';
 import { readFile } from 'node:fs/promises';
 import { ConfigError, type Config } from '../config.ts';
-import { ApiError } from '../errors.ts';
+import { decodedLimitsOf } from '../settings/pdf-input.ts';
 import { verifyInWorker } from '../signing/signing-pool.ts';
 import { checkTsaConfig, type TsaConfig } from '../signing/tsa.ts';
 import { tokenConfig } from '../signing/pkcs11.ts';
@@ -16,6 +14,8 @@ import type { CertificateStore } from '../stores/certificates.ts';
 import { loadMasterKey } from '../stores/signing-master-key.ts';
 import { CertificatesService } from './certificates.ts';
 import type { DocumentsService } from './documents.ts';
+import type { Account } from './keys.ts';
+import { readPdfInput, type PdfInputDeps } from './pdf-input.ts';
 import { SignStep } from './sign-step.ts';
 
 export type SigningConfig = Pick<
@@ -31,6 +31,9 @@ export type SigningConfig = Pick<
   | 'pkcs11Module'
   | 'pkcs11TokenLabel'
   | 'pkcs11Pin'
+  | 'pdfStreamMaxBytes'
+  | 'pdfStreamsMaxBytes'
+  | 'pdfStreamCheckTimeoutMs'
 >;
 
 export interface Signing {
@@ -64,7 +67,7 @@ export async function openSigning(config: SigningConfig, store: CertificateStore
       })
     : '';
   const certificates = new CertificatesService(store, masterKey, now, tokenConfig(config));
-  return { certificates, step: new SignStep(certificates, tsa), verify: new VerifyService(trustPem, documents) };
+  return { certificates, step: new SignStep(certificates, tsa), verify: new VerifyService(trustPem, { documents, decoded: decodedLimitsOf(config) }) };
 }
 
 export type VerifyInput = { pdf: Uint8Array } | { document_id: string };
@@ -73,21 +76,13 @@ export type VerifyInput = { pdf: Uint8Array } | { document_id: string };
 export class VerifyService {
   constructor(
     private readonly trustPem: string,
-    private readonly documents: DocumentsService,
+    private readonly inputs: PdfInputDeps,
   ) {}
 
   async verify(input: VerifyInput, keyId: string): Promise<{ signatures: SignatureReport[]; trust_store: boolean }> {
-    const pdf = 'pdf' in input ? input.pdf : await this.stored(input.document_id, keyId);
-    if (!hasPdfHeader(pdf)) throw new ApiError('invalid_request', `${notPdfMessage('pdf')}.`);
-    return { signatures: await verifyInWorker(pdf, { trustPem: this.trustPem }), trust_store: this.trustPem.length > 0 };
-  }
-
-  private async stored(id: string, keyId: string): Promise<Uint8Array> {
-    const { file } = await this.documents.open(keyId, id);
-    try {
-      return new Uint8Array(await buffer(file.createReadStream()));
-    } finally {
-      await file.close();
-    }
+    // Through the one gate of PDF inputs (limits, stream budget); the signatures are checked on the
+    // bytes as sent, since a repaired copy no longer matches their byte ranges.
+    const { original } = await readPdfInput(input, { keyId } as Account, '', this.inputs);
+    return { signatures: await verifyInWorker(original, { trustPem: this.trustPem }), trust_store: this.trustPem.length > 0 };
   }
 }

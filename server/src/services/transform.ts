@@ -44,6 +44,8 @@ export type TransformContext = Pick<RenderContext, 'batchItem' | 'reserveTurn' |
 
 export interface TransformServiceDeps {
   documents: Pick<DocumentsService, 'open' | 'storageFor'>;
+  /** What an input's streams may unpack to (PDF_STREAM_* settings). */
+  decoded?: PdfInputDeps['decoded'];
   render: Pick<RenderService, 'produce' | 'finishUncharged'>;
   receipts: Pick<ReceiptsService, 'record'>;
   /** Draws options.header and options.footer (Chromium). */
@@ -209,7 +211,7 @@ export class TransformService {
 
   /** Where the input's document_id is looked up: the key's own documents, or (the admin window) any key's. */
   private readerFor(admin?: true): PdfInputDeps {
-    return admin ? { documents: { open: (_owner, id) => this.deps.documents.open(undefined, id) } } : this.deps;
+    return admin ? { documents: { open: (_owner, id) => this.deps.documents.open(undefined, id) }, decoded: this.deps.decoded } : this.deps;
   }
 
   /** The toolbox options and the header and footer on one result. */

@@ -105,12 +105,16 @@ function officeApiError(error: unknown): ApiError | undefined {
   return undefined;
 }
 
+/**
+ * docs/api.md#errors: 400 is for a request that is malformed as sent (JSON, a field's type, base64);
+ * bytes that decode but are not a usable file (not a PDF, truncated, damaged) are 422, like an office file's.
+ */
 const PDF_INPUT_CODES: Record<PdfInputProblem, ErrorCode> = {
   password_required: 'password_required',
   password_incorrect: 'password_incorrect',
   unreadable: 'pdf_unreadable',
   too_large: 'payload_too_large',
-  not_pdf: 'invalid_request',
+  not_pdf: 'pdf_unreadable',
 };
 
 /** docs/api.md#pdf-inputs: a PDF a user gave that is refused, a step it cannot take, a PDF tool that failed. */

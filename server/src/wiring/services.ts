@@ -17,6 +17,7 @@ import { TemplateAssetsService } from '../services/template-assets.ts';
 import { TemplateVersionsService } from '../services/template-versions.ts';
 import { TemplatesService } from '../services/templates.ts';
 import { TransformService } from '../services/transform.ts';
+import { decodedLimitsOf } from '../settings/pdf-input.ts';
 import type { Wiring } from './context.ts';
 import type { Rendering } from './rendering.ts';
 import type { State } from './state.ts';
@@ -70,8 +71,11 @@ export function wireServices({ config, overrides, log }: Wiring, state: State, r
     outputSteps,
   });
   const presets = new PresetsService(stores.presets);
+  // The one stream budget of every PDF input (uploads, stored documents, merge sources, batch items, the hot folder).
+  const decoded = decodedLimitsOf(config);
   const transforms = new TransformService({
     documents,
+    decoded,
     render,
     receipts,
     drawer: renderer,
@@ -100,10 +104,10 @@ export function wireServices({ config, overrides, log }: Wiring, state: State, r
     transforms,
     playground,
     health: new HealthService(renderer, officeConverter),
-    merge: new MergeService({ renderer, render, documents, office: officeConverter, receipts }),
+    merge: new MergeService({ renderer, render, documents, office: officeConverter, receipts, decoded }),
     office: new OfficeService({ converter: officeConverter, render, documents, receipts }),
     image: new ImageService({ renderer, render, receipts }),
-    pdfTools: new PdfToolsService({ documents, render }),
+    pdfTools: new PdfToolsService({ documents, render, decoded }),
     templateArchive: new TemplateArchiveService({ templates, assets }),
   };
 }

@@ -49,9 +49,9 @@ export const OTHER_ROUTE_CASES: BadRequest[] = [
     name: 'a merge source pdf that is not a PDF',
     path: '/v1/pdf/merge',
     body: { sources: [{ pdf: 'aGVsbG8=' }] },
-    status: 400,
-    code: 'invalid_request',
-    names: 'The file given as sources[0].pdf is not a PDF: its first kilobyte has no %PDF- header.',
+    status: 422,
+    code: 'pdf_unreadable',
+    names: 'sources[0].pdf is not a PDF',
   },
   {
     name: 'options on a stored-document source',

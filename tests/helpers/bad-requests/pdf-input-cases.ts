@@ -73,9 +73,9 @@ const PDF_CASES: BadRequest[] = [
     name: 'a transform of bytes that are not a PDF',
     path: TRANSFORM,
     body: { pdf: base64(new TextEncoder().encode('hello')), steps: [{ op: 'flatten' }] },
-    status: 400,
-    code: 'invalid_request',
-    names: 'The file given as pdf is not a PDF: its first kilobyte has no %PDF- header.',
+    status: 422,
+    code: 'pdf_unreadable',
+    names: 'pdf',
   },
   { name: 'a transform without a PDF', path: TRANSFORM, body: { steps: [{ op: 'flatten' }] }, status: 400, code: 'invalid_request', names: 'document_id' },
   {

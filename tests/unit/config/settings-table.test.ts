@@ -8,12 +8,23 @@ import { serverSettings } from '../../../server/src/settings/server.ts';
 import { renderSettings } from '../../../server/src/settings/render.ts';
 import { officeSettings } from '../../../server/src/settings/office.ts';
 import { outputSettings } from '../../../server/src/settings/output.ts';
+import { pdfInputSettings } from '../../../server/src/settings/pdf-input.ts';
 import { storageSettings } from '../../../server/src/settings/storage.ts';
 import { backgroundSettings } from '../../../server/src/settings/background.ts';
 import { playgroundSettings } from '../../../server/src/settings/playground.ts';
 import { telemetrySettings } from '../../../server/src/settings/telemetry.ts';
 
-const GROUPS = [serverSettings, renderSettings, officeSettings, outputSettings, storageSettings, backgroundSettings, playgroundSettings, telemetrySettings];
+const GROUPS = [
+  serverSettings,
+  renderSettings,
+  officeSettings,
+  outputSettings,
+  pdfInputSettings,
+  storageSettings,
+  backgroundSettings,
+  playgroundSettings,
+  telemetrySettings,
+];
 
 test('every group is in the table and no key is declared by two groups', () => {
   const keys = GROUPS.flatMap((group) => Object.keys(group));
@@ -29,15 +40,13 @@ test('each variable and flag names one setting, and --help prints each once', ()
 });
 
 test('a setting from each group is read from the environment and from its flag', () => {
-  const config = loadConfig({ PORT: '4000', RENDER_CONCURRENCY: '3', OFFICE_CONCURRENCY: '2', TSA_TIMEOUT_MS: '200', TOMBSTONE_DAYS: '5' }, [
-    '--webhook-attempts',
-    '7',
-    '--playground-enabled=false',
-    '--otel-metric-export-interval',
-    '1000',
-  ]);
+  const config = loadConfig(
+    { PORT: '4000', RENDER_CONCURRENCY: '3', OFFICE_CONCURRENCY: '2', TSA_TIMEOUT_MS: '200', PDF_STREAM_MAX_BYTES: '65536', TOMBSTONE_DAYS: '5' },
+    ['--webhook-attempts', '7', '--playground-enabled=false', '--otel-metric-export-interval', '1000'],
+  );
   assert.equal(config.port, 4000);
   assert.equal(config.renderConcurrency, 3);
+  assert.equal(config.pdfStreamMaxBytes, 65536);
   assert.equal(config.officeConcurrency, 2);
   assert.equal(config.tsaTimeoutMs, 200);
   assert.equal(config.tombstoneDays, 5);

@@ -6,9 +6,7 @@
 // What the fields mean is each operation's schema; how errors look is error-handler.ts.
 
 import express, { type RequestHandler } from 'express';
-
-/** docs/api.md#limits: request bodies over 6 MB are answered 413. */
-export const MAX_BODY = '6mb';
+import { type BodyLimit, REQUEST_BODY } from '../body-limits.ts';
 
 /** Deepest nesting of arrays and objects a body may have; real requests stay under ten, and field checks (sample_data: 64) name their field below it. */
 export const MAX_JSON_DEPTH = 128;
@@ -21,15 +19,20 @@ export class JsonTooDeepError extends Error {
   }
 }
 
-/** express.json with the byte limit (default MAX_BODY) and the depth check. */
-export function jsonBody(limit: string = MAX_BODY): RequestHandler {
-  return express.json({
-    limit,
+/** express.json with the byte limit (default REQUEST_BODY, 6 MB) and the depth check; a 413 carries the limit for its sentence. */
+export function jsonBody(limit: BodyLimit = REQUEST_BODY): RequestHandler {
+  const parse = express.json({
+    limit: limit.bytes,
     strict: true,
     verify: (_req, _res, buffer) => {
       if (nestingDepthExceeds(buffer, MAX_JSON_DEPTH)) throw new JsonTooDeepError(MAX_JSON_DEPTH);
     },
   });
+  return (req, res, next) =>
+    parse(req, res, (error?: unknown) => {
+      if ((error as { type?: string } | undefined)?.type === 'entity.too.large') Object.assign(error as object, { bodyLimit: limit });
+      next(error);
+    });
 }
 
 /**

@@ -15,7 +15,7 @@ import { pdfInputFields } from '../schemas/pdf-input.ts';
 import { filenameSchema } from '../schemas/render.ts';
 import { transformOptionsSchema } from '../schemas/transform.ts';
 import { presetBodySchema, presetJson, presetSchema } from './presets.ts';
-import { MAX_BODY_BYTES, sendTransform, STEPS_HEADER } from './transform.ts';
+import { sendTransform, STEPS_HEADER, TRANSFORM_BODY } from './transform.ts';
 
 const TAG = 'Admin: documents and templates';
 
@@ -61,7 +61,7 @@ export function adminPdfTransformOperations(transforms: TransformService, preset
         'render_timeout',
       ],
       handler: async (_input, req, res) => {
-        sendTransform(res, await transforms.transformAsAdmin(await readPdfUpload(req, adminTransformSchema, MAX_BODY_BYTES)));
+        sendTransform(res, await transforms.transformAsAdmin(await readPdfUpload(req, adminTransformSchema, TRANSFORM_BODY)));
       },
     }),
     operation({

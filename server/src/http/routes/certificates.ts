@@ -3,6 +3,7 @@
 // POST /v1/pdf/verify checks the signatures of an uploaded or stored PDF.
 // Its operation({...}) entries look alike by design, one declaration per endpoint (docs/duplicates.md).
 
+import { PDF_BODY } from '../body-limits.ts';
 import type { CertificatesService } from '../../services/certificates.ts';
 import type { VerifyService } from '../../services/signing.ts';
 import { accountOf } from '../middleware/auth.ts';
@@ -113,8 +114,18 @@ export function certificateOperations(certificates: CertificatesService, verify:
       tag: TAG,
       auth: 'api_key',
       body: verifyRequestSchema,
+      bodyLimit: PDF_BODY,
       responses: { 200: { description: 'One report per signature (empty when the file has none).', body: verifyResponseSchema } },
-      errors: ['invalid_json', 'invalid_request', 'unauthorized', 'document_not_found', 'document_expired', 'payload_too_large'],
+      errors: [
+        'invalid_json',
+        'invalid_request',
+        'unauthorized',
+        'document_not_found',
+        'document_expired',
+        'payload_too_large',
+        'password_required',
+        'pdf_unreadable',
+      ],
       handler: async ({ body }, _req, res) => {
         res.json(await verify.verify(body, accountOf(res).keyId));
       },

@@ -1,5 +1,6 @@
 // GET /health: no key; 200 while the renderer works, 503 when the browser is dead.
 
+import { API_VERSION } from '../openapi.ts';
 import { operation } from '../operation.ts';
 import { healthSchema } from '../schemas/render.ts';
 import type { HealthService } from '../../services/health.ts';
@@ -27,7 +28,9 @@ export function healthOperations(
         const certificates = await expiring();
         res.status(report.ok ? 200 : 503).json({
           status: report.ok ? 'ok' : 'unavailable',
+          // version: the server software's (package.json); api_version: the interface's, as /openapi.json's info.version.
           version,
+          api_version: API_VERSION,
           renderer: {
             browser: report.browser,
             alive: report.alive,

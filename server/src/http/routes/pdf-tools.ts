@@ -3,20 +3,18 @@
 // thumbnails of stored documents. Bodies are JSON or multipart (http/pdf-upload.ts).
 // Its operation({...}) entries look alike by design, one declaration per endpoint (docs/duplicates.md).
 
+import { PDF_BODY } from '../body-limits.ts';
 import type { Response } from 'express';
 import { contentDisposition } from '../content-disposition.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { operation } from '../operation.ts';
 import { readPdfUpload } from '../pdf-upload.ts';
 import { imagesRequestSchema, inspectionSchema, inspectRequestSchema, thumbnailQuerySchema } from '../schemas/pdf-tools.ts';
-import { PDF_INPUT_LIMITS } from '../../services/pdf-input.ts';
 import type { ImagesResult, PdfToolsService } from '../../services/pdf-tools.ts';
 import type { PdfInspection } from '../../pdf/inspect.ts';
 import { USAGE_HEADER_DOCS, usageHeaders } from '../../wire/usage-headers.ts';
 import type { ErrorCode } from '../../errors.ts';
 
-/** A JSON body carries the PDF in base64: a third larger than the 100 MB a PDF input may be. */
-const MAX_BODY = Math.ceil((PDF_INPUT_LIMITS.bytes * 4) / 3) + 1024 * 1024;
 const INPUT_ERRORS: ErrorCode[] = [
   'invalid_json',
   'invalid_request',
@@ -55,7 +53,7 @@ export function pdfToolOperations(tools: PdfToolsService) {
       responses: { 200: { description: 'The inspection.', body: inspectionSchema } },
       errors: INPUT_ERRORS,
       handler: async (_input, req, res) => {
-        res.json(inspectionJson(await tools.inspect(await readPdfUpload(req, inspectRequestSchema, MAX_BODY), accountOf(res))));
+        res.json(inspectionJson(await tools.inspect(await readPdfUpload(req, inspectRequestSchema, PDF_BODY), accountOf(res))));
       },
     }),
     operation({
@@ -71,7 +69,7 @@ export function pdfToolOperations(tools: PdfToolsService) {
       },
       errors: [...INPUT_ERRORS, 'quota_exceeded'],
       handler: async (_input, req, res) => {
-        const { pdf, document_id, password, filename, ...options } = await readPdfUpload(req, imagesRequestSchema, MAX_BODY);
+        const { pdf, document_id, password, filename, ...options } = await readPdfUpload(req, imagesRequestSchema, PDF_BODY);
         sendImages(res, await tools.images({ pdf, document_id, password, filename }, options, accountOf(res)));
       },
     }),
@@ -113,7 +111,7 @@ export function pdfToolOperations(tools: PdfToolsService) {
       responses: { 200: { description: 'The inspection.', body: inspectionSchema } },
       errors: INPUT_ERRORS,
       handler: async (_input, req, res) => {
-        res.json(inspectionJson(await tools.inspectAsAdmin(await readPdfUpload(req, inspectRequestSchema, MAX_BODY))));
+        res.json(inspectionJson(await tools.inspectAsAdmin(await readPdfUpload(req, inspectRequestSchema, PDF_BODY))));
       },
     }),
     operation({
@@ -127,7 +125,7 @@ export function pdfToolOperations(tools: PdfToolsService) {
       responses: { 200: { description: 'A zip, JSON, or one image.', body: 'image' } },
       errors: INPUT_ERRORS,
       handler: async (_input, req, res) => {
-        const { pdf, document_id, password, filename, ...options } = await readPdfUpload(req, imagesRequestSchema, MAX_BODY);
+        const { pdf, document_id, password, filename, ...options } = await readPdfUpload(req, imagesRequestSchema, PDF_BODY);
         sendImages(res, await tools.imagesAsAdmin({ pdf, document_id, password, filename }, options));
       },
     }),

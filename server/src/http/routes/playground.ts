@@ -32,7 +32,7 @@ export const playgroundRequestSchema = z
   .describe('As POST /v1/pdf without template_id and store: exactly one of html or markdown (at most 512 KB) or url.');
 
 /** Read before parsing: room for 512 KB of html with JSON escapes, options and a filename. */
-const PLAYGROUND_MAX_BODY = '1mb';
+const PLAYGROUND_MAX_BODY = { bytes: 1024 * 1024 };
 
 const RATE_HEADER_DOCS = {
   'RateLimit-Limit': 'Renders allowed per client address per minute (PLAYGROUND_RATE_LIMIT).',

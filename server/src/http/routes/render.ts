@@ -1,5 +1,6 @@
 // POST /v1/pdf: validate, render through RenderService, answer the PDF bytes.
 
+import { ATTACHMENTS_BODY } from '../body-limits.ts';
 import type { Response } from 'express';
 import { operation } from '../operation.ts';
 import { renderRequestSchema, SOURCE_RENDER_ERRORS } from '../schemas/render.ts';
@@ -23,6 +24,7 @@ export function renderOperations(service: RenderService) {
       tag: 'Render',
       auth: 'api_key',
       body: renderRequestSchema,
+      bodyLimit: ATTACHMENTS_BODY,
       description:
         'With template_id, data fills the template’s placeholders; the 5 MB ceiling applies to the HTML after substitution. ' +
         'With store: true (or the key’s auto_store when store is omitted) a copy is kept for the plan’s retention, on disk before the ' +

@@ -1,8 +1,8 @@
 // POST /v1/pdf/transform: read the PDF and the steps (JSON or multipart), transform through
 // TransformService, answer the PDF (like /v1/pdf), a zip of split parts, or the kept parts as JSON.
 
+import { PDF_AND_ATTACHMENTS_BODY } from '../body-limits.ts';
 import type { Response } from 'express';
-import { PDF_INPUT_LIMITS } from '../../pdf/pdf-open.ts';
 import type { StepReport } from '../../shapes/transform-json.ts';
 import type { TransformResult, TransformService } from '../../services/transform.ts';
 import { USAGE_HEADER_DOCS, usageHeaders } from '../../wire/usage-headers.ts';
@@ -14,8 +14,8 @@ import { transformMultipartSchema, transformRequestSchema } from '../schemas/tra
 import { RECEIPT_HEADER_DOCS, setReceiptHeader } from './receipts.ts';
 import { STORED_HEADER_DOCS, requestIdOf, sendPdf } from './render.ts';
 
-/** Room for the largest PDF input as base64 in JSON, and the rest of the request. */
-export const MAX_BODY_BYTES = Math.ceil((PDF_INPUT_LIMITS.bytes * 4) / 3) + 1024 * 1024;
+/** Room for the largest PDF input and the final steps' attachments, both as base64, and the rest of the request. */
+export const TRANSFORM_BODY = PDF_AND_ATTACHMENTS_BODY;
 
 export const STEPS_HEADER = {
   'X-Pdf-Steps': 'What each step did, as JSON: [{op, ms, bytes_before, bytes_after, pages, parts?}]; the receipt records the same, then the final steps.',
@@ -65,7 +65,7 @@ export function transformOperations(service: TransformService) {
         'render_timeout',
       ],
       handler: async (_input, req, res) => {
-        const input = await readPdfUpload(req, transformRequestSchema, MAX_BODY_BYTES);
+        const input = await readPdfUpload(req, transformRequestSchema, TRANSFORM_BODY);
         sendTransform(res, await service.transform(input, accountOf(res), requestIdOf(res)));
       },
     }),

@@ -13,6 +13,7 @@ import { MAX_MERGE_SOURCES, type MergeInput } from '../../services/merge.ts';
 import { RENDERED_SOURCE_FIELDS, SOURCE_FIELDS } from '../../services/source-rules.ts';
 import { filenameSchema, refuseMisplacedOptions, renderFields, sourceFields } from './render.ts';
 import { officeSourceSchema } from './office.ts';
+import { pdfInputFields } from './pdf-input.ts';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
@@ -24,7 +25,10 @@ const mergeSourceSchema = z
       .min(1)
       .regex(BASE64, { message: 'must be base64 (no data: prefix, no line breaks)' })
       .optional()
-      .describe('An uploaded PDF, base64. Damaged or encrypted: 400 naming the source.'),
+      .describe(
+        'An uploaded PDF, base64. Opened as every PDF input is (docs/api.md#pdf-inputs): not a PDF or damaged 422 pdf_unreadable, encrypted 422 password_required, past the limits 413, each naming the source.',
+      ),
+    password: pdfInputFields.password,
     ...sourceFields,
     office: officeSourceSchema.optional(),
     options: renderFields.options.optional().describe('PdfOptions of this source’s render (not encrypt: encrypt the merged result with options.encrypt).'),
@@ -46,6 +50,8 @@ const mergeSourceSchema = z
       return;
     }
     const rendered = (RENDERED_SOURCE_FIELDS as readonly string[]).includes(given[0]!);
+    if (source.password !== undefined && given[0] !== 'pdf' && given[0] !== 'document_id')
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'is only for pdf and document_id sources', input: undefined });
     for (const field of ['data', 'options', 'template_version'] as const) {
       if (!rendered && source[field] !== undefined)
         ctx.addIssue({ code: 'custom', path: [field], message: 'is only for html, url, markdown and template_id sources', input: undefined });
@@ -103,7 +109,7 @@ export const mergeRequestSchema = z
       ...body,
       sources: body.sources.map(({ pdf, ...source }) =>
         pdf !== undefined
-          ? { pdf: new Uint8Array(Buffer.from(pdf, 'base64')), page_ranges: source.page_ranges, header_footer: source.header_footer }
+          ? { pdf: new Uint8Array(Buffer.from(pdf, 'base64')), password: source.password, page_ranges: source.page_ranges, header_footer: source.header_footer }
           : (source as MergeInput['sources'][number]),
       ),
     }),

@@ -124,7 +124,8 @@ export function refuseMisplacedOptions(
 
 export const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
-  version: z.string(),
+  version: z.string().describe('The server software’s version (package.json), e.g. 0.1.0.'),
+  api_version: z.string().describe('The interface’s version, as /openapi.json’s info.version (1.0.0); docs/api.md#versioning.'),
   renderer: z.object({
     browser: z.string(),
     alive: z.boolean(),
