@@ -15,7 +15,9 @@ import { facturXXmp } from '../../../server/src/einvoice/facturx-xmp.ts';
 import { mergeXmp } from '../../../server/src/pdf/embed-files.ts';
 import { metadataXmp } from '../../../server/src/pdf/xmp.ts';
 
-const INVOICE: Invoice = invoiceSchema.parse(JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..', '..', 'docs', 'examples', 'invoice.json'), 'utf8')));
+const INVOICE: Invoice = invoiceSchema.parse(
+  JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..', '..', 'docs', 'examples', 'invoice.json'), 'utf8')),
+);
 
 test('the XML written from the invoice meets the official XSD of every profile it is written for', () => {
   for (const profile of JSON_PROFILES) {
