@@ -110,6 +110,20 @@ function slowestFirst(queue: string[]): string[] {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/**
+ * CPU time of the processes this runner waited for (the files, their servers and Chromiums, the
+ * shared server): on a machine shared with other work it compares runs where wall time cannot.
+ * Linux's /proc/self/stat (cutime + cstime, in clock ticks of 1/100 s); undefined elsewhere.
+ */
+function childrenCpuMs(): number | undefined {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 const timings = path.join('test-results', 'timings');
 const record = path.join(timings, `${values.label}.json`);
 const started = performance.now();
@@ -128,11 +142,14 @@ await shared?.stop();
 const runs = firstTries.map((run) => secondTries.find((again) => again.file === run.file) ?? run);
 const flaky = secondTries.filter((run) => run.ok);
 const laneMs = performance.now() - started;
+const cpuMs = childrenCpuMs();
 const failed = runs.filter((run) => !run.ok);
 mkdirSync(timings, { recursive: true });
-writeFileSync(record, JSON.stringify({ label: values.label, ms: laneMs, concurrency, load, files: runs }));
+writeFileSync(record, JSON.stringify({ label: values.label, ms: laneMs, cpuMs, concurrency, load, files: runs }));
 const slowest = [...runs].sort((a, b) => b.ms - a.ms).slice(0, Number(values.slowest));
-console.log(`\n${values.label}: ${runs.length} files in ${seconds(laneMs)} (${concurrency} at once; load average ${load} at the start)`);
+console.log(
+  `\n${values.label}: ${runs.length} files in ${seconds(laneMs)}${cpuMs === undefined ? '' : `, ${seconds(cpuMs)} of CPU`} (${concurrency} at once; load average ${load} at the start)`,
+);
 console.log(`slowest files:\n${slowest.map((run) => `  ${seconds(run.ms).padStart(8)}  ${path.relative(process.cwd(), run.file)}`).join('\n')}`);
 if (flaky.length > 0) console.log(`flaky files (failed, then passed alone):\n${flaky.map((run) => `  ${run.file}`).join('\n')}`);
 if (failed.length > 0) {
