@@ -8,10 +8,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
-import { createApp, type App, type AppOverrides } from '../../server/src/app.ts';
+// The app and its collaborators load when a test starts a server of its own: a file on the shared
+// server never loads the server's modules (~3 s of CPU per file).
+import type { App, AppOverrides } from '../../server/src/app.ts';
 import { configWith, type Config } from '../../server/src/config.ts';
 import { engineUnderTest, type TestEngine } from './engines.ts';
-import { electronStandIn } from './fake-electron.ts';
 import { fakePageSource, fastLane } from './fake-page-source.ts';
 import { sharedServer, sharedServerHandle, type ServerParts } from './shared-server.ts';
 import { startTwoInstances, testInstances } from './two-instances.ts';
@@ -120,7 +121,11 @@ async function startOwn(t: Hook, overrides: Partial<Config>, collaborators: AppO
   });
   // The fast lane (npm run test:fast) renders on a fake page source, the Electron stand-in on the
   // desktop app's, unless the test brings its own.
-  const lanePages = fastLane() ? fakePageSource : engine.pages === 'electron' ? electronStandIn(config.chromePath) : undefined;
+  const lanePages = fastLane()
+    ? fakePageSource
+    : engine.pages === 'electron'
+      ? (await import('./fake-electron.ts')).electronStandIn(config.chromePath)
+      : undefined;
   const appOverrides = lanePages && !collaborators.pageSource ? { ...collaborators, pageSource: lanePages } : collaborators;
   // The two-instance lane (npm run test:two): the same tests, through a proxy alternating between two apps.
   const { app, url } = testInstances === 2 ? await startTwoInstances(t, config, appOverrides) : await startOne(t, config, appOverrides);
@@ -131,6 +136,7 @@ async function startOwn(t: Hook, overrides: Partial<Config>, collaborators: AppO
 }
 
 async function startOne(t: Hook, config: Config, collaborators: AppOverrides): Promise<{ app: App; url: string }> {
+  const { createApp } = await import('../../server/src/app.ts');
   const app = await createApp(config, collaborators);
   const url = await app.listen();
   t.after(() => app.close());
