@@ -11,12 +11,15 @@
 // the log shows whether it fails alone too. Both tries are printed (the first one's summary lines
 // marked "first try", but its failures still counted), and a file that failed and then passed is
 // listed as flaky and still fails the lane: a newcomer has no retry, so a flake must never pass CI.
+// With --shared-server, one server (tests/helpers/shared-server.ts) serves every file that does not
+// say `test-lane: own-server`; each test on it still makes its own key.
 
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { SHARED_SERVER_ENV, startSharedServer } from '../tests/helpers/shared-server.ts';
 
 const { values, positionals: files } = parseArgs({
   allowPositionals: true,
@@ -25,6 +28,7 @@ const { values, positionals: files } = parseArgs({
     concurrency: { type: 'string', default: process.env.QUIRE_TEST_CONCURRENCY ?? '2' },
     slowest: { type: 'string', default: '5' },
     label: { type: 'string', default: 'lane' },
+    'shared-server': { type: 'boolean', default: false },
   },
 });
 const concurrency = Math.max(1, Number(values.concurrency));
@@ -37,11 +41,11 @@ interface FileRun {
   ok: boolean;
 }
 
-/** Whether the file asks to run alone: a `test-lane: alone` comment in its first 20 lines. */
-function runsAlone(file: string): boolean {
+/** Whether the file says `test-lane: TAG` (alone, own-server) in a comment in its first 20 lines. */
+function hasLaneTag(file: string, tag: string): boolean {
   return readFileSync(file, 'utf8')
     .split('\n', 20)
-    .some((line) => /^\/\/.*\btest-lane: alone\b/.test(line));
+    .some((line) => new RegExp(`^//.*\\btest-lane: ${tag}\\b`).test(line));
 }
 
 function runFile(file: string, quiet = false): Promise<FileRun> {
@@ -49,7 +53,8 @@ function runFile(file: string, quiet = false): Promise<FileRun> {
   return new Promise((resolve) => {
     // The file runs as the program itself (node:test runs its tests and sets the exit code), one
     // process rather than node --test's runner plus a child per file: ~0.7 s less per file.
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=spec', file], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const env = shared && !hasLaneTag(file, 'own-server') ? { ...process.env, [SHARED_SERVER_ENV]: JSON.stringify(shared.server) } : process.env;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=spec', file], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     // A file that never ends (a handle left open) is ended, with what it started, and counted failed.
     const timer = setTimeout(() => {
       output.push(Buffer.from(`\n${file} did not end within ${FILE_TIMEOUT_MS / 60_000} min: stopped\n`));
@@ -109,11 +114,26 @@ function slowestFirst(queue: string[]): string[] {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/**
+ * CPU time of the processes this runner waited for (the files, their servers and Chromiums, the
+ * shared server): on a machine shared with other work it compares runs where wall time cannot.
+ * Linux's /proc/self/stat (cutime + cstime, in clock ticks of 1/100 s); undefined elsewhere.
+ */
+function childrenCpuMs(): number | undefined {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 const timings = path.join('test-results', 'timings');
 const record = path.join(timings, `${values.label}.json`);
 const started = performance.now();
 const load = os.loadavg()[0]!.toFixed(2);
-const alone = files.filter(runsAlone);
+const alone = files.filter((file) => hasLaneTag(file, 'alone'));
+const shared = values['shared-server'] ? await startSharedServer() : undefined;
 const retry = Boolean(process.env.CI) || process.env.QUIRE_TEST_RETRIES === '1';
 const firstTries = [...(await runPool(slowestFirst(files.filter((file) => !alone.includes(file))), concurrency, retry)), ...(await runPool(alone, 1, retry))];
 const secondTries = retry
@@ -122,14 +142,18 @@ const secondTries = retry
       1,
     )
   : [];
+await shared?.stop();
 const runs = firstTries.map((run) => secondTries.find((again) => again.file === run.file) ?? run);
 const flaky = secondTries.filter((run) => run.ok);
 const laneMs = performance.now() - started;
+const cpuMs = childrenCpuMs();
 const failed = runs.filter((run) => !run.ok);
 mkdirSync(timings, { recursive: true });
-writeFileSync(record, JSON.stringify({ label: values.label, ms: laneMs, concurrency, load, files: runs }));
+writeFileSync(record, JSON.stringify({ label: values.label, ms: laneMs, cpuMs, concurrency, load, files: runs }));
 const slowest = [...runs].sort((a, b) => b.ms - a.ms).slice(0, Number(values.slowest));
-console.log(`\n${values.label}: ${runs.length} files in ${seconds(laneMs)} (${concurrency} at once; load average ${load} at the start)`);
+console.log(
+  `\n${values.label}: ${runs.length} files in ${seconds(laneMs)}${cpuMs === undefined ? '' : `, ${seconds(cpuMs)} of CPU`} (${concurrency} at once; load average ${load} at the start)`,
+);
 console.log(`slowest files:\n${slowest.map((run) => `  ${seconds(run.ms).padStart(8)}  ${path.relative(process.cwd(), run.file)}`).join('\n')}`);
 if (flaky.length > 0) {
   console.log(`flaky files (failed, then passed alone; they fail the lane: find the cause, see tests/helpers/wait-for.ts):`);

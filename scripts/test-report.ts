@@ -19,7 +19,9 @@ if (process.argv.includes('--reset')) {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
   console.log('\nTest lanes (node:test; Playwright reports its own):');
   for (const lane of lanes)
-    console.log(`${seconds(lane.ms)}  ${lane.label}: ${lane.files.length} files, ${lane.concurrency} at once, load average ${lane.load}`);
+    console.log(
+      `${seconds(lane.ms)}  ${lane.label}: ${lane.files.length} files, ${lane.concurrency} at once, load average ${lane.load}${lane.cpuMs === undefined ? '' : `, ${seconds(lane.cpuMs).trim()} of CPU`}`,
+    );
   console.log('Slowest 10 test files:');
   const files = lanes.flatMap((lane) => lane.files.map((file) => ({ ...file, lane: lane.label })));
   for (const file of files.sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`${seconds(file.ms)}  ${file.file} (${file.lane})`);
@@ -28,6 +30,8 @@ if (process.argv.includes('--reset')) {
 interface Lane {
   label: string;
   ms: number;
+  /** CPU time of the lane's processes (absent on other systems than Linux, and in older records). */
+  cpuMs?: number;
   concurrency: number;
   load: string;
   files: { file: string; ms: number; ok: boolean }[];

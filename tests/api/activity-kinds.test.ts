@@ -2,6 +2,7 @@
 // office conversions and whole merges were neither listed nor given receipts. Each call's entry in
 // GET /admin/v1/activity, its X-Render-Receipt and the receipt's facts (pages from the PDF, the
 // files or sources, the options in force with the password masked), on success and on failure.
+// test-lane: own-server (reads the server-wide Activity list).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

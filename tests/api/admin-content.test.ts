@@ -1,6 +1,7 @@
 // The admin's views of documents and templates across keys (docs/api.md#documents-templates-and-batches-of-every-key): the
 // /v1 shapes plus key_id, the same paging, the key_id filter, and the template preview that is
 // neither stored nor charged.
+// test-lane: own-server (pages through every key's documents).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

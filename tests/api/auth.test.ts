@@ -1,3 +1,5 @@
+// test-lane: own-server (counts the app's renders).
+
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateApiKey } from '../../server/src/accounts/keys.ts';

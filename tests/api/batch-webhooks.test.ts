@@ -3,6 +3,7 @@
 // followed, slow receivers cut off, blocked targets refused when given, and a pending delivery
 // that survives a restart. Receivers are loopback servers opened to the guard with ALLOW_HOSTS;
 // retry waits are milliseconds here.
+// test-lane: own-server (lists every key's batches).
 
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,5 +1,6 @@
 // Batch rendering through the API (docs/api.md#batches): fairness between keys, priority of
 // interactive renders, render slots, the admin views and the admin event stream. Real Chromium.
+// test-lane: own-server (lists every key's batches and reads the server-wide queue).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,5 +1,6 @@
 // Batch rendering through the API (docs/api.md#batches): option merging, validation of the whole
 // call before anything runs, scoping to the key, and items of a revoked key. Real Chromium.
+// test-lane: own-server (counts the app's renders).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,6 +1,7 @@
 // The single-machine store as a user meets it (issue 12): one owner per DATA_DIR, keys paged with
 // usage, one damaged usage file failing only its key, and a full disk answering 507 with nothing
 // half-applied.
+// test-lane: own-server (reads and damages its DATA_DIR).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,6 +1,7 @@
 // Stored documents over HTTP: store: true and auto_store, the headers that name the copy, the same
 // bytes back, listing newest first with cursor paging, deletion, scoping to the key, zero
 // retention, and a store that fails (not charged, nothing listed).
+// test-lane: own-server (reads its DATA_DIR and restarts on it).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

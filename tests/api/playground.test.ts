@@ -1,6 +1,7 @@
 // POST /v1/playground/pdf (docs/api.md#playground): renders with no key and charges no account,
 // refuses what only keyed renders may do, caps html at 512 KB, and limits each client address.
 // Also the web pages around it: /admin and /playground from the UI build, or a page saying how to build it.
+// test-lane: own-server (reads the playground's per-address rate, server-wide).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

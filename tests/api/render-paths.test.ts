@@ -3,6 +3,7 @@
 // overlapping begin frames), /health says which path is in force and why, a render whose browser
 // crashed under it is retried once and charged once, and a page that crashes its own renderer
 // twice answers 422 page_crashed, uncharged (docs/decisions.md#render-paths-probed-at-launch-and-a-crash-breaker).
+// test-lane: own-server (reads server-wide restarts and metrics).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,5 +1,6 @@
 // The renderer under stress: a full queue answers 503 at once, a browser killed mid-render fails
 // only that render (503) and the next one works, and no Chromium outlives shutdown.
+// test-lane: own-server (closes its server and counts the Chromium processes under it).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,5 +1,6 @@
 // The service's own endpoints: GET /health, the OpenAPI document, /docs with its local assets,
 // Prometheus /metrics, and the settings that switch docs and metrics off.
+// test-lane: own-server (reads server-wide metrics and /health).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

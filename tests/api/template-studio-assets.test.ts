@@ -1,5 +1,6 @@
 // The template studio's assets: served to renders from the store (an image drawn, a font embedded
 // by name), fetched and deleted, their names and caps, and deleted with their template.
+// test-lane: own-server (reads its DATA_DIR).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,6 +1,7 @@
 // Templates over HTTP: CRUD and scoping to the key that created them, renders by template_id with
 // the placeholder rules checked on the PDF's text, syntax errors at creation, the 5 MB ceiling
 // after substitution, and hostile data.
+// test-lane: own-server (restarts on its DATA_DIR).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

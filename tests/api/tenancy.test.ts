@@ -2,6 +2,7 @@
 // render slot, cheap refusals come before expensive work, hostile bodies are 4xx that the
 // client can read and that charge and store nothing, the playground sees the client address
 // TRUST_PROXY says, and a generated admin token never reaches the log. Real Chromium throughout.
+// test-lane: own-server (reads the server-wide render slots).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

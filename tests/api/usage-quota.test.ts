@@ -1,3 +1,5 @@
+// test-lane: own-server (reads its DATA_DIR and restarts on it).
+
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';

@@ -1,17 +1,20 @@
 // Starts the app in-process on port 0 with a temporary DATA_DIR and registers cleanup.
 // Every server gets an admin token and one API key (business plan unless told otherwise), and
 // request()/render() send that key unless the caller gives its own Authorization header.
+// In a lane with a shared server (shared-server.ts), a default-config call gets a handle on it instead.
 
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
-import { createApp, type App, type AppOverrides } from '../../server/src/app.ts';
+// The app and its collaborators load when a test starts a server of its own: a file on the shared
+// server never loads the server's modules (~3 s of CPU per file).
+import type { App, AppOverrides } from '../../server/src/app.ts';
 import { configWith, type Config } from '../../server/src/config.ts';
 import { engineUnderTest, type TestEngine } from './engines.ts';
-import { electronStandIn } from './fake-electron.ts';
 import { fakePageSource, fastLane } from './fake-page-source.ts';
+import { sharedServer, sharedServerHandle, type ServerParts } from './shared-server.ts';
 import { startTwoInstances, testInstances } from './two-instances.ts';
 
 export interface IssuedKey {
@@ -58,6 +61,49 @@ export async function startTestServer(
   collaborators: AppOverrides = {},
   options: TestServerOptions = {},
 ): Promise<TestServer> {
+  // The lane's shared server (one app and one Chromium for every file that needs no server of its
+  // own) serves a call that asks nothing of its own; the key made below keeps the test's data apart.
+  const shared = sharedServer();
+  const ownNeeded = Object.keys(overrides).length > 0 || Object.keys(collaborators).length > 0 || options.engine || testInstances === 2;
+  const { app, url, dataDir, adminToken } = shared && !ownNeeded ? sharedServerHandle(shared) : await startOwn(t, overrides, collaborators, options);
+  const requestWithoutKey = (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) =>
+    fetch(url + route, {
+      method,
+      headers: body === undefined || typeof body === 'string' ? headers : { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const admin = (method: string, route: string, body?: unknown) => requestWithoutKey(method, route, body, { authorization: `Bearer ${adminToken}` });
+  const createKey = async (plan: string, keyOptions: { name?: string; auto_store?: boolean } = {}) => {
+    const response = await admin('POST', '/admin/v1/keys', { name: keyOptions.name ?? `test ${plan}`, plan, ...keyOptions });
+    if (response.status !== 201) throw new Error(`creating a ${plan} key answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as IssuedKey;
+  };
+  const key = await createKey(options.plan ?? 'business', { name: 'default test key' });
+  const request = (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const hasAuthorization = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+    return requestWithoutKey(method, route, body, hasAuthorization ? headers : { authorization: `Bearer ${key.key}`, ...headers });
+  };
+  return {
+    // Getters: on the shared server, reading app or dataDir throws, naming the fix (shared-server.ts).
+    get app() {
+      return app();
+    },
+    url,
+    get dataDir() {
+      return dataDir();
+    },
+    adminToken,
+    key,
+    request,
+    requestWithoutKey,
+    admin,
+    render: (body, headers) => request('POST', '/v1/pdf', body, headers),
+    createKey,
+  };
+}
+
+/** A server of the test's own, stopped (and its temporary DATA_DIR removed) when the test ends. */
+async function startOwn(t: Hook, overrides: Partial<Config>, collaborators: AppOverrides, options: TestServerOptions): Promise<ServerParts> {
   const dataDir = overrides.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'quire-test-')));
   // An explicit adminToken of '' leaves the server to generate DATA_DIR/admin-token.
   const adminToken = 'adminToken' in overrides ? overrides.adminToken : `adm_test_${randomBytes(16).toString('hex')}`;
@@ -75,45 +121,22 @@ export async function startTestServer(
   });
   // The fast lane (npm run test:fast) renders on a fake page source, the Electron stand-in on the
   // desktop app's, unless the test brings its own.
-  const lanePages = fastLane() ? fakePageSource : engine.pages === 'electron' ? electronStandIn(config.chromePath) : undefined;
+  const lanePages = fastLane()
+    ? fakePageSource
+    : engine.pages === 'electron'
+      ? (await import('./fake-electron.ts')).electronStandIn(config.chromePath)
+      : undefined;
   const appOverrides = lanePages && !collaborators.pageSource ? { ...collaborators, pageSource: lanePages } : collaborators;
   // The two-instance lane (npm run test:two): the same tests, through a proxy alternating between two apps.
   const { app, url } = testInstances === 2 ? await startTwoInstances(t, config, appOverrides) : await startOne(t, config, appOverrides);
   t.after(async () => {
     if (!overrides.dataDir) await rm(dataDir, { recursive: true, force: true });
   });
-  const requestWithoutKey = (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) =>
-    fetch(url + route, {
-      method,
-      headers: body === undefined || typeof body === 'string' ? headers : { 'content-type': 'application/json', ...headers },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-  const admin = (method: string, route: string, body?: unknown) => requestWithoutKey(method, route, body, { authorization: `Bearer ${app.adminToken}` });
-  const createKey = async (plan: string, keyOptions: { name?: string; auto_store?: boolean } = {}) => {
-    const response = await admin('POST', '/admin/v1/keys', { name: keyOptions.name ?? `test ${plan}`, plan, ...keyOptions });
-    if (response.status !== 201) throw new Error(`creating a ${plan} key answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as IssuedKey;
-  };
-  const key = await createKey(options.plan ?? 'business', { name: 'default test key' });
-  const request = (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const hasAuthorization = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
-    return requestWithoutKey(method, route, body, hasAuthorization ? headers : { authorization: `Bearer ${key.key}`, ...headers });
-  };
-  return {
-    app,
-    url,
-    dataDir,
-    adminToken: app.adminToken,
-    key,
-    request,
-    requestWithoutKey,
-    admin,
-    render: (body, headers) => request('POST', '/v1/pdf', body, headers),
-    createKey,
-  };
+  return { app: () => app, url, dataDir: () => dataDir, adminToken: app.adminToken };
 }
 
 async function startOne(t: Hook, config: Config, collaborators: AppOverrides): Promise<{ app: App; url: string }> {
+  const { createApp } = await import('../../server/src/app.ts');
   const app = await createApp(config, collaborators);
   const url = await app.listen();
   t.after(() => app.close());

@@ -9,9 +9,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
-import { createApp, type App, type AppOverrides } from '../../server/src/app.ts';
+import type { App, AppOverrides } from '../../server/src/app.ts';
 import type { Config } from '../../server/src/config.ts';
-import { openDatabase } from '../../server/src/stores/pg/database.ts';
 import { createSharedTestDatabase, stopSharedServer, type TestDatabase } from './postgres.ts';
 
 /** How many instances startTestServer starts (1 unless QUIRE_TEST_INSTANCES says 2). */
@@ -45,6 +44,7 @@ function databaseOf(dataDir: string): Promise<TestDatabase> {
 
 async function migratedDatabase(): Promise<TestDatabase> {
   const database = await createSharedTestDatabase();
+  const { openDatabase } = await import('../../server/src/stores/pg/database.ts');
   await (await openDatabase(database.url)).close();
   return database;
 }
@@ -78,6 +78,7 @@ export async function startTwoInstances(t: Hook, config: Config, collaborators: 
     await Promise.all(apps.map((app) => app.close()));
     await Promise.all(folders.slice(1).map((folder) => rm(folder, { recursive: true, force: true })));
   });
+  const { createApp } = await import('../../server/src/app.ts');
   // One at a time, as an operator would start them (the schema is migrated already: migratedDatabase).
   for (const i of [0, 1]) {
     if (i > 0) folders.push(await mkdtemp(path.join(os.tmpdir(), 'quire-test-second-')));
