@@ -45,6 +45,9 @@ export const ERROR_STATUS = {
   pdf_unreadable: 422,
   // Not in the original code list (issue 31): a PDF/A result failed a rule of its level; uncharged.
   conformance_failed: 422,
+  // Not in the original code list (issue 41): an e-invoice XML that is not well-formed, carries a
+  // DOCTYPE, or whose root is not a CII or UBL invoice: the request was sent right, the file is unreadable.
+  einvoice_unreadable: 422,
   rate_limited: 429,
   // Not in the original code list (issue 11): a key's background batch backlog is full.
   too_many_batches: 429,

@@ -23,6 +23,7 @@ import { isDatabaseFull } from '../stores/pg/database.ts';
 import type { ErrorRecord } from '../stores/batch-store.ts';
 import { usageHeaders } from './usage-headers.ts';
 import { SignInputError, TimestampUnavailableError } from '../signing/errors.ts';
+import { NotAnInvoiceError, XmlRefusedError } from '../einvoice/read/read-invoice.ts';
 import { FinishInputError, PdfInputError, type PdfInputProblem, PdfStepError, PdfToolMissingError, PdfToolTimeoutError } from '../pdf/pdf-errors.ts';
 
 /** Maps any thrown value to an ApiError: known errors to their code, anything else to internal_error. */
@@ -47,6 +48,8 @@ export function toApiError(error: unknown): ApiError {
   if (office) return office;
   const pdf = pdfApiError(error);
   if (pdf) return pdf;
+  const einvoice = einvoiceApiError(error);
+  if (einvoice) return einvoice;
   if (error instanceof NavigationError) return new ApiError('navigation_failed', `The url could not be loaded: ${error.message}.`);
   if (error instanceof RenderInputError || error instanceof FinishInputError) return new ApiError('invalid_request', error.message);
   if (error instanceof SignInputError) return new ApiError('invalid_request', `${error.field}: ${error.message}.`);
@@ -125,6 +128,14 @@ function pdfApiError(error: unknown): ApiError | undefined {
     return new ApiError('render_timeout', `The PDF work did not finish within ${error.timeoutMs} ms (${error.tool}); nothing was charged.`);
   if (error instanceof PdfToolMissingError)
     return new ApiError('pdf_tool_unavailable', `This server cannot do that: ${error.message} (npm run setup installs it).`);
+  return undefined;
+}
+
+/** docs/api.md#reading-an-e-invoice: an e-invoice XML we will not read (too large, a DTD, not well-formed, not an invoice). */
+function einvoiceApiError(error: unknown): ApiError | undefined {
+  if (error instanceof XmlRefusedError)
+    return new ApiError(error.reason === 'too_large' ? 'payload_too_large' : 'einvoice_unreadable', sentence(error.message));
+  if (error instanceof NotAnInvoiceError) return new ApiError('einvoice_unreadable', sentence(error.message));
   return undefined;
 }
 

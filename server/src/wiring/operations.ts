@@ -12,6 +12,7 @@ import { adminTemplateOperations } from '../http/routes/admin-templates.ts';
 import { batchOperations } from '../http/routes/batches.ts';
 import { certificateOperations } from '../http/routes/certificates.ts';
 import { documentOperations } from '../http/routes/documents.ts';
+import { einvoiceOperations } from '../http/routes/einvoice.ts';
 import { healthOperations } from '../http/routes/health.ts';
 import { imageOperations } from '../http/routes/image.ts';
 import { mergeOperations } from '../http/routes/merge.ts';
@@ -55,6 +56,7 @@ export function createHttp(
       ...officeOperations(services.office, config.officeMaxUploadBytes),
       ...imageOperations(services.image),
       ...pdfToolOperations(services.pdfTools),
+      ...einvoiceOperations(),
       ...receiptOperations(receipts, services.activity, config.playgroundEnabled),
       ...templateOperations(templates),
       ...documentOperations(documents),
