@@ -3,6 +3,7 @@
 // Amounts keep the currency they were read with, else the document's.
 
 import type { AllowanceCharge, Amount, InvoiceLine, Period } from '../model/invoice-model.ts';
+import { ublDate } from './ubl-date.ts';
 import { ublId } from './ubl-parties.ts';
 import { group, leaf, type XmlElement } from './xml-tree.ts';
 
@@ -32,8 +33,8 @@ export function ublAllowanceCharge(charge: AllowanceCharge, currency: string | u
 export function ublPeriod(period: Period | undefined, descriptionCode?: string): XmlElement | undefined {
   return group(
     'cac:InvoicePeriod',
-    leaf('cbc:StartDate', period?.start?.value),
-    leaf('cbc:EndDate', period?.end?.value),
+    leaf('cbc:StartDate', ublDate(period?.start)),
+    leaf('cbc:EndDate', ublDate(period?.end)),
     leaf('cbc:DescriptionCode', descriptionCode),
   );
 }

@@ -7,6 +7,7 @@ import type { Invoice, PaymentMeans, SupportingDocument } from '../model/invoice
 import { NS } from '../xml/located-node.ts';
 import { ublAllowanceCharge, ublAmount, ublLine, ublPeriod } from './ubl-lines.ts';
 import { ublAddress, ublBuyer, ublId, ublPayee, ublSeller, ublTaxRepresentative } from './ubl-parties.ts';
+import { ublDate } from './ubl-date.ts';
 import { vatDateCodeFor } from './vat-date-code.ts';
 import { always, type Child, group, leaf, toXml } from './xml-tree.ts';
 
@@ -28,7 +29,7 @@ export function writeUbl(invoice: Invoice): string {
   const [firstVatTotal, ...otherVatTotals] = invoice.totals?.vatTotals ?? [];
   const totals = invoice.totals;
   const typeCode = leaf(creditNote ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode', invoice.typeCode?.value);
-  const taxPointDate = leaf('cbc:TaxPointDate', invoice.vatPointDate?.value);
+  const taxPointDate = leaf('cbc:TaxPointDate', ublDate(invoice.vatPointDate));
   const objectReference =
     invoice.invoicedObject && group('cac:AdditionalDocumentReference', ublId('cbc:ID', invoice.invoicedObject), leaf('cbc:DocumentTypeCode', '130'));
   const root = always(
@@ -37,8 +38,8 @@ export function writeUbl(invoice: Invoice): string {
     leaf('cbc:CustomizationID', invoice.specification?.value),
     leaf('cbc:ProfileID', invoice.businessProcess?.value),
     leaf('cbc:ID', invoice.number?.value),
-    leaf('cbc:IssueDate', invoice.issueDate?.value),
-    creditNote ? [taxPointDate, typeCode] : [leaf('cbc:DueDate', invoice.dueDate?.value), typeCode],
+    leaf('cbc:IssueDate', ublDate(invoice.issueDate)),
+    creditNote ? [taxPointDate, typeCode] : [leaf('cbc:DueDate', ublDate(invoice.dueDate)), typeCode],
     invoice.notes.map((note) => leaf('cbc:Note', note.text?.value)),
     !creditNote && taxPointDate,
     leaf('cbc:DocumentCurrencyCode', currency),
@@ -52,7 +53,7 @@ export function writeUbl(invoice: Invoice): string {
     invoice.precedingInvoices.map((preceding) =>
       group(
         'cac:BillingReference',
-        group('cac:InvoiceDocumentReference', leaf('cbc:ID', preceding.reference?.value), leaf('cbc:IssueDate', preceding.issueDate?.value)),
+        group('cac:InvoiceDocumentReference', leaf('cbc:ID', preceding.reference?.value), leaf('cbc:IssueDate', ublDate(preceding.issueDate))),
       ),
     ),
     group('cac:DespatchDocumentReference', leaf('cbc:ID', invoice.despatchAdviceReference?.value)),
@@ -71,11 +72,11 @@ export function writeUbl(invoice: Invoice): string {
     invoice.delivery &&
       group(
         'cac:Delivery',
-        leaf('cbc:ActualDeliveryDate', invoice.delivery.actualDate?.value),
+        leaf('cbc:ActualDeliveryDate', ublDate(invoice.delivery.actualDate)),
         group('cac:DeliveryLocation', ublId('cbc:ID', invoice.delivery.locationId), ublAddress('cac:Address', invoice.delivery.address)),
         group('cac:DeliveryParty', group('cac:PartyName', leaf('cbc:Name', invoice.delivery.partyName?.value))),
       ),
-    invoice.paymentMeans.map((means, index) => paymentMeans(means, creditNote && index === 0 ? invoice.dueDate?.value : undefined)),
+    invoice.paymentMeans.map((means, index) => paymentMeans(means, creditNote && index === 0 ? ublDate(invoice.dueDate) : undefined)),
     group('cac:PaymentTerms', leaf('cbc:Note', invoice.paymentTerms?.value)),
     invoice.allowancesCharges.map((charge) => ublAllowanceCharge(charge, currency)),
     firstVatTotal &&
