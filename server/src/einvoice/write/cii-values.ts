@@ -5,12 +5,15 @@
 import type { Amount, DateValue, Identifier } from '../model/invoice-model.ts';
 import { group, leaf, type XmlElement } from './xml-tree.ts';
 
-/** A date element holding udt:DateTimeString (or qdt:, for formatted dates) in format 102 (YYYYMMDD). */
-export function ciiDate(name: string, date: DateValue | undefined, prefix: 'udt' | 'qdt' = 'udt'): XmlElement | undefined {
+/**
+ * A date element holding `inner` in format 102 (YYYYMMDD): udt:DateTimeString for most dates,
+ * qdt:DateTimeString for formatted ones (BT-26), udt:DateString for the tax point date (BT-7).
+ */
+export function ciiDate(name: string, date: DateValue | undefined, inner = 'udt:DateTimeString'): XmlElement | undefined {
   if (!date) return undefined;
   // A UBL date (or any date read as valid) is written as 102; an unreadable one is kept as it came.
   const text = date.iso ? date.iso.replaceAll('-', '') : date.value;
-  return group(name, leaf(`${prefix}:DateTimeString`, text, { format: date.iso ? '102' : (date.format ?? '102') }));
+  return group(name, leaf(inner, text, { format: date.iso ? '102' : (date.format ?? '102') }));
 }
 
 export const ciiAmount = (name: string, amount: Amount | undefined, currency?: string) =>

@@ -90,7 +90,7 @@ export function writeCii(invoice: Invoice): string {
             leaf('ram:CategoryCode', vat.categoryCode?.value),
             leaf('ram:ExemptionReasonCode', vat.exemptionReasonCode?.value),
             // BT-7 and BT-8 are document-level terms; CII carries them on each VAT breakdown.
-            ciiDate('ram:TaxPointDate', invoice.vatPointDate),
+            ciiDate('ram:TaxPointDate', invoice.vatPointDate, 'udt:DateString'),
             leaf('ram:DueDateTypeCode', dateCode),
             leaf('ram:RateApplicablePercent', vat.rate?.value),
           ),
@@ -121,7 +121,7 @@ export function writeCii(invoice: Invoice): string {
           group(
             'ram:InvoiceReferencedDocument',
             leaf('ram:IssuerAssignedID', preceding.reference?.value),
-            ciiDate('ram:FormattedIssueDateTime', preceding.issueDate, 'qdt'),
+            ciiDate('ram:FormattedIssueDateTime', preceding.issueDate, 'qdt:DateTimeString'),
           ),
         ),
         group('ram:ReceivableSpecifiedTradeAccountingAccount', leaf('ram:ID', invoice.buyerAccountingReference?.value)),
