@@ -65,7 +65,8 @@ export async function checkInvoiceXml(xml: string, profile: EInvoiceProfile, xml
   if (declared === undefined) throw new InvoiceXmlError([{ line: 0, message: 'GuidelineSpecifiedDocumentContextParameter has no ID' }]);
 }
 
-function validateAgainstSchema(xml: string, xsd: string, xmllint: string): Promise<XmlProblem[]> {
+/** The problems xmllint finds validating `xml` against `xsd` (none: valid). */
+export function validateAgainstSchema(xml: string, xsd: string, xmllint: string): Promise<XmlProblem[]> {
   return new Promise((resolve, reject) => {
     // --nonet: no schema or entity is fetched from the network; no --noent: entities stay unexpanded.
     const child = execFile(
