@@ -2,7 +2,7 @@
 // office pool's restart count, and the small hostile files (a tiny PNG, a zip bomb).
 
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -120,7 +120,17 @@ export async function officeRestarts(server: TestServer): Promise<number> {
 
 export function hasJobFile(server: TestServer): boolean {
   const dir = `${server.dataDir}/office`;
-  return readdirSync(dir).some((name) => name.startsWith('job-') && existsSync(`${dir}/${name}/input.csv`));
+  // A CSV is handed over under the upload's name (its sheet's name), other kinds as input.<kind>.
+  return readdirSync(dir).some((name) => name.startsWith('job-') && filesIn(`${dir}/${name}`).some((file) => file.endsWith('.csv')));
+}
+
+/** A folder's entries, none when it is gone (a job folder is removed when its conversion ends). */
+function filesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
 }
 
 /** A 20 x 20 red PNG. */
