@@ -1,6 +1,6 @@
-// The machine's own Node when it is older than Quire supports (Node 20 at
-// /usr/bin/node, as on CI's machines): the tests of the launcher and of `npm start` on a newcomer's
-// machine run on it, and skip, saying so, where the machine has no such Node.
+// The machine's own Node when it is older than Quire supports (Node 20 at /usr/bin/node, as on CI's
+// machines): the tests of the launcher and of the server's entries run on it, and skip, saying so,
+// where the machine has no such Node.
 
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

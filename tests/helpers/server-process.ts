@@ -19,17 +19,12 @@ export interface ServerProcess {
 /** The source entry through tsx, as the tests run it; the compiled-server test passes dist's instead. */
 const SOURCE_ENTRY = ['--import', 'tsx', 'server/src/main.ts'];
 
-/**
- * Starts `node --import tsx server/src/main.ts` (or `command` with `entry`: node with dist's build,
- * `npm start`) with env on top of ours; resolves once it listens. Any command but this Node runs
- * in a process group of its own, so the test can end npm and the server it started together.
- */
-export async function startServerProcess(env: Record<string, string>, entry: string[] = SOURCE_ENTRY, command = process.execPath): Promise<ServerProcess> {
-  const child = spawn(command, entry, {
+/** Starts `node --import tsx server/src/main.ts` (or node with `entry`) with env on top of ours; resolves once it listens. */
+export async function startServerProcess(env: Record<string, string>, entry: string[] = SOURCE_ENTRY): Promise<ServerProcess> {
+  const child = spawn(process.execPath, entry, {
     cwd: REPO_ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
-    detached: command !== process.execPath,
   });
   const logs: Record<string, unknown>[] = [];
   let stderr = '';
