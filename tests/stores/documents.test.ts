@@ -1,13 +1,15 @@
 // Contract of the document store (stores/documents.ts DocumentStore), run against the files
-// and PostgreSQL (rows, bytes in chunks): round-trip, pages, streaming that a delete cannot cut
-// short, expiry once, tombstones.
+// and PostgreSQL (rows, bytes in chunks): round-trip, pages, what made each document, streaming
+// that a delete cannot cut short, expiry once, tombstones.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { DocumentStore } from '../../server/src/stores/document-store.ts';
 import { DocumentsStore } from '../../server/src/stores/documents.ts';
-import type { DocumentRecord, StoredDocument } from '../../server/src/stores/document-record.ts';
+import { DOCUMENT_SOURCES, type DocumentRecord, type StoredDocument } from '../../server/src/stores/document-record.ts';
 import { readOpened } from '../helpers/pdf.ts';
 import { PgDocumentStore } from '../../server/src/stores/pg/documents.ts';
 import { PgPdfBlobStore } from '../../server/src/stores/pg/pdf-blobs.ts';
@@ -95,6 +97,55 @@ forEachBackend((backend) => {
     );
     await store.expire(counted.id, new Date());
     assert.equal((await store.tombstone(counted.id))?.pages, 3);
+  });
+
+  test('what made a document (every source) round-trips with its page count through get, a page and expiry', async () => {
+    const store = await storeOn(backend);
+    const key = newId('key');
+    const stored: StoredDocument[] = [];
+    for (const [at, source] of DOCUMENT_SOURCES.entries())
+      stored.push(await store.put(record(key, 10 + at, { source, pages: at + 2 }), Buffer.from('%PDF-1.7')));
+    for (const document of stored) assert.deepEqual(await store.get(document.id), document);
+    assert.deepEqual(
+      (await store.page(key, 10, undefined, 0)).items.map(({ source, pages }) => [source, pages]),
+      DOCUMENT_SOURCES.map((source, at) => [source, at + 2]).reverse(),
+    );
+    const office = stored[DOCUMENT_SOURCES.indexOf('office')]!;
+    await store.expire(office.id, new Date());
+    assert.equal((await store.tombstone(office.id))?.source, 'office');
+  });
+
+  test("a record without a source this version knows (a sidecar written without one, a later version's value) reads as render", async () => {
+    const key = newId('key');
+    const kept = record(key, 20, { source: 'merge', pages: 4 });
+    const aged = record(key, 21, { source: 'office', pages: 2 });
+    let store: DocumentStore;
+    if (backend.kind === 'files') {
+      const dataDir = await backend.dataDir();
+      const first = (await DocumentsStore.open(dataDir)).store;
+      await first.put(kept, Buffer.from('%PDF-1.7 kept'));
+      await first.put(aged, Buffer.from('%PDF-1.7 aged'));
+      const root = path.join(dataDir, 'documents');
+      const sidecar = path.join(root, key, `${aged.id}.json`);
+      const { source: _dropped, ...older } = JSON.parse(await readFile(sidecar, 'utf8')) as DocumentRecord;
+      await writeFile(sidecar, JSON.stringify(older));
+      // The start-up scan reads the sidecars (no index snapshot to take them from).
+      await rm(path.join(root, 'index-snapshot.json'), { force: true });
+      store = (await DocumentsStore.open(dataDir)).store;
+    } else {
+      store = await storeOn(backend);
+      await store.put(kept, Buffer.from('%PDF-1.7 kept'));
+      await store.put(aged, Buffer.from('%PDF-1.7 aged'));
+      await backend.database().pool.query("UPDATE documents SET source = 'a_later_kind' WHERE id = $1", [aged.id]);
+    }
+    assert.equal((await store.get(kept.id))?.source, 'merge');
+    const read = await store.get(aged.id);
+    assert.equal(read?.source, 'render');
+    assert.equal(read?.pages, 2);
+    assert.deepEqual(
+      (await store.page(key, 10, undefined, 0)).items.map((document) => document.source),
+      ['render', 'merge'],
+    );
   });
 
   test('expiry happens once, drops the bytes, keeps a tombstone until it is dropped', async () => {

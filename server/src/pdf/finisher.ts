@@ -5,6 +5,7 @@
 import { WorkerPool, type ErrorShape } from '../worker-pool.ts';
 import { needsFinishing, type FinishOptions } from './finish-options.ts';
 import { MergeSourceError } from './merge-errors.ts';
+import { countPages } from './page-count.ts';
 import type { PdfInspection } from './inspect.ts';
 import { FinishInputError, PdfInputError, PdfStepError, PdfToolTimeoutError, type PdfInputProblem } from './pdf-errors.ts';
 import type { RasterImage, RasterRequest } from './rasterize.ts';
@@ -31,6 +32,18 @@ export function stampInWorker(pdf: Uint8Array, overlay: Uint8Array, plan: StampP
 export function findMarkersInWorker(pdf: Uint8Array, prefix: string): Promise<MarkerPages> {
   return pool.run({ kind: 'markers', pdf, prefix }) as Promise<MarkerPages>;
 }
+
+/**
+ * A PDF's page count: the cheap read of its page tree root (page-count.ts), else pdf-lib's count on
+ * the worker (a file another writer laid out, or pdf-lib with object streams). Throws for a file
+ * pdf-lib cannot read (an encrypted one).
+ */
+export async function pageCountOf(pdf: Uint8Array): Promise<number> {
+  return countPages(pdf) ?? (await findMarkersInWorker(pdf, NO_MARKERS)).pageCount;
+}
+
+/** A marker prefix no link has: findMarkers then only counts the pages. */
+const NO_MARKERS = 'https://none.quire.invalid/';
 
 /** The pages, title and sections of a PDF we did not lay out (pdf-layout.ts); a bad file is a FinishInputError naming `field`. */
 export function readLayoutInWorker(pdf: Uint8Array, field: string): Promise<PdfLayout> {

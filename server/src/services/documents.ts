@@ -26,8 +26,10 @@ export interface StoragePlan {
 export interface KeepRequest {
   keyId: string;
   storage: StoragePlan;
-  /** The PDF kept: its size and page count go on the record. */
+  /** The PDF kept: its size goes on the record, and its page count when `pages` is not given. */
   pdf: Uint8Array;
+  /** Its page count, from the caller that knows it (a transform's parts, a count on the PDF worker). */
+  pages?: number;
   filename?: string;
   source: DocumentSource;
   batchId?: string;
@@ -70,9 +72,10 @@ export class DocumentsService {
   /** The record a render's copy is kept under (stores/render-commit.ts keeps it with the charge). */
   recordFor(request: KeepRequest): DocumentRecord {
     const created = this.now();
-    // The cheap count (the page tree root, no parse) fits on the request path; a file it cannot
-    // read (another writer's layout) is kept without a count rather than parsed here.
-    const pages = countPages(request.pdf);
+    // The caller's count, else the cheap count (the page tree root, no parse), which fits on the
+    // request path; a file it cannot read (another writer's layout) is kept without a count rather
+    // than parsed here (RenderService counts such files on the PDF worker before it gets here).
+    const pages = request.pages ?? countPages(request.pdf);
     return {
       id: request.id ?? newId('doc'),
       keyId: request.keyId,

@@ -5,8 +5,7 @@
 
 import { ApiError } from '../errors.ts';
 import type { FinishOptions } from '../pdf/finish-options.ts';
-import { findMarkersInWorker, finishPdf, mergeInWorker, readLayoutInWorker } from '../pdf/finisher.ts';
-import { countPages } from '../pdf/page-count.ts';
+import { finishPdf, mergeInWorker, pageCountOf, readLayoutInWorker } from '../pdf/finisher.ts';
 import { selectPages } from '../pdf/page-list.ts';
 import { DEFAULT_FOREIGN_HEADS } from '../render/header-options.ts';
 import type { HeadsOnPdf } from '../render/heads-on-pdf.ts';
@@ -138,7 +137,13 @@ export class MergeService {
     };
     // As for a render, the allowance is held first (cheap refusals first); every source is then
     // checked before any is rendered, and any failure gives the hold back.
-    const charge = { documents: Math.max(1, rendered), storage, filename: input.filename, output: { options: input.options, field: 'options' } };
+    const charge = {
+      documents: Math.max(1, rendered),
+      storage,
+      source: 'merge' as const,
+      filename: input.filename,
+      output: { options: input.options, field: 'options' },
+    };
     const whole = {
       requestId,
       keyId: account.keyId,
@@ -250,13 +255,7 @@ export class MergeService {
     if (!parts.some((part) => part.body || part.foreign)) return parts;
     const layouts = await Promise.all(parts.map((part) => (part.foreign ? readLayoutInWorker(part.pdf, part.foreign.field) : undefined)));
     const counts = await Promise.all(
-      parts.map(
-        async (part, index) =>
-          layouts[index]?.pages.length ??
-          part.body?.heads?.pageCount ??
-          countPages(part.pdf) ??
-          (await findMarkersInWorker(part.pdf, 'https://none.quire.invalid/')).pageCount,
-      ),
+      parts.map(async (part, index) => layouts[index]?.pages.length ?? part.body?.heads?.pageCount ?? (await pageCountOf(part.pdf))),
     );
     const numberings = numberAcross(
       parts.map((part, index) => {

@@ -59,7 +59,7 @@ export class OfficeService {
       options: { ...input.options, merge: input.merge },
       wish: { asked: input.options.receipt, mode: account.receipts, storing: storage !== undefined },
     };
-    const charge = { documents: checked.length, storage, filename, output: { options: input.options, field: 'options' } };
+    const charge = { documents: checked.length, storage, source: 'office' as const, filename, output: { options: input.options, field: 'options' } };
     const { receiptId, ...made } = await this.deps.receipts.record(call, () => this.deps.render.produce(account, charge, make));
     return { ...made, receiptIds: receiptId ? [receiptId] : undefined };
   }

@@ -2,6 +2,7 @@
 // an image is charged as (RenderService.produce): kept apart so render.ts stays one story.
 
 import type { RenderPriority } from '../render/render-slots.ts';
+import type { DocumentSource } from '../stores/document-record.ts';
 import type { StoragePlan } from './documents.ts';
 import type { OutputOptions } from './output-steps.ts';
 import type { ReserveTurn } from './reserve-turns.ts';
@@ -18,10 +19,20 @@ export interface RenderContext {
 }
 
 /** What a merge or an image is charged and kept as (RenderService.produce). */
-export interface ProduceCharge {
+export type ProduceCharge = ChargeTerms & Keeping;
+
+/**
+ * Whether the output is kept, and then what made it (the stored record's source): a caller that
+ * may keep its output must say which it is; one that never keeps gives `storage: undefined`.
+ */
+type Keeping = { storage: StoragePlan | undefined; source: DocumentSource } | { storage: undefined; source?: undefined };
+
+/** What a produced output's maker answers: the bytes, with their page count when it knows it (the stored record shows it). */
+export type Made = Uint8Array | { pdf: Uint8Array; pages: number };
+
+interface ChargeTerms {
   /** Documents of the allowance it costs (at least one). */
   documents: number;
-  storage: StoragePlan | undefined;
   filename?: string;
   /** The final steps' options (PDF/A, attachments, signing) and where they sit in the request. */
   output?: { options: OutputOptions | undefined; field: string };

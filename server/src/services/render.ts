@@ -11,7 +11,7 @@ import type { Renderer } from '../render/renderer.ts';
 import type { Tenant } from '../render/render-slots.ts';
 import type { Reservation, UsageLedger, UsageSnapshot } from '../accounts/usage.ts';
 import type { Account } from './keys.ts';
-import type { DocumentsService, StoragePlan } from './documents.ts';
+import type { DocumentsService } from './documents.ts';
 import type { TemplatesService } from './templates.ts';
 import type { RenderCommit } from '../stores/render-commit.ts';
 import { checkHtmlSize, checkMarkdownSize, checkSourceFields } from './source-rules.ts';
@@ -22,9 +22,10 @@ import { OfficeUnavailableError } from '../office/errors.ts';
 import { ApiError } from '../errors.ts';
 import { sourceSummary, withReceipt, type ReceiptsService } from './receipts.ts';
 import { inSpan } from '../telemetry/spans.ts';
-import type { ProduceCharge, RenderContext } from './render-context.ts';
+import type { Made, ProduceCharge, RenderContext } from './render-context.ts';
+import { bytesOf, keptCopy } from './kept-copy.ts';
 
-export type { ProduceCharge, RenderContext } from './render-context.ts';
+export type { Made, ProduceCharge, RenderContext } from './render-context.ts';
 import { OutputSteps, type FinalOutput, type OutputOptions, type StepContext, type StepRecord } from './output-steps.ts';
 
 export interface RenderedPdf {
@@ -106,16 +107,17 @@ export class RenderService {
       startedAt,
       batch: batchItem && { batchId: batchItem.batchId, index: batchItem.index },
     };
+    let made: Uint8Array;
     let pdf: Uint8Array;
     let final: FinalOutput;
     try {
       if (input.office) {
-        pdf = await this.office().convertSource(input.office, tenantOf(account), context.priority);
+        made = await this.office().convertSource(input.office, tenantOf(account), context.priority);
       } else {
         const source = await this.resolveSource(input, account);
-        pdf = await this.deps.renderer.render({ source, options, priority: context.priority, tenant: tenantOf(account), data: input.data, trace });
+        made = await this.deps.renderer.render({ source, options, priority: context.priority, tenant: tenantOf(account), data: input.data, trace });
       }
-      final = await this.steps().run(pdf, outputOptions, stepContext);
+      final = await this.steps().run(made, outputOptions, stepContext);
       pdf = final.pdf;
     } catch (error) {
       await reservation.release();
@@ -125,7 +127,8 @@ export class RenderService {
     // before the response that reports them, and
     // committed as one unit (stores/render-commit.ts): a copy that cannot be kept fails the
     // render, uncharged. A batch item's charge tag goes with them (services/batch-items.ts).
-    const document = this.documentFor(account, storage, pdf, input.filename, batchItem);
+    const source = input.office ? ('office' as const) : ('render' as const);
+    const document = await keptCopy(this.deps.documents, account, storage, { pdf, made, source, filename: input.filename }, batchItem);
     let usage: UsageSnapshot;
     try {
       ({ usage } = await inSpan('store', { 'quire.stored': document !== undefined }, () =>
@@ -159,24 +162,28 @@ export class RenderService {
    * one unit of work (stores/render-commit.ts). A failure at any step gives the holds back, so a
    * failed call is never charged.
    */
-  async produce(account: Account, charge: ProduceCharge, make: () => Promise<Uint8Array>): Promise<RenderedPdf> {
+  async produce(account: Account, charge: ProduceCharge, make: () => Promise<Made>): Promise<RenderedPdf> {
     const stepContext = { account, field: charge.output?.field ?? 'options' };
     await this.steps().check(charge.output?.options, stepContext);
     const holds: Reservation[] = [];
+    let made: Made;
     let pdf: Uint8Array;
     let final: FinalOutput;
     try {
       await charge.reserveTurn?.ready;
       for (let i = 0; i < charge.documents; i++)
         holds.push(await this.deps.meter.reserve(account.keyId, account.plan).finally(() => charge.reserveTurn?.done()));
-      final = await this.steps().run(await make(), charge.output?.options, stepContext);
+      made = await make();
+      final = await this.steps().run(bytesOf(made), charge.output?.options, stepContext);
       pdf = final.pdf;
     } catch (error) {
       await Promise.all(holds.map((hold) => hold.release()));
       throw error;
     }
     const { batchItem } = charge;
-    const document = this.documentFor(account, charge.storage, pdf, charge.filename, batchItem);
+    // A charge that keeps its output names its source (render-context.ts), so 'render' is never used here.
+    const output = { pdf, made, source: charge.source ?? ('render' as const), filename: charge.filename };
+    const document = await keptCopy(this.deps.documents, account, charge.storage, output, batchItem);
     const [first, ...others] = holds as [Reservation, ...Reservation[]];
     const batch = batchItem && { batchId: batchItem.batchId, index: batchItem.index };
     const { usage } = await inSpan('store', { 'quire.stored': document !== undefined }, () =>
@@ -195,26 +202,10 @@ export class RenderService {
   }
 
   /** The final steps on an output neither charged nor kept (the playground, previews; a template preview gives its data): refusals first, then the steps. */
-  async finishUncharged(options: OutputOptions | undefined, make: () => Promise<Uint8Array>, given: Partial<StepContext> = {}): Promise<FinalOutput> {
+  async finishUncharged(options: OutputOptions | undefined, make: () => Promise<Made>, given: Partial<StepContext> = {}): Promise<FinalOutput> {
     const context = { account: PREVIEW_ACCOUNT, field: 'options', ...given };
     await this.steps().check(options, context);
-    return this.steps().run(await make(), options, context);
-  }
-
-  /** The stored copy to commit with the charge, when the output is kept: a batch item's under its fixed id. */
-  private documentFor(account: Account, storage: StoragePlan | undefined, pdf: Uint8Array, filename?: string, batchItem?: RenderContext['batchItem']) {
-    if (!storage) return undefined;
-    const source = batchItem ? ('batch' as const) : ('render' as const);
-    const record = this.deps.documents.recordFor({
-      keyId: account.keyId,
-      storage,
-      pdf,
-      filename,
-      source,
-      batchId: batchItem?.batchId,
-      id: batchItem?.documentId,
-    });
-    return { record, pdf };
+    return this.steps().run(bytesOf(await make()), options, context);
   }
 
   private steps(): OutputSteps {

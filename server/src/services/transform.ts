@@ -22,7 +22,7 @@ import type { OutputOptions, StepRecord } from './output-steps.ts';
 import { drawPdfHeads, pdfHeadsOf, type HeadsDrawer } from './pdf-heads.ts';
 import { readPdfInput, type PdfInput, type PdfInputBytes, type PdfInputDeps } from './pdf-input.ts';
 import type { CallReport, ReceiptsService } from './receipts.ts';
-import { tenantOf, type ProduceCharge, type RenderContext, type RenderedPdf, type RenderService } from './render.ts';
+import { tenantOf, type Made, type ProduceCharge, type RenderContext, type RenderedPdf, type RenderService } from './render.ts';
 
 /** The options of the result: the merge's (toolbox, header and footer, final steps) without its outline. */
 export type TransformOptions = Omit<MergeOptions, 'outline'> & OutputOptions & { receipt?: boolean };
@@ -135,12 +135,12 @@ export class TransformService {
     const outcome = await runSteps(startOf(job), steps);
     const results: (RenderedPdf & { name: string; pages: number })[] = [];
     for (const part of outcome.parts) {
-      const charge = { documents: 1, storage, filename: part.name, output: { options, field: 'options' } };
+      const charge = { documents: 1, storage, source: 'transform' as const, filename: part.name, output: { options, field: 'options' } };
       const made = await this.produced(
         job,
         charge,
         () => outcome.steps,
-        () => this.shape(job, part),
+        async () => ({ pdf: await this.shape(job, part), pages: part.pageCount }),
       );
       results.push({ ...made, name: part.name, pages: part.pageCount });
     }
@@ -170,7 +170,15 @@ export class TransformService {
     const opened = await readPdfInput(input, account, context.batchItem ? 'transform' : '', this.readerFor(admin));
     const job: Job = { input, opened, steps, account, context, admin };
     const output = { options: input.options ?? {}, field: context.batchItem ? 'transform.options' : 'options' };
-    const charge = { documents: 1, storage, filename: input.filename, output, batchItem: context.batchItem, reserveTurn: context.reserveTurn };
+    const charge = {
+      documents: 1,
+      storage,
+      source: 'transform' as const,
+      filename: input.filename,
+      output,
+      batchItem: context.batchItem,
+      reserveTurn: context.reserveTurn,
+    };
     let reports: StepReport[] = [];
     const result = await this.produced(
       job,
@@ -179,14 +187,16 @@ export class TransformService {
       async () => {
         const outcome = await runSteps(startOf(job), steps);
         reports = outcome.steps;
-        return this.shape(job, outcome.parts[0]!);
+        // The header and footer and the toolbox add no pages: the part's count is the result's.
+        const part = outcome.parts[0]!;
+        return { pdf: await this.shape(job, part), pages: part.pageCount };
       },
     );
     return { result, steps: reports };
   }
 
   /** produce, with the call's receipt: the transform's steps (read once they ran), then the final steps. */
-  private async produced(job: Job, charge: ProduceCharge, reports: () => StepReport[], make: () => Promise<Uint8Array>): Promise<RenderedPdf> {
+  private async produced(job: Job, charge: ProduceCharge, reports: () => StepReport[], make: () => Promise<Made>): Promise<RenderedPdf> {
     const { input, account, context } = job;
     if (job.admin) {
       const final = await this.deps.render.finishUncharged(charge.output?.options, make);

@@ -1,8 +1,20 @@
 // A stored document's record, the same in every document store (files, PostgreSQL) and in the
 // documents index snapshot: everything known about a document but its bytes.
 
-/** How the document came to be stored: a render call, or a batch item. */
-export type DocumentSource = 'render' | 'batch';
+/**
+ * What made the document (docs/api.md#stored-documents): a render (HTML, URL, template or Markdown
+ * through Chromium), a batch item (whatever it made), an office conversion, a merge, a PDF transform.
+ */
+export const DOCUMENT_SOURCES = ['render', 'batch', 'office', 'merge', 'transform'] as const;
+export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
+
+/**
+ * A stored source as this version reads it: a record without one, or with a value it does not know
+ * (a newer version's, after a downgrade), reads as render, what every stored document was at first.
+ */
+export function documentSourceOf(value: unknown): DocumentSource {
+  return DOCUMENT_SOURCES.includes(value as DocumentSource) ? (value as DocumentSource) : 'render';
+}
 
 /** The sidecar: everything known about a document but its bytes. */
 export interface DocumentRecord {

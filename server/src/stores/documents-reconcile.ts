@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { DocumentRecord } from './document-record.ts';
+import { documentSourceOf, type DocumentRecord } from './document-record.ts';
 import { isAbandonedTempFile, StoreReadError, syncFolder } from './durable-file.ts';
 
 /** What open() found and repaired. */
@@ -75,7 +75,7 @@ export function readDocumentSidecar(file: string): DocumentRecord | Error {
       return new Error('not a document sidecar');
     }
     if (`${record.keyId}/${record.id}.json` !== file.split(path.sep).slice(-2).join('/')) return new Error('its id or key does not match its file name');
-    return record;
+    return { ...record, source: documentSourceOf(record.source) };
   } catch (error) {
     return error as Error;
   }

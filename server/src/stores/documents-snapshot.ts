@@ -10,7 +10,7 @@
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { DocumentSource, StoredDocument } from './document-record.ts';
+import { documentSourceOf, type DocumentSource, type StoredDocument } from './document-record.ts';
 import { removeAbandonedTempFiles, writeFileDurably } from './durable-file.ts';
 
 /** One key folder as recorded: its mtime before reading, and when that was. */
@@ -76,7 +76,7 @@ export async function readDocumentsSnapshot(root: string): Promise<DocumentsSnap
       ...(typeof pages === 'number' ? { pages } : {}),
       createdAt,
       expiresAt,
-      source,
+      source: documentSourceOf(source),
       batchId,
       planId,
       retention,

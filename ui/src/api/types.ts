@@ -66,7 +66,8 @@ export interface StoredDocument {
   pages: number | null;
   created_at: string;
   expires_at: string;
-  source: 'render' | 'batch';
+  /** What made it (docs/api.md#stored-documents); a value this screen does not know reads as a render. */
+  source: 'render' | 'batch' | 'office' | 'merge' | 'transform';
   batch_id?: string;
 }
 

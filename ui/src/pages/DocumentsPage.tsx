@@ -8,7 +8,7 @@ import { filenameOf } from '../api/client.ts';
 import type { StoredDocument } from '../api/types.ts';
 import { useAction, useCursorPages, useLoad } from '../lib/hooks.ts';
 import { formatBytes, formatDate, timeAgo, timeLeft } from '../lib/format.ts';
-import { documentName } from '../lib/document-name.ts';
+import { documentName, sourceLabel } from '../lib/document-name.ts';
 import { EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
 import { ListCard } from '../components/ListCard.tsx';
 import { keyName } from '../components/KeySelect.tsx';
@@ -109,7 +109,7 @@ export function DocumentsPage() {
                 </div>
               </td>
               {/* The batch's id in the tooltip: beside the three buttons the row has no room for it at 1024 px. */}
-              <td title={document.batch_id}>{document.source === 'batch' ? 'Batch' : 'Render'}</td>
+              <td title={document.batch_id}>{sourceLabel(document.source)}</td>
               <td>{keyName(keys.data, document.key_id)}</td>
               <td className="num" title={document.pages === null ? 'Not recorded for this document' : undefined}>
                 {document.pages ?? '—'}

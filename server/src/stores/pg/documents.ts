@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import type { Page } from '../newest-first-index.ts';
 import type { DocumentStore } from '../document-store.ts';
-import type { DocumentRecord, StoredDocument } from '../document-record.ts';
+import { documentSourceOf, type DocumentRecord, type StoredDocument } from '../document-record.ts';
 import type { PdfBlobStore, PdfReader } from '../pdf-blobs.ts';
 import { inTransaction, type Queryable } from './transaction.ts';
 import { pageNewestFirst } from './newest-first.ts';
@@ -20,7 +20,7 @@ interface DocumentRow {
   pages: number | null;
   created_at: Date;
   expires_at: Date;
-  source: DocumentRecord['source'];
+  source: string;
   batch_id: string | null;
   plan_id: string;
   retention: string;
@@ -139,7 +139,7 @@ function documentOf(row: DocumentRow): StoredDocument {
     ...(row.pages === null ? {} : { pages: row.pages }),
     createdAt: row.created_at.toISOString(),
     expiresAt: row.expires_at.toISOString(),
-    source: row.source,
+    source: documentSourceOf(row.source),
     batchId: row.batch_id,
     planId: row.plan_id,
     retention: row.retention,
