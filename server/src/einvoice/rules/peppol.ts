@@ -4,17 +4,12 @@
 // docs/decisions.md.
 
 import type { Invoice } from '../model/invoice-model.ts';
+import { PEPPOL_EAS_SCHEMES as PEPPOL_EAS } from '../codes/code-lists.ts';
 import { code, missing } from './facts.ts';
 import { type Rule, rule } from './rule.ts';
 
 const PEPPOL_SPECIFICATION = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
 const PEPPOL_PROFILE = /urn:fdc:peppol.eu:2017:poacc:billing:([0-9]{2}):1.0/;
-/** The electronic address schemes Peppol accepts (its EAS list, 3.0.19). */
-const PEPPOL_EAS = new Set(
-  '0002 0007 0009 0037 0060 0088 0096 0097 0106 0130 0135 0142 0151 0177 0183 0184 0188 0190 0191 0192 0193 0195 0196 0198 0199 0200 0201 0202 0204 0208 0209 0210 0211 0212 0213 0215 0216 0218 0221 0230 0235 9910 9913 9914 9915 9918 9919 9920 9922 9923 9924 9925 9926 9927 9928 9929 9930 9931 9932 9933 9934 9935 9936 9937 9938 9939 9940 9941 9942 9943 9944 9945 9946 9947 9948 9949 9950 9951 9952 9953 9957 9959 0147 0154 0158 0170 0194 0203 0205 0217 0225 0240'.split(
-    ' ',
-  ),
-);
 
 const postalCountry = (address: { countryCode?: { value: string } } | undefined) => address?.countryCode?.value.trim().toUpperCase();
 export const bothIn = (invoice: Invoice, country: string) =>

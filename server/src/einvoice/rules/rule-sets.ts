@@ -1,6 +1,6 @@
 // The rule sets an invoice can be checked against, by name. `en16931` is the CEN rule set
 // (business rules, VAT categories, totals, decimals, code lists, and the syntax rules of the
-// invoice's own syntax). The CIUS sets (XRechnung, Peppol) build on it as they are finished.
+// invoice's own syntax). The CIUS sets (XRechnung, Peppol) build on it.
 
 import { CODE_LIST_RULES } from './code-list-rules.ts';
 import { DOCUMENT_RULES } from './core-document.ts';
@@ -8,6 +8,8 @@ import { LINE_RULES } from './core-lines.ts';
 import { DECIMAL_RULES } from './decimals.ts';
 import { type Finding, type Rule, type RuleInput, runRules } from './rule.ts';
 import { PEPPOL_RULES as PEPPOL_OWN_RULES } from './peppol.ts';
+import { PEPPOL_CODE_RULES } from './peppol-codes.ts';
+import { PEPPOL_IDENTIFIER_RULES } from './peppol-identifiers.ts';
 import { PEPPOL_NATIONAL_RULES } from './peppol-national.ts';
 import { PEPPOL_SHARED_RULES } from './peppol-shared.ts';
 import { PEPPOL_SYNTAX_RULES } from './peppol-syntax.ts';
@@ -68,10 +70,12 @@ export const XRECHNUNG_RULE_SET: readonly Rule[] = [
 /** A rule Peppol's artefacts check in UBL only. */
 const ublOnly = (rule: Rule): Rule => ({ ...rule, check: (input) => (input.invoice.syntax === 'UBL' ? rule.check(input) : []) });
 
-/** Peppol BIS Billing 3.0 (3.0.19): the CEN rules, then Peppol's own. Not complete yet (docs/decisions.md). */
+/** Peppol BIS Billing 3.0 (3.0.19): the CEN rules, then every Peppol rule for invoices and credit notes. */
 export const PEPPOL_RULE_SET: readonly Rule[] = [
   ...EN16931_RULES,
   ...PEPPOL_OWN_RULES,
+  ...PEPPOL_CODE_RULES,
+  ...PEPPOL_IDENTIFIER_RULES,
   ...PEPPOL_NATIONAL_RULES,
   ...peppol([
     'PEPPOL-EN16931-R001',

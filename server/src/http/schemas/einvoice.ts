@@ -16,7 +16,7 @@ const finding = z.object({
 const ruleSetReport = z.object({
   fatal: z.array(finding).describe('Findings of rules flagged fatal: the invoice fails this rule set when there is one.'),
   warnings: z.array(finding),
-  partial: z.literal(true).optional().describe('This rule set is not complete yet (Peppol): a clean report is not the official verdict.'),
+  partial: z.literal(true).optional().describe('This rule set is not complete yet: a clean report is not the official verdict. No set is partial today.'),
 });
 
 export const einvoiceInspectionSchema = z.object({
