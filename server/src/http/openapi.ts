@@ -92,6 +92,8 @@ function successResponses(responses: Record<number, ResponseSpec>): Record<strin
               ? { 'text/plain': { schema: { type: 'string' } } }
               : spec.body === 'html'
                 ? { 'text/html': { schema: { type: 'string' } } }
+                : spec.body === 'xml'
+                  ? { 'application/xml': { schema: { type: 'string' } } }
                 : spec.body
                   ? { 'application/json': { schema: jsonSchema(spec.body) } }
                   : undefined;
