@@ -39,8 +39,12 @@ function facts(xml: string): { root: string; specification: string | undefined; 
   const root = document.documentElement!;
   const first = (ns: string, name: string) => document.getElementsByTagNameNS(ns, name)[0];
   const ubl = root.namespaceURI !== CII;
-  const specification = ubl ? first(CBC, 'CustomizationID')?.textContent : first(RAM, 'GuidelineSpecifiedDocumentContextParameter')?.getElementsByTagNameNS(RAM, 'ID')[0]?.textContent;
-  const process = ubl ? first(CBC, 'ProfileID')?.textContent : first(RAM, 'BusinessProcessSpecifiedDocumentContextParameter')?.getElementsByTagNameNS(RAM, 'ID')[0]?.textContent;
+  const specification = ubl
+    ? first(CBC, 'CustomizationID')?.textContent
+    : first(RAM, 'GuidelineSpecifiedDocumentContextParameter')?.getElementsByTagNameNS(RAM, 'ID')[0]?.textContent;
+  const process = ubl
+    ? first(CBC, 'ProfileID')?.textContent
+    : first(RAM, 'BusinessProcessSpecifiedDocumentContextParameter')?.getElementsByTagNameNS(RAM, 'ID')[0]?.textContent;
   return { root: `{${root.namespaceURI}}${root.localName}`, specification: specification ?? undefined, process: process ?? undefined };
 }
 
@@ -84,7 +88,10 @@ test('an invoice the JSON takes but the rules refuse is 400 einvoice_invalid lis
   (exempt.lines as Record<string, unknown>[])[1] = { name: 'Training', quantity: 1, unit_price: 300, vat_category: 'E', vat_rate: 0 };
   const vat = (await (await make(server, 'en16931-cii', exempt)).json()) as { code: string; fatal: { id: string }[] };
   assert.equal(vat.code, 'einvoice_invalid');
-  assert.ok(vat.fatal.some((finding) => finding.id === 'BR-E-10'), JSON.stringify(vat.fatal));
+  assert.ok(
+    vat.fatal.some((finding) => finding.id === 'BR-E-10'),
+    JSON.stringify(vat.fatal),
+  );
 });
 
 test('shape errors, uncarried fields, what the issue measured, and contradicted totals are 400 invalid_request naming the field', async (t) => {

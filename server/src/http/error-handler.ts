@@ -56,7 +56,10 @@ export function errorHandler(log: Logger) {
     // A failed render that kept a receipt says where, as a success does (a playground one under its own path).
     const receipt = receiptOfError(error);
     if (receipt) res.setHeader('X-Render-Receipt', receiptPath(receipt, req.path.startsWith('/v1/playground/') ? 'playground' : 'pdf'));
-    res.status(api.status).set(api.headers).json({ detail: api.detail, code: api.code, ...api.extra });
+    res
+      .status(api.status)
+      .set(api.headers)
+      .json({ detail: api.detail, code: api.code, ...api.extra });
   };
 }
 

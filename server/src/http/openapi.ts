@@ -94,9 +94,9 @@ function successResponses(responses: Record<number, ResponseSpec>): Record<strin
                 ? { 'text/html': { schema: { type: 'string' } } }
                 : spec.body === 'xml'
                   ? { 'application/xml': { schema: { type: 'string' } } }
-                : spec.body
-                  ? { 'application/json': { schema: jsonSchema(spec.body) } }
-                  : undefined;
+                  : spec.body
+                    ? { 'application/json': { schema: jsonSchema(spec.body) } }
+                    : undefined;
     const headers = spec.headers
       ? Object.fromEntries(Object.entries(spec.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]))
       : undefined;

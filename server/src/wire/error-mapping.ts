@@ -141,7 +141,12 @@ function einvoiceApiError(error: unknown): ApiError | undefined {
   // docs/api.md#making-an-e-invoice: the JSON names fields the format cannot take; or our rules refuse the XML made.
   if (error instanceof MakeInputError) return new ApiError('invalid_request', fieldSentence(error.message));
   if (error instanceof EInvoiceInvalidError)
-    return new ApiError('einvoice_invalid', sentence(error.message), { 'X-E-Invoice-Report': reportHeader(error.ruleSet, error.findings) }, findingsBody(error.ruleSet, error.findings));
+    return new ApiError(
+      'einvoice_invalid',
+      sentence(error.message),
+      { 'X-E-Invoice-Report': reportHeader(error.ruleSet, error.findings) },
+      findingsBody(error.ruleSet, error.findings),
+    );
   return undefined;
 }
 

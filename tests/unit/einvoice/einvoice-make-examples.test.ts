@@ -2,7 +2,7 @@
 // a reverse-charge credit note) are made into every format: our rule set for the format gives no
 // fatal finding, the XML passes the Factur-X XSD of its profile where there is one, and reading the
 // XML back gives the model the JSON made (round trip). QUIRE_EINVOICE_OUT=<folder> writes each XML
-// there, for the official Schematron by hand (docs/operations.md); nothing is written otherwise.
+// there, for the official Schematron by hand (docs/api.md#making-an-e-invoice); nothing is written otherwise.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
