@@ -92,9 +92,11 @@ function successResponses(responses: Record<number, ResponseSpec>): Record<strin
               ? { 'text/plain': { schema: { type: 'string' } } }
               : spec.body === 'html'
                 ? { 'text/html': { schema: { type: 'string' } } }
-                : spec.body
-                  ? { 'application/json': { schema: jsonSchema(spec.body) } }
-                  : undefined;
+                : spec.body === 'xml'
+                  ? { 'application/xml': { schema: { type: 'string' } } }
+                  : spec.body
+                    ? { 'application/json': { schema: jsonSchema(spec.body) } }
+                    : undefined;
     const headers = spec.headers
       ? Object.fromEntries(Object.entries(spec.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]))
       : undefined;

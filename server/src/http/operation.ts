@@ -12,8 +12,8 @@ export type AuthScheme = 'api_key' | 'admin' | 'none';
 
 export interface ResponseSpec {
   description: string;
-  /** JSON body schema, 'pdf' for PDF bytes, 'image' for PNG/JPEG/WebP bytes, 'sse' for an event stream, or nothing. */
-  body?: z.ZodType | 'pdf' | 'image' | 'sse' | 'text' | 'html';
+  /** JSON body schema, 'pdf' for PDF bytes, 'image' for PNG/JPEG/WebP bytes, 'sse' for an event stream, 'xml' for an XML document, or nothing. */
+  body?: z.ZodType | 'pdf' | 'image' | 'sse' | 'text' | 'html' | 'xml';
   headers?: Record<string, string>;
 }
 

@@ -24,6 +24,8 @@ import type { ErrorRecord } from '../stores/batch-store.ts';
 import { usageHeaders } from './usage-headers.ts';
 import { SignInputError, TimestampUnavailableError } from '../signing/errors.ts';
 import { NotAnInvoiceError, XmlRefusedError } from '../einvoice/read/read-invoice.ts';
+import { EInvoiceInvalidError, MakeInputError } from '../einvoice/make/make-einvoice.ts';
+import { findingsBody, reportHeader } from '../einvoice/make/report.ts';
 import { FinishInputError, PdfInputError, type PdfInputProblem, PdfStepError, PdfToolMissingError, PdfToolTimeoutError } from '../pdf/pdf-errors.ts';
 
 /** Maps any thrown value to an ApiError: known errors to their code, anything else to internal_error. */
@@ -136,6 +138,15 @@ function einvoiceApiError(error: unknown): ApiError | undefined {
   if (error instanceof XmlRefusedError)
     return new ApiError(error.reason === 'too_large' ? 'payload_too_large' : 'einvoice_unreadable', sentence(error.message));
   if (error instanceof NotAnInvoiceError) return new ApiError('einvoice_unreadable', sentence(error.message));
+  // docs/api.md#making-an-e-invoice: the JSON names fields the format cannot take; or our rules refuse the XML made.
+  if (error instanceof MakeInputError) return new ApiError('invalid_request', fieldSentence(error.message));
+  if (error instanceof EInvoiceInvalidError)
+    return new ApiError(
+      'einvoice_invalid',
+      sentence(error.message),
+      { 'X-E-Invoice-Report': reportHeader(error.ruleSet, error.findings) },
+      findingsBody(error.ruleSet, error.findings),
+    );
   return undefined;
 }
 

@@ -1,7 +1,9 @@
-// Wire schemas of reading an e-invoice (docs/api.md#reading-an-e-invoice): POST /v1/einvoice/inspect's
-// JSON body (the XML as a string; the raw XML body has no fields) and the inspection it answers.
+// Wire schemas of e-invoices: reading one (docs/api.md#reading-an-e-invoice), POST /v1/einvoice/inspect's
+// JSON body and the inspection it answers; making one (POST /v1/einvoice): the JSON invoice and format.
 
 import { z } from 'zod';
+import { makeInvoiceSchema } from '../../einvoice/make/invoice-json.ts';
+import { EINVOICE_FORMATS } from '../../einvoice/make/targets.ts';
 
 export const einvoiceXmlRequestSchema = z
   .strictObject({ xml: z.string().min(1).describe('The e-invoice XML (CII, UBL Invoice or CreditNote), as text.') })
@@ -34,3 +36,16 @@ export const einvoiceInspectionSchema = z.object({
     .describe('Every rule set is run on every invoice, whatever BT-24 says.'),
   invoice: z.looseObject({}).describe('The EN 16931 model read from the XML, keys in snake_case, without source locations.'),
 });
+
+/** POST /v1/einvoice: a JSON invoice and the format to make of it. */
+export const einvoiceMakeRequestSchema = z
+  .strictObject({
+    format: z
+      .enum(EINVOICE_FORMATS)
+      .describe(
+        'en16931-cii / en16931-ubl: EN 16931 without a CIUS; xrechnung-cii / xrechnung-ubl: XRechnung 3.0; peppol-ubl: Peppol BIS Billing 3.0; ' +
+          'facturx-basic / facturx-en16931 / facturx-extended: the Factur-X 1.07 (ZUGFeRD 2.3) profile’s CII. facturx-minimum and facturx-basicwl carry no lines: 400.',
+      ),
+    invoice: makeInvoiceSchema,
+  })
+  .describe('The invoice as JSON and the format to make of it.');

@@ -1,0 +1,80 @@
+// JSON invoice -> the XML of a target format, checked: what the format cannot carry and what no
+// XML should be written without (an account for a credit transfer, a seller identifier) first,
+// then the amounts, the model, the writer, and our rule set on the XML read back as a receiver would.
+
+import { issueSentences } from '../invoice-issues.ts';
+import { readInvoice } from '../read/read-invoice.ts';
+import { checkInvoice, type RuleSetName } from '../rules/rule-sets.ts';
+import type { Finding } from '../rules/rule.ts';
+import { writeCii } from '../write/cii.ts';
+import { writeUbl } from '../write/ubl.ts';
+import { makeInvoiceSchema, type MakeInvoice } from './invoice-json.ts';
+import { computeAmounts } from './json-amounts.ts';
+import { jsonToModel } from './json-to-model.ts';
+import { type EInvoiceFormat, TARGETS } from './targets.ts';
+
+/** The JSON cannot be made into this format: each problem is a sentence naming its field. */
+export class MakeInputError extends Error {
+  override readonly name = 'MakeInputError';
+  constructor(readonly problems: string[]) {
+    super(problems.join('; '));
+  }
+}
+
+/** Our rule set refuses the XML written from the JSON: `findings` has every fatal one (and the warnings). */
+export class EInvoiceInvalidError extends Error {
+  override readonly name = 'EInvoiceInvalidError';
+  constructor(
+    readonly format: EInvoiceFormat,
+    readonly ruleSet: RuleSetName,
+    readonly findings: Finding[],
+  ) {
+    super(`The ${format} XML written from the invoice fails ${findings.filter((f) => f.flag === 'fatal').length} rule(s) of the ${ruleSet} rule set`);
+  }
+}
+
+export interface MadeEInvoice {
+  xml: string;
+  format: EInvoiceFormat;
+  ruleSet: RuleSetName;
+  /** The warnings our rule set gave (a fatal finding throws). */
+  warnings: Finding[];
+}
+
+/** The JSON as a MakeInvoice, or MakeInputError naming each field under `from` (invoice, data, options.e_invoice.invoice). */
+export function parseMakeInvoice(input: unknown, from: string): MakeInvoice {
+  const parsed = makeInvoiceSchema.safeParse(input);
+  if (!parsed.success) throw new MakeInputError(issueSentences(parsed.error.issues, input, from));
+  return parsed.data;
+}
+
+const CREDIT_TRANSFER = new Set(['30', '58']);
+
+/** The problems to refuse before any XML is written: fields the format has no place for, and what the issue measured. */
+function inputProblems(invoice: MakeInvoice, format: EInvoiceFormat, field: string): string[] {
+  const target = TARGETS[format];
+  if (target.refused) return [`format ${format} ${target.refused}`];
+  const problems = (target.uncarried?.(invoice) ?? []).map((path) => `${field}.${path} cannot be carried by ${format}: leave it out or choose another format`);
+  // CII-SR-470 / BR-61: a credit transfer names the account to pay into.
+  if (CREDIT_TRANSFER.has(invoice.payment.means_code) && invoice.payment.iban === undefined)
+    problems.push(`${field}.payment.iban is required for a credit transfer (means_code ${invoice.payment.means_code}; BR-61)`);
+  // BR-CO-26: a tax number (BT-32) alone does not identify the seller.
+  const seller = invoice.seller;
+  if (!seller.identifiers?.length && seller.legal_id === undefined && seller.vat_id === undefined)
+    problems.push(`${field}.seller needs identifiers (BT-29), legal_id (BT-30) or vat_id (BT-31) (BR-CO-26); tax_number (BT-32) alone does not identify it`);
+  return problems;
+}
+
+/** The checked XML of `format`; throws MakeInputError (400 naming fields) or EInvoiceInvalidError (our rules refuse it). */
+export function makeEInvoice(invoice: MakeInvoice, format: EInvoiceFormat, field = 'invoice'): MadeEInvoice {
+  const target = TARGETS[format];
+  const early = inputProblems(invoice, format, field);
+  if (early.length > 0) throw new MakeInputError(early);
+  const { computed, problems } = computeAmounts(invoice, field);
+  if (!computed) throw new MakeInputError(problems);
+  const model = jsonToModel(invoice, computed, target, field);
+  const xml = target.syntax === 'CII' ? writeCii(model) : writeUbl(model);
+  const findings = checkInvoice(readInvoice(xml), target.ruleSet);
+  if (findings.some((finding) => finding.flag === 'fatal')) throw new EInvoiceInvalidError(format, target.ruleSet, findings);
+  return { xml, format, ruleSet: target.ruleSet, warnings: findings };
+}
