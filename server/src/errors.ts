@@ -9,6 +9,9 @@ export const ERROR_STATUS = {
   conflicting_source: 400,
   // Office conversions (docs/api.md#office-documents): a file name we do not convert.
   unsupported_file_type: 400,
+  // Not in the original code list (issue 41): an e-invoice that fails a fatal EN 16931, XRechnung or
+  // Peppol rule; the body's `rules` lists each {id, detail, location}.
+  einvoice_invalid: 400,
   unauthorized: 401,
   quota_exceeded: 402,
   plan_required: 403,
@@ -74,6 +77,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     readonly detail: string,
     headers: Record<string, string> = {},
+    /** Fields the body carries after detail and code (einvoice_invalid's `rules`). */
+    readonly body: Readonly<Record<string, unknown>> = {},
   ) {
     super(detail);
     this.name = 'ApiError';

@@ -1,7 +1,7 @@
 // The one place where errors become responses: API errors pass through; body-parser failures
 // become invalid_json or payload_too_large; the lower layers' own errors map to their contract
 // status and code (wire/error-mapping.ts, shared with background work); anything else is a 500
-// with a generic sentence. Always `{detail, code}`.
+// with a generic sentence. Always `{detail, code}`, and a code's own fields beside (einvoice_invalid's rules).
 
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from '../errors.ts';
@@ -56,7 +56,10 @@ export function errorHandler(log: Logger) {
     // A failed render that kept a receipt says where, as a success does (a playground one under its own path).
     const receipt = receiptOfError(error);
     if (receipt) res.setHeader('X-Render-Receipt', receiptPath(receipt, req.path.startsWith('/v1/playground/') ? 'playground' : 'pdf'));
-    res.status(api.status).set(api.headers).json({ detail: api.detail, code: api.code });
+    res
+      .status(api.status)
+      .set(api.headers)
+      .json({ detail: api.detail, code: api.code, ...api.body });
   };
 }
 

@@ -24,6 +24,7 @@ import type { ErrorRecord } from '../stores/batch-store.ts';
 import { usageHeaders } from './usage-headers.ts';
 import { SignInputError, TimestampUnavailableError } from '../signing/errors.ts';
 import { NotAnInvoiceError, XmlRefusedError } from '../einvoice/read/read-invoice.ts';
+import { EInvoiceInvalidError, RuleCheckLostError } from '../einvoice/check/rule-report.ts';
 import { FinishInputError, PdfInputError, type PdfInputProblem, PdfStepError, PdfToolMissingError, PdfToolTimeoutError } from '../pdf/pdf-errors.ts';
 
 /** Maps any thrown value to an ApiError: known errors to their code, anything else to internal_error. */
@@ -133,6 +134,13 @@ function pdfApiError(error: unknown): ApiError | undefined {
 
 /** docs/api.md#reading-an-e-invoice: an e-invoice XML we will not read (too large, a DTD, not well-formed, not an invoice). */
 function einvoiceApiError(error: unknown): ApiError | undefined {
+  if (error instanceof EInvoiceInvalidError)
+    return new ApiError('einvoice_invalid', `${sentence(error.message)} Nothing was charged; rules lists each finding.`, {}, { rules: error.report.fatal });
+  if (error instanceof RuleCheckLostError) {
+    if (error.why === 'timeout') return new ApiError('render_timeout', `${sentence(error.message)} Nothing was charged.`);
+    // Like a LibreOffice crash: most likely the document's doing (too large or deep to read); the thread is replaced.
+    return new ApiError('einvoice_unreadable', `${sentence(error.message)} Nothing was charged.`);
+  }
   if (error instanceof XmlRefusedError)
     return new ApiError(error.reason === 'too_large' ? 'payload_too_large' : 'einvoice_unreadable', sentence(error.message));
   if (error instanceof NotAnInvoiceError) return new ApiError('einvoice_unreadable', sentence(error.message));
