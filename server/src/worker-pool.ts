@@ -60,7 +60,8 @@ export class WorkerPool<Task, Result> {
         this.options,
         (task) => this.inline(task),
         () => {
-          this.threads[index] = undefined;
+          // Only this thread's own slot: a thread ended for a timeout has been replaced before its exit.
+          if (this.threads[index] === thread) this.threads[index] = undefined;
         },
         () => {
           this.unavailable = true;
@@ -91,7 +92,7 @@ class TaskThread<Task, Result> {
   constructor(
     private readonly options: WorkerPoolOptions<Task, Result>,
     inline: (task: Task) => Promise<Result>,
-    onGone: () => void,
+    private readonly onGone: () => void,
     onCannotStart: () => void,
   ) {
     // From source (tsx) the worker registers tsx first (a worker does not inherit the loader).
@@ -144,6 +145,8 @@ class TaskThread<Task, Result> {
     waiting.timer = setTimeout(() => {
       this.pending.delete(id);
       waiting.reject(lostError?.('timeout', `no answer within ${taskTimeoutMs} ms`) ?? new Error(`a worker task took longer than ${taskTimeoutMs} ms`));
+      // Out of the pool now, so the next task starts a new thread rather than wait on this one's end.
+      this.onGone();
       void this.worker.terminate();
     }, taskTimeoutMs);
   }
