@@ -19,4 +19,5 @@ export const WORKER_ENTRIES = {
   'pdf-worker': 'server/src/pdf/pdf-worker.ts',
   'markdown-worker': 'server/src/services/markdown-worker.ts',
   'sign-worker': 'server/src/signing/sign-worker.ts',
+  'einvoice-rules-worker': 'server/src/einvoice/check/rules-worker.ts',
 };

@@ -7,11 +7,12 @@ export const ERROR_STATUS = {
   invalid_request: 400,
   url_blocked: 400,
   conflicting_source: 400,
-  // Not in the original code list (issue 41): POST /v1/einvoice made the XML, and our rule set for its
-  // format refuses it (the body lists each fatal rule); the JSON was of the right shape.
-  einvoice_invalid: 400,
   // Office conversions (docs/api.md#office-documents): a file name we do not convert.
   unsupported_file_type: 400,
+  // Not in the original code list (issue 41): an e-invoice (made by POST /v1/einvoice, or a render's
+  // options.e_invoice) fails a fatal EN 16931, XRechnung or Peppol rule; the body's `rules` lists each
+  // fatal {id, detail, location}, `warnings` the rest, `rule_set` the set that ran.
+  einvoice_invalid: 400,
   unauthorized: 401,
   quota_exceeded: 402,
   plan_required: 403,
@@ -77,8 +78,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     readonly detail: string,
     headers: Record<string, string> = {},
-    /** Members the body has beside detail and code (einvoice_invalid's findings). */
-    readonly extra: Readonly<Record<string, unknown>> = {},
+    /** Fields the body carries after detail and code (einvoice_invalid's `rule_set`, `rules`, `warnings`). */
+    readonly body: Readonly<Record<string, unknown>> = {},
   ) {
     super(detail);
     this.name = 'ApiError';

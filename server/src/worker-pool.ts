@@ -1,11 +1,12 @@
 // A few worker threads that run one kind of CPU-bound task off the server's event loop (PDF
-// post-processing, Markdown conversion), started on first use; a task goes to the thread with
-// less queued. A thread that dies fails its tasks and is replaced on the next one; one that
-// cannot start at all (a packaging fault) leaves the work to the main thread, slower but right.
+// post-processing, Markdown conversion, e-invoice rules), started on first use; a task goes to the
+// thread with less queued. A thread that dies fails its tasks and is replaced on the next one; one
+// that cannot start at all (a packaging fault) leaves the work to the main thread, slower but right.
+// A pool may bound each task's time (the thread is ended, its tasks fail) and the thread's heap.
 // Knows nothing of what the tasks are: the caller gives the entry module and the error mapping,
 // and the entry module answers through serveTasks.
 
-import { parentPort, Worker, type TransferListItem } from 'node:worker_threads';
+import { parentPort, Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
 
 /** What crosses the thread boundary of a failed task (an Error's own fields do not survive it). */
 export interface ErrorShape {
@@ -17,7 +18,7 @@ export interface ErrorShape {
   details?: Record<string, string | number>;
 }
 
-type Reply<Result> = { id: number; value: Result } | { id: number; error: ErrorShape };
+type Reply<Result> = { id: number; value: Result } | { id: number; error: ErrorShape } | { ready: true };
 
 export interface WorkerPoolOptions<Task, Result> {
   threads: number;
@@ -32,6 +33,12 @@ export interface WorkerPoolOptions<Task, Result> {
   runInline(task: Task): Promise<Result>;
   /** The error a failed task rejects with, from its shape. */
   errorFrom(error: ErrorShape): Error;
+  /** A task still unanswered after this long ends its thread (a loop, a stall) and fails with lostError('timeout'). */
+  taskTimeoutMs?: number;
+  /** The error a task fails with when its thread is lost: ended for a timeout, or stopped (a crash, out of memory). */
+  lostError?(why: 'timeout' | 'stopped', detail: string): Error;
+  /** The thread's heap bounds (a task that needs more ends the thread: lostError('stopped')). */
+  resourceLimits?: ResourceLimits;
 }
 
 export class WorkerPool<Task, Result> {
@@ -53,7 +60,8 @@ export class WorkerPool<Task, Result> {
         this.options,
         (task) => this.inline(task),
         () => {
-          this.threads[index] = undefined;
+          // Only this thread's own slot: a thread ended for a timeout has been replaced before its exit.
+          if (this.threads[index] === thread) this.threads[index] = undefined;
         },
         () => {
           this.unavailable = true;
@@ -76,14 +84,15 @@ export class WorkerPool<Task, Result> {
 /** One worker thread and the tasks it has been given. */
 class TaskThread<Task, Result> {
   private readonly worker: Worker;
-  private readonly pending = new Map<number, { resolve: (result: Result) => void; reject: (error: Error) => void; task: Task }>();
+  private readonly pending = new Map<number, { resolve: (result: Result) => void; reject: (error: Error) => void; task: Task; timer?: NodeJS.Timeout }>();
   private nextId = 1;
-  private answered = false;
+  /** The entry module has loaded (it said so); before that a lost thread is a packaging fault. */
+  private started = false;
 
   constructor(
     private readonly options: WorkerPoolOptions<Task, Result>,
     inline: (task: Task) => Promise<Result>,
-    onGone: () => void,
+    private readonly onGone: () => void,
     onCannotStart: () => void,
   ) {
     // From source (tsx) the worker registers tsx first (a worker does not inherit the loader).
@@ -93,15 +102,17 @@ class TaskThread<Task, Result> {
     const loader = JSON.stringify('tsx/esm/api');
     const entry = JSON.stringify(options.source.href);
     this.worker = fromSource
-      ? new Worker(`import(${loader}).then(({ register }) => { register(); return import(${entry}); })`, { eval: true })
-      : new Worker(options.bundled);
+      ? new Worker(`import(${loader}).then(({ register }) => { register(); return import(${entry}); })`, { eval: true, resourceLimits: options.resourceLimits })
+      : new Worker(options.bundled, { resourceLimits: options.resourceLimits });
     this.worker.on('message', (reply: Reply<Result>) => this.settle(reply));
     const fail = (error: Error) => {
       onGone();
-      if (!this.answered) onCannotStart();
+      if (!this.started) onCannotStart();
       for (const waiting of this.pending.values()) {
-        if (!this.answered) inline(waiting.task).then(waiting.resolve, waiting.reject);
-        else waiting.reject(error);
+        clearTimeout(waiting.timer);
+        // A thread that never loaded leaves its tasks to the main thread; one that crashed under a task fails it.
+        if (!this.started) inline(waiting.task).then(waiting.resolve, waiting.reject);
+        else waiting.reject(options.lostError?.('stopped', error.message) ?? error);
       }
       this.pending.clear();
     };
@@ -117,18 +128,41 @@ class TaskThread<Task, Result> {
     const id = this.nextId++;
     return new Promise<Result>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, task });
+      if (this.started) this.arm(id);
       this.worker.ref();
       this.worker.postMessage({ id, task });
     });
   }
 
+  /**
+   * Starts a task's clock: once the thread has loaded, so a slow start on a busy machine is not
+   * counted. A task past its time is stuck, not slow: the thread is ended, not left running.
+   */
+  private arm(id: number): void {
+    const { taskTimeoutMs, lostError } = this.options;
+    const waiting = this.pending.get(id);
+    if (taskTimeoutMs === undefined || !waiting || waiting.timer) return;
+    waiting.timer = setTimeout(() => {
+      this.pending.delete(id);
+      waiting.reject(lostError?.('timeout', `no answer within ${taskTimeoutMs} ms`) ?? new Error(`a worker task took longer than ${taskTimeoutMs} ms`));
+      // Out of the pool now, so the next task starts a new thread rather than wait on this one's end.
+      this.onGone();
+      void this.worker.terminate();
+    }, taskTimeoutMs);
+  }
+
   private settle(reply: Reply<Result>): void {
-    this.answered = true;
+    this.started = true;
+    if ('ready' in reply) {
+      for (const id of this.pending.keys()) this.arm(id);
+      return;
+    }
     const waiting = this.pending.get(reply.id);
     this.pending.delete(reply.id);
     // An idle worker must not keep the process alive.
     if (this.pending.size === 0) this.worker.unref();
     if (!waiting) return;
+    clearTimeout(waiting.timer);
     if ('value' in reply) waiting.resolve(reply.value);
     else waiting.reject(this.options.errorFrom(reply.error));
   }
@@ -152,6 +186,8 @@ function postReply(reply: unknown, transfer: TransferListItem[]): void {
  * copied) or the error's shape, one task at a time.
  */
 export function serveTasks<Task, Result>(run: (task: Task) => Promise<Result> | Result, transfer: (result: Result) => TransferListItem[] = () => []): void {
+  // Loaded: from now on a lost thread is a crash under a task, not a packaging fault.
+  parentPort!.postMessage({ ready: true } satisfies Reply<Result>);
   parentPort!.on('message', async ({ id, task }: { id: number; task: Task }) => {
     try {
       const value = await run(task);

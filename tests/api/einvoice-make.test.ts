@@ -74,10 +74,10 @@ test('an invoice the JSON takes but the rules refuse is 400 einvoice_invalid lis
   const invoice = example('einvoice-simple');
   delete invoice.buyer_reference;
   const response = await make(server, 'xrechnung-ubl', invoice);
-  const body = (await response.json()) as { code: string; detail: string; rule_set: string; fatal: { id: string; detail: string; location: string }[] };
+  const body = (await response.json()) as { code: string; detail: string; rule_set: string; rules: { id: string; detail: string; location: string }[] };
   assert.deepEqual([response.status, body.code, body.rule_set], [400, 'einvoice_invalid', 'xrechnung'], body.detail);
-  const de15 = body.fatal.find((finding) => finding.id === 'BR-DE-15');
-  assert.ok(de15, JSON.stringify(body.fatal));
+  const de15 = body.rules.find((finding) => finding.id === 'BR-DE-15');
+  assert.ok(de15, JSON.stringify(body.rules));
   assert.match(de15.detail, /BT-10/);
   assert.match(de15.location, /^\/ubl:Invoice/);
   assert.match(response.headers.get('x-e-invoice-report') ?? '', /^rules=xrechnung; fatal=[1-9]\d*; warnings=\d+; ids=.*BR-DE-15/);
@@ -86,11 +86,11 @@ test('an invoice the JSON takes but the rules refuse is 400 einvoice_invalid lis
   // An exempt line without its exemption reason: the VAT category rule (BR-E-10).
   const exempt = example('einvoice-simple');
   (exempt.lines as Record<string, unknown>[])[1] = { name: 'Training', quantity: 1, unit_price: 300, vat_category: 'E', vat_rate: 0 };
-  const vat = (await (await make(server, 'en16931-cii', exempt)).json()) as { code: string; fatal: { id: string }[] };
+  const vat = (await (await make(server, 'en16931-cii', exempt)).json()) as { code: string; rules: { id: string }[] };
   assert.equal(vat.code, 'einvoice_invalid');
   assert.ok(
-    vat.fatal.some((finding) => finding.id === 'BR-E-10'),
-    JSON.stringify(vat.fatal),
+    vat.rules.some((finding) => finding.id === 'BR-E-10'),
+    JSON.stringify(vat.rules),
   );
 });
 

@@ -16,6 +16,8 @@ const NS = [
   'xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100"',
 ].join(' ');
 
+const XRECHNUNG_PROCESS = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
+
 type Node = string | false | undefined | Node[];
 
 /** The invoice's CII XML for the profile. */
@@ -23,7 +25,11 @@ export function invoiceToCii(invoice: Invoice, profile: EInvoiceProfile): string
   const rich = profile !== 'BASIC';
   const currency = invoice.currency;
   const body: Node = [
-    el('rsm:ExchangedDocumentContext', [el('ram:GuidelineSpecifiedDocumentContextParameter', el('ram:ID', text(PROFILES[profile].guideline)))]),
+    el('rsm:ExchangedDocumentContext', [
+      // BT-23, the business process: XRechnung takes over Peppol's R001, which requires it; the value is the one KoSIT's examples use.
+      profile === 'XRECHNUNG' && el('ram:BusinessProcessSpecifiedDocumentContextParameter', el('ram:ID', text(XRECHNUNG_PROCESS))),
+      el('ram:GuidelineSpecifiedDocumentContextParameter', el('ram:ID', text(PROFILES[profile].guideline))),
+    ]),
     el('rsm:ExchangedDocument', [
       el('ram:ID', text(invoice.number)),
       el('ram:TypeCode', invoice.type_code),

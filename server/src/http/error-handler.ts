@@ -1,7 +1,7 @@
 // The one place where errors become responses: API errors pass through; body-parser failures
 // become invalid_json or payload_too_large; the lower layers' own errors map to their contract
 // status and code (wire/error-mapping.ts, shared with background work); anything else is a 500
-// with a generic sentence. Always `{detail, code}` (einvoice_invalid adds its findings).
+// with a generic sentence. Always `{detail, code}`, and a code's own fields beside (einvoice_invalid's rules).
 
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from '../errors.ts';
@@ -59,7 +59,7 @@ export function errorHandler(log: Logger) {
     res
       .status(api.status)
       .set(api.headers)
-      .json({ detail: api.detail, code: api.code, ...api.extra });
+      .json({ detail: api.detail, code: api.code, ...api.body });
   };
 }
 

@@ -65,7 +65,19 @@ export function buildOpenApi(operations: readonly Operation[], serverVersion: st
         Error: {
           type: 'object',
           required: ['detail', 'code'],
-          properties: { detail: { type: 'string' }, code: { type: 'string', enum: Object.keys(ERROR_STATUS) } },
+          properties: {
+            detail: { type: 'string' },
+            code: { type: 'string', enum: Object.keys(ERROR_STATUS) },
+            // einvoice_invalid only: each fatal rule the e-invoice fails.
+            rules: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['id', 'detail', 'location'],
+                properties: { id: { type: 'string' }, detail: { type: 'string' }, location: { type: 'string' } },
+              },
+            },
+          },
         },
       },
     },

@@ -1,11 +1,13 @@
 // The attachments step of every output (order 10, before PDF/A and signing): embeds the files of
 // options.attachments and the e-invoice XML of options.e_invoice as associated files, with the
 // Factur-X XMP schema for an e-invoice. Its checks run before anything is charged: limits, stored
-// documents, and the invoice (JSON totals, XSD, profile). The bytes change on a PDF worker thread.
+// documents, and the invoice (JSON totals; XSD and profile for XML given; our EN 16931 rules, whose
+// warnings go to X-E-Invoice-Report and the receipt). The bytes change on a PDF worker thread.
 
 import { buffer } from 'node:stream/consumers';
 import { ApiError } from '../errors.ts';
-import { checkedInvoiceXml, invoiceXml, InvoiceDataError, type EInvoiceRequest } from '../einvoice/e-invoice.ts';
+import { reportHeader } from '../einvoice/check/rule-report.ts';
+import { checkedInvoiceXml, InvoiceDataError, type CheckedInvoice, type EInvoiceRequest } from '../einvoice/e-invoice.ts';
 import { facturXXmp } from '../einvoice/facturx-xmp.ts';
 import { PROFILES } from '../einvoice/profiles.ts';
 import { InvoiceXmlError, XmlValidatorUnavailableError } from '../einvoice/xsd-check.ts';
@@ -33,6 +35,11 @@ const INVOICE_DATA_PROBLEM: Record<InvoiceDataError['kind'], string> = {
 export class AttachmentsStep implements OutputStep {
   readonly name = 'attachments';
   readonly order = 10;
+  /**
+   * The invoice check() made, by its option, so apply() neither writes nor checks it twice; kept
+   * with the template data it was made from (from_data), and only as long as the request's options live.
+   */
+  private readonly checked = new WeakMap<EInvoiceOption, { data: unknown; invoice: CheckedInvoice }>();
 
   constructor(private readonly deps: AttachmentsStepDeps) {}
 
@@ -58,7 +65,7 @@ export class AttachmentsStep implements OutputStep {
         throw new ApiError('payload_too_large', `${at} is ${(size / MB).toFixed(1)} MB; an attachment may be at most ${MAX_ATTACHMENT_BYTES / MB} MB.`);
       total += size;
     }
-    if (eInvoice) total += Buffer.byteLength(await this.invoiceXml(eInvoice, context, true));
+    if (eInvoice) total += Buffer.byteLength((await this.checkedInvoice(eInvoice, context)).xml);
     if (total > MAX_ATTACHMENTS_TOTAL_BYTES)
       throw new ApiError(
         'payload_too_large',
@@ -83,11 +90,13 @@ export class AttachmentsStep implements OutputStep {
     }
     const eInvoice = options.e_invoice as EInvoiceOption | undefined;
     let xmp: string | undefined;
+    let checked: CheckedInvoice | undefined;
     if (eInvoice) {
       const facts = PROFILES[eInvoice.profile];
+      checked = await this.checkedInvoice(eInvoice, context);
       files.unshift({
         name: facts.filename,
-        bytes: new TextEncoder().encode(await this.invoiceXml(eInvoice, context, false)),
+        bytes: new TextEncoder().encode(checked.xml),
         mimeType: 'text/xml',
         description: `Factur-X ${eInvoice.profile} invoice`,
         relationship: facts.relationship,
@@ -99,18 +108,22 @@ export class AttachmentsStep implements OutputStep {
       pdf: out,
       report: {
         files: files.map((file) => ({ filename: file.name, bytes: file.bytes.byteLength, mime_type: file.mimeType, relationship: file.relationship })),
-        ...(eInvoice && { e_invoice: { profile: eInvoice.profile, filename: PROFILES[eInvoice.profile].filename } }),
+        ...(eInvoice && checked && { e_invoice: { profile: eInvoice.profile, filename: PROFILES[eInvoice.profile].filename, rules: checked.report } }),
       },
-      headers: eInvoice ? { 'X-E-Invoice': eInvoice.profile } : undefined,
+      headers: eInvoice && checked ? { 'X-E-Invoice': eInvoice.profile, 'X-E-Invoice-Report': reportHeader(checked.report) } : undefined,
     };
   }
 
-  /** The invoice's XML; checked (JSON rules, XSD, profile) before the charge, only written when applied. */
-  private async invoiceXml(option: EInvoiceOption, context: StepContext, check: boolean): Promise<string> {
+  /** The invoice's XML and the rules' report, checked before the charge (check()) and reused when applied. */
+  private async checkedInvoice(option: EInvoiceOption, context: StepContext): Promise<CheckedInvoice> {
+    const known = this.checked.get(option);
+    if (known && known.data === context.data) return known.invoice;
     const field = `${context.field}.e_invoice`;
     const request = option as EInvoiceRequest;
     try {
-      return check ? await checkedInvoiceXml(request, context.data, field, this.deps.xmllint) : invoiceXml(request, context.data, field);
+      const invoice = await checkedInvoiceXml(request, context.data, field, this.deps.xmllint);
+      this.checked.set(option, { data: context.data, invoice });
+      return invoice;
     } catch (error) {
       if (error instanceof InvoiceDataError) throw new ApiError('invalid_request', `${INVOICE_DATA_PROBLEM[error.kind]}: ${error.message}.`);
       if (error instanceof InvoiceXmlError) throw new ApiError('invalid_request', `${field}.xml does not validate as ${option.profile}: ${error.message}.`);

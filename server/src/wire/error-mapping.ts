@@ -24,8 +24,9 @@ import type { ErrorRecord } from '../stores/batch-store.ts';
 import { usageHeaders } from './usage-headers.ts';
 import { SignInputError, TimestampUnavailableError } from '../signing/errors.ts';
 import { NotAnInvoiceError, XmlRefusedError } from '../einvoice/read/read-invoice.ts';
-import { EInvoiceInvalidError, MakeInputError } from '../einvoice/make/make-einvoice.ts';
-import { findingsBody, reportHeader } from '../einvoice/make/report.ts';
+import { EInvoiceInvalidError as MadeEInvoiceInvalidError, MakeInputError } from '../einvoice/make/make-einvoice.ts';
+import { findingsBody, reportHeader as madeReportHeader } from '../einvoice/make/report.ts';
+import { EInvoiceInvalidError, reportHeader, RuleCheckLostError } from '../einvoice/check/rule-report.ts';
 import { FinishInputError, PdfInputError, type PdfInputProblem, PdfStepError, PdfToolMissingError, PdfToolTimeoutError } from '../pdf/pdf-errors.ts';
 
 /** Maps any thrown value to an ApiError: known errors to their code, anything else to internal_error. */
@@ -135,16 +136,27 @@ function pdfApiError(error: unknown): ApiError | undefined {
 
 /** docs/api.md#reading-an-e-invoice: an e-invoice XML we will not read (too large, a DTD, not well-formed, not an invoice). */
 function einvoiceApiError(error: unknown): ApiError | undefined {
+  if (error instanceof EInvoiceInvalidError)
+    return new ApiError('einvoice_invalid', `${sentence(error.message)} Nothing was charged; rules lists each finding.`, { 'X-E-Invoice-Report': reportHeader(error.report) }, {
+      rule_set: error.report.rules,
+      rules: error.report.fatal,
+      warnings: error.report.warnings,
+    });
+  if (error instanceof RuleCheckLostError) {
+    if (error.why === 'timeout') return new ApiError('render_timeout', `${sentence(error.message)} Nothing was charged.`);
+    // Like a LibreOffice crash: most likely the document's doing (too large or deep to read); the thread is replaced.
+    return new ApiError('einvoice_unreadable', `${sentence(error.message)} Nothing was charged.`);
+  }
   if (error instanceof XmlRefusedError)
     return new ApiError(error.reason === 'too_large' ? 'payload_too_large' : 'einvoice_unreadable', sentence(error.message));
   if (error instanceof NotAnInvoiceError) return new ApiError('einvoice_unreadable', sentence(error.message));
   // docs/api.md#making-an-e-invoice: the JSON names fields the format cannot take; or our rules refuse the XML made.
   if (error instanceof MakeInputError) return new ApiError('invalid_request', fieldSentence(error.message));
-  if (error instanceof EInvoiceInvalidError)
+  if (error instanceof MadeEInvoiceInvalidError)
     return new ApiError(
       'einvoice_invalid',
       sentence(error.message),
-      { 'X-E-Invoice-Report': reportHeader(error.ruleSet, error.findings) },
+      { 'X-E-Invoice-Report': madeReportHeader(error.ruleSet, error.findings) },
       findingsBody(error.ruleSet, error.findings),
     );
   return undefined;

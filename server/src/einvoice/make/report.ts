@@ -17,11 +17,11 @@ export function reportHeader(ruleSet: RuleSetName, findings: readonly Finding[])
 
 const wire = (finding: Finding) => ({ id: finding.id, detail: finding.text, location: finding.location });
 
-/** The members an einvoice_invalid body has beside detail and code. */
+/** The members an einvoice_invalid body has beside detail and code (the same as a render's: wire/error-mapping.ts). */
 export function findingsBody(ruleSet: RuleSetName, findings: readonly Finding[]) {
   return {
     rule_set: ruleSet,
-    fatal: findings.filter((finding) => finding.flag === 'fatal').map(wire),
+    rules: findings.filter((finding) => finding.flag === 'fatal').map(wire),
     warnings: findings.filter((finding) => finding.flag === 'warning').map(wire),
   };
 }

@@ -75,6 +75,8 @@ export const SOURCE_RENDER_ERRORS: ErrorCode[] = [
   'forbidden',
   'template_not_found',
   'payload_too_large',
+  'einvoice_invalid',
+  'einvoice_unreadable',
   'navigation_failed',
   'page_crashed',
   'renderer_busy',
