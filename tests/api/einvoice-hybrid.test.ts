@@ -5,30 +5,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { bearer, errorOf, startTestServer, type TestServer, usageOf } from '../helpers/start-app.ts';
+import { errorOf, startTestServer, type TestServer, usageOf } from '../helpers/start-app.ts';
 import { streamBomb } from '../helpers/pdf-bombs.ts';
+import { corpusFile, corpusSkip as skip, pdfOf, postPdf, xmlAttachment as attachment } from '../helpers/einvoice-corpus.ts';
 
-const CORPUS = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'einvoice-corpus');
-const skip = existsSync(path.join(CORPUS, 'expected.json')) ? false : `the shared corpus is not at ${CORPUS}`;
-const corpusFile = (name: string) => readFileSync(path.join(CORPUS, name), 'utf8');
 const base64 = (text: string | Uint8Array) => Buffer.from(text).toString('base64');
-
-async function pdfOf(response: Response): Promise<Uint8Array> {
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  assert.equal(response.status, 200, `expected a PDF, got ${response.status}: ${Buffer.from(bytes.subarray(0, 600)).toString()}`);
-  return bytes;
-}
-
-/** The PDF itself as the body (the server helper would send a byte array as JSON). */
-export function postPdf(server: TestServer, pdf: Uint8Array, route = '/v1/einvoice/inspect'): Promise<Response> {
-  return fetch(`${server.url}${route}`, { method: 'POST', body: Buffer.from(pdf), headers: { ...bearer(server.key), 'content-type': 'application/pdf' } });
-}
-
 const inspectPdf = (server: TestServer, pdf: Uint8Array) => postPdf(server, pdf);
-
-const attachment = (filename: string, xml: string, relationship = 'Alternative') => ({ filename, content: base64(xml), mime_type: 'text/xml', relationship });
 
 test('a hybrid PDF is inspected from its invoice attachment, raw or as JSON base64, uncharged', { skip }, async (t) => {
   const server = await startTestServer(t);

@@ -7,8 +7,12 @@ import type { ErrorCode } from '../../errors.ts';
 import { readEInvoiceUpload } from '../einvoice-upload.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { operation } from '../operation.ts';
-import { einvoiceInspectionSchema, einvoiceXmlRequestSchema } from '../schemas/einvoice.ts';
+import { einvoiceInspectionSchema, einvoiceRenderRequestSchema, einvoiceXmlRequestSchema } from '../schemas/einvoice.ts';
+import { SOURCE_RENDER_ERRORS } from '../schemas/render.ts';
 import type { EInvoiceReadService } from '../../services/einvoice-read.ts';
+import { USAGE_HEADER_DOCS } from '../../wire/usage-headers.ts';
+import { RECEIPT_HEADER_DOCS } from './receipts.ts';
+import { requestIdOf, sendPdf, STORED_HEADER_DOCS } from './render.ts';
 
 const XML_BODY = z.string().describe('The e-invoice XML itself.');
 const PDF_BODY = z.string().describe('A hybrid PDF itself (Factur-X, ZUGFeRD, XRechnung): the invoice is read from its attachment.');
@@ -38,6 +42,37 @@ export function einvoiceOperations(reader: EInvoiceReadService) {
       handler: async (_input, req, res) => {
         const { input } = await readEInvoiceUpload(req, einvoiceXmlRequestSchema);
         res.json(await reader.inspect(input, accountOf(res)));
+      },
+    }),
+    operation({
+      method: 'post',
+      path: '/v1/einvoice/render',
+      summary: 'Render an e-invoice (XML or hybrid PDF) as a readable PDF, through Quire’s default view or a template of the key',
+      tag: 'E-invoices',
+      auth: 'api_key',
+      bodies: { 'application/xml': XML_BODY, 'text/xml': XML_BODY, 'application/pdf': PDF_BODY, 'application/json': einvoiceRenderRequestSchema },
+      description:
+        `${INPUT_DOC} The default view shows every business term the invoice carries, labelled with its BT number, and the rule report last; ` +
+        'options.template_id draws it with a template of the key instead, whose data is the inspection (as POST /v1/einvoice/inspect answers) ' +
+        'plus report, the findings of its rule set. options.pdf_a and attach_xml (the XML attached as Source) make an archival copy. ' +
+        'An invoice with fatal findings still renders; X-E-Invoice-Report says rules=<set>; fatal=N; warnings=M. Charged, receipted and ' +
+        'stored as a render (POST /v1/pdf); a refused input is not charged.',
+      responses: {
+        200: {
+          description: 'The PDF.',
+          body: 'pdf',
+          headers: {
+            'X-E-Invoice-Report': 'rules=<rule set of BT-24>; fatal=N; warnings=M',
+            ...USAGE_HEADER_DOCS,
+            ...STORED_HEADER_DOCS,
+            ...RECEIPT_HEADER_DOCS,
+          },
+        },
+      },
+      errors: [...SOURCE_RENDER_ERRORS, 'einvoice_unreadable', 'storage_unavailable', 'conformance_failed', ...PDF_INPUT_ERRORS],
+      handler: async (_input, req, res) => {
+        const { input, fields } = await readEInvoiceUpload(req, einvoiceRenderRequestSchema);
+        sendPdf(res, await reader.render(input, fields.options ?? {}, accountOf(res), { requestId: requestIdOf(res) }));
       },
     }),
   ];
