@@ -117,7 +117,7 @@ test('hostile, foreign and empty input is refused with a 4xx and {detail, code};
   assert.equal(await usageOf(server), before, 'a refusal is not charged');
 });
 
-test('the OpenAPI document describes the call: its three body types, the report and its error codes', async (t) => {
+test('the OpenAPI document describes the call: its four body types, the report and its error codes', async (t) => {
   const server = await startTestServer(t);
   const document = (await (await server.requestWithoutKey('GET', '/openapi.json')).json()) as {
     paths: Record<
@@ -132,7 +132,7 @@ test('the OpenAPI document describes the call: its three body types, the report 
   };
   const post = document.paths['/v1/einvoice/inspect']?.post;
   assert.ok(post, 'POST /v1/einvoice/inspect is described');
-  assert.deepEqual(Object.keys(post.requestBody.content).sort(), ['application/json', 'application/xml', 'text/xml']);
+  assert.deepEqual(Object.keys(post.requestBody.content).sort(), ['application/json', 'application/pdf', 'application/xml', 'text/xml']);
   const report = post.responses['200']!.content!['application/json']!.schema;
   assert.ok(report.properties && 'rule_sets' in report.properties && 'invoice' in report.properties);
   assert.ok(post.responses['422'] && post.responses['413'], 'the 422 and 413 refusals are listed');

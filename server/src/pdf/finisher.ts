@@ -9,6 +9,7 @@ import { countPages } from './page-count.ts';
 import type { PdfInspection } from './inspect.ts';
 import { FinishInputError, PdfInputError, PdfStepError, PdfToolTimeoutError, type PdfInputProblem } from './pdf-errors.ts';
 import type { RasterImage, RasterRequest } from './rasterize.ts';
+import type { AttachedFiles } from './attached-files.ts';
 import type { ConformanceReport } from './conformance.ts';
 import type { FileToEmbed } from './embed-files.ts';
 import type { ArchivalPdf, MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
@@ -63,6 +64,11 @@ export function embedInWorker(pdf: Uint8Array, files: FileToEmbed[], xmp?: strin
 /** What is inside a PDF someone sent, opened by readPdfInput (inspect.ts); `original`: the bytes as sent, when encrypted. */
 export function inspectInWorker(pdf: Uint8Array, field: string, original?: Uint8Array): Promise<PdfInspection> {
   return pool.run({ kind: 'inspect', pdf, field, original }) as Promise<PdfInspection>;
+}
+
+/** The files attached to a PDF readPdfInput opened, with the bytes of those that can be XML (attached-files.ts). */
+export function attachedFilesInWorker(pdf: Uint8Array, field: string): Promise<AttachedFiles> {
+  return pool.run({ kind: 'attached_files', pdf, field }) as Promise<AttachedFiles>;
 }
 
 /** A PDF's pages as images (rasterize.ts), refused before drawing when past the request's limits. */

@@ -156,10 +156,17 @@ export function attachmentsOf(document: PDFDocument, pages: PDFPage[]): PdfAttac
   return out;
 }
 
-function describeFile(document: PDFDocument, spec: PDFDict, treeName: string | undefined, page: number | null): PdfAttachment {
+/** The embedded file stream of a file specification (/EF /F, else /UF); undefined when it holds none. */
+export function embeddedStreamOf(document: PDFDocument, spec: PDFDict): PDFStream | undefined {
   const file = resolve(document, dictAt(document, spec, 'EF')?.get(PDFName.of('F')) ?? dictAt(document, spec, 'EF')?.get(PDFName.of('UF')));
-  const fileDict = file instanceof PDFStream ? file.dict : undefined;
-  const size = numberAt(document, dictAt(document, fileDict, 'Params'), 'Size') ?? (file instanceof PDFStream ? (streamBytes(file)?.byteLength ?? null) : null);
+  return file instanceof PDFStream ? file : undefined;
+}
+
+/** One attached file as inspect reports it: its name (/UF, /F, else its key in the name tree), size, type, relationship. */
+export function describeFile(document: PDFDocument, spec: PDFDict, treeName: string | undefined, page: number | null): PdfAttachment {
+  const file = embeddedStreamOf(document, spec);
+  const fileDict = file?.dict;
+  const size = numberAt(document, dictAt(document, fileDict, 'Params'), 'Size') ?? (file ? (streamBytes(file)?.byteLength ?? null) : null);
   return {
     name: textAt(document, spec, 'UF') ?? textAt(document, spec, 'F') ?? treeName ?? '',
     size,

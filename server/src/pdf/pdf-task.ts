@@ -1,5 +1,6 @@
 // The messages between the server and the PDF worker thread (pdf-worker.ts).
 
+import type { AttachedFiles } from './attached-files.ts';
 import type { ConformanceReport } from './conformance.ts';
 import type { FileToEmbed } from './embed-files.ts';
 import type { FinishOptions } from './finish-options.ts';
@@ -23,6 +24,7 @@ export type PdfTask =
   | { kind: 'markers'; pdf: Uint8Array; prefix: string }
   | { kind: 'layout'; pdf: Uint8Array; field: string }
   | { kind: 'inspect'; pdf: Uint8Array; field: string; original?: Uint8Array }
+  | { kind: 'attached_files'; pdf: Uint8Array; field: string }
   | { kind: 'rasterize'; request: RasterRequest }
   | { kind: 'fill_form'; pdf: Uint8Array; fields: Record<string, FieldValue>; field: string }
   | { kind: 'insert_blank'; pdf: Uint8Array; blank: BlankPages; field: string }
@@ -43,7 +45,7 @@ export interface ArchivalPdf {
  * and sections (layout), a PDF/A file with its report, or a report, what is in it (inspect), its
  * pages as images (rasterize).
  */
-export type PdfTaskResult = Uint8Array | MarkerPages | PdfLayout | ArchivalPdf | ConformanceReport | PdfInspection | RasterImage[];
+export type PdfTaskResult = Uint8Array | MarkerPages | PdfLayout | ArchivalPdf | ConformanceReport | PdfInspection | RasterImage[] | AttachedFiles;
 
 export type PdfTaskReply =
   | { id: number; pdf: PdfTaskResult }

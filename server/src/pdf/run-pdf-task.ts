@@ -1,6 +1,7 @@
-// Runs one PDF task (finish, merge, stamp, markers, layout, embed, pdf_a, conformance, the transform steps pdf-lib does, inspect, rasterize): what the worker thread does with each
+// Runs one PDF task (finish, merge, stamp, markers, layout, embed, pdf_a, conformance, the transform steps pdf-lib does, inspect, attached files, rasterize): what the worker thread does with each
 // message, and what the server does itself when no worker can be started.
 
+import { attachedFiles } from './attached-files.ts';
 import { checkConformance } from './conformance.ts';
 import { embedFiles } from './embed-files.ts';
 import { finish } from './finish.ts';
@@ -33,6 +34,8 @@ export function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
       return embedFiles(task.pdf, task.files, task.xmp);
     case 'inspect':
       return inspectPdf(task.pdf, task.field, task.original);
+    case 'attached_files':
+      return attachedFiles(task.pdf, task.field);
     case 'rasterize':
       return rasterizePdf(task.request);
     case 'fill_form':

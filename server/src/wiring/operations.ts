@@ -56,7 +56,7 @@ export function createHttp(
       ...officeOperations(services.office, config.officeMaxUploadBytes),
       ...imageOperations(services.image),
       ...pdfToolOperations(services.pdfTools),
-      ...einvoiceOperations(),
+      ...einvoiceOperations(services.einvoiceRead),
       ...receiptOperations(receipts, services.activity, config.playgroundEnabled),
       ...templateOperations(templates),
       ...documentOperations(documents),

@@ -3,6 +3,7 @@
 
 import { hostname } from 'node:os';
 import { ActivityService } from '../services/activity.ts';
+import { EInvoiceReadService } from '../services/einvoice-read.ts';
 import { HealthService } from '../services/health.ts';
 import { ImageService } from '../services/image.ts';
 import { MergeService } from '../services/merge.ts';
@@ -108,6 +109,7 @@ export function wireServices({ config, overrides, log }: Wiring, state: State, r
     office: new OfficeService({ converter: officeConverter, render, documents, receipts }),
     image: new ImageService({ renderer, render, receipts }),
     pdfTools: new PdfToolsService({ documents, render, decoded }),
+    einvoiceRead: new EInvoiceReadService({ documents, render, decoded }),
     templateArchive: new TemplateArchiveService({ templates, assets }),
   };
 }

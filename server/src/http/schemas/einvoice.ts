@@ -1,13 +1,53 @@
-// Wire schemas of e-invoices: reading one (docs/api.md#reading-an-e-invoice), POST /v1/einvoice/inspect's
-// JSON body and the inspection it answers; making one (POST /v1/einvoice): the JSON invoice and format.
+// Wire schemas of e-invoices: reading one (docs/api.md#reading-an-e-invoice): the JSON bodies of POST
+// /v1/einvoice/inspect and /v1/einvoice/render (the XML as text or a hybrid PDF as base64; a raw body
+// has no fields), the render's options and the inspection answered; making one (POST /v1/einvoice):
+// the JSON invoice and format.
 
 import { z } from 'zod';
 import { makeInvoiceSchema } from '../../einvoice/make/invoice-json.ts';
 import { EINVOICE_FORMATS } from '../../einvoice/make/targets.ts';
+import { pdfAFields } from '../../pdf/pdf-a-options.ts';
+import { pdfInputFields } from './pdf-input.ts';
+
+/** The invoice of a JSON body: its XML as text, or a hybrid PDF (Factur-X, ZUGFeRD, XRechnung) as base64. */
+const einvoiceInputFields = {
+  xml: z.string().min(1).optional().describe('The e-invoice XML (CII, UBL Invoice or CreditNote), as text. Exactly one of xml and pdf.'),
+  pdf: pdfInputFields.pdf.describe('A hybrid PDF (Factur-X, ZUGFeRD, XRechnung) as base64: its invoice attachment is read. Exactly one of xml and pdf.'),
+};
+
+const exactlyOne = (body: { xml?: unknown; pdf?: unknown }) => (body.xml === undefined) !== (body.pdf === undefined);
+const EXACTLY_ONE = { message: 'needs exactly one of xml and pdf' };
 
 export const einvoiceXmlRequestSchema = z
-  .strictObject({ xml: z.string().min(1).describe('The e-invoice XML (CII, UBL Invoice or CreditNote), as text.') })
-  .describe('The XML as a JSON string; or send the XML itself as the body with Content-Type application/xml or text/xml.');
+  .strictObject(einvoiceInputFields)
+  .refine(exactlyOne, EXACTLY_ONE)
+  .describe('The XML as a JSON string or the PDF as base64; or send either itself as the body (Content-Type application/xml, text/xml, application/pdf).');
+
+export const einvoiceRenderOptionsSchema = z
+  .strictObject({
+    template_id: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('A template of this key to draw the invoice with instead of Quire’s default; its data is the inspection.'),
+    pdf_a: pdfAFields.pdf_a,
+    attach_xml: z
+      .boolean()
+      .default(false)
+      .describe('Attach the invoice XML (Source): under its name in the PDF it came from, else invoice-cii.xml / invoice-ubl.xml. With pdf_a, only PDF/A-3.'),
+    filename: z.string().min(1).max(200).optional().describe('For Content-Disposition and the stored copy. Default: the invoice number (BT-1).pdf.'),
+    store: z.boolean().optional().describe('Keep a copy, as for POST /v1/pdf; default: the key’s auto_store.'),
+  })
+  .refine((options) => !options.attach_xml || options.pdf_a === undefined || /^(PDF\/A-)?3/.test(options.pdf_a), {
+    message: 'attach_xml needs PDF/A-3 (3b, 3u, 3a): earlier parts allow no XML attachment',
+    path: ['attach_xml'],
+  });
+
+export const einvoiceRenderRequestSchema = z
+  .strictObject({ ...einvoiceInputFields, options: einvoiceRenderOptionsSchema.optional() })
+  .refine(exactlyOne, EXACTLY_ONE)
+  .describe('The invoice (xml or pdf) and how to draw it; a raw XML or PDF body takes the default options.');
 
 const finding = z.object({
   id: z.string().describe('The official rule id: BR-CO-15, BR-DE-15, PEPPOL-EN16931-R001...'),
@@ -35,6 +75,12 @@ export const einvoiceInspectionSchema = z.object({
     .object({ en16931: ruleSetReport, xrechnung: ruleSetReport, peppol: ruleSetReport })
     .describe('Every rule set is run on every invoice, whatever BT-24 says.'),
   invoice: z.looseObject({}).describe('The EN 16931 model read from the XML, keys in snake_case, without source locations.'),
+  source: z
+    .object({
+      kind: z.enum(['xml', 'pdf']),
+      attachment: z.string().optional().describe('kind pdf: the name of the attached file the invoice was read from (factur-x.xml...).'),
+    })
+    .describe('What was sent: the XML itself, or a PDF with the invoice attached.'),
 });
 
 /** POST /v1/einvoice: a JSON invoice and the format to make of it. */

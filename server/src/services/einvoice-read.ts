@@ -1,0 +1,103 @@
+// The story of reading an e-invoice a business received (docs/api.md#reading-an-e-invoice): take
+// the XML or a hybrid PDF (einvoice-source.ts), inspect it (free), or render it readably through
+// Quire's default view template or a key's own, as a render: charged, receipted and stored like one
+// (the render service does it all; this only decides what it renders).
+
+import { MAX_ATTACHMENT_BYTES } from '../pdf/attachment-options.ts';
+import { pdfOptionsSchema } from '../render/pdf-options.ts';
+import { ApiError } from '../errors.ts';
+import { inspectEInvoice, type EInvoiceInspection } from './einvoice-inspect.ts';
+import { einvoiceSource, type EInvoiceInput, type EInvoiceOrigin } from './einvoice-source.ts';
+import { expandDefaultView } from './einvoice-view-template.ts';
+import type { Account } from './keys.ts';
+import type { PdfInputDeps } from './pdf-input.ts';
+import type { RenderContext, RenderedPdf, RenderService } from './render.ts';
+
+/** The inspection of a sent invoice, with where it was read from. */
+export type SourcedInspection = EInvoiceInspection & { source: EInvoiceOrigin };
+
+export interface EInvoiceRenderOptions {
+  template_id?: string;
+  pdf_a?: string;
+  attach_xml?: boolean;
+  filename?: string;
+  store?: boolean;
+}
+
+export interface EInvoiceReadDeps extends PdfInputDeps {
+  render: Pick<RenderService, 'render'>;
+}
+
+export class EInvoiceReadService {
+  constructor(private readonly deps: EInvoiceReadDeps) {}
+
+  /** Syntax, profile, every rule set's report and the invoice as JSON; not charged. */
+  async inspect(input: EInvoiceInput, account: Account): Promise<SourcedInspection> {
+    const { xml, origin } = await einvoiceSource(input, account, this.deps);
+    return { ...inspectEInvoice(xml), source: origin };
+  }
+
+  /**
+   * The invoice drawn as a readable PDF, with its report in X-E-Invoice-Report. An unreadable XML
+   * is refused before anything is charged; fatal findings do not stop the render (the reader wants to see them).
+   */
+  async render(input: EInvoiceInput, options: EInvoiceRenderOptions, account: Account, context: RenderContext = {}): Promise<RenderedPdf> {
+    const { xml, origin } = await einvoiceSource(input, account, this.deps);
+    const inspection: SourcedInspection = { ...inspectEInvoice(xml), source: origin };
+    const data = viewData(inspection);
+    const pdfOptions = pdfOptionsSchema.parse({
+      ...(options.pdf_a !== undefined ? { pdf_a: options.pdf_a } : {}),
+      ...(options.attach_xml ? { attachments: [xmlAttachment(xml, inspection)] } : {}),
+    });
+    const filename = options.filename ?? `${fileSafe(textOf(inspection.invoice.number) ?? 'e-invoice')}.pdf`;
+    const common = { options: pdfOptions, store: options.store, filename };
+    const rendered = await this.deps.render.render(
+      // A key's own template expands like any template render; the default one is expanded here and rendered as HTML.
+      options.template_id !== undefined ? { ...common, template_id: options.template_id, data } : { ...common, html: expandDefaultView(data) },
+      account,
+      context,
+    );
+    return { ...rendered, headers: { ...rendered.headers, 'X-E-Invoice-Report': reportHeader(inspection) } };
+  }
+}
+
+/** What a view template expands with: the inspection, and the report of the rule set the invoice names as `report`. */
+export function viewData(inspection: SourcedInspection): Record<string, unknown> {
+  return { ...inspection, report: inspection.rule_sets[inspection.rule_set] };
+}
+
+/** `rules=xrechnung; fatal=2; warnings=1`: the verdict of the rule set BT-24 names. */
+export function reportHeader(inspection: EInvoiceInspection): string {
+  const { fatal, warnings } = inspection.rule_sets[inspection.rule_set];
+  return `rules=${inspection.rule_set}; fatal=${fatal.length}; warnings=${warnings.length}`;
+}
+
+/** The original XML as the PDF's Source: under its name in the PDF it came from, else named by its syntax. */
+function xmlAttachment(xml: string | Uint8Array, inspection: SourcedInspection) {
+  const bytes = typeof xml === 'string' ? Buffer.from(xml, 'utf8') : Buffer.from(xml);
+  if (bytes.byteLength > MAX_ATTACHMENT_BYTES)
+    throw new ApiError(
+      'invalid_request',
+      `options.attach_xml: the XML is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB; an attached file may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB.`,
+    );
+  const filename = inspection.source.kind === 'pdf' ? inspection.source.attachment : `invoice-${inspection.syntax.toLowerCase()}.xml`;
+  return {
+    filename,
+    content: bytes.toString('base64'),
+    mime_type: 'text/xml',
+    relationship: 'Source',
+    description: `The e-invoice (${inspection.syntax}${inspection.profile ? `, ${inspection.profile}` : ''}) this PDF shows`,
+  };
+}
+
+/** A value of the JSON invoice as text: a plain string, or the value of one with attributes (currency, scheme). */
+function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && typeof (value as { value?: unknown }).value === 'string') return (value as { value: string }).value;
+  return undefined;
+}
+
+/** An invoice number as a file name: letters, digits, dot, dash and underscore; the rest become dashes. */
+function fileSafe(name: string): string {
+  return name.replace(/[^\w.-]+/g, '-').slice(0, 100) || 'e-invoice';
+}
