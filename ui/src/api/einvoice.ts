@@ -77,17 +77,3 @@ export async function renderEInvoice(file: File, options: RenderOptions = {}): P
     report: response.headers.get('X-E-Invoice-Report'),
   };
 }
-
-/** "rules=en16931; fatal=0; warnings=2; ids=BR-DE-21,BR-DE-22" as words, for a result line. */
-export function describeReportHeader(header: string): string {
-  const facts = new Map(
-    header.split(';').map((part) => {
-      const [name = '', ...value] = part.trim().split('=');
-      return [name, value.join('=')] as const;
-    }),
-  );
-  const set = facts.get('rules') as RuleSetName | undefined;
-  const name = set ? (RULE_SET_LABELS[set] ?? set) : 'e-invoice';
-  const ids = facts.get('ids');
-  return `${name} rules: ${facts.get('fatal') ?? '?'} fatal, ${facts.get('warnings') ?? '?'} warnings${ids ? ` (${ids.split(',').join(', ')})` : ''}`;
-}

@@ -4,13 +4,14 @@
 // Through the admin twins of the /v1 e-invoice readers: nothing is stored or charged.
 
 import { type DragEvent, useState } from 'react';
-import { describeReportHeader, type EInvoiceInspection, inspectEInvoice, type RenderedInvoice, renderEInvoice } from '../api/einvoice.ts';
+import { type EInvoiceInspection, inspectEInvoice, type RenderedInvoice, renderEInvoice } from '../api/einvoice.ts';
 import { ApiFailure } from '../api/client.ts';
 import { Card, ErrorNote, PageHeader, Spinner } from '../components/Page.tsx';
 import { EInvoiceReport } from '../components/EInvoiceReport.tsx';
 import { InvoiceSummary } from '../components/InvoiceSummary.tsx';
 import { PdfPreview, downloadPdf } from '../components/PdfPreview.tsx';
 import { formatBytes } from '../lib/format.ts';
+import { describeReportHeader } from '../lib/rule-reports.ts';
 import { useAction } from '../lib/hooks.ts';
 
 const ACCEPT = 'application/xml,text/xml,.xml,application/pdf,.pdf';
