@@ -114,6 +114,15 @@ for (const width of [1400, 1024]) {
     ['documents', '/admin/documents'],
     ['batches', '/admin/batches', (p) => p.locator('.row-toggle').first().click()],
     ['pdf-tools', '/admin/pdf-tools'],
+    // A broken invoice of the shared corpus beside the repository (issue 41), where it is checked out.
+    [
+      'einvoices',
+      '/admin/einvoices',
+      (p) =>
+        p
+          .getByTestId('einvoice-file')
+          .setInputFiles(path.join(import.meta.dirname, '..', '..', 'shared', 'einvoice-corpus', 'broken', 'cii-br-co-10-line-total-mismatch.xml')),
+    ],
     ['certificates', '/admin/certificates'],
     ['docs', '/docs'],
   ];

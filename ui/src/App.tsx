@@ -17,6 +17,7 @@ import { AdminPlaygroundPage } from './pages/AdminPlaygroundPage.tsx';
 import { DocumentsPage } from './pages/DocumentsPage.tsx';
 import { BatchesPage } from './pages/BatchesPage.tsx';
 import { PdfToolsPage } from './pages/PdfToolsPage.tsx';
+import { EInvoicesPage } from './pages/EInvoicesPage.tsx';
 import { CertificatesPage } from './pages/CertificatesPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { ScreenBoundary } from './components/ScreenBoundary.tsx';
@@ -79,6 +80,7 @@ export function App() {
         {screen.name === 'documents' && <DocumentsPage />}
         {screen.name === 'batches' && <BatchesPage />}
         {screen.name === 'pdf-tools' && <PdfToolsPage />}
+        {screen.name === 'einvoices' && <EInvoicesPage />}
         {screen.name === 'certificates' && <CertificatesPage />}
         {screen.name === 'not-found' && <NotFoundPage />}
       </ScreenBoundary>
@@ -95,5 +97,6 @@ const TITLES: Record<string, string> = {
   documents: 'Documents',
   batches: 'Batches',
   'pdf-tools': 'PDF tools',
+  einvoices: 'E-invoices',
   certificates: 'Certificates',
 };

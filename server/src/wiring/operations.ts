@@ -8,6 +8,7 @@ import { adminDocumentOperations } from '../http/routes/admin-documents.ts';
 import { adminEventOperations } from '../http/routes/admin-events.ts';
 import { adminKeyOperations } from '../http/routes/admin-keys.ts';
 import { adminPdfTransformOperations } from '../http/routes/admin-pdf-transform.ts';
+import { adminEInvoiceOperations } from '../http/routes/admin-einvoice.ts';
 import { adminTemplateOperations } from '../http/routes/admin-templates.ts';
 import { batchOperations } from '../http/routes/batches.ts';
 import { certificateOperations } from '../http/routes/certificates.ts';
@@ -57,6 +58,7 @@ export function createHttp(
       ...imageOperations(services.image),
       ...pdfToolOperations(services.pdfTools),
       ...einvoiceOperations(services.einvoiceRead),
+      ...adminEInvoiceOperations(einvoiceOperations(services.einvoiceRead)),
       ...receiptOperations(receipts, services.activity, config.playgroundEnabled),
       ...templateOperations(templates),
       ...documentOperations(documents),

@@ -7,6 +7,8 @@ export class ApiFailure extends Error {
     readonly code: string,
     readonly detail: string,
     readonly retryAfter?: number,
+    /** The rules an e-invoice broke (400 einvoice_invalid's body field rules: [{id, detail, location}]). */
+    readonly rules?: { id: string; detail: string; location: string }[],
   ) {
     super(detail);
     this.name = 'ApiFailure';
@@ -95,16 +97,18 @@ export async function callPdf(method: string, path: string, options: CallOptions
 async function failureOf(response: Response, admin: boolean): Promise<ApiFailure> {
   let code = 'http_error';
   let detail = `The server answered ${response.status} ${response.statusText}.`;
+  let rules: ApiFailure['rules'];
   try {
-    const body = (await response.json()) as { code?: unknown; detail?: unknown };
+    const body = (await response.json()) as { code?: unknown; detail?: unknown; rules?: unknown };
     if (typeof body.code === 'string') code = body.code;
     if (typeof body.detail === 'string') detail = body.detail;
+    if (Array.isArray(body.rules)) rules = body.rules as ApiFailure['rules'];
   } catch {
     // Not the API's JSON error body (a proxy's page, say): keep the status sentence.
   }
   if (admin && response.status === 401) for (const listener of unauthorizedListeners) listener();
   const retry = Number(response.headers.get('Retry-After'));
-  return new ApiFailure(response.status, code, detail, Number.isFinite(retry) && retry > 0 ? retry : undefined);
+  return new ApiFailure(response.status, code, detail, Number.isFinite(retry) && retry > 0 ? retry : undefined, rules);
 }
 
 function queryString(query: CallOptions['query']): string {
@@ -119,4 +123,9 @@ function queryString(query: CallOptions['query']): string {
 export function describeFailure(error: unknown): string {
   if (error instanceof ApiFailure) return error.detail;
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The rules a refused e-invoice broke, when the failure names them (400 einvoice_invalid). */
+export function failureRules(error: unknown): ApiFailure['rules'] {
+  return error instanceof ApiFailure ? error.rules : undefined;
 }

@@ -15,6 +15,7 @@ const NAV = [
   { href: '/admin/playground', label: 'Playground', match: ['/admin/playground'], icon: 'M8 5v14l11-7z' },
   { href: '/admin/documents', label: 'Documents', match: ['/admin/documents'], icon: 'M6 2h8l6 6v14H6zM13 3v6h6' },
   { href: '/admin/pdf-tools', label: 'PDF tools', match: ['/admin/pdf-tools'], icon: 'M6 2h8l6 6v14H6zM9 13h6M9 17h6' },
+  { href: '/admin/einvoices', label: 'E-invoices', match: ['/admin/einvoices'], icon: 'M6 2h12v20l-3-2-3 2-3-2-3 2zM9 7h6M9 11h6M9 15h4' },
   {
     href: '/admin/certificates',
     label: 'Certificates',

@@ -1,10 +1,12 @@
 // The result side of a playground: the PDF drawn inline with a line of facts, a download button and
 // the error of the last attempt. Presentational; the page owns the request.
 
+import type { RuleFinding } from '../api/einvoice.ts';
 import type { AppliedStep } from '../lib/applied-steps.ts';
 import { formatBytes } from '../lib/format.ts';
 import { ErrorNote } from './Page.tsx';
 import { PdfPreview, downloadPdf } from './PdfPreview.tsx';
+import { RuleTable } from './RuleTable.tsx';
 
 export interface PdfResultCardProps {
   /** The last result and how long it took; its size and time are the card's line of facts. */
@@ -13,12 +15,14 @@ export interface PdfResultCardProps {
   moreFacts?: string;
   downloadName: string;
   error?: string;
+  /** The rules a refused e-invoice broke (400 einvoice_invalid), listed under the error. */
+  rules?: RuleFinding[];
   busy: boolean;
   label: string;
   empty: string;
 }
 
-export function PdfResultCard({ result, moreFacts = '', downloadName, error, busy, label, empty }: PdfResultCardProps) {
+export function PdfResultCard({ result, moreFacts = '', downloadName, error, rules, busy, label, empty }: PdfResultCardProps) {
   const bytes = result?.bytes ?? null;
   return (
     <div className="card preview-card">
@@ -36,6 +40,11 @@ export function PdfResultCard({ result, moreFacts = '', downloadName, error, bus
         </div>
       </div>
       <ErrorNote>{error}</ErrorNote>
+      {error && rules && rules.length > 0 && (
+        <div className="rule-report">
+          <RuleTable label="Rules the e-invoice breaks" fatal={rules} narrow />
+        </div>
+      )}
       {result?.applied && result.applied.length > 0 && (
         <ul className="applied-steps" aria-label="Final steps">
           {result.applied.map((step) => (

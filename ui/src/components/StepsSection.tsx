@@ -1,10 +1,11 @@
 // The steps an output took in a receipt, each with its time and its size before and after: a
 // transform's own steps (split, compress, ...), then the final ones (attachments and the e-invoice,
 // PDF/A, the signature), so a receipt's total is accounted for on screen (issue 39, item 11). The
-// embedded files and the e-invoice are listed beneath. Presentational.
+// embedded files and the e-invoice are listed beneath, then any e-invoice rule report. Presentational.
 
 import { stepReport, type Receipt } from '../api/activity.ts';
 import { formatBytes, plural } from '../lib/format.ts';
+import { ReceiptRuleReports } from './ReceiptRuleReports.tsx';
 import { Table } from './Table.tsx';
 
 const STEP_NAMES: Record<string, string> = {
@@ -60,6 +61,7 @@ export function StepsSection({ receipt }: { receipt: Receipt }) {
           </ul>
         </>
       )}
+      <ReceiptRuleReports receipt={receipt} />
     </section>
   );
 }

@@ -3,6 +3,7 @@
 // applied and what was not instead of handing over an unsigned PDF in silence (issue 39, item 14;
 // docs/decisions.md, "Previews state the final steps; they do not sign").
 
+import { describeReportHeader } from './rule-reports.ts';
 import type { PdfOptions } from '../api/types.ts';
 
 export interface AppliedStep {
@@ -36,11 +37,13 @@ export function appliedSteps(asked: Pick<PdfOptions, 'pdf_a' | 'attachments' | '
   }
   if (asked.e_invoice) {
     const profile = headers.get('X-E-Invoice');
+    // The rule check's line (X-E-Invoice-Report: rules=<set>; fatal=0; warnings=N), when the server sends it.
+    const report = headers.get('X-E-Invoice-Report');
     steps.push({
       step: 'e_invoice',
       label: 'E-invoice',
       applied: profile !== null,
-      detail: profile ? `Factur-X ${profile} embedded` : 'not applied: the answer names no e-invoice',
+      detail: profile ? `Factur-X ${profile} embedded${report ? `; ${describeReportHeader(report)}` : ''}` : 'not applied: the answer names no e-invoice',
     });
   }
   if (asked.sign) {

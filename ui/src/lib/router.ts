@@ -61,6 +61,7 @@ export type Screen =
   | { name: 'documents' }
   | { name: 'batches' }
   | { name: 'pdf-tools' }
+  | { name: 'einvoices' }
   | { name: 'certificates' }
   | { name: 'public-playground' }
   | { name: 'not-found' };
@@ -78,6 +79,7 @@ export function screenOf(pathname: string): Screen {
   if (path === '/admin/documents') return { name: 'documents' };
   if (path === '/admin/batches') return { name: 'batches' };
   if (path === '/admin/pdf-tools') return { name: 'pdf-tools' };
+  if (path === '/admin/einvoices') return { name: 'einvoices' };
   if (path === '/admin/certificates') return { name: 'certificates' };
   return { name: 'not-found' };
 }

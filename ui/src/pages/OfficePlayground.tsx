@@ -4,7 +4,8 @@
 // same call as curl with an API key.
 
 import { useMemo, useState, type DragEvent, type FormEvent } from 'react';
-import { describeFailure } from '../api/client.ts';
+import { describeFailure, failureRules } from '../api/client.ts';
+import type { RuleFinding } from '../api/einvoice.ts';
 import { HEADER_FOOTER_FITS, OFFICE_EXTENSIONS, previewOffice, type HeaderFooterFit, type OfficeOptions } from '../api/office.ts';
 import { Card, PageHeader, Spinner } from '../components/Page.tsx';
 import { Check, SelectField, TextField } from '../components/Fields.tsx';
@@ -38,6 +39,7 @@ export function OfficePlayground() {
   const data = useMemo(() => parseSampleData(dataText, 'Data'), [dataText]);
   const [result, setResult] = useState<{ bytes: Uint8Array; ms: number; applied: AppliedStep[] } | null>(null);
   const [error, setError] = useState<string>();
+  const [rules, setRules] = useState<RuleFinding[]>();
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
   const set = (field: Partial<OfficeOptions>) => setOptions({ ...options, ...field });
@@ -67,6 +69,7 @@ export function OfficePlayground() {
     } catch (failure) {
       // A failed conversion takes the earlier result off the screen: its preview, size and Download belong to another file (issue 39, item 12).
       setResult(null);
+      setRules(failureRules(failure));
       setError(describeFailure(failure));
     } finally {
       setBusy(false);
@@ -218,6 +221,7 @@ export function OfficePlayground() {
             result={result}
             downloadName={pdfName(file?.name ?? 'document')}
             error={error}
+            rules={rules}
             busy={busy}
             label="Converted PDF"
             empty="Choose a file and press Convert to PDF."

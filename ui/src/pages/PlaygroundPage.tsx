@@ -2,7 +2,8 @@
 // /v1/playground/pdf), the PDF inline, a download, and the same call as curl.
 
 import { useMemo, useState, type FormEvent } from 'react';
-import { ApiFailure, describeFailure } from '../api/client.ts';
+import { ApiFailure, describeFailure, failureRules } from '../api/client.ts';
+import type { RuleFinding } from '../api/einvoice.ts';
 import { getPlaygroundReceipt, renderPlayground, type PlaygroundRequest } from '../api/playground.ts';
 import type { Receipt } from '../api/activity.ts';
 import { ReceiptView } from '../components/ReceiptView.tsx';
@@ -85,6 +86,7 @@ function Playground({ embedded, spec: apiSpec }: { embedded: boolean; spec: Opti
   const [options, setOptions] = useState<PdfOptions>({ wait_until: 'load' });
   const [result, setResult] = useState<{ bytes: Uint8Array; ms: number; remaining: string | null; applied: AppliedStep[] } | null>(null);
   const [error, setError] = useState<string>();
+  const [rules, setRules] = useState<RuleFinding[]>();
   const [busy, setBusy] = useState(false);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const problems = optionProblems(options, spec);
@@ -132,6 +134,7 @@ function Playground({ embedded, spec: apiSpec }: { embedded: boolean; spec: Opti
       if (receiptPath) void getPlaygroundReceipt(receiptPath).then(setReceipt, () => undefined);
     } catch (failure) {
       setResult(null);
+      setRules(failureRules(failure));
       const retry = failure instanceof ApiFailure && failure.code === 'rate_limited' && failure.retryAfter ? ` (try again in ${failure.retryAfter} s)` : '';
       setError(describeFailure(failure) + (retry && !describeFailure(failure).includes('try again') ? retry : ''));
     } finally {
@@ -254,6 +257,7 @@ function Playground({ embedded, spec: apiSpec }: { embedded: boolean; spec: Opti
             moreFacts={typeof result?.remaining === 'string' ? ` · ${result.remaining} renders left this minute` : undefined}
             downloadName="playground.pdf"
             error={error}
+            rules={rules}
             busy={busy}
             label="Rendered PDF"
             empty="Press Render PDF to see the result here."

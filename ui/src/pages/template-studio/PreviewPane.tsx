@@ -3,6 +3,8 @@
 
 import { ErrorNote, Spinner } from '../../components/Page.tsx';
 import { PdfPreview } from '../../components/PdfPreview.tsx';
+import { RuleTable } from '../../components/RuleTable.tsx';
+import { describeReportHeader } from '../../lib/rule-reports.ts';
 import type { PreviewState } from './editor-hooks.ts';
 
 export function PreviewPane({ preview }: { preview: PreviewState }) {
@@ -18,13 +20,18 @@ export function PreviewPane({ preview }: { preview: PreviewState }) {
           ) : preview.error ? (
             ''
           ) : preview.ms !== undefined ? (
-            `Rendered in ${preview.ms} ms · not stored, not charged`
+            `Rendered in ${preview.ms} ms · not stored, not charged${preview.report ? ` · ${describeReportHeader(preview.report)}` : ''}`
           ) : (
             ''
           )}
         </span>
       </div>
       {preview.error && <ErrorNote>{preview.error}</ErrorNote>}
+      {preview.error && preview.rules && preview.rules.length > 0 && (
+        <div className="rule-report">
+          <RuleTable label="Rules the e-invoice breaks" fatal={preview.rules} narrow />
+        </div>
+      )}
       <PdfPreview bytes={preview.bytes} label="Template preview" busy={preview.busy} empty="The preview appears here." />
     </section>
   );

@@ -3,7 +3,8 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { previewTemplate } from '../../api/templates.ts';
-import { describeFailure } from '../../api/client.ts';
+import { describeFailure, failureRules } from '../../api/client.ts';
+import type { RuleFinding } from '../../api/einvoice.ts';
 import type { PdfOptions, TemplateFormat } from '../../api/types.ts';
 import { addLeaveGuard } from '../../lib/router.ts';
 
@@ -13,6 +14,10 @@ export interface PreviewState {
   bytes: Uint8Array | null;
   busy: boolean;
   error?: string;
+  /** The rules a refused e-invoice broke (400 einvoice_invalid). */
+  rules?: RuleFinding[];
+  /** The e-invoice's rule line (X-E-Invoice-Report), when the preview made one. */
+  report?: string;
   ms?: number;
 }
 
@@ -38,13 +43,14 @@ export function useLivePreview(
       setState((previous) => ({ ...previous, busy: true }));
       // Named by id, so the preview is served the template's assets as its renders are.
       previewTemplate({ html: source, format, data: values ?? {}, template_id: templateId, options: renderOptions }, controller.signal).then(
-        ({ bytes }) => {
+        ({ bytes, headers }) => {
           if (latest.current !== controller) return;
-          setState({ bytes, busy: false, ms: Math.round(performance.now() - started) });
+          const report = headers.get('X-E-Invoice-Report') ?? undefined;
+          setState({ bytes, busy: false, ms: Math.round(performance.now() - started), report });
         },
         (failure: unknown) => {
           if (latest.current !== controller || (failure as Error).name === 'AbortError') return;
-          setState((previous) => ({ ...previous, busy: false, error: describeFailure(failure) }));
+          setState((previous) => ({ ...previous, busy: false, error: describeFailure(failure), rules: failureRules(failure) }));
         },
       );
     },
