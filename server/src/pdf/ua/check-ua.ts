@@ -9,7 +9,7 @@ import { checkDocument, DOCUMENT_CONDITIONS } from './check-document.ts';
 import { checkFonts, FONT_CONDITIONS } from './check-fonts.ts';
 import { checkStructure, STRUCTURE_CONDITIONS } from './check-structure.ts';
 import { MAX_FINDINGS_PER_CONDITION, type NeedsPerson, type UaFinding, type UaReport } from './conditions.ts';
-import { readStructureTree, type StructureTree } from './structure-tree.ts';
+import { pageIndexOf, readStructureTree, type StructureTree } from './structure-tree.ts';
 
 export type { UaReport, UaFinding, NeedsPerson };
 
@@ -39,11 +39,6 @@ export function checkUaDocument(doc: PDFDocument): UaReport {
   const findings = [...checkDocument(doc), ...checkContent(doc, tagged), ...checkStructure(doc, tree), ...checkAnnotations(doc, tree), ...checkFonts(doc)];
   const failed = bounded(findings);
   return { level: 'PDF/UA-1', checker: 'quire', checks: CHECKED_CONDITIONS.length, failed, needs_person: needsPerson(tree), passed: failed.length === 0 };
-}
-
-/** Page object reference ("12 0 R") to 0-based page index. */
-export function pageIndexOf(doc: PDFDocument): Map<string, number> {
-  return new Map(doc.getPages().map((page, index) => [page.ref.toString(), index]));
 }
 
 function bounded(findings: UaFinding[]): UaFinding[] {

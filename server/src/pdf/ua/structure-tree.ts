@@ -34,6 +34,11 @@ export interface StructureTree {
   parentTree: Map<number, PDFObject>;
 }
 
+/** Page object reference ("12 0 R") to 0-based page index. */
+export function pageIndexOf(doc: PDFDocument): Map<string, number> {
+  return new Map(doc.getPages().map((page, index) => [page.ref.toString(), index]));
+}
+
 /** Bounds the walk of a hostile tree: deeper nesting is not read (and its content counts as untagged elsewhere). */
 const MAX_DEPTH = 256;
 
