@@ -4,7 +4,7 @@
 // images without alt text made artifacts, and links given Contents, a Link parent and /Tabs /S.
 // It cannot add tags Chromium did not write; the checker (check-ua.ts) judges the result.
 
-import { PDFDict, PDFDocument, PDFHeader, PDFName, PDFRawStream, PDFString, decodePDFRawStream } from '@cantoo/pdf-lib';
+import { type PDFDict, PDFDocument, PDFHeader, PDFName, PDFRawStream, PDFString, decodePDFRawStream } from '@cantoo/pdf-lib';
 import { fixLanguage } from '../pdf-a.ts';
 import { textAt } from '../pdf-values.ts';
 import { markArtifacts } from './artifact-marks.ts';

@@ -92,7 +92,11 @@ function describeLink(doc: PDFDocument, annotation: PDFDict): string {
   const action = annotation.lookup(PDFName.of('A'));
   const uri = action instanceof PDFDict ? textOf(action.lookup(PDFName.of('URI'))) : undefined;
   if (uri) return `Link to ${uri.replace(/^mailto:/, '')}`;
-  return 'Link to another place in this document';
+  const destination = action instanceof PDFDict ? action.lookup(PDFName.of('D')) : annotation.lookup(PDFName.of('Dest'));
+  const target = destination instanceof PDFArray ? destination.get(0) : undefined;
+  const page =
+    target instanceof PDFRef ? doc.getPages().findIndex((candidate) => candidate.ref === target || candidate.ref.toString() === target.toString()) : -1;
+  return page >= 0 ? `Link to page ${page + 1}` : 'Link to another place in this document';
 }
 
 function addLinkElement(doc: PDFDocument, tree: StructureTree, annotation: PDFDict, annotationRef: PDFRef, pageRef: PDFRef): void {
