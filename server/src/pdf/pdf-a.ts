@@ -93,7 +93,7 @@ function isForbiddenAction(action: PDFDict): boolean {
 }
 
 /** Chromium writes the POSIX locale ("en-US@posix"), which is no language tag. */
-function fixLanguage(doc: PDFDocument): void {
+export function fixLanguage(doc: PDFDocument): void {
   const lang = doc.catalog.lookup(PDFName.of('Lang'));
   if (!(lang instanceof PDFString || lang instanceof PDFHexString)) return;
   const tag = lang.decodeText().split(/[@.]/)[0]!.replace(/_/g, '-');

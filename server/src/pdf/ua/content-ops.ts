@@ -1,0 +1,96 @@
+// A content stream as a list of operators with where each starts (its first operand) and ends,
+// for the marked-content scan and the artifact wrapping: strings, hex strings, dictionaries,
+// arrays, names, comments and inline image data are stepped over as operands, never decoded.
+
+export interface ContentOp {
+  op: string;
+  /** Byte offset of the first operand (or of the operator when it has none). */
+  start: number;
+  /** Byte offset just past the operator (past the data for an inline image's EI). */
+  end: number;
+}
+
+const WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
+const DELIMITERS = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
+
+/** The operators of a content stream, in order. */
+export function contentOps(content: Uint8Array): ContentOp[] {
+  const ops: ContentOp[] = [];
+  const length = content.length;
+  let operandStart = -1;
+  let at = 0;
+  const operand = (from: number, to: number) => {
+    if (operandStart < 0) operandStart = from;
+    return to;
+  };
+  while (at < length) {
+    const byte = content[at]!;
+    if (WHITESPACE.has(byte)) at++;
+    else if (byte === 0x25) {
+      while (at < length && content[at] !== 0x0a && content[at] !== 0x0d) at++;
+    } else if (byte === 0x28) at = operand(at, literalEnd(content, at));
+    else if (byte === 0x3c && content[at + 1] !== 0x3c) {
+      const end = content.indexOf(0x3e, at);
+      at = operand(at, end < 0 ? length : end + 1);
+    } else if (byte === 0x2f) at = operand(at, tokenEnd(content, at + 1));
+    else if (DELIMITERS.has(byte)) at = operand(at, at + (byte === 0x3c || byte === 0x3e ? 2 : 1));
+    else {
+      const end = tokenEnd(content, at);
+      const word = Buffer.from(content.buffer, content.byteOffset + at, end - at).toString('latin1');
+      if (isOperand(word)) at = operand(at, end);
+      else {
+        const start = operandStart < 0 ? at : operandStart;
+        at = word === 'BI' ? inlineImageEnd(content, end) : end;
+        ops.push({ op: word === 'BI' ? 'EI' : word, start, end: at });
+        operandStart = -1;
+      }
+    }
+  }
+  return ops;
+}
+
+function isOperand(word: string): boolean {
+  const first = word.charCodeAt(0);
+  return (first >= 0x30 && first <= 0x39) || first === 0x2b || first === 0x2d || first === 0x2e || word === 'true' || word === 'false' || word === 'null';
+}
+
+function tokenEnd(content: Uint8Array, from: number): number {
+  let end = from;
+  while (end < content.length && !WHITESPACE.has(content[end]!) && !DELIMITERS.has(content[end]!)) end++;
+  return Math.max(end, from + 1);
+}
+
+function literalEnd(content: Uint8Array, from: number): number {
+  let depth = 0;
+  for (let at = from; at < content.length; at++) {
+    const byte = content[at]!;
+    if (byte === 0x5c) at++;
+    else if (byte === 0x28) depth++;
+    else if (byte === 0x29 && --depth === 0) return at + 1;
+  }
+  return content.length;
+}
+
+/** Past an inline image: its data runs from ID to an EI standing alone. */
+function inlineImageEnd(content: Uint8Array, from: number): number {
+  let at = from;
+  for (; at < content.length - 2; at++) {
+    if (content[at] === 0x49 && content[at + 1] === 0x44 && WHITESPACE.has(content[at - 1]!) && WHITESPACE.has(content[at + 2]!)) break;
+  }
+  for (at += 3; at < content.length - 1; at++) {
+    if (content[at] === 0x45 && content[at + 1] === 0x49 && WHITESPACE.has(content[at - 1]!) && (at + 2 >= content.length || WHITESPACE.has(content[at + 2]!)))
+      return at + 2;
+  }
+  return content.length;
+}
+
+/** The operators that put marks on the page (text shown, paths painted, images and forms drawn, shadings). */
+export const PAINTING = new Set(['Tj', 'TJ', "'", '"', 'Do', 'sh', 'EI', 'S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*']);
+
+/** The operators that begin a path. */
+export const PATH_START = new Set(['m', 're']);
+
+/** The text of an operator's operands (latin1), for BDC, BMC and Do. */
+export function operandsOf(content: Uint8Array, op: ContentOp): string {
+  return Buffer.from(content.subarray(op.start, op.end - op.op.length)).toString('latin1');
+}
