@@ -137,11 +137,16 @@ function pdfApiError(error: unknown): ApiError | undefined {
 /** docs/api.md#reading-an-e-invoice: an e-invoice XML we will not read (too large, a DTD, not well-formed, not an invoice). */
 function einvoiceApiError(error: unknown): ApiError | undefined {
   if (error instanceof EInvoiceInvalidError)
-    return new ApiError('einvoice_invalid', `${sentence(error.message)} Nothing was charged; rules lists each finding.`, { 'X-E-Invoice-Report': reportHeader(error.report) }, {
-      rule_set: error.report.rules,
-      rules: error.report.fatal,
-      warnings: error.report.warnings,
-    });
+    return new ApiError(
+      'einvoice_invalid',
+      `${sentence(error.message)} Nothing was charged; rules lists each finding.`,
+      { 'X-E-Invoice-Report': reportHeader(error.report) },
+      {
+        rule_set: error.report.rules,
+        rules: error.report.fatal,
+        warnings: error.report.warnings,
+      },
+    );
   if (error instanceof RuleCheckLostError) {
     if (error.why === 'timeout') return new ApiError('render_timeout', `${sentence(error.message)} Nothing was charged.`);
     // Like a LibreOffice crash: most likely the document's doing (too large or deep to read); the thread is replaced.
