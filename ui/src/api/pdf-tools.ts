@@ -3,6 +3,7 @@
 
 import { retryWhenBusy } from './busy-retry.ts';
 import { call, callJson, filenameOf } from './client.ts';
+import { turns } from './turns.ts';
 
 /** A PDF to work on: an upload (base64) or a stored document, with the password of an encrypted one. */
 export type PdfSource = ({ pdf: string } | { document_id: string }) & { password?: string };
@@ -94,11 +95,16 @@ export async function imagesZip(source: PdfSource, options: ImagesOptions): Prom
   return { bytes: new Uint8Array(await response.arrayBuffer()), filename };
 }
 
+/** Two thumbnails in flight at most, so the screen's own list requests always find a connection (lib/turns.ts). */
+const thumbnailTurn = turns(2);
+
 /** A stored document's page as a PNG, for an <img> (the admin token cannot ride on a src URL). */
 export async function fetchThumbnail(id: string, width: number, signal?: AbortSignal): Promise<Blob> {
   const path = `/admin/v1/documents/${encodeURIComponent(id)}/thumbnail`;
-  const response = await retryWhenBusy(() => call('GET', path, { admin: true, query: { width }, signal }), signal);
-  return response.blob();
+  return thumbnailTurn(async () => {
+    const response = await retryWhenBusy(() => call('GET', path, { admin: true, query: { width }, signal }), signal);
+    return response.blob();
+  }, signal);
 }
 
 /** A file's bytes as base64 (the JSON body's form of an upload). */
