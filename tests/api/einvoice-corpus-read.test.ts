@@ -1,3 +1,5 @@
+// test-lane: own-server (three PDF tool calls at once would crowd the shared server's four PDF tool slots).
+
 // Every file of the shared e-invoice corpus read the three ways a business receives it: as XML
 // (inspect: the official fatal ids of every rule set), inside a hybrid PDF made by our own render
 // route (options.e_invoice where the file's BT-24 names a Factur-X profile whose XSD it meets, else
