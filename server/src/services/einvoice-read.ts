@@ -10,7 +10,7 @@ import { inspectEInvoice, type EInvoiceInspection } from './einvoice-inspect.ts'
 import { einvoiceSource, type EInvoiceInput, type EInvoiceOrigin } from './einvoice-source.ts';
 import { expandDefaultView } from './einvoice-view-template.ts';
 import type { Account } from './keys.ts';
-import type { PdfInputDeps } from './pdf-input.ts';
+import type { PdfToolsService } from './pdf-tools.ts';
 import type { RenderContext, RenderedPdf, RenderService } from './render.ts';
 
 /** The inspection of a sent invoice, with where it was read from. */
@@ -24,8 +24,10 @@ export interface EInvoiceRenderOptions {
   store?: boolean;
 }
 
-export interface EInvoiceReadDeps extends PdfInputDeps {
+export interface EInvoiceReadDeps {
   render: Pick<RenderService, 'render'>;
+  /** Lists a hybrid PDF's attachments through the PDF input gate, within the PDF tools' slots. */
+  pdfTools: Pick<PdfToolsService, 'attachedFiles'>;
 }
 
 export class EInvoiceReadService {
@@ -33,7 +35,7 @@ export class EInvoiceReadService {
 
   /** Syntax, profile, every rule set's report and the invoice as JSON; not charged. */
   async inspect(input: EInvoiceInput, account: Account): Promise<SourcedInspection> {
-    const { xml, origin } = await einvoiceSource(input, account, this.deps);
+    const { xml, origin } = await einvoiceSource(input, account, this.deps.pdfTools);
     return { ...inspectEInvoice(xml), source: origin };
   }
 
@@ -42,7 +44,7 @@ export class EInvoiceReadService {
    * is refused before anything is charged; fatal findings do not stop the render (the reader wants to see them).
    */
   async render(input: EInvoiceInput, options: EInvoiceRenderOptions, account: Account, context: RenderContext = {}): Promise<RenderedPdf> {
-    const { xml, origin } = await einvoiceSource(input, account, this.deps);
+    const { xml, origin } = await einvoiceSource(input, account, this.deps.pdfTools);
     const inspection: SourcedInspection = { ...inspectEInvoice(xml), source: origin };
     const data = viewData(inspection);
     const pdfOptions = pdfOptionsSchema.parse({

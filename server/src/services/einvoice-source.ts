@@ -1,14 +1,13 @@
 // Where the invoice of an e-invoice call comes from (docs/api.md#reading-an-e-invoice): the XML as
-// sent, or the invoice attached to a hybrid PDF (Factur-X, ZUGFeRD, XRechnung). The PDF goes
-// through the one PDF input gate (readPdfInput: bombs 413, damage 422 pdf_unreadable) first, and
-// exactly one of its attachments must be the invoice: none or two is a 422 saying so.
+// sent, or the invoice attached to a hybrid PDF (Factur-X, ZUGFeRD, XRechnung). The PDF's files are
+// listed by the PDF tools (the one input gate, readPdfInput: bombs 413, damage 422 pdf_unreadable;
+// at most four such calls at once), and exactly one must be the invoice: none or two is a 422 saying so.
 
 import { readInvoice } from '../einvoice/read/read-invoice.ts';
 import { ApiError } from '../errors.ts';
 import type { AttachedFile } from '../pdf/attached-files.ts';
-import { attachedFilesInWorker } from '../pdf/finisher.ts';
 import type { Account } from './keys.ts';
-import { readPdfInput, type PdfInputDeps } from './pdf-input.ts';
+import type { PdfToolsService } from './pdf-tools.ts';
 
 /** What a call sends: exactly one of the XML and a PDF. */
 export type EInvoiceInput = { xml: string | Uint8Array; pdf?: undefined } | { pdf: Uint8Array; xml?: undefined };
@@ -29,10 +28,9 @@ const INVOICE_NAMES = new Set(['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung
 const INVOICE_RELATIONSHIPS = new Set(['Alternative', 'Data', 'Source']);
 
 /** The XML to read: as sent, or the one invoice attachment of the PDF. */
-export async function einvoiceSource(input: EInvoiceInput, account: Account, deps: PdfInputDeps): Promise<EInvoiceSource> {
+export async function einvoiceSource(input: EInvoiceInput, account: Account, tools: Pick<PdfToolsService, 'attachedFiles'>): Promise<EInvoiceSource> {
   if (input.xml !== undefined) return { xml: input.xml, origin: { kind: 'xml' } };
-  const opened = await readPdfInput({ pdf: input.pdf }, account, '', deps);
-  const { files } = await attachedFilesInWorker(opened.pdf, 'pdf');
+  const { files } = await tools.attachedFiles({ pdf: input.pdf }, account);
   const invoices = files.filter(isInvoice);
   if (invoices.length === 0) throw new ApiError('einvoice_unreadable', `The PDF carries no e-invoice: ${attachedList(files)}.`);
   if (invoices.length > 1)

@@ -1,5 +1,5 @@
-// The story of the read-only PDF tools (docs/api.md#pdf-tools): inspect a PDF (free) and draw its
-// pages as images (one document of the allowance per call, given back on failure), for a key's
+// The story of the read-only PDF tools (docs/api.md#pdf-tools): inspect a PDF (free), list its
+// attachments (a hybrid e-invoice's XML, free) and draw its pages as images (one document of the allowance per call, given back on failure), for a key's
 // uploads and stored documents and for the admin window; thumbnails of stored documents, cached.
 // Every input is opened by readPdfInput (qpdf, bounded) first; the work runs on the PDF worker
 // threads, at most MAX_IN_FLIGHT calls at once, never on the event loop: a key's call past that is
@@ -7,7 +7,8 @@
 
 import { buffer } from 'node:stream/consumers';
 import type { PdfInspection } from '../pdf/inspect.ts';
-import { inspectInWorker, rasterizeInWorker, zipInWorker } from '../pdf/finisher.ts';
+import type { AttachedFiles } from '../pdf/attached-files.ts';
+import { attachedFilesInWorker, inspectInWorker, rasterizeInWorker, zipInWorker } from '../pdf/finisher.ts';
 import { openPdf } from '../pdf/pdf-open.ts';
 import { selectPages } from '../pdf/page-list.ts';
 import { imageMime, type ImageFormat, type RasterImage, type RasterLimits } from '../pdf/rasterize.ts';
@@ -74,6 +75,11 @@ export class PdfToolsService {
   /** What is inside a key's PDF (upload or stored document); not charged. */
   async inspect(input: PdfInput, account: Account): Promise<PdfInspection> {
     return this.admitted(async () => inspected(await readPdfInput(input, account, '', this.deps)));
+  }
+
+  /** The files attached to a key's PDF, with the bytes of those that can be XML (a hybrid e-invoice's); not charged. */
+  async attachedFiles(input: PdfInput, account: Account): Promise<AttachedFiles> {
+    return this.admitted(async () => attachedFilesInWorker((await readPdfInput(input, account, '', this.deps)).pdf, 'pdf'));
   }
 
   /** What is inside a PDF the admin names (an upload, or any key's stored document). */

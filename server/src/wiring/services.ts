@@ -82,6 +82,7 @@ export function wireServices({ config, overrides, log }: Wiring, state: State, r
     drawer: renderer,
     presetSteps: (keyId, id) => presets.steps(keyId, id),
   });
+  const pdfTools = new PdfToolsService({ documents, render, decoded });
   const playground = new PlaygroundService({
     renderer,
     sources: render,
@@ -108,8 +109,8 @@ export function wireServices({ config, overrides, log }: Wiring, state: State, r
     merge: new MergeService({ renderer, render, documents, office: officeConverter, receipts, decoded }),
     office: new OfficeService({ converter: officeConverter, render, documents, receipts }),
     image: new ImageService({ renderer, render, receipts }),
-    pdfTools: new PdfToolsService({ documents, render, decoded }),
-    einvoiceRead: new EInvoiceReadService({ documents, render, decoded }),
+    pdfTools,
+    einvoiceRead: new EInvoiceReadService({ render, pdfTools }),
     templateArchive: new TemplateArchiveService({ templates, assets }),
   };
 }

@@ -22,7 +22,7 @@ const PDF_BODY = z.string().describe('A hybrid PDF itself (Factur-X, ZUGFeRD, XR
 const PDF_INPUT_ERRORS: ErrorCode[] = ['pdf_unreadable', 'password_required', 'pdf_tool_unavailable'];
 const INPUT_DOC =
   'The invoice is the body: XML (application/xml, text/xml; at most 20 MB: 413) or a hybrid PDF (application/pdf; opened as every PDF ' +
-  'input is, 100 MB, bombs 413), or JSON {xml} or {pdf: base64}. From a PDF, exactly one attachment must be the invoice (factur-x.xml, ' +
+  'input is, 100 MB, bombs 413; at most 4 PDF tool calls at once, 503 renderer_busy), or JSON {xml} or {pdf: base64}. From a PDF, exactly one attachment must be the invoice (factur-x.xml, ' +
   'zugferd-invoice.xml, xrechnung.xml, or an invoice XML attached as Alternative, Data or Source): none or two is 422 einvoice_unreadable. ' +
   'An XML that is not well-formed, has a DOCTYPE or entities, or whose root is not an invoice: 422 einvoice_unreadable. Nothing is fetched.';
 
@@ -40,7 +40,7 @@ export function einvoiceOperations(reader: EInvoiceReadService) {
         `${INPUT_DOC} Every rule set is run; valid says whether the rule set its BT-24 names (XRechnung, Peppol, else EN 16931) has no fatal ` +
         'finding; source says whether the XML was sent or read from a PDF attachment (its name). Not charged, nothing stored.',
       responses: { 200: { description: 'The inspection.', body: einvoiceInspectionSchema } },
-      errors: ['invalid_json', 'invalid_request', 'unauthorized', 'payload_too_large', 'einvoice_unreadable', ...PDF_INPUT_ERRORS],
+      errors: ['invalid_json', 'invalid_request', 'unauthorized', 'payload_too_large', 'einvoice_unreadable', 'renderer_busy', ...PDF_INPUT_ERRORS],
       handler: async (_input, req, res) => {
         const { input } = await readEInvoiceUpload(req, einvoiceXmlRequestSchema);
         res.json(await reader.inspect(input, accountOf(res)));

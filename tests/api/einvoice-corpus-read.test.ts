@@ -1,0 +1,116 @@
+// test-lane: own-server (three PDF tool calls at once would crowd the shared server's four PDF tool slots).
+
+// Every file of the shared e-invoice corpus read the three ways a business receives it: as XML
+// (inspect: the official fatal ids of every rule set), inside a hybrid PDF made by our own render
+// route (options.e_invoice where the file's BT-24 names a Factur-X profile whose XSD it meets, else
+// the readable PDF with the XML attached), and drawn by POST /v1/einvoice/render, whose text shows
+// the invoice number, the seller's name and the amount due, and whose header carries the verdict.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { profileOfGuideline } from '../../server/src/einvoice/profiles.ts';
+import { corpusFile, corpusSkip as skip, corpusVerdicts, pdfOf, postPdf } from '../helpers/einvoice-corpus.ts';
+import { pageTexts } from '../helpers/pdf-cli.ts';
+import { startTestServer, type TestServer, usageOf } from '../helpers/start-app.ts';
+
+const SETS = ['en16931', 'xrechnung', 'peppol'] as const;
+
+interface Inspection {
+  syntax: string;
+  specification_id: string | null;
+  rule_set: (typeof SETS)[number];
+  rule_sets: Record<(typeof SETS)[number], { fatal: { id: string }[] }>;
+  invoice: Record<string, unknown>;
+  source: { kind: string; attachment?: string };
+}
+
+/** What a file's read gave, for the summary assertions after the loop. */
+interface Outcome {
+  file: string;
+  hybrid: 'e_invoice' | 'attach_xml';
+  problems: string[];
+}
+
+const ids = (inspection: Inspection, set: (typeof SETS)[number]) => [...new Set(inspection.rule_sets[set].fatal.map((finding) => finding.id))].sort();
+/** A JSON value as text: itself, or the value of one with attributes. */
+const text = (value: unknown) => (typeof value === 'string' ? value : ((value as { value?: string } | undefined)?.value ?? ''));
+
+async function inspected(response: Response, what: string): Promise<Inspection> {
+  assert.equal(response.status, 200, `${what}: ${await response.clone().text()}`);
+  return (await response.json()) as Inspection;
+}
+
+/** Differences between an inspection and the official verdicts (and the XML's own reading). */
+function verdictProblems(what: string, inspection: Inspection, official: Record<string, string[]>, fromXml?: Inspection): string[] {
+  const problems = SETS.filter((set) => ids(inspection, set).join() !== (official[set] ?? []).join()).map(
+    (set) => `${what} ${set}: [${ids(inspection, set).join(', ')}], official [${(official[set] ?? []).join(', ')}]`,
+  );
+  if (fromXml && JSON.stringify(inspection.invoice) !== JSON.stringify(fromXml.invoice)) problems.push(`${what}: the invoice differs from the XML's`);
+  return problems;
+}
+
+/** The readable PDF shows the number, the seller and the amount due; its header the verdict of its rule set. */
+async function viewProblems(response: Response, xml: Inspection, official: Record<string, string[]>): Promise<string[]> {
+  const pdf = await pdfOf(response);
+  const shown = pageTexts(pdf).join('\n').replace(/\s+/g, ' ');
+  const { invoice } = xml;
+  const seller = text((invoice.seller as Record<string, unknown> | undefined)?.name);
+  const payable = text((invoice.totals as Record<string, unknown> | undefined)?.payable);
+  const problems = [text(invoice.number), seller.replace(/\s+/g, ' '), payable]
+    .filter((value) => value && !shown.includes(value))
+    .map((value) => `view lacks "${value}"`);
+  const header = response.headers.get('x-e-invoice-report') ?? '';
+  const fatal = Number(/fatal=(\d+)/.exec(header)?.[1] ?? -1);
+  if (!header.startsWith(`rules=${xml.rule_set};`) || fatal > 0 !== (official[xml.rule_set] ?? []).length > 0) problems.push(`header "${header}"`);
+  return problems;
+}
+
+async function readAllWays(server: TestServer, file: string, official: Record<string, string[]>): Promise<Outcome> {
+  const xml = corpusFile(file);
+  const fromXml = await inspected(await server.request('POST', '/v1/einvoice/inspect', xml, { 'content-type': 'application/xml' }), file);
+  const problems = verdictProblems('xml', fromXml, official);
+  const profile = fromXml.syntax === 'CII' ? profileOfGuideline(fromXml.specification_id ?? '') : undefined;
+  const facturX = profile && (await server.render({ html: '<p>hybrid</p>', options: { e_invoice: { profile, xml } } }));
+  if (facturX && facturX.status === 200) {
+    // A Factur-X PDF of our own: inspected, then drawn from the PDF.
+    const pdf = new Uint8Array(await facturX.arrayBuffer());
+    const fromPdf = await inspected(await postPdf(server, pdf), `${file} in a PDF`);
+    // Options.e_invoice names the XML as the format does: xrechnung.xml for XRechnung, factur-x.xml otherwise.
+    const name = profile === 'XRECHNUNG' ? 'xrechnung.xml' : 'factur-x.xml';
+    if (fromPdf.source.attachment !== name) problems.push(`read from ${fromPdf.source.attachment}, not ${name}`);
+    problems.push(...verdictProblems('pdf', fromPdf, official, fromXml));
+    problems.push(...(await viewProblems(await postPdf(server, pdf, '/v1/einvoice/render'), fromXml, official)));
+    return { file, hybrid: 'e_invoice', problems };
+  }
+  // UBL, no Factur-X profile, or an XML its profile's XSD refuses: the view carries the XML itself.
+  const view = await server.request('POST', '/v1/einvoice/render', { xml, options: { attach_xml: true } });
+  const pdf = new Uint8Array(await view.clone().arrayBuffer());
+  problems.push(...(await viewProblems(view, fromXml, official)));
+  const fromPdf = await inspected(await postPdf(server, pdf), `${file} attached to its view`);
+  problems.push(...verdictProblems('pdf', fromPdf, official, fromXml));
+  return { file, hybrid: 'attach_xml', problems };
+}
+
+test('every corpus file inspects as XML and in a hybrid PDF with the official verdicts, and renders readably', { skip, timeout: 15 * 60_000 }, async (t) => {
+  const server = await startTestServer(t);
+  const verdicts = Object.entries(corpusVerdicts());
+  assert.equal(verdicts.length, 89);
+  const before = await usageOf(server);
+  const outcomes: Outcome[] = [];
+  // Three at a time: the renders overlap without crowding the machine other tests share.
+  const queue = [...verdicts];
+  await Promise.all(
+    Array.from({ length: 3 }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) outcomes.push(await readAllWays(server, next[0], next[1].fatal));
+    }),
+  );
+  assert.deepEqual(
+    outcomes.filter((outcome) => outcome.problems.length > 0).map((outcome) => `${outcome.file}: ${outcome.problems.join('; ')}`),
+    [],
+  );
+  const byFacturX = outcomes.filter((outcome) => outcome.hybrid === 'e_invoice').length;
+  t.diagnostic(`${byFacturX} files read from a Factur-X PDF of options.e_invoice, ${outcomes.length - byFacturX} from the view's attached XML`);
+  assert.ok(byFacturX >= 20, `the CII files with a Factur-X profile go through options.e_invoice (${byFacturX})`);
+  // One view per file, plus one hybrid per Factur-X file: everything else was free.
+  assert.equal(await usageOf(server), before + outcomes.length + byFacturX);
+});
