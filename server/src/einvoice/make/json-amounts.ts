@@ -73,8 +73,8 @@ export function computeAmounts(invoice: MakeInvoice, field: string): { computed?
     if (charge.vat_category === undefined) add(`${at}.vat_category`, 'is required on a document allowance or charge (BR-32, BR-37)');
     const computed = chargeAmount(charge, undefined, at, add);
     const vatRate = charge.vat_rate ?? (ZERO_RATED.has(charge.vat_category ?? '') ? '0' : undefined);
-    if (vatRate === undefined) add(`${at}.vat_rate`, `is required for VAT category ${charge.vat_category ?? 'S'}`);
-    else checkRate(charge.vat_category ?? 'S', vatRate, at, add);
+    if (charge.vat_category !== undefined && vatRate === undefined) add(`${at}.vat_rate`, `is required for VAT category ${charge.vat_category}`);
+    else if (charge.vat_category !== undefined && vatRate !== undefined) checkRate(charge.vat_category, vatRate, at, add);
     return { ...computed, vatRate };
   });
   const vat = breakdown(invoice, lines, documentCharges, add);
