@@ -1,16 +1,25 @@
-// The XML an e_invoice option stands for: given as it is, or written from a JSON invoice (the
-// option's own, or a template's data), checked before anything is charged: the JSON's totals and
-// rules (invoice-totals.ts), then the XSD of the profile and the profile the XML names (xsd-check.ts).
+// The XML an e_invoice option stands for: given as it is, or made from a JSON invoice (the option's
+// own, or a template's data) by make/make-einvoice.ts, which computes and checks the sums and runs
+// our rules; then, for CII, the XSD of the profile and the profile the XML names (xsd-check.ts).
 
-import { invoiceToCii, JSON_PROFILES } from './cii-xml.ts';
-import { invoiceSchema } from './invoice-schema.ts';
-import { issueSentences } from './invoice-issues.ts';
-import { invoiceProblems } from './invoice-totals.ts';
+import { JSON_PROFILES } from './cii-xml.ts';
+import { MakeInputError, makeEInvoice, parseMakeInvoice } from './make/make-einvoice.ts';
+import type { EInvoiceFormat } from './make/targets.ts';
 import type { EInvoiceProfile } from './profiles.ts';
 import { checkInvoiceXml, InvoiceXmlError } from './xsd-check.ts';
 
+/** The maker's format for a render's profile (and syntax: UBL only for XRechnung). */
+const FORMATS: Partial<Record<EInvoiceProfile, EInvoiceFormat>> = {
+  BASIC: 'facturx-basic',
+  'EN 16931': 'facturx-en16931',
+  EXTENDED: 'facturx-extended',
+  XRECHNUNG: 'xrechnung-cii',
+};
+
 export interface EInvoiceRequest {
   profile: EInvoiceProfile;
+  /** The syntax written from JSON: CII unless UBL (XRechnung only; the option's schema refuses others). */
+  syntax?: 'CII' | 'UBL';
   xml?: string;
   invoice?: unknown;
   from_data?: true;
@@ -37,6 +46,8 @@ export class InvoiceDataError extends Error {
  */
 export async function checkedInvoiceXml(request: EInvoiceRequest, data: unknown, field: string, xmllint?: string): Promise<string> {
   const xml = invoiceXml(request, data, field);
+  // No UBL schema is on the machine; the XML made is checked by our rules (invoiceXml) all the same.
+  if (request.syntax === 'UBL' && request.xml === undefined) return xml;
   try {
     await checkInvoiceXml(xml, request.profile, xmllint);
   } catch (error) {
@@ -54,11 +65,12 @@ export function invoiceXml(request: EInvoiceRequest, data: unknown, field: strin
   if (!JSON_PROFILES.includes(request.profile))
     throw new InvoiceDataError([`${field}.profile ${request.profile} carries no invoice lines: give its CII XML as ${field}.xml instead`]);
   if (request.from_data && data === undefined) throw new InvoiceDataError([`${field}.from_data needs a template_id render whose data is the invoice`]);
-  const parsed = invoiceSchema.safeParse(request.from_data ? data : request.invoice);
-  if (!parsed.success) {
-    throw new InvoiceDataError(issueSentences(parsed.error.issues, request.from_data ? data : request.invoice, from), 'shape');
+  const format = request.syntax === 'UBL' ? 'xrechnung-ubl' : FORMATS[request.profile]!;
+  try {
+    return makeEInvoice(parseMakeInvoice(request.from_data ? data : request.invoice, from), format, from).xml;
+  } catch (error) {
+    // EInvoiceInvalidError (our rules refuse the XML made) goes on as it is: 400 einvoice_invalid.
+    if (error instanceof MakeInputError) throw new InvoiceDataError(error.problems, error.kind);
+    throw error;
   }
-  const problems = invoiceProblems(parsed.data, request.profile, from);
-  if (problems.length > 0) throw new InvoiceDataError(problems, 'totals');
-  return invoiceToCii(parsed.data, request.profile);
 }
