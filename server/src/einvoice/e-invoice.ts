@@ -1,19 +1,28 @@
 // The XML an e_invoice option stands for: given as it is, or written from a JSON invoice (the
-// option's own, or a template's data), checked before anything is charged: the JSON's shape and
-// totals (invoice-totals.ts); for XML given, the XSD of the profile and the profile it names
-// (xsd-check.ts); then our EN 16931 / XRechnung rules on a warm thread (check/rules-pool.ts).
+// option's own, or a template's data) by make/make-einvoice.ts, which computes and checks the sums;
+// for XML given, the XSD of the profile and the profile it names (xsd-check.ts); then our EN 16931 /
+// XRechnung rules on a warm thread (check/rules-pool.ts), before anything is charged.
 
-import { invoiceToCii, JSON_PROFILES } from './cii-xml.ts';
+import { JSON_PROFILES } from './cii-xml.ts';
 import { EInvoiceInvalidError, reportOf, ruleSetOfProfile, type RuleReport } from './check/rule-report.ts';
 import { checkRulesInWorker } from './check/rules-pool.ts';
-import { invoiceSchema } from './invoice-schema.ts';
-import { issueSentences } from './invoice-issues.ts';
-import { invoiceProblems } from './invoice-totals.ts';
+import { MakeInputError, parseMakeInvoice, writeEInvoice } from './make/make-einvoice.ts';
+import type { EInvoiceFormat } from './make/targets.ts';
 import type { EInvoiceProfile } from './profiles.ts';
 import { checkInvoiceXml } from './xsd-check.ts';
 
+/** The maker's format for a render's profile (and syntax: UBL only for XRechnung). */
+const FORMATS: Partial<Record<EInvoiceProfile, EInvoiceFormat>> = {
+  BASIC: 'facturx-basic',
+  'EN 16931': 'facturx-en16931',
+  EXTENDED: 'facturx-extended',
+  XRECHNUNG: 'xrechnung-cii',
+};
+
 export interface EInvoiceRequest {
   profile: EInvoiceProfile;
+  /** The syntax written from JSON: CII unless UBL (XRechnung only; the option's schema refuses others). */
+  syntax?: 'CII' | 'UBL';
   xml?: string;
   invoice?: unknown;
   from_data?: true;
@@ -70,11 +79,12 @@ export function invoiceXml(request: EInvoiceRequest, data: unknown, field: strin
   if (!JSON_PROFILES.includes(request.profile))
     throw new InvoiceDataError([`${field}.profile ${request.profile} carries no invoice lines: give its CII XML as ${field}.xml instead`]);
   if (request.from_data && data === undefined) throw new InvoiceDataError([`${field}.from_data needs a template_id render whose data is the invoice`]);
-  const parsed = invoiceSchema.safeParse(request.from_data ? data : request.invoice);
-  if (!parsed.success) {
-    throw new InvoiceDataError(issueSentences(parsed.error.issues, request.from_data ? data : request.invoice, from), 'shape');
+  const format = request.syntax === 'UBL' ? 'xrechnung-ubl' : FORMATS[request.profile]!;
+  try {
+    // Written only: the rules run once, on the warm thread, in checkedInvoiceXml.
+    return writeEInvoice(parseMakeInvoice(request.from_data ? data : request.invoice, from), format, from).xml;
+  } catch (error) {
+    if (error instanceof MakeInputError) throw new InvoiceDataError(error.problems, error.kind);
+    throw error;
   }
-  const problems = invoiceProblems(parsed.data, request.profile, from);
-  if (problems.length > 0) throw new InvoiceDataError(problems, 'totals');
-  return invoiceToCii(parsed.data, request.profile);
 }

@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import { E_INVOICE_PROFILES } from '../einvoice/profiles.ts';
-import { invoiceSchema } from '../einvoice/invoice-schema.ts';
+import { makeInvoiceSchema } from '../einvoice/make/invoice-json.ts';
 
 export const AF_RELATIONSHIPS = ['Source', 'Data', 'Alternative', 'Supplement', 'Unspecified'] as const;
 
@@ -49,7 +49,15 @@ export const eInvoiceSchema = z
   .strictObject({
     profile: z.enum(E_INVOICE_PROFILES).describe('The Factur-X / ZUGFeRD profile the XML follows.'),
     xml: z.string().min(1).max(MAX_INVOICE_XML_CHARS).optional().describe('The invoice’s CII XML, checked against the profile’s XSD.'),
-    invoice: invoiceSchema.optional().describe('The invoice as JSON: the CII XML is written from it (BASIC, EN 16931, EXTENDED, XRECHNUNG).'),
+    syntax: z
+      .enum(['CII', 'UBL'])
+      .optional()
+      .describe('The syntax the XML is written in from invoice or from_data: CII (default); UBL for XRECHNUNG only (attached as xrechnung.xml).'),
+    invoice: makeInvoiceSchema
+      .optional()
+      .describe(
+        'The invoice as JSON (docs/api.md#making-an-e-invoice): the XML is written from it (BASIC, EN 16931, EXTENDED, XRECHNUNG) and checked by our rules.',
+      ),
     from_data: z
       .literal(true)
       .optional()
@@ -57,6 +65,9 @@ export const eInvoiceSchema = z
   })
   .refine((value) => [value.xml, value.invoice, value.from_data].filter((field) => field !== undefined).length === 1, {
     message: 'needs exactly one of xml, invoice and from_data',
+  })
+  .refine((value) => value.syntax !== 'UBL' || (value.profile === 'XRECHNUNG' && value.xml === undefined), {
+    message: 'syntax UBL is for the XRECHNUNG profile written from invoice or from_data (Factur-X is CII only)',
   })
   .describe(
     'Makes the PDF a Factur-X / ZUGFeRD / XRechnung e-invoice: the XML embedded as factur-x.xml (xrechnung.xml) with the Factur-X XMP schema, as PDF/A-3b unless pdf_a says 3u or 3a.',

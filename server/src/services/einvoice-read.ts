@@ -25,7 +25,7 @@ export interface EInvoiceRenderOptions {
 }
 
 export interface EInvoiceReadDeps {
-  render: Pick<RenderService, 'render'>;
+  render: Pick<RenderService, 'render' | 'previewHtml'>;
   /** Lists a hybrid PDF's attachments through the PDF input gate, within the PDF tools' slots. */
   pdfTools: Pick<PdfToolsService, 'attachedFiles'>;
 }
@@ -33,8 +33,8 @@ export interface EInvoiceReadDeps {
 export class EInvoiceReadService {
   constructor(private readonly deps: EInvoiceReadDeps) {}
 
-  /** Syntax, profile, every rule set's report and the invoice as JSON; not charged. */
-  async inspect(input: EInvoiceInput, account: Account): Promise<SourcedInspection> {
+  /** Syntax, profile, every rule set's report and the invoice as JSON; not charged. No account: the admin window's (a PDF read as any upload). */
+  async inspect(input: EInvoiceInput, account: Account | undefined): Promise<SourcedInspection> {
     const { xml, origin } = await einvoiceSource(input, account, this.deps.pdfTools);
     return { ...inspectEInvoice(xml), source: origin };
   }
@@ -43,7 +43,7 @@ export class EInvoiceReadService {
    * The invoice drawn as a readable PDF, with its report in X-E-Invoice-Report. An unreadable XML
    * is refused before anything is charged; fatal findings do not stop the render (the reader wants to see them).
    */
-  async render(input: EInvoiceInput, options: EInvoiceRenderOptions, account: Account, context: RenderContext = {}): Promise<RenderedPdf> {
+  async render(input: EInvoiceInput, options: EInvoiceRenderOptions, account: Account | undefined, context: RenderContext = {}): Promise<RenderedPdf> {
     const { xml, origin } = await einvoiceSource(input, account, this.deps.pdfTools);
     const inspection: SourcedInspection = { ...inspectEInvoice(xml), source: origin };
     const data = viewData(inspection);
@@ -53,6 +53,10 @@ export class EInvoiceReadService {
     });
     const filename = options.filename ?? `${fileSafe(textOf(inspection.invoice.number) ?? 'e-invoice')}.pdf`;
     const common = { options: pdfOptions, store: options.store, filename };
+    if (account === undefined) {
+      const { pdf, headers } = await this.preview(data, options, pdfOptions);
+      return { pdf, filename, headers: { ...headers, 'X-E-Invoice-Report': reportHeader(inspection) } };
+    }
     const rendered = await this.deps.render.render(
       // A key's own template expands like any template render; the default one is expanded here and rendered as HTML.
       options.template_id !== undefined ? { ...common, template_id: options.template_id, data } : { ...common, html: expandDefaultView(data) },
@@ -60,6 +64,13 @@ export class EInvoiceReadService {
       context,
     );
     return { ...rendered, headers: { ...rendered.headers, 'X-E-Invoice-Report': reportHeader(inspection) } };
+  }
+
+  /** The admin window's readable view: the default view only, neither charged nor kept (a key's template needs the key: render with it). */
+  private async preview(data: Record<string, unknown>, options: EInvoiceRenderOptions, pdfOptions: ReturnType<typeof pdfOptionsSchema.parse>) {
+    if (options.template_id !== undefined || options.store)
+      throw new ApiError('invalid_request', 'options.template_id and options.store need a key: the admin window previews with Quire’s default view, uncharged and unkept.');
+    return this.deps.render.previewHtml(expandDefaultView(data), pdfOptions);
   }
 }
 

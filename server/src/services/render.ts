@@ -5,7 +5,7 @@
 import { checkUrl, parseHttpUrl } from '../guard/url-check.ts';
 import type { Resolver } from '../guard/dns-resolver.ts';
 import type { AddressPolicy } from '../guard/address-policy.ts';
-import { DEFAULT_PDF_OPTIONS } from '../render/pdf-options.ts';
+import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
 import type { RenderSource } from '../render/render-source.ts';
 import type { Renderer } from '../render/renderer.ts';
 import type { Tenant } from '../render/render-slots.ts';
@@ -206,6 +206,11 @@ export class RenderService {
     const context = { account: PREVIEW_ACCOUNT, field: 'options', ...given };
     await this.steps().check(options, context);
     return this.steps().run(bytesOf(await make()), options, context);
+  }
+
+  /** HTML rendered for the admin window, with the final steps, neither charged nor kept (the E-invoices screen's readable view). */
+  async previewHtml(html: string, options: PdfOptions): Promise<FinalOutput> {
+    return this.finishUncharged(options, () => this.deps.renderer.render({ source: { kind: 'html', html }, options }));
   }
 
   private steps(): OutputSteps {

@@ -5,7 +5,7 @@
 import { issueSentences } from '../invoice-issues.ts';
 import { readInvoice } from '../read/read-invoice.ts';
 import { checkInvoice, type RuleSetName } from '../rules/rule-sets.ts';
-import type { Finding } from '../rules/rule.ts';
+import { type Finding, idsOf } from '../rules/rule.ts';
 import { writeCii } from '../write/cii.ts';
 import { writeUbl } from '../write/ubl.ts';
 import { makeInvoiceSchema, type MakeInvoice } from './invoice-json.ts';
@@ -13,10 +13,16 @@ import { computeAmounts } from './json-amounts.ts';
 import { jsonToModel } from './json-to-model.ts';
 import { type EInvoiceFormat, TARGETS } from './targets.ts';
 
-/** The JSON cannot be made into this format: each problem is a sentence naming its field. */
+/**
+ * The JSON cannot be made into this format: each problem is a sentence naming its field. `kind`:
+ * `shape` (the JSON's fields), `totals` (stated amounts the lines contradict), `other` (the format).
+ */
 export class MakeInputError extends Error {
   override readonly name = 'MakeInputError';
-  constructor(readonly problems: string[]) {
+  constructor(
+    readonly problems: string[],
+    readonly kind: 'shape' | 'totals' | 'other' = 'other',
+  ) {
     super(problems.join('; '));
   }
 }
@@ -29,7 +35,8 @@ export class EInvoiceInvalidError extends Error {
     readonly ruleSet: RuleSetName,
     readonly findings: Finding[],
   ) {
-    super(`The ${format} XML written from the invoice fails ${findings.filter((f) => f.flag === 'fatal').length} rule(s) of the ${ruleSet} rule set`);
+    // The ids in the sentence too: a render's answer has only detail and code to say it with.
+    super(`The ${format} XML written from the invoice fails the ${ruleSet} rules ${idsOf(findings, 'fatal').join(', ')}`);
   }
 }
 
@@ -44,7 +51,7 @@ export interface MadeEInvoice {
 /** The JSON as a MakeInvoice, or MakeInputError naming each field under `from` (invoice, data, options.e_invoice.invoice). */
 export function parseMakeInvoice(input: unknown, from: string): MakeInvoice {
   const parsed = makeInvoiceSchema.safeParse(input);
-  if (!parsed.success) throw new MakeInputError(issueSentences(parsed.error.issues, input, from));
+  if (!parsed.success) throw new MakeInputError(issueSentences(parsed.error.issues, input, from), 'shape');
   return parsed.data;
 }
 
@@ -65,15 +72,21 @@ function inputProblems(invoice: MakeInvoice, format: EInvoiceFormat, field: stri
   return problems;
 }
 
-/** The checked XML of `format`; throws MakeInputError (400 naming fields) or EInvoiceInvalidError (our rules refuse it). */
-export function makeEInvoice(invoice: MakeInvoice, format: EInvoiceFormat, field = 'invoice'): MadeEInvoice {
+/** The XML of `format`, not yet checked by the rules; throws MakeInputError (400 naming fields). */
+export function writeEInvoice(invoice: MakeInvoice, format: EInvoiceFormat, field = 'invoice'): { xml: string } {
   const target = TARGETS[format];
   const early = inputProblems(invoice, format, field);
   if (early.length > 0) throw new MakeInputError(early);
   const { computed, problems } = computeAmounts(invoice, field);
-  if (!computed) throw new MakeInputError(problems);
+  if (!computed) throw new MakeInputError(problems, 'totals');
   const model = jsonToModel(invoice, computed, target, field);
-  const xml = target.syntax === 'CII' ? writeCii(model) : writeUbl(model);
+  return { xml: target.syntax === 'CII' ? writeCii(model) : writeUbl(model) };
+}
+
+/** The checked XML of `format`; throws MakeInputError (400 naming fields) or EInvoiceInvalidError (our rules refuse it). */
+export function makeEInvoice(invoice: MakeInvoice, format: EInvoiceFormat, field = 'invoice'): MadeEInvoice {
+  const target = TARGETS[format];
+  const { xml } = writeEInvoice(invoice, format, field);
   const findings = checkInvoice(readInvoice(xml), target.ruleSet);
   if (findings.some((finding) => finding.flag === 'fatal')) throw new EInvoiceInvalidError(format, target.ruleSet, findings);
   return { xml, format, ruleSet: target.ruleSet, warnings: findings };

@@ -46,6 +46,11 @@ export function accountOf(res: Response): Account {
   return account;
 }
 
+/** The key of a route that also has an admin twin (routes/admin-einvoice.ts): none under the admin token. */
+export function optionalAccountOf(res: Response): Account | undefined {
+  return res.locals.account as Account | undefined;
+}
+
 function bearerToken(req: Request): string | undefined {
   const match = /^Bearer +(\S+) *$/i.exec(req.get('Authorization') ?? '');
   return match?.[1];

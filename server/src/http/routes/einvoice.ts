@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../../errors.ts';
 import { readEInvoiceUpload } from '../einvoice-upload.ts';
-import { accountOf } from '../middleware/auth.ts';
+import { optionalAccountOf } from '../middleware/auth.ts';
 import { operation } from '../operation.ts';
 import { einvoiceInspectionSchema, einvoiceMakeRequestSchema, einvoiceRenderRequestSchema, einvoiceXmlRequestSchema } from '../schemas/einvoice.ts';
 import { makeEInvoiceXml } from '../../services/einvoice-make.ts';
@@ -43,7 +43,7 @@ export function einvoiceOperations(reader: EInvoiceReadService) {
       errors: ['invalid_json', 'invalid_request', 'unauthorized', 'payload_too_large', 'einvoice_unreadable', 'renderer_busy', ...PDF_INPUT_ERRORS],
       handler: async (_input, req, res) => {
         const { input } = await readEInvoiceUpload(req, einvoiceXmlRequestSchema);
-        res.json(await reader.inspect(input, accountOf(res)));
+        res.json(await reader.inspect(input, optionalAccountOf(res)));
       },
     }),
     operation({
@@ -74,7 +74,7 @@ export function einvoiceOperations(reader: EInvoiceReadService) {
       errors: [...SOURCE_RENDER_ERRORS, 'einvoice_unreadable', 'storage_unavailable', 'conformance_failed', ...PDF_INPUT_ERRORS],
       handler: async (_input, req, res) => {
         const { input, fields } = await readEInvoiceUpload(req, einvoiceRenderRequestSchema);
-        sendPdf(res, await reader.render(input, fields.options ?? {}, accountOf(res), { requestId: requestIdOf(res) }));
+        sendPdf(res, await reader.render(input, fields.options ?? {}, optionalAccountOf(res), { requestId: requestIdOf(res) }));
       },
     }),
     operation({
