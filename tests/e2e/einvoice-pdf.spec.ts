@@ -1,6 +1,6 @@
 // The E-invoices screen's PDF side (issue 41, item 5), built on einv-read's contract: a hybrid PDF
 // read like an XML (its attachment named), and the readable PDF drawn by /render with its report
-// line. Each test skips itself, saying why in its name, while the server lacks what it drives.
+// line.
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,7 +12,7 @@ const CORPUS = path.join(import.meta.dirname, '..', '..', '..', 'shared', 'einvo
 const VALID = 'examples/cii/CII_business_example_01.xml';
 const INVOICE = JSON.parse(await readFile(path.join(import.meta.dirname, '..', '..', 'docs', 'examples', 'invoice.json'), 'utf8')) as Record<string, unknown>;
 
-test('a Factur-X PDF made by Quire is read through its XML (skipped while inspect refuses a PDF body, before einv-read)', async ({ admin: page, quire }) => {
+test('a Factur-X PDF made by Quire is read through its XML', async ({ admin: page, quire }) => {
   const made = await quire.render({ html: '<h1>Invoice</h1>', options: { wait_until: 'load', e_invoice: { profile: 'EN 16931', invoice: INVOICE } } });
   expect(made.status).toBe(200);
   const pdf = Buffer.from(await made.arrayBuffer());
@@ -21,8 +21,6 @@ test('a Factur-X PDF made by Quire is read through its XML (skipped while inspec
     headers: { authorization: `Bearer ${quire.adminToken}`, 'content-type': 'application/pdf' },
     body: pdf,
   });
-  // Today's inspect takes XML only and refuses another content type with 400 invalid_request.
-  test.skip(probe.status === 400 && ((await probe.json()) as { code: string }).code === 'invalid_request', 'inspect takes no PDF yet (einv-read)');
   expect(probe.status).toBe(200);
 
   await page.goto('/admin/einvoices');
@@ -33,11 +31,7 @@ test('a Factur-X PDF made by Quire is read through its XML (skipped while inspec
   await expect(page.getByTestId('invoice-seller')).toContainText(String((INVOICE.seller as { name: string }).name));
 });
 
-test('the readable PDF is drawn, previewed with its rule line and downloaded (skipped while POST /v1/einvoice/render answers 404, before einv-read)', async ({
-  admin: page,
-  serverHas,
-}) => {
-  test.skip(!(await serverHas('/admin/v1/einvoice/render')), 'POST /v1/einvoice/render is not built yet (einv-read)');
+test('the readable PDF is drawn, previewed with its rule line and downloaded', async ({ admin: page }) => {
   await page.goto('/admin/einvoices');
   await page.getByTestId('einvoice-file').setInputFiles(path.join(CORPUS, VALID));
   await expect(page.getByTestId('einvoice-verdict')).toHaveAttribute('data-valid', 'true');

@@ -69,7 +69,10 @@ export class EInvoiceReadService {
   /** The admin window's readable view: the default view only, neither charged nor kept (a key's template needs the key: render with it). */
   private async preview(data: Record<string, unknown>, options: EInvoiceRenderOptions, pdfOptions: ReturnType<typeof pdfOptionsSchema.parse>) {
     if (options.template_id !== undefined || options.store)
-      throw new ApiError('invalid_request', 'options.template_id and options.store need a key: the admin window previews with Quire’s default view, uncharged and unkept.');
+      throw new ApiError(
+        'invalid_request',
+        'options.template_id and options.store need a key: the admin window previews with Quire’s default view, uncharged and unkept.',
+      );
     return this.deps.render.previewHtml(expandDefaultView(data), pdfOptions);
   }
 }

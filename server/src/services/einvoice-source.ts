@@ -28,7 +28,11 @@ const INVOICE_NAMES = new Set(['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung
 const INVOICE_RELATIONSHIPS = new Set(['Alternative', 'Data', 'Source']);
 
 /** The XML to read: as sent, or the one invoice attachment of the PDF. */
-export async function einvoiceSource(input: EInvoiceInput, account: Account | undefined, tools: Pick<PdfToolsService, 'attachedFiles'>): Promise<EInvoiceSource> {
+export async function einvoiceSource(
+  input: EInvoiceInput,
+  account: Account | undefined,
+  tools: Pick<PdfToolsService, 'attachedFiles'>,
+): Promise<EInvoiceSource> {
   if (input.xml !== undefined) return { xml: input.xml, origin: { kind: 'xml' } };
   const { files } = await tools.attachedFiles({ pdf: input.pdf }, account);
   const invoices = files.filter(isInvoice);

@@ -80,7 +80,9 @@ export class PdfToolsService {
   /** The files attached to a key's PDF, with the bytes of those that can be XML (a hybrid e-invoice's); not charged. */
   async attachedFiles(input: PdfInput, account: Account | undefined): Promise<AttachedFiles> {
     // No account: the admin window's upload, read as an upload (no key's documents to name).
-    const opened = account ? readPdfInput(input, account, '', this.deps) : readPdfInput(input, ADMIN_READER, '', { documents: NO_DOCUMENTS, decoded: this.deps.decoded });
+    const opened = account
+      ? readPdfInput(input, account, '', this.deps)
+      : readPdfInput(input, ADMIN_READER, '', { documents: NO_DOCUMENTS, decoded: this.deps.decoded });
     return this.admitted(async () => attachedFilesInWorker((await opened).pdf, 'pdf'));
   }
 
