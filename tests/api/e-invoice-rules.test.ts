@@ -43,18 +43,26 @@ async function refused(server: TestServer, body: object): Promise<RulesError> {
 test('e-invoice rules on the render path', async (t) => {
   const server = await startTestServer(t);
 
-  await t.test('a JSON invoice whose seller has only a tax number fails BR-CO-26: 400 einvoice_invalid with the rule and its element', async () => {
+  await t.test('a JSON invoice whose seller has only a tax number is refused naming the field (BR-CO-26), before any XML is written', async () => {
     const { vat_id: _vat, legal_id: _legal, ...seller } = INVOICE.seller;
     const invoice = { ...INVOICE, seller: { ...seller, tax_number: '12/345/67890' } };
     const error = await refused(server, { html: '<p>x</p>', options: { e_invoice: { profile: 'EN 16931', invoice } } });
     assert.equal(error.status, 400);
-    assert.equal(error.code, 'einvoice_invalid');
-    assert.match(error.detail, /^Options\.e_invoice\.invoice fails the rule BR-CO-26 of EN 16931\. Nothing was charged/);
-    assert.equal(error.rules.length, 1);
-    const [finding] = error.rules;
-    assert.equal(finding?.id, 'BR-CO-26');
-    assert.match(finding!.location, /ram:SellerTradeParty/);
-    assert.ok(finding!.detail.length > 20, 'our sentence says what the invoice must do');
+    assert.equal(error.code, 'invalid_request');
+    assert.match(error.detail, /options\.e_invoice\.invoice\.seller needs identifiers \(BT-29\).*BR-CO-26/);
+  });
+
+  await t.test('a JSON invoice with an exempt line and no exemption reason fails BR-E-10: 400 einvoice_invalid with the rule and its element', async () => {
+    const { vat_breakdown: _breakdown, totals: _totals, ...rest } = INVOICE as Record<string, unknown>;
+    const lines = [...(INVOICE.lines as Record<string, unknown>[]), { name: 'Training', quantity: 1, unit_price: 300, vat_category: 'E', vat_rate: 0 }];
+    const error = await refused(server, { html: '<p>x</p>', options: { e_invoice: { profile: 'EN 16931', invoice: { ...rest, lines } } } });
+    assert.equal(error.status, 400);
+    assert.equal(error.code, 'einvoice_invalid', error.detail);
+    assert.match(error.detail, /^Options\.e_invoice\.invoice fails the rules? .*BR-E-10.* of EN 16931\. Nothing was charged/);
+    const finding = error.rules.find((rule) => rule.id === 'BR-E-10');
+    assert.ok(finding, JSON.stringify(error.rules));
+    assert.match(finding.location, /^\/rsm:CrossIndustryInvoice\//);
+    assert.ok(finding.detail.length > 20, 'our sentence says what the invoice must do');
   });
 
   await t.test('an XML given whose VAT does not add up meets its XSD but fails BR-CO-17 and BR-S-09', async () => {
