@@ -10,8 +10,10 @@ export interface ContentOp {
   end: number;
 }
 
-const WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
-const DELIMITERS = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
+/** Byte classes: 1 whitespace, 2 delimiter, 0 regular (a table: the scan looks at every byte of every page). */
+const CLASS = new Uint8Array(256);
+for (const byte of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) CLASS[byte] = 1;
+for (const byte of [0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]) CLASS[byte] = 2;
 
 /** The operators of a content stream, in order. */
 export function contentOps(content: Uint8Array): ContentOp[] {
@@ -19,44 +21,55 @@ export function contentOps(content: Uint8Array): ContentOp[] {
   const length = content.length;
   let operandStart = -1;
   let at = 0;
-  const operand = (from: number, to: number) => {
-    if (operandStart < 0) operandStart = from;
-    return to;
-  };
   while (at < length) {
     const byte = content[at]!;
-    if (WHITESPACE.has(byte)) at++;
-    else if (byte === 0x25) {
-      while (at < length && content[at] !== 0x0a && content[at] !== 0x0d) at++;
-    } else if (byte === 0x28) at = operand(at, literalEnd(content, at));
-    else if (byte === 0x3c && content[at + 1] !== 0x3c) {
-      const end = content.indexOf(0x3e, at);
-      at = operand(at, end < 0 ? length : end + 1);
-    } else if (byte === 0x2f) at = operand(at, tokenEnd(content, at + 1));
-    else if (DELIMITERS.has(byte)) at = operand(at, at + (byte === 0x3c || byte === 0x3e ? 2 : 1));
-    else {
-      const end = tokenEnd(content, at);
-      const word = Buffer.from(content.buffer, content.byteOffset + at, end - at).toString('latin1');
-      if (isOperand(word)) at = operand(at, end);
-      else {
-        const start = operandStart < 0 ? at : operandStart;
-        at = word === 'BI' ? inlineImageEnd(content, end) : end;
-        ops.push({ op: word === 'BI' ? 'EI' : word, start, end: at });
-        operandStart = -1;
-      }
+    const kind = CLASS[byte];
+    if (kind === 1) {
+      at++;
+      continue;
     }
+    const from = at;
+    if (byte === 0x25) {
+      while (at < length && content[at] !== 0x0a && content[at] !== 0x0d) at++;
+      continue;
+    }
+    if (kind === 2) {
+      if (byte === 0x28) at = literalEnd(content, at);
+      else if (byte === 0x3c && content[at + 1] !== 0x3c) {
+        const end = content.indexOf(0x3e, at);
+        at = end < 0 ? length : end + 1;
+      } else if (byte === 0x2f) at = tokenEnd(content, at + 1);
+      else at += (byte === 0x3c || byte === 0x3e) && content[at + 1] === byte ? 2 : 1;
+      if (operandStart < 0) operandStart = from;
+      continue;
+    }
+    const end = tokenEnd(content, at);
+    // A number (or true, false, null) is an operand; any other word is an operator.
+    if ((byte >= 0x30 && byte <= 0x39) || byte === 0x2b || byte === 0x2d || byte === 0x2e || isKeyword(content, at, end)) {
+      if (operandStart < 0) operandStart = from;
+      at = end;
+      continue;
+    }
+    let word = '';
+    for (let i = at; i < end; i++) word += String.fromCharCode(content[i]!);
+    const start = operandStart < 0 ? at : operandStart;
+    at = word === 'BI' ? inlineImageEnd(content, end) : end;
+    ops.push({ op: word === 'BI' ? 'EI' : word, start, end: at });
+    operandStart = -1;
   }
   return ops;
 }
 
-function isOperand(word: string): boolean {
-  const first = word.charCodeAt(0);
-  return (first >= 0x30 && first <= 0x39) || first === 0x2b || first === 0x2d || first === 0x2e || word === 'true' || word === 'false' || word === 'null';
+function isKeyword(content: Uint8Array, from: number, to: number): boolean {
+  const size = to - from;
+  if (size !== 4 && size !== 5) return false;
+  const word = Buffer.from(content.buffer, content.byteOffset + from, size).toString('latin1');
+  return word === 'true' || word === 'false' || word === 'null';
 }
 
 function tokenEnd(content: Uint8Array, from: number): number {
   let end = from;
-  while (end < content.length && !WHITESPACE.has(content[end]!) && !DELIMITERS.has(content[end]!)) end++;
+  while (end < content.length && CLASS[content[end]!] === 0) end++;
   return Math.max(end, from + 1);
 }
 
@@ -73,13 +86,13 @@ function literalEnd(content: Uint8Array, from: number): number {
 
 /** Past an inline image: its data runs from ID to an EI standing alone. */
 function inlineImageEnd(content: Uint8Array, from: number): number {
+  const space = (at: number) => at >= content.length || CLASS[content[at]!] === 1;
   let at = from;
   for (; at < content.length - 2; at++) {
-    if (content[at] === 0x49 && content[at + 1] === 0x44 && WHITESPACE.has(content[at - 1]!) && WHITESPACE.has(content[at + 2]!)) break;
+    if (content[at] === 0x49 && content[at + 1] === 0x44 && space(at - 1) && space(at + 2)) break;
   }
   for (at += 3; at < content.length - 1; at++) {
-    if (content[at] === 0x45 && content[at + 1] === 0x49 && WHITESPACE.has(content[at - 1]!) && (at + 2 >= content.length || WHITESPACE.has(content[at + 2]!)))
-      return at + 2;
+    if (content[at] === 0x45 && content[at + 1] === 0x49 && space(at - 1) && space(at + 2)) return at + 2;
   }
   return content.length;
 }
