@@ -54,7 +54,7 @@ export async function makeUa(bytes: Uint8Array, options: MakeUaOptions = {}): Pr
   const tree = readStructureTree(doc, pageIndex);
   if (!tree.root) throw new UaNotTaggedError();
   const changes: string[] = [];
-  const title = options.title?.trim() || doc.getTitle()?.trim();
+  const title = options.title?.trim() || documentTitle(doc);
   if (!title) throw new UaTitleMissingError();
   doc.setTitle(title, { showInWindowTitleBar: true });
   changes.push(...setLanguage(doc, tree.elements[0]?.dict, options.lang));
@@ -72,6 +72,14 @@ export async function makeUa(bytes: Uint8Array, options: MakeUaOptions = {}): Pr
   doc.context.header = PDFHeader.forVersion(1, 7);
   const report = checkUaDocument(doc);
   return { bytes: await doc.save({ useObjectStreams: true, updateFieldAppearances: false }), changes, report };
+}
+
+/** Full Chromium writes the page's URL ("about:blank") as Title when the page has no <title>: that is no title. */
+const URL_TITLE = /^(about|https?|data|file|blob):/i;
+
+function documentTitle(doc: PDFDocument): string | undefined {
+  const title = doc.getTitle()?.trim();
+  return title && !URL_TITLE.test(title) ? title : undefined;
 }
 
 /** The given tag, or the document's with Chromium's POSIX locale suffix ("en-US@posix") taken off; on the catalog and the Document element. */
