@@ -1,11 +1,15 @@
-// A content stream as a list of operators with where each starts (its first operand) and ends,
-// for the marked-content scan and the artifact wrapping: strings, hex strings, dictionaries,
-// arrays, names, comments and inline image data are stepped over as operands, never decoded.
+// A content stream's operators with where each starts (its first operand), where the operator
+// itself stands and where it ends: the one reader of content syntax for the placements of images
+// (content-placements.ts), the PDF/UA marked-content scan and the artifact wrapping (ua/).
+// Strings, hex strings, dictionaries, arrays, names, comments and inline image data are stepped
+// over as operands, never decoded. Bounded: past MAX_OPERATORS it stops.
 
 export interface ContentOp {
   op: string;
   /** Byte offset of the first operand (or of the operator when it has none). */
   start: number;
+  /** Byte offset of the operator (of BI for an inline image). */
+  at: number;
   /** Byte offset just past the operator (past the data for an inline image's EI). */
   end: number;
 }
@@ -15,13 +19,25 @@ const CLASS = new Uint8Array(256);
 for (const byte of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) CLASS[byte] = 1;
 for (const byte of [0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]) CLASS[byte] = 2;
 
+/** Reading a stream stops after this many operators (a content bomb must not hold a worker thread). */
+export const MAX_OPERATORS = 2_000_000;
+
 /** The operators of a content stream, in order. */
 export function contentOps(content: Uint8Array): ContentOp[] {
   const ops: ContentOp[] = [];
+  forEachOperator(content, (op) => {
+    ops.push(op);
+  });
+  return ops;
+}
+
+/** Calls `visit` with each operator in order, up to MAX_OPERATORS. */
+export function forEachOperator(content: Uint8Array, visit: (op: ContentOp) => void): void {
   const length = content.length;
   let operandStart = -1;
+  let operators = 0;
   let at = 0;
-  while (at < length) {
+  while (at < length && operators < MAX_OPERATORS) {
     const byte = content[at]!;
     const kind = CLASS[byte];
     if (kind === 1) {
@@ -53,11 +69,12 @@ export function contentOps(content: Uint8Array): ContentOp[] {
     let word = '';
     for (let i = at; i < end; i++) word += String.fromCharCode(content[i]!);
     const start = operandStart < 0 ? at : operandStart;
+    const operator = at;
     at = word === 'BI' ? inlineImageEnd(content, end) : end;
-    ops.push({ op: word === 'BI' ? 'EI' : word, start, end: at });
+    visit({ op: word === 'BI' ? 'EI' : word, start, at: operator, end: at });
     operandStart = -1;
+    operators++;
   }
-  return ops;
 }
 
 function isKeyword(content: Uint8Array, from: number, to: number): boolean {
@@ -100,10 +117,7 @@ function inlineImageEnd(content: Uint8Array, from: number): number {
 /** The operators that put marks on the page (text shown, paths painted, images and forms drawn, shadings). */
 export const PAINTING = new Set(['Tj', 'TJ', "'", '"', 'Do', 'sh', 'EI', 'S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*']);
 
-/** The operators that begin a path. */
-export const PATH_START = new Set(['m', 're']);
-
-/** The text of an operator's operands (latin1), for BDC, BMC and Do. */
+/** The text of an operator's operands (latin1), for BDC, BMC, cm and Do. */
 export function operandsOf(content: Uint8Array, op: ContentOp): string {
-  return Buffer.from(content.subarray(op.start, op.end - op.op.length)).toString('latin1');
+  return Buffer.from(content.buffer, content.byteOffset + op.start, op.at - op.start).toString('latin1');
 }
