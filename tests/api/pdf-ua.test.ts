@@ -39,6 +39,7 @@ test('the starter invoice: Chromium leaves no XMP and a PDF 2.0 type; made UA, i
   assert.deepEqual(await conditionsOf(chromium), ['06-001', '02-001']);
   const made = await makeUa(chromium);
   const report = await checkUa(made.bytes);
+  assert.deepEqual(made.report, report, "the fixer's report on its own parse is the checker's on the saved bytes");
   assert.deepEqual(report.failed, []);
   assert.equal(report.passed, true);
   assert.equal(report.checks, 30);

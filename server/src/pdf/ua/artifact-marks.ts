@@ -4,7 +4,7 @@
 // before the next marked-content operator so artifacts and tagged content never nest (01-003,
 // 01-004), and never split a text object: a run that would end inside one is left untagged.
 
-import { contentOps, PAINTING, type ContentOp } from './content-ops.ts';
+import { contentOps, PAINTING, type ContentOp } from '../content-ops.ts';
 import { markOf } from './marked-content.ts';
 
 interface Edit {
@@ -19,7 +19,8 @@ export function markArtifacts(content: Uint8Array, artifactMcids: ReadonlySet<nu
   const ops = contentOps(content);
   const edits = [...retag(content, ops, artifactMcids), ...wrapUntagged(content, ops)];
   if (edits.length === 0) return undefined;
-  edits.sort((a, b) => a.at - b.at);
+  // At one offset the insertion (a run's EMC) goes before the replacement (a retagged BDC).
+  edits.sort((a, b) => a.at - b.at || a.length - b.length);
   const parts: Buffer[] = [];
   let from = 0;
   for (const edit of edits) {

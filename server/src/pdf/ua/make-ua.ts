@@ -8,6 +8,7 @@ import { type PDFDict, PDFDocument, PDFHeader, PDFName, PDFRawStream, PDFString,
 import { fixLanguage } from '../pdf-a.ts';
 import { textAt } from '../pdf-values.ts';
 import { markArtifacts } from './artifact-marks.ts';
+import { checkUaDocument, type UaReport } from './check-ua.ts';
 import { pageStreams } from './page-content.ts';
 import { detachFiguresWithoutAlt, fixAnnotations, mapPdf2Types } from './structure-fixes.ts';
 import { pageIndexOf, readStructureTree } from './structure-tree.ts';
@@ -23,6 +24,11 @@ export interface MakeUaOptions {
 
 export interface MadeUa {
   bytes: Uint8Array;
+  /**
+   * The checker's report on the document as saved, decided on the fixer's own parse (no second
+   * pdf-lib load: that is half of the cost). A later step that changes the bytes checks again (checkUa).
+   */
+  report: UaReport;
   /** What was changed, for the receipt ("12 untagged runs marked as artifacts on 3 pages", ...). */
   changes: string[];
 }
@@ -48,7 +54,7 @@ export async function makeUa(bytes: Uint8Array, options: MakeUaOptions = {}): Pr
   const tree = readStructureTree(doc, pageIndex);
   if (!tree.root) throw new UaNotTaggedError();
   const changes: string[] = [];
-  const title = options.title?.trim() || doc.getTitle()?.trim();
+  const title = options.title?.trim() || documentTitle(doc);
   if (!title) throw new UaTitleMissingError();
   doc.setTitle(title, { showInWindowTitleBar: true });
   changes.push(...setLanguage(doc, tree.elements[0]?.dict, options.lang));
@@ -64,7 +70,16 @@ export async function makeUa(bytes: Uint8Array, options: MakeUaOptions = {}): Pr
   changes.push('pdfuaid:part 1 in the XMP');
   // Object streams need PDF 1.5; PDF/UA-1 is read against PDF 1.7 (ISO 14289-1).
   doc.context.header = PDFHeader.forVersion(1, 7);
-  return { bytes: await doc.save({ useObjectStreams: true, updateFieldAppearances: false }), changes };
+  const report = checkUaDocument(doc);
+  return { bytes: await doc.save({ useObjectStreams: true, updateFieldAppearances: false }), changes, report };
+}
+
+/** Full Chromium writes the page's URL ("about:blank") as Title when the page has no <title>: that is no title. */
+const URL_TITLE = /^(about|https?|data|file|blob):/i;
+
+function documentTitle(doc: PDFDocument): string | undefined {
+  const title = doc.getTitle()?.trim();
+  return title && !URL_TITLE.test(title) ? title : undefined;
 }
 
 /** The given tag, or the document's with Chromium's POSIX locale suffix ("en-US@posix") taken off; on the catalog and the Document element. */

@@ -3,7 +3,7 @@
 // and where artifacts and tagged sequences nest inside each other. Approximation: a form
 // XObject's own content is not entered; its Do counts as one painting operator where it stands.
 
-import { contentOps, operandsOf, PAINTING, type ContentOp } from './content-ops.ts';
+import { contentOps, operandsOf, PAINTING, type ContentOp } from '../content-ops.ts';
 
 export type MarkKind = 'artifact' | 'tagged' | 'other';
 
