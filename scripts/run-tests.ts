@@ -28,6 +28,8 @@ import { SHARED_SERVER_ENV, startSharedServer } from '../tests/helpers/shared-se
 const { values, positionals: files } = parseArgs({
   allowPositionals: true,
   // Two files at once by default (a 2-core machine: Chromium and node share them); QUIRE_TEST_CONCURRENCY overrides.
+  // The api lane asks for three (package.json): its files wait on Chromium and timers enough that a
+  // third beside them cost no more CPU and cut its wall time (docs/testing.md, issue 40).
   options: {
     concurrency: { type: 'string', default: process.env.QUIRE_TEST_CONCURRENCY ?? '2' },
     slowest: { type: 'string', default: '5' },
