@@ -1,8 +1,10 @@
 // Reads what a PDF really contains: page count, page sizes in points, text per page (pdfjs-dist)
 // and the fonts embedded in it (pdf-lib's object tree), for assertions in tests.
 
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
+// pdfjs and pdf-lib load on first use, not with the module: through tsx they cost ~1.5 s of CPU
+// per test process, and a file may import this for a helper that reads no PDF (readOpened).
+const pdfjs = () => import('pdfjs-dist/legacy/build/pdf.mjs');
+const pdfLib = () => import('pdf-lib');
 
 export interface PdfPage {
   width: number;
@@ -25,6 +27,7 @@ export interface InspectedPdf {
 export async function inspectPdf(bytes: Uint8Array | ArrayBuffer): Promise<InspectedPdf> {
   const data = new Uint8Array(bytes instanceof ArrayBuffer ? bytes : bytes.slice());
   if (Buffer.from(data.subarray(0, 5)).toString('latin1') !== '%PDF-') throw new Error('not a PDF');
+  const { getDocument } = await pdfjs();
   const document = await getDocument({ data: data.slice(), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
   const pages: PdfPage[] = [];
   for (let number = 1; number <= document.numPages; number++) {
@@ -43,6 +46,7 @@ export async function inspectPdf(bytes: Uint8Array | ArrayBuffer): Promise<Inspe
 }
 
 async function embeddedFonts(data: Uint8Array): Promise<PdfFont[]> {
+  const { PDFDict, PDFDocument, PDFName } = await pdfLib();
   const pdf = await PDFDocument.load(data, { updateMetadata: false });
   const fonts: PdfFont[] = [];
   for (const [, object] of pdf.context.enumerateIndirectObjects()) {
@@ -57,6 +61,7 @@ async function embeddedFonts(data: Uint8Array): Promise<PdfFont[]> {
 
 /** Whether any Type 3 font in the PDF draws its glyphs with images (how colour emoji are embedded). */
 export async function hasBitmapGlyphs(bytes: Uint8Array): Promise<boolean> {
+  const { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } = await pdfLib();
   const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
   for (const [, object] of pdf.context.enumerateIndirectObjects()) {
     if (!(object instanceof PDFDict) || object.get(PDFName.of('Subtype'))?.toString() !== '/Type3') continue;
@@ -90,6 +95,7 @@ export async function readOpened(reader: { createReadStream(): AsyncIterable<unk
 
 /** The images a PDF draws (image XObjects), with their pixel sizes. */
 export async function embeddedImages(bytes: Uint8Array): Promise<{ width: number; height: number }[]> {
+  const { PDFDocument, PDFName, PDFRawStream } = await pdfLib();
   const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
   const images: { width: number; height: number }[] = [];
   for (const [, object] of pdf.context.enumerateIndirectObjects()) {

@@ -15,7 +15,11 @@ import { configWith, type Config } from '../../server/src/config.ts';
 import { engineUnderTest, type TestEngine } from './engines.ts';
 import { fakePageSource, fastLane } from './fake-page-source.ts';
 import { sharedServer, sharedServerHandle, type ServerParts } from './shared-server.ts';
-import { startTwoInstances, testInstances } from './two-instances.ts';
+import { testInstances } from './test-instances.ts';
+
+// The two-instance helpers (PostgreSQL's client, the proxy) load only in that lane (~0.2 s of CPU
+// per process elsewhere); at module load, so the file-level after() hook they register stays the file's.
+const twoInstanceHelpers = testInstances === 2 ? await import('./two-instances.ts') : undefined;
 
 export interface IssuedKey {
   id: string;
@@ -128,7 +132,7 @@ async function startOwn(t: Hook, overrides: Partial<Config>, collaborators: AppO
       : undefined;
   const appOverrides = lanePages && !collaborators.pageSource ? { ...collaborators, pageSource: lanePages } : collaborators;
   // The two-instance lane (npm run test:two): the same tests, through a proxy alternating between two apps.
-  const { app, url } = testInstances === 2 ? await startTwoInstances(t, config, appOverrides) : await startOne(t, config, appOverrides);
+  const { app, url } = twoInstanceHelpers ? await twoInstanceHelpers.startTwoInstances(t, config, appOverrides) : await startOne(t, config, appOverrides);
   t.after(async () => {
     if (!overrides.dataDir) await rm(dataDir, { recursive: true, force: true });
   });

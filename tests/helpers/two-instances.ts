@@ -12,9 +12,7 @@ import { after } from 'node:test';
 import type { App, AppOverrides } from '../../server/src/app.ts';
 import type { Config } from '../../server/src/config.ts';
 import { createSharedTestDatabase, stopSharedServer, type TestDatabase } from './postgres.ts';
-
-/** How many instances startTestServer starts (1 unless QUIRE_TEST_INSTANCES says 2). */
-export const testInstances = process.env.QUIRE_TEST_INSTANCES === '2' ? 2 : 1;
+import { testInstances } from './test-instances.ts';
 
 // One PostgreSQL cluster per test file (process), stopped when the file's tests end; each
 // DATA_DIR a test starts on gets a database of its own (dropped when the file's tests end), so a
