@@ -31,6 +31,7 @@ function inParty(xml: string, party: 'AccountingSupplierParty' | 'AccountingCust
 }
 const allowanceCharge = (indicator: string, inner: string) =>
   `<cac:AllowanceCharge><cbc:ChargeIndicator>${indicator}</cbc:ChargeIndicator>${inner}<cbc:Amount currencyID="EUR">0.00</cbc:Amount><cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>19.00</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory></cac:AllowanceCharge>`;
+const cii = () => file('cii-en16931-valid.xml');
 const paymentMeans = (xml: string) => /<cac:PaymentMeans>[\s\S]*?<\/cac:PaymentMeans>/.exec(xml)![0];
 const twoMeans = (change: (means: string) => string) => {
   const xml = ubl();
@@ -129,6 +130,108 @@ const CASES: [name: string, xml: () => string, fatal: string[]][] = [
         allowanceCharge(' true ', '<cbc:AllowanceChargeReason>a</cbc:AllowanceChargeReason><cbc:AllowanceChargeReason>b</cbc:AllowanceChargeReason>'),
       ),
     ['BR-CO-12', 'UBL-SR-31'],
+  ],
+  // CII: structure (CII-SR) and data types (CII-DT).
+  ['CII: no type code', () => edit(cii(), '<ram:TypeCode>380</ram:TypeCode>', '', true), ['BR-04', 'CII-SR-014']],
+  [
+    'CII: a business process parameter beside the guideline',
+    () =>
+      edit(
+        cii(),
+        '<ram:GuidelineSpecifiedDocumentContextParameter>',
+        '<ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>x</ram:ID></ram:BusinessProcessSpecifiedDocumentContextParameter>',
+      ),
+    [],
+  ],
+  [
+    'CII: a scheme version on the specification identifier',
+    () => edit(cii(), '<ram:ID>urn:cen.eu:en16931:2017</ram:ID>', '<ram:ID schemeVersionID="1">urn:cen.eu:en16931:2017</ram:ID>', true),
+    ['CII-DT-007'],
+  ],
+  [
+    'CII: a schemeName on the seller item id and on an IBAN',
+    () => edit(edit(cii(), '<ram:SellerAssignedID>', '<ram:SellerAssignedID schemeName="x">', true), '<ram:IBANID>', '<ram:IBANID schemeName="x">', true),
+    ['CII-DT-001', 'CII-DT-101'],
+  ],
+  [
+    'CII: a name on a type code and a language on the root',
+    () =>
+      edit(
+        edit(cii(), '<ram:TypeCode>380', '<ram:TypeCode name="x">380', true),
+        '<rsm:CrossIndustryInvoice ',
+        '<rsm:CrossIndustryInvoice languageID="de" ',
+        true,
+      ),
+    ['CII-DT-008', 'CII-DT-013'],
+  ],
+  ['CII: a currencyID on the grand total', () => edit(cii(), '<ram:GrandTotalAmount>', '<ram:GrandTotalAmount currencyID="EUR">', true), ['CII-DT-031']],
+  [
+    'CII: two information amounts in the totals',
+    () => edit(cii(), '<ram:GrandTotalAmount>', '<ram:InformationAmount>1.00</ram:InformationAmount><ram:InformationAmount>2.00</ram:InformationAmount>'),
+    ['CII-SR-483'],
+  ],
+  [
+    'CII: two net prices on a line',
+    () =>
+      edit(cii(), '<ram:ChargeAmount>40.00</ram:ChargeAmount>', '<ram:ChargeAmount>40.00</ram:ChargeAmount><ram:ChargeAmount>40.00</ram:ChargeAmount>', true),
+    ['CII-SR-439', 'CII-SR-441'],
+  ],
+  [
+    'CII: a PO box and a street name in the seller address',
+    () => edit(cii(), '</ram:PostalTradeAddress>', '<ram:PostOfficeBox>1</ram:PostOfficeBox><ram:StreetName>x</ram:StreetName></ram:PostalTradeAddress>', true),
+    ['CII-DT-083', 'CII-DT-088'],
+  ],
+  ['CII: a second payment reference', () => edit(cii(), '<ram:InvoiceCurrencyCode>', '<ram:PaymentReference>2</ram:PaymentReference>'), ['CII-SR-469']],
+  [
+    'CII: two payment means with different codes',
+    () =>
+      edit(
+        cii(),
+        '<ram:ApplicableTradeTax>\n        <ram:CalculatedAmount>',
+        '<ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>30</ram:TypeCode><ram:PayeePartyCreditorFinancialAccount><ram:IBANID>DE02120300000000202051</ram:IBANID></ram:PayeePartyCreditorFinancialAccount></ram:SpecifiedTradeSettlementPaymentMeans>',
+      ),
+    ['CII-SR-467'],
+  ],
+  [
+    'CII: a billing period with a description',
+    () =>
+      edit(
+        cii(),
+        '<ram:SpecifiedTradeSettlementHeaderMonetarySummation>',
+        '<ram:BillingSpecifiedPeriod><ram:Description>x</ram:Description><ram:StartDateTime><udt:DateTimeString format="102">20261101</udt:DateTimeString></ram:StartDateTime></ram:BillingSpecifiedPeriod>',
+      ),
+    ['CII-DT-071'],
+  ],
+  [
+    'CII: an invoice reference with a status and a type code',
+    () =>
+      edit(
+        cii(),
+        '<ram:SpecifiedTradeSettlementHeaderMonetarySummation>',
+        '<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>R-1</ram:IssuerAssignedID><ram:StatusCode>1</ram:StatusCode><ram:TypeCode>380</ram:TypeCode></ram:InvoiceReferencedDocument>',
+      ),
+    ['CII-DT-016', 'CII-DT-018'],
+  ],
+  [
+    'CII: a product characteristic without value, an item id without scheme',
+    () =>
+      edit(
+        cii(),
+        '<ram:Name>Widget</ram:Name>',
+        '<ram:GlobalID>4000000000001</ram:GlobalID><ram:Name>Widget</ram:Name><ram:ApplicableProductCharacteristic><ram:Description>Colour</ram:Description></ram:ApplicableProductCharacteristic>',
+        true,
+      ),
+    ['BR-54', 'BR-64', 'CII-SR-046', 'CII-SR-072'],
+  ],
+  [
+    'CII: an allowance without indicator',
+    () =>
+      edit(
+        cii(),
+        '<ram:ApplicableTradeTax>\n        <ram:CalculatedAmount>',
+        '<ram:SpecifiedTradeAllowanceCharge><ram:ActualAmount>0.00</ram:ActualAmount><ram:Reason>x</ram:Reason><ram:CategoryTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>19.00</ram:RateApplicablePercent></ram:CategoryTradeTax></ram:SpecifiedTradeAllowanceCharge>',
+      ),
+    ['CII-SR-463'],
   ],
 ];
 
