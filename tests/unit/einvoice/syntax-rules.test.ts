@@ -233,6 +233,34 @@ const CASES: [name: string, xml: () => string, fatal: string[]][] = [
       ),
     ['CII-SR-463'],
   ],
+  // Business rules CEN checks on the XML: the VAT identifier's prefix, a card number's length.
+  [
+    'a seller VAT id starting GX',
+    () => edit(ubl(), '<cbc:CompanyID>DE123456789</cbc:CompanyID>', '<cbc:CompanyID>GX123456789</cbc:CompanyID>', true),
+    ['BR-CO-09'],
+  ],
+  [
+    'a Greek seller VAT id starting EL',
+    () => edit(ubl(), '<cbc:CompanyID>DE123456789</cbc:CompanyID>', '<cbc:CompanyID>EL123456789</cbc:CompanyID>', true),
+    [],
+  ],
+  ['CII: a seller VAT id starting GX', () => edit(cii(), '>DE123456789</ram:ID>', '>GX123456789</ram:ID>', true), ['BR-CO-09']],
+  [
+    'CII: a full card number (fatal in CII)',
+    () =>
+      edit(
+        edit(
+          cii(),
+          '<ram:TypeCode>58</ram:TypeCode>',
+          '<ram:TypeCode>48</ram:TypeCode><ram:ApplicableTradeSettlementFinancialCard><ram:ID>4111111111111111</ram:ID></ram:ApplicableTradeSettlementFinancialCard>',
+          true,
+        ),
+        /<ram:PayeePartyCreditorFinancialAccount>[\s\S]*?<\/ram:PayeePartyCreditorFinancialAccount>/.exec(cii())![0],
+        '',
+        true,
+      ),
+    ['BR-51'],
+  ],
 ];
 
 test('the valid controls pass the syntax rules', { skip }, () => {
