@@ -6,6 +6,7 @@ import * as lists from '../codes/code-lists.ts';
 import type { Address, Identifier, Invoice, Located } from '../model/invoice-model.ts';
 import { lineAllowanceCharges } from './facts.ts';
 import type { Rule } from './rule.ts';
+import type { Node } from '../xml/located-node.ts';
 
 type Pick = (invoice: Invoice) => (Located | undefined)[];
 
@@ -204,4 +205,27 @@ export const CODE_LIST_RULES: readonly Rule[] = [
     (i) => schemes([i.delivery?.locationId]),
     lists.ICD_SCHEMES,
   ),
+  {
+    id: 'BR-CO-09',
+    flag: 'fatal',
+    text: 'A VAT identifier (BT-31, BT-48, BT-63) must start with a country prefix (ISO 3166-1, or EL, XI).',
+    *check({ invoice, root }) {
+      if (!root) return;
+      if (invoice.syntax === 'CII') {
+        const ids = root.descendants('ram:SpecifiedTaxRegistration').flatMap((registration) => registration.all('ram:ID'));
+        for (const id of ids.filter((node) => node.attr('schemeID') === 'VA')) if (!lists.VAT_PREFIXES_CII.has(id.text.slice(0, 2))) yield id.path;
+        return;
+      }
+      // UBL's artefact looks the first two characters up in the list written as one string, so
+      // a missing identifier (an empty string) passes.
+      const vatSchemes = root.descendants('cac:PartyTaxScheme').filter((scheme) => scheme.all('cac:TaxScheme').some((tax) => vatScheme(tax)));
+      for (const scheme of vatSchemes) {
+        const prefix = scheme.one('cbc:CompanyID')?.text.slice(0, 2) ?? '';
+        if (!UBL_PREFIX_TEXT.includes(prefix)) yield scheme.one('cbc:CompanyID')!.path;
+      }
+    },
+  },
 ];
+
+const UBL_PREFIX_TEXT = ` ${[...lists.VAT_PREFIXES_UBL].join(' ')} `;
+const vatScheme = (tax: Node) => (tax.one('cbc:ID')?.text ?? '').toUpperCase().trim().replace(/\s+/g, ' ') === 'VAT';

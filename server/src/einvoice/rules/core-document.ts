@@ -114,11 +114,14 @@ export const DOCUMENT_RULES: readonly Rule[] = [
     (means, i) =>
       i.syntax === 'CII' ? means.creditTransfers.some((account) => !account.accountId) : !means.creditTransfers.some((account) => account.accountId),
   ),
-  eachRule(
-    'BR-51',
-    'A payment card number (BT-87) should show at most the last 4 to 6 digits.',
-    (i) => i.paymentMeans.flatMap((means) => (means.card?.accountNumber ? [means.card.accountNumber] : [])),
-    (number) => number.value.trim().length > 10,
-    'warning',
+  // CEN's CII artefact makes BR-51 fatal, its UBL artefact a warning: one rule per syntax.
+  ...(['CII', 'UBL'] as const).map((syntax) =>
+    eachRule(
+      'BR-51',
+      'A payment card number (BT-87) should show at most the last 4 to 6 digits.',
+      (i) => (i.syntax === syntax ? i.paymentMeans.flatMap((means) => (means.card?.accountNumber ? [means.card.accountNumber] : [])) : []),
+      (number) => number.value.trim().length > 10,
+      syntax === 'CII' ? 'fatal' : 'warning',
+    ),
   ),
 ];

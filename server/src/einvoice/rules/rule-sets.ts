@@ -14,6 +14,8 @@ import { PEPPOL_NATIONAL_RULES } from './peppol-national.ts';
 import { PEPPOL_SHARED_RULES } from './peppol-shared.ts';
 import { PEPPOL_SYNTAX_RULES } from './peppol-syntax.ts';
 import { CII_SYNTAX_RULES } from './syntax-cii.ts';
+import { CII_DATATYPE_RULES } from './syntax-cii-datatypes.ts';
+import { CII_STRUCTURE_RULES } from './syntax-cii-structure.ts';
 import { UBL_SYNTAX_RULES } from './syntax-ubl.ts';
 import { TOTAL_RULES } from './totals.ts';
 import { VAT_EXTRA_RULES } from './vat-category-extra.ts';
@@ -29,6 +31,8 @@ export const EN16931_RULES: readonly Rule[] = [
   ...VAT_EXTRA_RULES,
   ...CODE_LIST_RULES,
   ...CII_SYNTAX_RULES,
+  ...CII_STRUCTURE_RULES,
+  ...CII_DATATYPE_RULES,
   ...UBL_SYNTAX_RULES,
 ];
 

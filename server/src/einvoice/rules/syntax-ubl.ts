@@ -103,6 +103,27 @@ const ublRule = (id: string, text: string, failing: (root: Node) => Iterable<str
 });
 
 const binaries = (root: Node) => root.descendants('*').filter((node) => node.element.localName.endsWith('BinaryObject'));
+const allowancesCharges = (root: Node, charge: boolean) =>
+  root.descendants('cac:AllowanceCharge').filter((ac) => ac.all('cbc:ChargeIndicator').some((node) => ['true', '1'].includes(node.text.trim()) === charge));
+const taxSchemeIds = (party: Node | undefined, vat: boolean) =>
+  party
+    ?.all('cac:PartyTaxScheme')
+    .filter((scheme) => scheme.all('cac:TaxScheme').some((tax) => ((tax.one('cbc:ID')?.text.toUpperCase() ?? '') === 'VAT') === vat))
+    .flatMap((scheme) => scheme.all('cbc:CompanyID')) ?? [];
+const typed = (root: Node, type: string) =>
+  root.descendants('cac:AdditionalDocumentReference').filter((ref) => ref.all('cbc:DocumentTypeCode').some((code) => code.text === type));
+/** The second of a list, where "at most one" is broken. */
+const second = (nodes: Node[]) => (nodes.length > 1 ? [nodes[1]!.path] : []);
+/** The first repeat of a value among the nodes, where "one distinct value" is broken. */
+const secondDistinct = (nodes: Node[]) => {
+  const distinct = nodes.filter((node, n) => !nodes.slice(0, n).some((before) => before.text === node.text));
+  return second(distinct);
+};
+/** UBL-DT-01: every amount but prices (and the price discount) has at most two decimals. */
+const amounts = (root: Node) =>
+  [root, ...root.descendants('*')].filter(
+    (node) => node.element.tagName.endsWith('Amount') && !node.element.tagName.endsWith('PriceAmount') && !node.path.includes('/cac:Price/cac:AllowanceCharge'),
+  );
 
 export const UBL_SYNTAX_RULES: readonly Rule[] = [
   ...cardinalityRules,
@@ -136,6 +157,102 @@ export const UBL_SYNTAX_RULES: readonly Rule[] = [
   ublRule('UBL-DT-07', 'An attached binary object must give its file name.', (root) =>
     binaries(root)
       .filter((node) => node.attr('filename') === undefined)
+      .map((node) => node.path),
+  ),
+  ublRule('UBL-SR-04', 'The invoiced object identifier (BT-18) may be written at most once.', (root) =>
+    second(
+      root
+        .all('cac:AdditionalDocumentReference')
+        .filter((ref) => ref.all('cbc:DocumentTypeCode').some((code) => code.text === '130'))
+        .flatMap((ref) => ref.all('cbc:ID')),
+    ),
+  ),
+  ublRule('UBL-SR-12', "The seller's VAT identifier (BT-31) may be written at most once.", (root) =>
+    second(taxSchemeIds(root.at('cac:AccountingSupplierParty/cac:Party'), true)),
+  ),
+  ublRule('UBL-SR-13', "The seller's tax registration identifier (BT-32) may be written at most once.", (root) =>
+    second(taxSchemeIds(root.at('cac:AccountingSupplierParty/cac:Party'), false)),
+  ),
+  ublRule('UBL-SR-18', "The buyer's VAT identifier (BT-48) may be written at most once.", (root) =>
+    second(taxSchemeIds(root.at('cac:AccountingCustomerParty/cac:Party'), true)),
+  ),
+  ...(
+    [
+      [
+        'UBL-SR-19',
+        "The payee's name (BT-59) must be written once and differ from the seller's name.",
+        (payee: Node) => payee.each('cac:PartyName/cbc:Name').length > 1,
+      ],
+      [
+        'UBL-SR-20',
+        "The payee's identifier (BT-60) may be written once, and the payee's name must differ from the seller's.",
+        (payee: Node) => payee.each('cac:PartyIdentification/cbc:ID').filter((id) => id.attr('schemeID')?.toUpperCase() !== 'SEPA').length > 1,
+      ],
+      [
+        'UBL-SR-21',
+        "The payee's legal registration (BT-61) may be written once, and the payee's name must differ from the seller's.",
+        (payee: Node) => payee.each('cac:PartyLegalEntity/cbc:CompanyID').length > 1,
+      ],
+    ] as const
+  ).map(([id, text, tooMany]) =>
+    ublRule(id, text, (root) => {
+      const seller = root.each('cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName').map((name) => name.text);
+      // XPath's != over sequences: true when some payee name differs from some seller name; false when either is missing.
+      const differs = (payee: Node) => payee.each('cac:PartyName/cbc:Name').some((name) => seller.some((other) => other !== name.text));
+      return root
+        .descendants('cac:PayeeParty')
+        .filter((payee) => tooMany(payee) || !differs(payee))
+        .map((payee) => payee.path);
+    }),
+  ),
+  ublRule('UBL-SR-29', 'The bank assigned creditor identifier (BT-90) may be written at most once.', (root) =>
+    second(
+      root
+        .descendants('cac:PartyIdentification')
+        .flatMap((pid) => pid.all('cbc:ID'))
+        .filter((id) => id.attr('schemeID')?.toUpperCase() === 'SEPA'),
+    ),
+  ),
+  ublRule('UBL-SR-30', 'An allowance may give at most one reason (BT-97, BT-139).', (root) =>
+    allowancesCharges(root, false).flatMap((ac) => second(ac.all('cbc:AllowanceChargeReason'))),
+  ),
+  ublRule('UBL-SR-31', 'A charge may give at most one reason (BT-104, BT-144).', (root) =>
+    allowancesCharges(root, true).flatMap((ac) => second(ac.all('cbc:AllowanceChargeReason'))),
+  ),
+  ublRule('UBL-SR-42', 'The seller may have at most two tax schemes (VAT identifier and tax registration).', (root) =>
+    root
+      .each('cac:AccountingSupplierParty/cac:Party')
+      .flatMap((party) => party.all('cac:PartyTaxScheme').slice(2, 3))
+      .map((scheme) => scheme.path),
+  ),
+  ublRule('UBL-SR-43', 'A document reference must be a supporting document, an invoiced object (130) or, in a credit note, a project (50).', (root) =>
+    root
+      .descendants('cac:AdditionalDocumentReference')
+      .filter((ref) => {
+        const types = ref.all('cbc:DocumentTypeCode').map((code) => code.text);
+        const plain = !ref.all('cbc:ID').some((id) => id.attr('schemeID') !== undefined) && types.length === 0;
+        return !(types.includes('130') || (root.element.localName === 'CreditNote' && types.includes('50')) || plain);
+      })
+      .map((ref) => ref.path),
+  ),
+  ublRule('UBL-SR-44', 'The remittance information (BT-83) may have only one value.', (root) => secondDistinct(root.descendants('cbc:PaymentID'))),
+  ublRule('UBL-SR-46', 'The payment means text (BT-82) may be written at most once.', (root) =>
+    second(root.each('cac:PaymentMeans/cbc:PaymentMeansCode').filter((code) => code.attr('name') !== undefined)),
+  ),
+  ublRule('UBL-SR-47', 'The payment means code (BT-81) may have only one value.', (root) => secondDistinct(root.descendants('cbc:PaymentMeansCode'))),
+  ublRule('UBL-DT-01', 'An amount may have at most two decimals (prices excepted).', (root) =>
+    amounts(root)
+      .filter((node) => node.text.split('.').slice(1).join('.').length > 2)
+      .map((node) => node.path),
+  ),
+  ublRule('UBL-CR-666', 'An invoiced object reference (document type 130) must not carry an attachment.', (root) =>
+    typed(root, '130')
+      .flatMap((ref) => ref.all('cac:Attachment'))
+      .map((node) => node.path),
+  ),
+  ublRule('UBL-CR-673', 'An invoiced object reference (document type 130) must not carry a description.', (root) =>
+    typed(root, '130')
+      .flatMap((ref) => ref.all('cbc:DocumentDescription'))
       .map((node) => node.path),
   ),
 ];

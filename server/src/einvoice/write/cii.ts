@@ -80,7 +80,7 @@ export function writeCii(invoice: Invoice): string {
         leaf('ram:InvoiceCurrencyCode', currency),
         ciiPayee(invoice.payee),
         invoice.paymentMeans.map(paymentMeans),
-        invoice.vatBreakdown.map((vat) =>
+        invoice.vatBreakdown.map((vat, n) =>
           group(
             'ram:ApplicableTradeTax',
             ciiAmount('ram:CalculatedAmount', vat.taxAmount),
@@ -89,8 +89,9 @@ export function writeCii(invoice: Invoice): string {
             ciiAmount('ram:BasisAmount', vat.taxableAmount),
             leaf('ram:CategoryCode', vat.categoryCode?.value),
             leaf('ram:ExemptionReasonCode', vat.exemptionReasonCode?.value),
-            // BT-7 and BT-8 are document-level terms; CII carries them on each VAT breakdown.
-            ciiDate('ram:TaxPointDate', invoice.vatPointDate, 'udt:DateString'),
+            // BT-7 and BT-8 are document-level terms CII carries on a VAT breakdown; the date goes on the
+            // first one only, as CII-SR-461 allows one in the whole settlement.
+            n === 0 ? ciiDate('ram:TaxPointDate', invoice.vatPointDate, 'udt:DateString') : undefined,
             leaf('ram:DueDateTypeCode', dateCode),
             leaf('ram:RateApplicablePercent', vat.rate?.value),
           ),
