@@ -12,6 +12,7 @@ import type { ServiceProcess } from './service-process.ts';
 import { measure as measureRenders, SECONDS } from './cells.ts';
 import { isMain, runBenchAlone } from './alone.ts';
 import { measureValidation } from './e-invoice-validation.ts';
+import { measureMake } from './e-invoice-make.ts';
 import { invoiceXml } from '../server/src/einvoice/e-invoice.ts';
 
 const CONCURRENCY = Number(process.env.BENCH_EINVOICE_CONCURRENCY ?? 2);
@@ -90,7 +91,7 @@ export async function measureEInvoice(service: ServiceProcess): Promise<string> 
     );
     console.error(`  e-invoice ${variant.name}: ${perSecond.toFixed(2)}/s p50 ${p50.toFixed(0)} ms`);
   }
-  rows.push('', await measureValidation());
+  rows.push('', await measureValidation(), '', await measureMake(service));
   return rows.join('\n');
 }
 
