@@ -27,7 +27,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(server);
       for (const cleanup of cleanups.reverse()) await cleanup();
     },
-    { scope: 'worker' },
+    // A deadline for a loaded machine, not a speed check: at load 20-25 on 2 cores, starting the
+    // server and its Chromium took past the 60 s default (documents.spec's fixture, 2026-11-28).
+    { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ quire }, use) => use(quire.url),
   // Every page is watched for script errors and CSP refusals; a failed API call logged by the

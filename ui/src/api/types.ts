@@ -173,6 +173,8 @@ export type EInvoiceProfile = 'MINIMUM' | 'BASIC WL' | 'BASIC' | 'EN 16931' | 'E
 
 export interface PdfEInvoice {
   profile: EInvoiceProfile;
+  /** The syntax written from invoice or from_data: CII (default); UBL for XRECHNUNG only. */
+  syntax?: 'CII' | 'UBL';
   xml?: string;
   invoice?: Record<string, unknown>;
   from_data?: true;

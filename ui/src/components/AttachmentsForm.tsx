@@ -68,7 +68,7 @@ export function AttachmentsForm<T extends AttachmentOptions>({
         </button>
       )}
 
-      <h3 className="options-heading">E-invoice (Factur-X / ZUGFeRD)</h3>
+      <h3 className="options-heading">E-invoice (Factur-X / ZUGFeRD / XRechnung)</h3>
       {fromData && (
         <Check
           label="Write the invoice from the template’s data"
@@ -96,9 +96,20 @@ export function AttachmentsForm<T extends AttachmentOptions>({
         choices={PROFILES}
         onChange={(next) => {
           setChosenProfile(next as EInvoiceProfile);
-          if (invoice) onChange({ ...value, e_invoice: { ...invoice, profile: next as EInvoiceProfile } });
+          // Only XRechnung is written in UBL: another profile drops the syntax.
+          if (invoice)
+            onChange({ ...value, e_invoice: { ...invoice, profile: next as EInvoiceProfile, syntax: next === 'XRECHNUNG' ? invoice.syntax : undefined } });
         }}
       />
+      {profile === 'XRECHNUNG' && invoice?.from_data && (
+        <SelectField
+          label="Syntax"
+          id={id('einvoice-syntax')}
+          value={invoice.syntax ?? 'CII'}
+          choices={['CII', 'UBL']}
+          onChange={(next) => onChange({ ...value, e_invoice: { ...invoice, syntax: next === 'UBL' ? 'UBL' : undefined } })}
+        />
+      )}
     </>
   );
 }
