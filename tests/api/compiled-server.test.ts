@@ -54,7 +54,10 @@ test('the compiled PDF worker answers a task on its own thread', { timeout: 60_0
   const worker = new Worker(path.join(out, 'pdf-worker.mjs'));
   try {
     const reply = await new Promise<{ id: number; value?: Uint8Array; error?: unknown }>((resolve, reject) => {
-      worker.once('message', resolve);
+      // The thread first says it has loaded (worker-pool.ts); the task's answer carries its id.
+      worker.on('message', (message: { id?: number }) => {
+        if (message.id === 7) resolve(message as { id: number });
+      });
       worker.once('error', reject);
       worker.postMessage({ id: 7, task: { kind: 'finish', pdf: bytes, options: { metadata: { title: 'From the worker' } } } });
     });
