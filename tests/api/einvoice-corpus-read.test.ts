@@ -70,7 +70,7 @@ async function readAllWays(server: TestServer, file: string, official: Record<st
   const fromXml = await inspected(await server.request('POST', '/v1/einvoice/inspect', xml, { 'content-type': 'application/xml' }), file);
   const problems = verdictProblems('xml', fromXml, official);
   const profile = fromXml.syntax === 'CII' ? profileOfGuideline(fromXml.specification_id ?? '') : undefined;
-  const facturX = profile && (await server.render({ html: '<p>hybrid</p>', options: { e_invoice: { profile, xml } } }));
+  const facturX = profile && (await server.render({ html: '<p>hybrid</p>', options: { wait_until: 'load', e_invoice: { profile, xml } } }));
   if (facturX && facturX.status === 200) {
     // A Factur-X PDF of our own: inspected, then drawn from the PDF.
     const pdf = new Uint8Array(await facturX.arrayBuffer());

@@ -48,6 +48,9 @@ export class EInvoiceReadService {
     const inspection: SourcedInspection = { ...inspectEInvoice(xml), source: origin };
     const data = viewData(inspection);
     const pdfOptions = pdfOptionsSchema.parse({
+      // Quire's own view has no script and loads nothing, so the load event is the finished page (about
+      // twice the renders a second of the default network-idle wait); a key's template may have either.
+      ...(options.template_id === undefined ? { wait_until: 'load' } : {}),
       ...(options.pdf_a !== undefined ? { pdf_a: options.pdf_a } : {}),
       ...(options.attach_xml ? { attachments: [xmlAttachment(xml, inspection)] } : {}),
     });
