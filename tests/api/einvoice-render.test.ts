@@ -105,3 +105,27 @@ test('unreadable input is refused before anything is charged; attach_xml needs P
   await refused(await server.request('POST', '/v1/einvoice/render', { xml, options: { template_id: 'tpl_doesnotexist' } }), 404, 'template_not_found');
   assert.equal(await usageOf(server), before, 'no refusal was charged');
 });
+
+test('under the admin token the view is a preview: drawn, not charged, not kept; a key’s template or store needs a key', { skip }, async (t) => {
+  const server = await startTestServer(t);
+  const before = await usageOf(server);
+  const xml = corpusFile('examples/cii/CII_example5.xml');
+  const response = await server.admin('POST', '/admin/v1/einvoice/render', { xml, options: { pdf_a: 'PDF/A-3b', attach_xml: true } });
+  const pdf = await pdfOf(response);
+  assert.match(response.headers.get('x-e-invoice-report') ?? '', /^rules=en16931; fatal=0/);
+  assert.match(textOf(pdf), /BT-1 Invoice number TOSL110/);
+  assert.deepEqual(
+    detach(pdf).map((file) => file.name),
+    ['invoice-cii.xml'],
+  );
+  assert.equal(response.headers.get('x-document-id'), null, 'nothing kept');
+  assert.equal(await usageOf(server), before, 'nothing charged');
+  const inspected = await server.admin('POST', '/admin/v1/einvoice/inspect', { pdf: Buffer.from(pdf).toString('base64') });
+  assert.equal(inspected.status, 200);
+  assert.deepEqual(((await inspected.json()) as { source: unknown }).source, { kind: 'pdf', attachment: 'invoice-cii.xml' });
+  for (const options of [{ template_id: 'tpl_x' }, { store: true }]) {
+    const refused = await server.admin('POST', '/admin/v1/einvoice/render', { xml, options });
+    assert.equal(refused.status, 400);
+    assert.match((await errorOf(refused)).detail, /need a key/);
+  }
+});
