@@ -50,6 +50,8 @@ for (const width of [1400, 1024]) {
     const facts = page.getByTestId('einvoice-facts');
     await expect(facts).toContainText('CII');
     await expect(facts).toContainText('EN 16931');
+    // An XML sent as it is was read from no PDF (the screen once said "the PDF's undefined").
+    await expect(facts).not.toContainText('Read from');
     await expect(page.getByTestId('invoice-seller')).not.toContainText('—');
     await expect(page.getByRole('table', { name: 'Invoice lines' }).locator('tbody tr').first()).toBeVisible();
     await expect(page.getByTestId('invoice-totals')).toContainText('Amount due');

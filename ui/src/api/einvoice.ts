@@ -30,7 +30,8 @@ export interface EInvoiceInspection {
   valid: boolean;
   rule_sets: Record<RuleSetName, RuleSetReport>;
   /** Where the XML came from: a PDF's attachment (absent for an XML upload). */
-  source?: { kind: 'pdf'; attachment: string };
+  /** What was sent: the XML itself, or a PDF whose attachment was read. */
+  source?: { kind: 'xml'; attachment?: undefined } | { kind: 'pdf'; attachment: string };
   /** The EN 16931 model read from the XML, as our JSON (keys in snake_case). */
   invoice: Record<string, unknown>;
 }

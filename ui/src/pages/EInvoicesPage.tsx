@@ -117,7 +117,7 @@ export function EInvoicesPage() {
                 <Fact name="Document" value={inspection.document} />
                 <Fact name="Profile" value={inspection.profile ?? 'unknown'} />
                 <Fact name="Specification (BT-24)" value={inspection.specification_id ?? '—'} />
-                {inspection.source && <Fact name="Read from" value={`the PDF's ${inspection.source.attachment}`} />}
+                {inspection.source?.kind === 'pdf' && <Fact name="Read from" value={`the PDF's ${inspection.source.attachment}`} />}
               </dl>
             </div>
             <EInvoiceReport key={file.name + inspection.rule_set} inspection={inspection} />
