@@ -1,6 +1,6 @@
 // CodeMirror extensions for template HTML and its sample data: placeholder tags highlighted,
 // data paths completed after "{{", lint marks (syntax errors, placeholders the sample data
-// lacks) and, for the data box, where its JSON breaks. The sample data is read through a getter
+// lacks, accessibility warnings on the HTML) and, for the data box, where its JSON breaks. The sample data is read through a getter
 // so the extensions stay fixed while it changes.
 
 import { Decoration, type EditorView, MatchDecorator, ViewPlugin, type DecorationSet, type ViewUpdate } from '@codemirror/view';
@@ -8,6 +8,7 @@ import type { Extension } from '@codemirror/state';
 import { autocompletion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { linter, type Diagnostic } from '@codemirror/lint';
 import { dataPaths, parseSampleData, TAG_PATTERN, templateProblems } from './template-lint.ts';
+import { htmlProblems } from './template-a11y-lint.ts';
 
 type Sample = () => Record<string, unknown> | null;
 
@@ -51,7 +52,13 @@ export function templateExtensions(sample: Sample): Extension[] {
   return [
     highlightPlaceholders,
     autocompletion({ override: [completePaths(sample)], activateOnTyping: true }),
-    linter((view) => templateProblems(view.state.doc.toString(), sample()) as Diagnostic[], { delay: 300 }),
+    linter(
+      (view) => {
+        const html = view.state.doc.toString();
+        return [...templateProblems(html, sample()), ...htmlProblems(html)] as Diagnostic[];
+      },
+      { delay: 300 },
+    ),
   ];
 }
 
