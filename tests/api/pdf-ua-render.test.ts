@@ -49,6 +49,36 @@ test('options.pdf_ua', { timeout: 600_000 }, async (t) => {
     assert.equal(pdfInfo(bytes).Tagged, 'yes');
   });
 
+  await t.test('the receipt records the report with needs_person and the changes made', async () => {
+    const response = await server.render({ html: invoice, options: { pdf_ua: 'PDF/UA-1', receipt: true } });
+    await pdfOf(response);
+    const receipt = (await (await server.request('GET', response.headers.get('x-render-receipt')!)).json()) as {
+      steps: { step: string; report: { level: string; failed: unknown[]; checks: number; needs_person: unknown[]; changes: string[] } }[];
+    };
+    const step = receipt.steps.find((entry) => entry.step === 'pdf_ua');
+    assert.equal(step?.report.level, 'PDF/UA-1');
+    assert.deepEqual(step?.report.failed, []);
+    assert.ok((step?.report.needs_person.length ?? 0) > 0);
+    assert.ok(step?.report.changes.includes('pdfuaid:part 1 in the XMP'));
+  });
+
+  await t.test("Quire's header and footer are drawn before the step and pass as artifacts; a watermark's unembedded Helvetica is a 422 31-009", async () => {
+    const heads = { pdf_ua: 'PDF/UA-1', header: 'Acme GmbH', footer: 'Page {{page}} of {{pages}}' };
+    const response = await server.render({ html: invoice, options: heads });
+    const header = response.headers.get('x-pdf-ua');
+    await pdfOf(response);
+    assert.match(header ?? '', /failed=0$/);
+    const before = await usageOf(server);
+    const marked = await server.render({ html: invoice, options: { ...heads, watermark: { text: 'COPY' } } });
+    const body = (await marked.json()) as { code: string; failed: { condition: string }[] };
+    assert.equal(marked.status, 422);
+    assert.deepEqual(
+      body.failed.map((entry) => entry.condition),
+      ['31-009'],
+    );
+    assert.equal(await usageOf(server), before);
+  });
+
   await t.test('metadata.title gives an untitled page its title; without one it is a 400, uncharged', async () => {
     const titled = await pdfOf(await server.render({ html: UNTITLED, options: { pdf_ua: 'PDF/UA-1', metadata: { title: 'Given title' } } }));
     assert.equal(pdfInfo(titled).Title, 'Given title');
