@@ -49,6 +49,9 @@ export const ERROR_STATUS = {
   pdf_unreadable: 422,
   // Not in the original code list (issue 31): a PDF/A result failed a rule of its level; uncharged.
   conformance_failed: 422,
+  // Not in the original code list (issue 42): a PDF/UA-1 result failed a Matterhorn condition the fixer
+  // could not fix; the body's `failed` lists each {condition, page, detail}; uncharged.
+  accessibility_failed: 422,
   // Not in the original code list (issue 41): an e-invoice XML that is not well-formed, carries a
   // DOCTYPE, or whose root is not a CII or UBL invoice: the request was sent right, the file is unreadable.
   einvoice_unreadable: 422,

@@ -9,6 +9,7 @@ import { pageListSchema } from '../pdf/page-list.ts';
 import { finishFields } from '../pdf/finish-options.ts';
 import { attachmentFields } from '../pdf/attachment-options.ts';
 import { pdfAFields } from '../pdf/pdf-a-options.ts';
+import { pdfUaFields } from '../pdf/ua/ua-options.ts';
 import { urlOnlyFields } from './origin-credentials-options.ts';
 import { normalizeRunning, runningSchema } from './header-options.ts';
 import { markdownStyleFields } from './markdown-style-options.ts';
@@ -132,6 +133,7 @@ export const pdfOptionsSchema = z
     ...finishFields,
     ...attachmentFields,
     ...pdfAFields,
+    ...pdfUaFields,
     ...urlOnlyFields,
     ...markdownStyleFields,
     ...signFields,

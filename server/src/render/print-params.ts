@@ -28,8 +28,8 @@ export function toPrintToPdfParams(options: PdfOptions): Protocol.Page.PrintToPD
     // Chromium prints its own default header/footer when only one side is given: blank the other.
     headerTemplate: hasHeaderOrFooter ? (options.header_template ?? '<span></span>') : '',
     footerTemplate: hasHeaderOrFooter ? (options.footer_template ?? '<span></span>') : '',
-    // Chromium builds the outline from the tagged structure of the headings: it needs a tagged PDF.
-    generateTaggedPDF: options.tagged || options.outline,
+    // Chromium builds the outline from the tagged structure of the headings, and PDF/UA starts from its tags: both need a tagged PDF.
+    generateTaggedPDF: options.tagged || options.outline || options.pdf_ua !== undefined,
     generateDocumentOutline: options.outline,
     transferMode: 'ReturnAsBase64',
   };

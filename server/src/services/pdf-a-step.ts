@@ -45,7 +45,7 @@ export class PdfAStep implements OutputStep {
         'invalid_request',
         `${field}.attachments cannot be embedded in ${facts.level}: ${facts.part === 1 ? 'PDF/A-1 allows no embedded files' : 'PDF/A-2 embeds only PDF/A files'}; use PDF/A-3b, 3u or 3a.`,
       );
-    if (needsTags(facts) && options.tagged !== true && options.pdf_ua !== true)
+    if (needsTags(facts) && options.tagged !== true && options.pdf_ua !== true && options.pdf_ua !== 'PDF/UA-1')
       throw new ApiError(
         'invalid_request',
         `${level} ${facts.level} needs a tagged file: send ${field}.tagged: true with an html, url, markdown or template source (a merge keeps no tags), or choose ${facts.level.replace(/a$/, 'u')}.`,

@@ -12,6 +12,7 @@ import { AttachmentsStep } from '../services/attachments-step.ts';
 import { OfficeConverter } from '../services/office-converter.ts';
 import { OutputSteps } from '../services/output-steps.ts';
 import { PdfAStep } from '../services/pdf-a-step.ts';
+import { PdfUaStep } from '../services/pdf-ua-step.ts';
 import { openSigning } from '../services/signing.ts';
 import type { Telemetry } from '../telemetry/otel.ts';
 import type { Wiring } from './context.ts';
@@ -58,6 +59,11 @@ export async function startRendering({ config, overrides, log }: Wiring, { store
   const office = startOffice(config, log, overrides.office);
   const officeConverter = new OfficeConverter(office.availability, renderer);
   // The final steps every output takes, in their order: services/output-steps.ts.
-  const outputSteps = new OutputSteps([new AttachmentsStep({ documents }), new PdfAStep({ veraPdf: config.veraPdfPath || undefined }), signing.step]);
+  const outputSteps = new OutputSteps([
+    new AttachmentsStep({ documents }),
+    new PdfUaStep(),
+    new PdfAStep({ veraPdf: config.veraPdfPath || undefined }),
+    signing.step,
+  ]);
   return { signing, metrics, policy, resolve, proxy, renderer, office, officeConverter, outputSteps };
 }
