@@ -38,7 +38,9 @@ class FakePage {
     return {};
   }
   async waitForSelector(): Promise<void> {}
-  async waitForFunction(): Promise<void> {}
+  async waitForFunction(): Promise<boolean> {
+    return true;
+  }
   async wait(ms: number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, ms));
   }

@@ -243,12 +243,12 @@ export class CdpPage {
   }
 
   /**
-   * Resolves when the expression is truthy (a promise is awaited), checked from here every 100 ms
-   * of the page's clock (wait(): on a virtual clock its timers run between checks) until
+   * Resolves true when the expression is truthy (a promise is awaited), checked from here every 100 ms
+   * of the page's clock (wait(): on a virtual clock its timers run between checks), or false at
    * `deadline` (epoch ms, wall clock).
    * Throws RenderInputError when it does not compile or throws.
    */
-  waitForFunction(expression: string, deadline: number): Promise<void> {
+  waitForFunction(expression: string, deadline: number): Promise<boolean> {
     return untilFunctionTruthy(this.session, this.onClock, (ms) => this.wait(ms), expression, deadline);
   }
 

@@ -47,7 +47,7 @@ export async function untilFunctionTruthy(
   wait: (ms: number) => Promise<void>,
   expression: string,
   deadline: number,
-): Promise<void> {
+): Promise<boolean> {
   while (Date.now() < deadline) {
     // A promise the expression awaits may need the page's timers: on a virtual clock they run meanwhile.
     const result = await evaluateOnClock(session, onClock, `(async () => Boolean(await (${expression}\n)))()`);
@@ -57,7 +57,10 @@ export async function untilFunctionTruthy(
       const [, name = 'error', message = first] = /^(\w+): (.*)$/.exec(first) ?? [];
       throw new RenderInputError('options.wait_for_function', `options.wait_for_function threw a ${name} in the page (${message})`);
     }
-    if (result.result.value === true) return;
+    if (result.result.value === true) return true;
     await wait(WAIT_FOR_FUNCTION_POLL_MS);
   }
+  // Never true by the deadline: the caller must not print (it once went on to print, and a loaded
+  // machine's budget then ran out "while printing", or not at all).
+  return false;
 }

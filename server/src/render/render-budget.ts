@@ -20,7 +20,7 @@ export class Budget {
 
   constructor(
     private readonly deadline: number,
-    timeoutMs: number,
+    private readonly timeoutMs: number,
   ) {
     this.expired = new Promise<never>((_, reject) => {
       this.timer = setTimeout(() => reject(new RenderTimeoutError(timeoutMs, this.stage())), Math.max(0, deadline - Date.now()));
@@ -40,6 +40,11 @@ export class Budget {
   run<T>(work: Promise<T>): Promise<T> {
     work.catch(() => undefined);
     return Promise.race(this.failed ? [work, this.expired, this.failed] : [work, this.expired]);
+  }
+
+  /** The render's time is up now (a wait whose own deadline came first): the same error the deadline gives. */
+  expire(): never {
+    throw new RenderTimeoutError(this.timeoutMs, this.stage());
   }
 
   cancel(): void {

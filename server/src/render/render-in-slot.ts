@@ -73,7 +73,7 @@ export async function renderInSlot(pages: PageSource, job: RenderJob, releaseSlo
     }
     if (options.wait_for_function) {
       stage = 'waiting for wait_for_function';
-      await budget.run(page.waitForFunction(options.wait_for_function, Date.now() + budget.remaining()));
+      if (!(await budget.run(page.waitForFunction(options.wait_for_function, Date.now() + budget.remaining())))) budget.expire();
     }
     if (options.wait_ms > 0) {
       stage = 'waiting wait_ms';
