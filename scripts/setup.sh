@@ -32,12 +32,14 @@ cd "$(dirname "$0")/.."
 # them, trusting the test CA through an NSS database. softhsm2 and opensc (pkcs11-tool): a PKCS#11
 # token for the token-signing tests. python3, make and g++: node-gyp's build of the optional pkcs11js
 # addon (signing with a token), whose install script package.json's allowScripts lets npm ci run.
+# zbar-tools (zbarimg) and dmtx-utils (dmtxread): the barcode tests decode what a page draws with
+# decoders independent of the one that drew it (issue 43). The server needs neither.
 # The image lane only (npm run test:image, docs/container.md): podman with runc, mmdebstrap
 # (the base images, no registry here), podman-compose and CNI's dnsname plugin (compose.yaml's
 # services find each other by name), iptables (the proxy's published port); buildah, uidmap,
 # slirp4netns and fuse-overlayfs (podman's recommends: the lane was proven with them installed).
 IMAGE_PACKAGES="podman runc mmdebstrap podman-compose golang-github-containernetworking-plugin-dnsname iptables buildah uidmap slirp4netns fuse-overlayfs"
-PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji fonts-dejavu-core qpdf ghostscript poppler-utils postgresql chromium chromium-headless-shell libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java libxml2-utils libimage-exiftool-perl openssl libnss3-tools softhsm2 opensc python3 make g++"
+PACKAGES="libnss3 libnspr4 libexpat1 fontconfig fonts-liberation2 fonts-wqy-zenhei fonts-noto-color-emoji fonts-dejavu-core qpdf ghostscript poppler-utils postgresql chromium chromium-headless-shell libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java libxml2-utils libimage-exiftool-perl openssl libnss3-tools softhsm2 opensc python3 make g++ zbar-tools dmtx-utils"
 
 if command -v apt-get >/dev/null 2>&1; then
   missing=""
