@@ -15,19 +15,22 @@ const SERVER = fileURLToPath(new URL('../server/src/', import.meta.url));
  * siblings and do not import each other. Keep in step with docs/architecture.md.
  */
 /** Roots may import anything, each other included. */
-const ROOT = 9;
+const ROOT = 10;
 
 export const LAYERS: Record<string, number> = {
   // Composition roots and command lines: they wire everything, each other included.
-  app: 9,
+  app: 10,
   // app.ts's wiring per area (state, rendering, services, background, operations, listener).
-  wiring: 9,
-  main: 9,
-  serve: 9,
-  cli: 9,
-  'cli-commands': 9,
-  'cli-admin-api': 9,
-  'cli-certificates': 9,
+  wiring: 10,
+  main: 10,
+  serve: 10,
+  cli: 10,
+  'cli-commands': 10,
+  'cli-admin-api': 10,
+  'cli-certificates': 10,
+  'cli-mcp': 10,
+  // The MCP server: a client of the /v1 API that takes its tools' schemas from http/schemas.
+  mcp: 9,
   http: 8,
   services: 7,
   // Background work: the batch worker, webhooks, the hot folder, the retention sweeper.

@@ -19,6 +19,7 @@ import { openAccountStores } from './stores/open-stores.ts';
 import { openDatabase } from './stores/pg/database.ts';
 import { importFiles } from './stores/import-files.ts';
 import { CERTIFICATES_USAGE, certificatesCommand } from './cli-certificates.ts';
+import { MCP_USAGE, mcpCommand } from './cli-mcp.ts';
 
 const USAGE = `Usage: npm run -s cli -- <command> [options]
 
@@ -33,6 +34,7 @@ const USAGE = `Usage: npm run -s cli -- <command> [options]
                                                        assets, documents, batches) into DATABASE_URL; resumable and
                                                        idempotent: run it again after an interruption
 ${CERTIFICATES_USAGE}
+${MCP_USAGE}
 
 Settings come from the environment (DATA_DIR, PLANS_FILE, DATABASE_URL, ADMIN_TOKEN) or --data-dir / --plans-file / --database-url.
 With DATABASE_URL, key commands write to PostgreSQL directly (running instances see them on their next request).
@@ -73,6 +75,7 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   const settingFlags = (['data-dir', 'plans-file', 'database-url'] as const).flatMap((flag) => (values[flag] !== undefined ? [`--${flag}`, values[flag]] : []));
   const config = loadConfig(process.env, settingFlags);
+  if (positionals.join(' ') === 'mcp') return mcpCommand(config, (message) => new UsageError(message));
   if (positionals[0] === 'import') return importCommand(config.databaseUrl, values.from, positionals.slice(1));
   const [noun, verb, id, ...rest] = positionals;
   if (noun === 'doctor') return doctor(config.dataDir, values.quarantine, verb);

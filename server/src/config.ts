@@ -2,7 +2,7 @@
 // This is the only module that reads process.env or argv: everything else receives
 // what it needs as arguments. Each setting has one name in three spellings:
 // DATA_DIR (env), --data-dir (flag), config.dataDir. The settings themselves are declared by
-// group in settings/ (server, render, office, output, pdf input, storage, background, playground, telemetry).
+// group in settings/ (server, render, office, output, pdf input, storage, background, playground, telemetry, mcp).
 
 import path from 'node:path';
 
@@ -16,6 +16,7 @@ import { storageSettings } from './settings/storage.ts';
 import { backgroundSettings } from './settings/background.ts';
 import { playgroundSettings } from './settings/playground.ts';
 import { telemetrySettings } from './settings/telemetry.ts';
+import { mcpSettings } from './settings/mcp.ts';
 
 export { ConfigError, type TrustProxy } from './settings/parsers.ts';
 
@@ -33,6 +34,7 @@ export const SETTINGS = {
   ...backgroundSettings,
   ...playgroundSettings,
   ...telemetrySettings,
+  ...mcpSettings,
 } as const;
 
 type Settings = typeof SETTINGS;

@@ -30,6 +30,7 @@ import { templateOperations } from '../http/routes/templates.ts';
 import { transformOperations } from '../http/routes/transform.ts';
 import { uiRoutes } from '../http/routes/ui.ts';
 import { createHttpApp } from '../http/server.ts';
+import { mcpEndpoint } from '../mcp/http-endpoint.ts';
 import type { Background } from './background.ts';
 import { SERVICE_VERSION, type Wiring } from './context.ts';
 import type { Rendering } from './rendering.ts';
@@ -45,6 +46,9 @@ export function createHttp(
 ) {
   const { signing, metrics } = rendering;
   const { templates, versions, assets, events, receipts, render, presets, transforms } = services;
+  const apiKey = apiKeyAuth(accounts.keys, log);
+  // POST /mcp: the MCP server, a client of the routes below with the caller's key (mcp/http-endpoint.ts).
+  const mcp = config.mcpEnabled ? [mcpEndpoint({ auth: apiKey, inlineMaxBytes: config.mcpInlineMaxBytes, version: SERVICE_VERSION, log })] : [];
   return createHttpApp({
     operations: [
       ...healthOperations(services.health, SERVICE_VERSION, () => signing.certificates.expiring()),
@@ -75,12 +79,12 @@ export function createHttp(
       ...adminBatchOperations(batches),
       ...adminEventOperations(events),
     ],
-    auth: { api_key: apiKeyAuth(accounts.keys, log), admin: adminAuth(hashSecret(adminToken)) },
+    auth: { api_key: apiKey, admin: adminAuth(hashSecret(adminToken)) },
     log,
     version: SERVICE_VERSION,
     docs: config.docsEnabled,
     trustProxy: config.trustProxy,
     metrics: config.metricsEnabled ? metrics.registry : undefined,
-    extra: [uiRoutes(overrides.uiDir)],
+    extra: [...mcp, uiRoutes(overrides.uiDir)],
   });
 }

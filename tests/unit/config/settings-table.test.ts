@@ -13,6 +13,7 @@ import { storageSettings } from '../../../server/src/settings/storage.ts';
 import { backgroundSettings } from '../../../server/src/settings/background.ts';
 import { playgroundSettings } from '../../../server/src/settings/playground.ts';
 import { telemetrySettings } from '../../../server/src/settings/telemetry.ts';
+import { mcpSettings } from '../../../server/src/settings/mcp.ts';
 
 const GROUPS = [
   serverSettings,
@@ -24,6 +25,7 @@ const GROUPS = [
   backgroundSettings,
   playgroundSettings,
   telemetrySettings,
+  mcpSettings,
 ];
 
 test('every group is in the table and no key is declared by two groups', () => {
@@ -42,7 +44,7 @@ test('each variable and flag names one setting, and --help prints each once', ()
 test('a setting from each group is read from the environment and from its flag', () => {
   const config = loadConfig(
     { PORT: '4000', RENDER_CONCURRENCY: '3', OFFICE_CONCURRENCY: '2', TSA_TIMEOUT_MS: '200', PDF_STREAM_MAX_BYTES: '65536', TOMBSTONE_DAYS: '5' },
-    ['--webhook-attempts', '7', '--playground-enabled=false', '--otel-metric-export-interval', '1000'],
+    ['--webhook-attempts', '7', '--playground-enabled=false', '--otel-metric-export-interval', '1000', '--mcp-inline-max-bytes', '4096'],
   );
   assert.equal(config.port, 4000);
   assert.equal(config.renderConcurrency, 3);
@@ -53,4 +55,5 @@ test('a setting from each group is read from the environment and from its flag',
   assert.equal(config.webhookAttempts, 7);
   assert.equal(config.playgroundEnabled, false);
   assert.equal(config.otelMetricIntervalMs, 1000);
+  assert.equal(config.mcpInlineMaxBytes, 4096);
 });

@@ -51,7 +51,8 @@ export function optionalAccountOf(res: Response): Account | undefined {
   return res.locals.account as Account | undefined;
 }
 
-function bearerToken(req: Request): string | undefined {
+/** The token of `Authorization: Bearer <token>`, if the header has that form. */
+export function bearerToken(req: Request): string | undefined {
   const match = /^Bearer +(\S+) *$/i.exec(req.get('Authorization') ?? '');
   return match?.[1];
 }
