@@ -44,7 +44,7 @@ export const RESOURCE_TEMPLATES = [
   { uriTemplate: 'quire://documents/{document_id}', name: 'document', description: 'A stored document of this key (the PDF).', mimeType: 'application/pdf' },
 ];
 
-/** One page of resources: templates first, then documents. */
+/** One page of resources: templates first, then documents (the last page of templates carries the first of documents). */
 export async function listResources(api: ApiCaller, cursorText: string | undefined): Promise<{ resources: Resource[]; nextCursor?: string }> {
   const at = decodeCursor(cursorText);
   const query = `?limit=${PAGE}${at.cursor ? `&cursor=${encodeURIComponent(at.cursor)}` : ''}`;
@@ -57,7 +57,10 @@ export async function listResources(api: ApiCaller, cursorText: string | undefin
       mimeType: 'application/json',
       description: `${t.format} template ${t.template_id}, updated ${t.updated_at}`,
     }));
-    return { resources, nextCursor: encodeCursor(page.next_cursor ? { kind: 'templates', cursor: page.next_cursor } : { kind: 'documents' }) };
+    if (page.next_cursor) return { resources, nextCursor: encodeCursor({ kind: 'templates', cursor: page.next_cursor }) };
+    // The last page of templates goes on with the first page of documents.
+    const documents = await listResources(api, encodeCursor({ kind: 'documents' }));
+    return { ...documents, resources: [...resources, ...documents.resources] };
   }
   const page = await listed<DocumentSummary>(api, `/v1/documents${query}`);
   const resources = page.data.map((d) => ({
