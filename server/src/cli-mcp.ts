@@ -37,6 +37,9 @@ export async function mcpCommand(config: Config, usageError: (message: string) =
   const stopped = new Promise<void>((resolve) => {
     transport.onclose = resolve;
     process.stdin.once('end', resolve);
+    // An assistant that ends us with a signal still gets the started server (and its Chromium) closed.
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
   });
   await server.connect(transport);
   log.info({ url: baseUrl }, 'mcp: serving on stdio');
