@@ -36,6 +36,11 @@ test('create a key, render with it and see its usage move; change plan, rotate, 
   await shown.getByRole('button', { name: 'Copy' }).click();
   await expect(shown.getByRole('button', { name: 'Copied' })).toBeVisible();
   await snap(page, testInfo, 'keys-created');
+  // The MCP configuration to paste into an assistant carries the key and this server's /mcp.
+  await shown.getByText('Use this key from an AI assistant (MCP)').click();
+  const snippet = shown.getByRole('tabpanel', { name: 'MCP configuration: HTTP' });
+  await expect(snippet).toContainText(`"Authorization": "Bearer ${key}"`);
+  await expect(snippet).toContainText(`${new URL(page.url()).origin}/mcp`);
   await shown.getByRole('button', { name: 'Done' }).click();
 
   const row = page.getByRole('row').filter({ hasText: 'Billing service' });

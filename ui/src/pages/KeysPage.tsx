@@ -15,6 +15,7 @@ import { ListCard } from '../components/ListCard.tsx';
 import { Table } from '../components/Table.tsx';
 import { CreateKeyDialog } from './keys/CreateKeyDialog.tsx';
 import { KEY_COLUMNS, KeyRow, type KeyPatch } from './keys/KeyRow.tsx';
+import { AssistantSetup } from './keys/AssistantSetup.tsx';
 
 const PAGE_SIZE = 50;
 
@@ -144,6 +145,7 @@ export function KeysPage() {
           <>
             <p>Copy the key now: it is not shown again. The server keeps only a hash of it.</p>
             <SecretField value={shown.key.key} label="API key" />
+            <AssistantSetup apiKey={shown.key.key} />
           </>
         )}
       </Dialog>
