@@ -1,6 +1,6 @@
 // How the MCP server reaches Quire: as a client of its own /v1 API, with the caller's API key. Every
 // tool call is one ordinary HTTP request, so auth, plan metering, rate limits, the network guard,
-// body limits and receipts are the API's own (docs/decisions.md#mcp-a-client-of-the-v1-api).
+// body limits and receipts are the API's own (docs/decisions.md#mcp-a-client-of-the-v1-api-issue-44).
 
 /** What an API call answered: its status, headers and body bytes. */
 export interface ApiAnswer {
