@@ -48,8 +48,17 @@ export async function mcpCommand(config: Config, usageError: (message: string) =
   await started?.close();
 }
 
-/** The URL of the server that holds DATA_DIR's lock, if one runs. */
+/** How long to wait for a server still starting on DATA_DIR (another assistant's `npm run mcp` may have just started it). */
+const STARTING_SERVER_WAIT_MS = 120_000;
+
+/** The URL of the server that holds DATA_DIR's lock, if one runs (waiting for one that is starting to name it). */
 async function runningServer(dataDir: string): Promise<string | undefined> {
-  const holder = await lockHolder(dataDir);
-  return holder?.role === 'server' && holder.url ? holder.url : undefined;
+  const deadline = Date.now() + STARTING_SERVER_WAIT_MS;
+  for (;;) {
+    const holder = await lockHolder(dataDir);
+    if (holder?.role !== 'server') return undefined;
+    if (holder.url) return holder.url;
+    if (Date.now() > deadline) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

@@ -5,7 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { errorOf, startTestServer } from '../helpers/start-app.ts';
-import { call, connect, factsOf, httpTransport, LETTER_TEMPLATE, readPdfResource, toolFlow } from '../helpers/mcp.ts';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { call, connect, embeddedPdf, factsOf, httpTransport, LETTER_TEMPLATE, problemOf, readPdfResource, toolFlow } from '../helpers/mcp.ts';
+import { REPO_ROOT } from '../helpers/server-process.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
 
 test('over HTTP: list the tools, render a template with data, split it, validate an e-invoice, read the receipt', { timeout: 240_000 }, async (t) => {
@@ -65,4 +68,30 @@ test('/mcp without a key, with a bad key or with the admin token: 401 with {deta
   assert.equal(((await answered.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name, 'quire');
   const get = await server.request('GET', '/mcp', undefined, headers);
   assert.equal((await errorOf(get)).code, 'method_not_allowed');
+  const notJson = await errorOf(await server.request('POST', '/mcp', JSON.stringify(initialize), { ...headers, 'content-type': 'text/plain' }));
+  assert.deepEqual([notJson.status, notJson.code], [400, 'invalid_request']);
+  const broken = await errorOf(await server.request('POST', '/mcp', '{"jsonrpc":', { ...headers, 'content-type': 'application/json' }));
+  assert.deepEqual([broken.status, broken.code], [400, 'invalid_json']);
+});
+
+test('the other tools: inspect_pdf, read_einvoice as data and as a PDF, sign_pdf with a certificate the key does not have', { timeout: 240_000 }, async (t) => {
+  const server = await startTestServer(t);
+  const client = await connect(t, httpTransport(server, server.key.key));
+  const rendered = factsOf(await call(client, 'render_pdf', { markdown: '# One\n\n<div style="break-after:page"></div>\n\n# Two' }));
+  const inspected = factsOf(await call(client, 'inspect_pdf', { document_id: rendered.document_id }));
+  assert.equal(inspected.page_count, 2);
+
+  const invoice = JSON.parse(await readFile(path.join(REPO_ROOT, 'docs/examples/einvoice-simple.json'), 'utf8'));
+  const made = await call(client, 'make_einvoice', { format: 'en16931-cii', invoice });
+  const xml = made.content.find((part) => part.type === 'resource');
+  assert.ok(xml && xml.type === 'resource' && 'text' in xml.resource);
+  const data = factsOf(await call(client, 'read_einvoice', { xml: xml.resource.text }));
+  assert.equal((data.invoice as { number: string }).number, 'RE-2026-0042');
+  const drawn = await call(client, 'read_einvoice', { xml: xml.resource.text, view: 'pdf' });
+  assert.match((await inspectPdf(embeddedPdf(drawn))).text, /RE-2026-0042/);
+  assert.match(String(factsOf(drawn).einvoice_report), /fatal=0/);
+
+  assert.deepEqual(factsOf(await call(client, 'list_certificates', {})).data, []);
+  const refused = problemOf(await call(client, 'sign_pdf', { document_id: rendered.document_id, sign: { certificate_id: 'crt_notgranted' } }));
+  assert.deepEqual([refused.status, refused.code], [404, 'certificate_not_found']);
 });

@@ -34,6 +34,8 @@ export function mcpEndpoint({ auth, inlineMaxBytes, version, log }: McpEndpointO
   const router = express.Router();
   router.all(MCP_PATH, auth);
   router.post(MCP_PATH, jsonBody(MCP_BODY), async (req, res) => {
+    // JSON-RPC is JSON: anything else is refused as every JSON endpoint refuses it, before MCP.
+    if (!req.is('application/json')) throw new ApiError('invalid_request', 'the request body must be JSON-RPC, sent with Content-Type: application/json');
     const server = createMcpServer({
       api: apiCaller(loopbackUrl(req), bearerToken(req)!),
       inlineMaxBytes,
