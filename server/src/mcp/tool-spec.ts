@@ -4,7 +4,7 @@
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { ApiAnswer, ApiCaller } from './api-caller.ts';
+import { type ApiAnswer, type ApiCaller, problemOf } from './api-caller.ts';
 
 /** What a tool call is given besides its arguments. */
 export interface ToolContext {
@@ -52,8 +52,7 @@ export async function callStoring(
 ): Promise<ApiAnswer> {
   if (storeOf(args) !== undefined) return api('POST', path, args);
   const stored = await api('POST', path, withStore(args));
-  if (stored.status !== 422 || !stored.bytes.length || !Buffer.from(stored.bytes).toString('utf8').includes('"storage_unavailable"')) return stored;
-  return api('POST', path, args);
+  return problemOf(stored)?.code === 'storage_unavailable' ? api('POST', path, args) : stored;
 }
 
 /** A path segment as the API expects it (ids are checked there). */
