@@ -16,24 +16,28 @@ import { createMcpServer } from './mcp-server.ts';
 
 export const MCP_PATH = '/mcp';
 
-/** The largest /v1 body a tool forwards (a PDF input with attachments) and the JSON-RPC envelope around it. */
-const MCP_BODY: BodyLimit = {
-  bytes: PDF_AND_ATTACHMENTS_BODY.bytes + 1024 * 1024,
-  reason: 'the largest /v1 body a tool forwards, a PDF of at most 100 MB with attachments, plus 1 MB of JSON-RPC',
-};
+/** The largest /v1 body a tool forwards (a PDF with attachments, or OFFICE_MAX_UPLOAD_BYTES of office files) and 1 MB of JSON-RPC around it. */
+function mcpBodyLimit(officeMaxUploadBytes: number): BodyLimit {
+  return {
+    bytes: Math.max(PDF_AND_ATTACHMENTS_BODY.bytes, officeMaxUploadBytes) + 1024 * 1024,
+    reason: 'the largest /v1 body a tool forwards (a PDF of at most 100 MB with attachments, or the office upload limit) plus 1 MB of JSON-RPC',
+  };
+}
 
 export interface McpEndpointOptions {
   /** The api_key middleware of /v1. */
   auth: RequestHandler;
   inlineMaxBytes: number;
+  /** OFFICE_MAX_UPLOAD_BYTES: convert_office forwards up to this much. */
+  officeMaxUploadBytes: number;
   version: string;
   log: Logger;
 }
 
-export function mcpEndpoint({ auth, inlineMaxBytes, version, log }: McpEndpointOptions): express.Router {
+export function mcpEndpoint({ auth, inlineMaxBytes, officeMaxUploadBytes, version, log }: McpEndpointOptions): express.Router {
   const router = express.Router();
   router.all(MCP_PATH, auth);
-  router.post(MCP_PATH, jsonBody(MCP_BODY), async (req, res) => {
+  router.post(MCP_PATH, jsonBody(mcpBodyLimit(officeMaxUploadBytes)), async (req, res) => {
     // JSON-RPC is JSON: anything else is refused as every JSON endpoint refuses it, before MCP.
     if (!req.is('application/json')) throw new ApiError('invalid_request', 'the request body must be JSON-RPC, sent with Content-Type: application/json');
     const server = createMcpServer({

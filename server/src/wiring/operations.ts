@@ -48,7 +48,17 @@ export function createHttp(
   const { templates, versions, assets, events, receipts, render, presets, transforms } = services;
   const apiKey = apiKeyAuth(accounts.keys, log);
   // POST /mcp: the MCP server, a client of the routes below with the caller's key (mcp/http-endpoint.ts).
-  const mcp = config.mcpEnabled ? [mcpEndpoint({ auth: apiKey, inlineMaxBytes: config.mcpInlineMaxBytes, version: SERVICE_VERSION, log })] : [];
+  const mcp = config.mcpEnabled
+    ? [
+        mcpEndpoint({
+          auth: apiKey,
+          inlineMaxBytes: config.mcpInlineMaxBytes,
+          officeMaxUploadBytes: config.officeMaxUploadBytes,
+          version: SERVICE_VERSION,
+          log,
+        }),
+      ]
+    : [];
   return createHttpApp({
     operations: [
       ...healthOperations(services.health, SERVICE_VERSION, () => signing.certificates.expiring()),
