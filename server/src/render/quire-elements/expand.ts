@@ -1,0 +1,43 @@
+// Replaces Quire's own elements in a document's HTML by their drawings, before Chromium lays the
+// page out: each one found (render/quire-elements/element-scan.ts) is drawn by its registry entry
+// and spliced in. The markup put in is ours (the drawers' SVG, attribute values escaped), so
+// neither the page's scripts nor template data can use an element to inject any.
+
+import { findElements } from './element-scan.ts';
+import { ElementAttributeError, ElementInvalidError } from './errors.ts';
+import { lineOf } from './element-scan.ts';
+import { QUIRE_ELEMENTS, type ElementDrawer } from './registry.ts';
+
+/** At most this many elements per document: each is drawn on the server's event loop. */
+export const MAX_ELEMENTS = 500;
+
+const ANY_ELEMENT = /<quire-/i;
+
+/**
+ * The HTML with every registered element replaced by its SVG; the HTML as it was when it has none.
+ * Throws ElementInvalidError naming the element, its line and the attribute at fault.
+ */
+export async function expandQuireElements(html: string, data?: unknown, registry: ReadonlyMap<string, ElementDrawer> = QUIRE_ELEMENTS): Promise<string> {
+  if (!ANY_ELEMENT.test(html)) return html;
+  const found = findElements(html, new Set(registry.keys()));
+  if (found.length === 0) return html;
+  if (found.length > MAX_ELEMENTS) {
+    const extra = found[MAX_ELEMENTS]!;
+    throw new ElementInvalidError(extra.name, lineOf(html, extra.start), '', `is one element too many: a document may have at most ${MAX_ELEMENTS}`);
+  }
+  const parts: string[] = [];
+  let at = 0;
+  for (const element of found) {
+    let svg: string;
+    try {
+      svg = await registry.get(element.name)!({ attributes: element.attributes, content: element.content, data });
+    } catch (error) {
+      if (error instanceof ElementAttributeError) throw new ElementInvalidError(element.name, lineOf(html, element.start), error.attribute, error.reason);
+      throw error;
+    }
+    parts.push(html.slice(at, element.start), svg);
+    at = element.end;
+  }
+  parts.push(html.slice(at));
+  return parts.join('');
+}
