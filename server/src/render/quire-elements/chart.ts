@@ -45,7 +45,15 @@ export async function drawChart({ attributes, content, data }: ElementInput): Pr
   }
   const title = (option as { title?: { text?: unknown } | { text?: unknown }[] }).title;
   const label = [title].flat().find((one) => typeof one?.text === 'string')?.text as string | undefined;
-  return frameSvg(svg, { ...attributes, width: `${width}px`, height: `${height}px` }, { width, height }, label ?? 'Chart');
+  return frameSvg(withoutTextHalos(svg), { ...attributes, width: `${width}px`, height: `${height}px` }, { width, height }, label ?? 'Chart');
+}
+
+/**
+ * Labels without the white outline ECharts draws around some (pie labels): Chromium prints a
+ * stroked text as a Type 3 font of outlines, which pdftotext and screen readers may not read back.
+ */
+function withoutTextHalos(svg: string): string {
+  return svg.replace(/<text\b[^>]*>/g, (tag) => tag.replace(/\s(?:stroke|stroke-width|stroke-miterlimit|paint-order)="[^"]*"/g, ''));
 }
 
 /** Where the option is written: the option attribute, data-option, or the content. */
