@@ -35,7 +35,8 @@ export async function drawChart({ attributes, content, data }: ElementInput): Pr
   let svg: string;
   try {
     // The page's font (font-family: inherit), unless the option names one; no animation, ever.
-    chart.setOption({ textStyle: { fontFamily: 'inherit' }, ...option, animation: false });
+    const { textStyle } = option as { textStyle?: object };
+    chart.setOption({ ...option, textStyle: { fontFamily: 'inherit', ...textStyle }, animation: false });
     svg = chart.renderToSVGString();
   } catch (error) {
     throw new ElementAttributeError(source, `is an option ECharts cannot draw: ${(error as Error).message}`);
