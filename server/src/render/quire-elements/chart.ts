@@ -2,10 +2,12 @@
 // or its option / data-option attribute, is an ECharts option in JSON; `{"$data": "path"}` anywhere
 // in it takes that value from the template's data. Drawn once, with animation off, so nothing is
 // caught half-way; text stays text in the page's font, so the PDF has the axis labels as text.
+// This module reads and bounds the option; chart-draw.ts draws it, on a thread (chart-pool.ts).
 
 import { ElementAttributeError } from './errors.ts';
 import { checkAttributeNames, frameSvg, lengthAttribute } from './svg-frame.ts';
 import type { ElementInput } from './registry.ts';
+import { drawOnThread } from './chart-pool.ts';
 
 /** Bounds on one chart: its option's JSON text, the values in it (points, labels), its nesting. */
 export const CHART_LIMITS = { optionBytes: 256 * 1024, values: 20_000, depth: 24 } as const;
@@ -30,31 +32,19 @@ export async function drawChart({ attributes, content, data }: ElementInput): Pr
     throw new ElementAttributeError(source, 'must be a JSON object (an ECharts option)');
   const width = lengthAttribute(attributes, 'width') ?? DEFAULT_SIZE.width;
   const height = lengthAttribute(attributes, 'height') ?? DEFAULT_SIZE.height;
-  const echarts = await import('echarts');
-  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: Math.round(width), height: Math.round(height) });
+  // Drawn on a worker thread with a time and memory bound: some options (a pictorial bar repeating
+  // tiny symbols) take seconds and tens of MB, which must not stall the server (chart-pool.ts).
   let svg: string;
   try {
-    // The page's font (font-family: inherit), unless the option names one; no animation, ever.
-    const { textStyle } = option as { textStyle?: object };
-    chart.setOption({ ...option, textStyle: { fontFamily: 'inherit', ...textStyle }, animation: false });
-    svg = chart.renderToSVGString();
+    svg = await drawOnThread({ option: option as Record<string, unknown>, width: Math.round(width), height: Math.round(height) });
   } catch (error) {
-    throw new ElementAttributeError(source, `is an option ECharts cannot draw: ${(error as Error).message}`);
-  } finally {
-    // Without dispose a timer of the chart keeps Node's event loop alive.
-    chart.dispose();
+    // The thread names no attribute: the option is where it was written.
+    if (error instanceof ElementAttributeError) throw new ElementAttributeError(source, error.reason);
+    throw error;
   }
   const title = (option as { title?: { text?: unknown } | { text?: unknown }[] }).title;
   const label = [title].flat().find((one) => typeof one?.text === 'string')?.text as string | undefined;
-  return frameSvg(withoutTextHalos(svg), { ...attributes, width: `${width}px`, height: `${height}px` }, { width, height }, label ?? 'Chart');
-}
-
-/**
- * Labels without the white outline ECharts draws around some (pie labels): Chromium prints a
- * stroked text as a Type 3 font of outlines, which pdftotext and screen readers may not read back.
- */
-function withoutTextHalos(svg: string): string {
-  return svg.replace(/<text\b[^>]*>/g, (tag) => tag.replace(/\s(?:stroke|stroke-width|stroke-miterlimit|paint-order)="[^"]*"/g, ''));
+  return frameSvg(svg, { ...attributes, width: `${width}px`, height: `${height}px` }, { width, height }, label ?? 'Chart');
 }
 
 /** Where the option is written: the option attribute, data-option, or the content. */

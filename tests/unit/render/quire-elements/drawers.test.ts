@@ -112,3 +112,23 @@ test('a chart refuses an option that is not a JSON object or is over its bounds,
   await assert.rejects(drawChart({ attributes: {}, content: `${'['.repeat(30)}${']'.repeat(30)}` }), refusal('content', /nests deeper than 24/));
   await assert.rejects(drawChart({ attributes: { type: 'bar' }, content: '{}' }), refusal('type', /not an attribute/));
 });
+
+test('an option that takes ECharts seconds and tens of MB is drawn off the event loop and refused', async () => {
+  // A pictorial bar repeating a tiny symbol up to 1e9: about 35 MB of SVG, seconds of CPU.
+  const heavy = {
+    xAxis: { type: 'category', data: ['a'] },
+    yAxis: { type: 'value' },
+    series: [{ type: 'pictorialBar', symbolRepeat: true, symbolSize: [0.001, 0.001], data: [1e9] }],
+  };
+  let ticks = 0;
+  const timer = setInterval(() => ticks++, 20);
+  try {
+    await assert.rejects(
+      drawChart({ attributes: { option: JSON.stringify(heavy) }, content: '' }),
+      refusal('option', /more than 5 MB of SVG|took more than 10 s to draw/),
+    );
+  } finally {
+    clearInterval(timer);
+  }
+  assert.ok(ticks > 0, 'the event loop ran while the chart was drawn');
+});
