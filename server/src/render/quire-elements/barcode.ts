@@ -1,10 +1,10 @@
-// <quire-barcode type="..." data="..."> drawn as an SVG by bwip-js (MIT): Code 128, EAN-13, UPC-A,
+// <quire-barcode type="..." data="..."> drawn as an SVG by bwip-js (MIT, on the drawing thread: drawing-pool.ts): Code 128, EAN-13, UPC-A,
 // QR, DataMatrix and PDF417, as vectors that print sharp at any size. Data the symbology refuses
 // (a letter in an EAN-13, a wrong check digit, too much for the symbol) is an ElementAttributeError
 // naming `data` with bwip-js's own reason.
 
-import bwipjs from 'bwip-js/node';
 import { ElementAttributeError } from './errors.ts';
+import { DrawingFailedError, drawOnThread } from './drawing-pool.ts';
 import { checkAttributeNames, choiceAttribute, frameSvg, numberAttribute } from './svg-frame.ts';
 
 export const BARCODE_TYPES = ['qrcode', 'code128', 'ean13', 'upca', 'datamatrix', 'pdf417'] as const;
@@ -48,9 +48,11 @@ export async function drawBarcode(attributes: Record<string, string>): Promise<s
   else if (type === 'qrcode') options.eclevel = 'M';
   let svg: string;
   try {
-    svg = bwipjs.toSVG(options as unknown as Parameters<typeof bwipjs.toSVG>[0]);
+    // On the drawing thread: a large PDF417 or DataMatrix takes bwip-js a tenth of a second or more.
+    svg = await drawOnThread({ kind: 'barcode', options });
   } catch (error) {
-    throw new ElementAttributeError('data', `is not a valid ${NAMES[type]}: ${reasonOf(error)}`);
+    if (!(error instanceof DrawingFailedError)) throw error;
+    throw new ElementAttributeError('data', error.overBound ? error.reason : `is not a valid ${NAMES[type]}: ${reasonOf(error.reason)}`);
   }
   const viewBox = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg);
   const natural = { width: Number(viewBox?.[1] ?? 100) * scale * PX_PER_POINT, height: Number(viewBox?.[2] ?? 100) * scale * PX_PER_POINT };
@@ -68,7 +70,6 @@ function ecLevel(type: BarcodeType, value: string): string {
 }
 
 // bwip-js's messages read "bwipp.ean13badCheckDigit#6915: Incorrect EAN-13 check digit provided".
-function reasonOf(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+function reasonOf(message: string): string {
   return message.replace(/^\S+#\d+:\s*/, '').replace(/\.$/, '');
 }

@@ -1,6 +1,6 @@
 // Draws one checked ECharts option as SVG with ECharts' server-side renderer: animation off, the
 // page's font unless the option names one, no halos around labels, the chart disposed after. Runs on
-// the chart thread (chart-worker.ts); chart.ts has checked and bounded the option before.
+// the drawing thread (drawing-pool.ts); chart.ts has checked and bounded the option before.
 
 /** What the chart thread is asked to draw: the option as checked, and the size in CSS px. */
 export interface ChartTask {

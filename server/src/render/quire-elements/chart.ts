@@ -2,12 +2,12 @@
 // or its option / data-option attribute, is an ECharts option in JSON; `{"$data": "path"}` anywhere
 // in it takes that value from the template's data. Drawn once, with animation off, so nothing is
 // caught half-way; text stays text in the page's font, so the PDF has the axis labels as text.
-// This module reads and bounds the option; chart-draw.ts draws it, on a thread (chart-pool.ts).
+// This module reads and bounds the option; chart-draw.ts draws it, on a thread (drawing-pool.ts).
 
 import { ElementAttributeError } from './errors.ts';
 import { checkAttributeNames, frameSvg, lengthAttribute } from './svg-frame.ts';
 import type { ElementInput } from './registry.ts';
-import { drawOnThread } from './chart-pool.ts';
+import { DrawingFailedError, drawOnThread } from './drawing-pool.ts';
 
 /** Bounds on one chart: its option's JSON text, the values in it (points, labels), its nesting. */
 export const CHART_LIMITS = { optionBytes: 256 * 1024, values: 20_000, depth: 24 } as const;
@@ -33,14 +33,14 @@ export async function drawChart({ attributes, content, data }: ElementInput): Pr
   const width = lengthAttribute(attributes, 'width') ?? DEFAULT_SIZE.width;
   const height = lengthAttribute(attributes, 'height') ?? DEFAULT_SIZE.height;
   // Drawn on a worker thread with a time and memory bound: some options (a pictorial bar repeating
-  // tiny symbols) take seconds and tens of MB, which must not stall the server (chart-pool.ts).
+  // tiny symbols) take seconds and tens of MB, which must not stall the server (drawing-pool.ts).
   let svg: string;
   try {
-    svg = await drawOnThread({ option: option as Record<string, unknown>, width: Math.round(width), height: Math.round(height) });
+    svg = await drawOnThread({ kind: 'chart', option: option as Record<string, unknown>, width: Math.round(width), height: Math.round(height) });
   } catch (error) {
-    // The thread names no attribute: the option is where it was written.
-    if (error instanceof ElementAttributeError) throw new ElementAttributeError(source, error.reason);
-    throw error;
+    if (!(error instanceof DrawingFailedError)) throw error;
+    const advice = error.overBound ? '; draw fewer symbols or points' : '';
+    throw new ElementAttributeError(source, error.overBound ? `${error.reason}${advice}` : `is an option ECharts cannot draw: ${error.reason}`);
   }
   const title = (option as { title?: { text?: unknown } | { text?: unknown }[] }).title;
   const label = [title].flat().find((one) => typeof one?.text === 'string')?.text as string | undefined;

@@ -26,3 +26,11 @@ export class ElementInvalidError extends Error {
     this.name = 'ElementInvalidError';
   }
 }
+
+/** The document with its drawings so far is already longer than the ceiling for what is rendered. */
+export class DrawingsTooLargeError extends Error {
+  constructor(readonly maxLength: number) {
+    super(`The document with its barcodes and charts drawn is larger than the ${Math.round(maxLength / 1024 / 1024)} MB limit for what is rendered.`);
+    this.name = 'DrawingsTooLargeError';
+  }
+}

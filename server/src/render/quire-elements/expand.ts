@@ -3,9 +3,8 @@
 // and spliced in. The markup put in is ours (the drawers' SVG, attribute values escaped), so
 // neither the page's scripts nor template data can use an element to inject any.
 
-import { findElements } from './element-scan.ts';
-import { ElementAttributeError, ElementInvalidError } from './errors.ts';
-import { lineOf } from './element-scan.ts';
+import { findElements, lineOf } from './element-scan.ts';
+import { DrawingsTooLargeError, ElementAttributeError, ElementInvalidError } from './errors.ts';
 import { QUIRE_ELEMENTS, type ElementDrawer } from './registry.ts';
 
 /** At most this many elements per document: each is drawn on the server's event loop. */
@@ -13,11 +12,19 @@ export const MAX_ELEMENTS = 500;
 
 const ANY_ELEMENT = /<quire-/i;
 
+/** What the expansion reads besides the HTML: the template data charts may use, a ceiling, the elements known. */
+export interface ExpandOptions {
+  data?: unknown;
+  /** Drawing stops, with DrawingsTooLargeError, once the document would be longer than this. */
+  maxLength?: number;
+  registry?: ReadonlyMap<string, ElementDrawer>;
+}
+
 /**
  * The HTML with every registered element replaced by its SVG; the HTML as it was when it has none.
  * Throws ElementInvalidError naming the element, its line and the attribute at fault.
  */
-export async function expandQuireElements(html: string, data?: unknown, registry: ReadonlyMap<string, ElementDrawer> = QUIRE_ELEMENTS): Promise<string> {
+export async function expandQuireElements(html: string, { data, maxLength = Infinity, registry = QUIRE_ELEMENTS }: ExpandOptions = {}): Promise<string> {
   if (!ANY_ELEMENT.test(html)) return html;
   const found = findElements(html, new Set(registry.keys()));
   if (found.length === 0) return html;
@@ -27,6 +34,7 @@ export async function expandQuireElements(html: string, data?: unknown, registry
   }
   const parts: string[] = [];
   let at = 0;
+  let length = 0;
   for (const element of found) {
     let svg: string;
     try {
@@ -36,6 +44,9 @@ export async function expandQuireElements(html: string, data?: unknown, registry
       throw error;
     }
     parts.push(html.slice(at, element.start), svg);
+    length += element.start - at + svg.length;
+    // Stop at the ceiling rather than draw the rest of a document that cannot be rendered.
+    if (length + (html.length - element.end) > maxLength) throw new DrawingsTooLargeError(maxLength);
     at = element.end;
   }
   parts.push(html.slice(at));

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeReferences, findElements } from '../../../../server/src/render/quire-elements/element-scan.ts';
 import { expandQuireElements, MAX_ELEMENTS } from '../../../../server/src/render/quire-elements/expand.ts';
-import { ElementAttributeError, ElementInvalidError } from '../../../../server/src/render/quire-elements/errors.ts';
+import { DrawingsTooLargeError, ElementAttributeError, ElementInvalidError } from '../../../../server/src/render/quire-elements/errors.ts';
 import type { ElementDrawer } from '../../../../server/src/render/quire-elements/registry.ts';
 
 const NAMES = new Set(['quire-barcode', 'quire-chart']);
@@ -69,17 +69,24 @@ test('the expander splices each drawing in place and names the element, its line
       },
     ],
   ]);
-  assert.equal(await expandQuireElements('<p>no elements</p>', undefined, registry), '<p>no elements</p>');
+  assert.equal(await expandQuireElements('<p>no elements</p>', { registry }), '<p>no elements</p>');
   assert.equal(
-    await expandQuireElements('<p>a</p><quire-barcode data="1"></quire-barcode> and <quire-barcode data="2"/>.', undefined, registry),
+    await expandQuireElements('<p>a</p><quire-barcode data="1"></quire-barcode> and <quire-barcode data="2"/>.', { registry }),
     '<p>a</p><svg>1</svg> and <svg>2</svg>.',
   );
-  await assert.rejects(expandQuireElements('<p>a</p>\n\n<quire-barcode data="bad">', undefined, registry), (error: unknown) => {
+  await assert.rejects(expandQuireElements('<p>a</p>\n\n<quire-barcode data="bad">', { registry }), (error: unknown) => {
     assert.ok(error instanceof ElementInvalidError);
     assert.deepEqual([error.element, error.line, error.attribute], ['quire-barcode', 3, 'data']);
     assert.equal(error.message, '<quire-barcode> on line 3 of the document, attribute data: is bad.');
     return true;
   });
   const many = '<quire-barcode data="x"></quire-barcode>'.repeat(MAX_ELEMENTS + 1);
-  await assert.rejects(expandQuireElements(many, undefined, registry), /one element too many: a document may have at most 500/);
+  await assert.rejects(expandQuireElements(many, { registry }), /one element too many: a document may have at most 500/);
+  // Drawing stops at the ceiling: each drawing is 10 characters longer than its element, so the
+  // third one takes the 160 characters of the document past 185 and the fourth is never drawn.
+  let calls = 0;
+  const big = new Map<string, ElementDrawer>([['quire-barcode', async () => `${++calls}`.padEnd(50, 'y')]]);
+  const four = '<quire-barcode data="x"></quire-barcode>'.repeat(4);
+  await assert.rejects(expandQuireElements(four, { registry: big, maxLength: 185 }), DrawingsTooLargeError);
+  assert.equal(calls, 3);
 });
