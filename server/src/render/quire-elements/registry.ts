@@ -15,6 +15,12 @@ export interface ElementInput {
 /** Draws one element as an <svg>; throws ElementAttributeError (./errors.ts) naming the attribute at fault. */
 export type ElementDrawer = (input: ElementInput) => Promise<string>;
 
+/**
+ * The elements a document may use. To add one (a payment code: `(attributes) => Promise<svg>`):
+ * an entry here whose drawer throws ElementAttributeError(attribute, reason) for what it refuses
+ * (anything else is a 500), draws heavy work on the drawing thread (drawing-pool.ts) and puts its
+ * SVG through frameSvg (svg-frame.ts) so width, height, class and the accessible name work alike.
+ */
 export const QUIRE_ELEMENTS: ReadonlyMap<string, ElementDrawer> = new Map<string, ElementDrawer>([
   ['quire-barcode', ({ attributes }) => drawBarcode(attributes)],
   ['quire-chart', drawChart],
