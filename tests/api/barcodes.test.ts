@@ -27,7 +27,7 @@ const PAGES: { element: string; zbar?: string; dmtx?: string }[] = [
   { element: '<quire-barcode type="ean13" data="5901234123457"></quire-barcode>', zbar: 'EAN-13:5901234123457' },
   { element: '<QUIRE-BARCODE TYPE="upca" DATA="036000291452" scale="1.5"/>', zbar: 'UPC-A:036000291452' },
   // Debian's zbarimg (0.23.92) is built without PDF417, and dmtxread reads DataMatrix only: this
-  // page is checked for its vectors and its size, not decoded.
+  // page is checked for its vectors only (no raster image), not decoded.
   { element: '<quire-barcode type="pdf417" data="Quire PDF417 42" scale="1.5" ec-level="4"></quire-barcode>' },
   { element: '<quire-barcode type="datamatrix" data="Quire DataMatrix 42" width="30mm"></quire-barcode>', dmtx: 'Quire DataMatrix 42' },
 ];
