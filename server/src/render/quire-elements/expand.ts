@@ -7,7 +7,7 @@ import { findElements, lineOf } from './element-scan.ts';
 import { DrawingsTooLargeError, ElementAttributeError, ElementInvalidError } from './errors.ts';
 import { QUIRE_ELEMENTS, type ElementDrawer } from './registry.ts';
 
-/** At most this many elements per document: each is drawn on the server's event loop. */
+/** At most this many elements per document: each is a trip to the drawing thread and more SVG in the page. */
 export const MAX_ELEMENTS = 500;
 
 const ANY_ELEMENT = /<quire-/i;
