@@ -36,7 +36,7 @@ interface LockEntry {
 export function packagesLoadedByBundle(dir = path.join(root, 'dist', 'electron')): string[] {
   const seen = new Set<string>();
   // The worker threads' entries are loaded by path (new Worker), not by an import.
-  const files = ['main.mjs', 'pdf-worker.mjs', 'markdown-worker.mjs', 'sign-worker.mjs', 'einvoice-rules-worker.mjs'];
+  const files = ['main.mjs', 'pdf-worker.mjs', 'markdown-worker.mjs', 'sign-worker.mjs', 'einvoice-rules-worker.mjs', 'drawing-worker.mjs'];
   const names = new Set<string>(LOADED_FROM_DISK);
   while (files.length > 0) {
     const file = files.pop()!;

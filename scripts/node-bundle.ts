@@ -20,4 +20,5 @@ export const WORKER_ENTRIES = {
   'markdown-worker': 'server/src/services/markdown-worker.ts',
   'sign-worker': 'server/src/signing/sign-worker.ts',
   'einvoice-rules-worker': 'server/src/einvoice/check/rules-worker.ts',
+  'drawing-worker': 'server/src/render/quire-elements/drawing-worker.ts',
 };

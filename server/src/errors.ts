@@ -13,6 +13,10 @@ export const ERROR_STATUS = {
   // options.e_invoice) fails a fatal EN 16931, XRechnung or Peppol rule; the body's `rules` lists each
   // fatal {id, detail, location}, `warnings` the rest, `rule_set` the set that ran.
   einvoice_invalid: 400,
+  // Not in the original code list (issue 43): a <quire-barcode> or <quire-chart> of the document that
+  // cannot be drawn (an EAN-13 with a letter, a bad check digit, a chart option that is not JSON); the
+  // body adds `element`, `line` and `attribute`; nothing was charged.
+  element_invalid: 400,
   unauthorized: 401,
   quota_exceeded: 402,
   plan_required: 403,

@@ -77,6 +77,10 @@ export function buildOpenApi(operations: readonly Operation[], serverVersion: st
                 properties: { id: { type: 'string' }, detail: { type: 'string' }, location: { type: 'string' } },
               },
             },
+            // element_invalid only: the <quire-...> element, its line in the document, the attribute ("content": its text).
+            element: { type: 'string' },
+            line: { type: 'integer' },
+            attribute: { type: 'string' },
           },
         },
       },

@@ -16,6 +16,7 @@ import type { TemplatesService } from './templates.ts';
 import type { RenderCommit } from '../stores/render-commit.ts';
 import { checkHtmlSize, checkMarkdownSize, checkSourceFields } from './source-rules.ts';
 import { convertMarkdown } from './markdown-convert.ts';
+import { drawElements } from './document-elements.ts';
 import type { OfficeConverter } from './office-converter.ts';
 import type { RenderInput, SourceInput } from './render-request.ts';
 import { OfficeUnavailableError } from '../office/errors.ts';
@@ -210,7 +211,7 @@ export class RenderService {
 
   /** HTML rendered for the admin window, with the final steps, neither charged nor kept (the E-invoices screen's readable view). */
   async previewHtml(html: string, options: PdfOptions): Promise<FinalOutput> {
-    return this.finishUncharged(options, () => this.deps.renderer.render({ source: { kind: 'html', html }, options }));
+    return this.finishUncharged(options, async () => this.deps.renderer.render({ source: { kind: 'html', html: await drawElements(html) }, options }));
   }
 
   private steps(): OutputSteps {
@@ -235,7 +236,7 @@ export class RenderService {
     }
     if (input.markdown !== undefined) {
       // Bounded by the 5 MB ceiling on both sides; a large text is converted off the event loop.
-      return { kind: 'html', html: checkHtmlSize(await convertMarkdown(checkMarkdownSize(input.markdown), input.options)) };
+      return { kind: 'html', html: await drawElements(checkHtmlSize(await convertMarkdown(checkMarkdownSize(input.markdown), input.options)), input.data) };
     }
     if (input.url !== undefined) {
       const { policy, guardEnabled = true } = this.deps;
@@ -248,7 +249,7 @@ export class RenderService {
       const checkRedirect = async (target: string) => void (await checkUrl(target, policy, resolve));
       return { kind: 'url', url: url.href, checkRedirect };
     }
-    return { kind: 'html', html: checkHtmlSize(input.html!) };
+    return { kind: 'html', html: await drawElements(checkHtmlSize(input.html!), input.data) };
   }
 }
 

@@ -10,6 +10,7 @@ import type { TemplateFormat } from '../stores/templates.ts';
 import { escapeMarkdownText } from './markdown.ts';
 import { convertMarkdown } from './markdown-convert.ts';
 import { checkHtmlSize, MAX_HTML_BYTES } from './source-rules.ts';
+import { drawElements } from './document-elements.ts';
 
 /** Parses template HTML: 413 over the 5 MB ceiling (it could never render), 400 naming where a syntax error is. */
 export function parseTemplateText(html: string): CompiledTemplate {
@@ -27,13 +28,14 @@ export function parseTemplateText(html: string): CompiledTemplate {
 
 /**
  * The document an expanded template renders as: HTML as it is; Markdown turned into HTML, styled
- * by options.css (which an HTML template refuses: it has no default stylesheet to extend or replace).
+ * by options.css (which an HTML template refuses: it has no default stylesheet to extend or replace);
+ * then Quire's elements drawn (barcodes, charts: services/document-elements.ts), with the data charts may use.
  */
-export async function documentOf(id: string, format: TemplateFormat, text: string, style: MarkdownStyle | undefined): Promise<string> {
-  if (format === 'markdown') return checkHtmlSize(await convertMarkdown(text, style));
+export async function documentOf(id: string, format: TemplateFormat, text: string, style: MarkdownStyle | undefined, data?: unknown): Promise<string> {
+  if (format === 'markdown') return drawElements(checkHtmlSize(await convertMarkdown(text, style)), data);
   const [misplaced] = markdownOnlyOptionsIn(style);
   if (misplaced) throw new ApiError('invalid_request', `options.${misplaced} is only for Markdown sources, and template ${id} is HTML.`);
-  return text;
+  return drawElements(text, data);
 }
 
 /** Expands within the 5 MB ceiling (docs/api.md#placeholders: checked after substitution) and the step budget; Markdown's values escaped for Markdown. */

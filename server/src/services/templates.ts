@@ -162,7 +162,7 @@ export class TemplatesService {
     const stored = await this.version(id, version);
     return {
       kind: 'html',
-      html: await documentOf(id, stored.format, expandTemplateText(parseTemplateText(stored.html), data ?? {}, stored.format), style),
+      html: await documentOf(id, stored.format, expandTemplateText(parseTemplateText(stored.html), data ?? {}, stored.format), style, data),
       assets: this.assetsOf(id),
     };
   }
@@ -186,12 +186,13 @@ export class TemplatesService {
   async expand(keyId: string, id: string, data: unknown, style?: MarkdownStyle): Promise<string> {
     const meta = await this.visible(keyId, id);
     const cached = this.compiled.get(id);
-    if (cached && isSameRevision(cached.meta, meta)) return documentOf(id, meta.format, expandTemplateText(cached.template, data ?? {}, meta.format), style);
+    if (cached && isSameRevision(cached.meta, meta))
+      return documentOf(id, meta.format, expandTemplateText(cached.template, data ?? {}, meta.format), style, data);
     const record = (await this.deps.store.read(id)) ?? notFound(id);
     const template = parseTemplateText(record.html);
     // Kept against the metadata seen before the read: if a replace landed meanwhile, the next render parses again.
     await this.remember(id, template, meta);
-    return documentOf(id, record.format, expandTemplateText(template, data ?? {}, record.format), style);
+    return documentOf(id, record.format, expandTemplateText(template, data ?? {}, record.format), style, data);
   }
 
   /** Renders template text with data to PDF bytes: nothing is stored and nothing is charged. */
@@ -221,7 +222,7 @@ export class TemplatesService {
   ): Promise<RenderSource> {
     return {
       kind: 'html',
-      html: await documentOf(templateId ?? 'preview', format, expandTemplateText(parseTemplateText(html), data, format), style),
+      html: await documentOf(templateId ?? 'preview', format, expandTemplateText(parseTemplateText(html), data, format), style, data),
       assets: templateId === undefined ? undefined : this.assetsOf(templateId),
     };
   }

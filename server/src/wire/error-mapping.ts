@@ -14,6 +14,7 @@ import {
   RendererCrashedError,
 } from '../render/errors.ts';
 import { BlockedUrlError } from '../guard/url-check.ts';
+import { DrawingsTooLargeError, ElementInvalidError } from '../render/quire-elements/errors.ts';
 import { OfficeConversionError, OfficeCrashedError, OfficeTimeoutError, OfficeUnavailableError } from '../office/errors.ts';
 import { OFFICE_INSTALL_HINT } from '../office/office-install.ts';
 import { ConformanceFailedError } from '../pdf/conformance.ts';
@@ -53,6 +54,9 @@ export function toApiError(error: unknown): ApiError {
   if (pdf) return pdf;
   const einvoice = einvoiceApiError(error);
   if (einvoice) return einvoice;
+  if (error instanceof ElementInvalidError)
+    return new ApiError('element_invalid', error.message, {}, { element: error.element, line: error.line, attribute: error.attribute });
+  if (error instanceof DrawingsTooLargeError) return new ApiError('payload_too_large', error.message);
   if (error instanceof NavigationError) return new ApiError('navigation_failed', `The url could not be loaded: ${error.message}.`);
   if (error instanceof RenderInputError || error instanceof FinishInputError) return new ApiError('invalid_request', error.message);
   if (error instanceof SignInputError) return new ApiError('invalid_request', `${error.field}: ${error.message}.`);

@@ -54,7 +54,16 @@ export function adminTemplateOperations(templates: TemplatesService, finish: Pic
       auth: 'admin',
       body: previewBodySchema,
       responses: { 200: { description: 'The PDF.', body: 'pdf' } },
-      errors: ['invalid_json', 'invalid_request', 'unauthorized', 'template_not_found', 'payload_too_large', 'renderer_busy', 'render_timeout'],
+      errors: [
+        'invalid_json',
+        'invalid_request',
+        'element_invalid',
+        'unauthorized',
+        'template_not_found',
+        'payload_too_large',
+        'renderer_busy',
+        'render_timeout',
+      ],
       handler: async ({ body }, _req, res) => {
         const make = () => templates.preview(body.html, body.data, body.options, body.template_id, body.format);
         // The preview is a template render: its data is what an e-invoice's from_data reads ({} when none is sent).

@@ -77,6 +77,7 @@ export const SOURCE_RENDER_ERRORS: ErrorCode[] = [
   'payload_too_large',
   'einvoice_invalid',
   'einvoice_unreadable',
+  'element_invalid',
   'accessibility_failed',
   'navigation_failed',
   'page_crashed',
