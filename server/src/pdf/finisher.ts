@@ -52,7 +52,7 @@ export function readLayoutInWorker(pdf: Uint8Array, field: string): Promise<PdfL
 }
 
 /** The parts' pages in order as one PDF, finished with the options; throws MergeSourceError naming a bad part. */
-export function mergeInWorker(sources: MergePart[], options: FinishOptions & { outline?: boolean }): Promise<Uint8Array> {
+export function mergeInWorker(sources: MergePart[], options: FinishOptions & { outline?: boolean; structure?: boolean }): Promise<Uint8Array> {
   return pool.run({ kind: 'merge', sources, options }) as Promise<Uint8Array>;
 }
 
@@ -108,7 +108,8 @@ const pool = new WorkerPool<PdfTask, PdfTaskResult>({
 
 function errorFrom(error: ErrorShape): Error {
   if (error.name === 'FinishInputError') return new FinishInputError(error.field ?? 'options', error.message);
-  if (error.name === 'MergeSourceError') return new MergeSourceError(error.index ?? 0, error.message);
+  if (error.name === 'MergeSourceError')
+    return new MergeSourceError(error.index ?? 0, error.message, error.details?.reason === 'untagged' ? 'untagged' : undefined);
   const details = error.details ?? {};
   if (error.name === 'PdfInputError') return new PdfInputError(details.problem as PdfInputProblem, error.field ?? 'pdf', error.message);
   if (error.name === 'PdfStepError') return new PdfStepError(error.field ?? 'steps', error.message);

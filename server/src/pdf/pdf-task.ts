@@ -19,7 +19,7 @@ export interface MergePart {
 
 export type PdfTask =
   | { kind: 'finish'; pdf: Uint8Array; options: FinishOptions }
-  | { kind: 'merge'; sources: MergePart[]; options: FinishOptions & { outline?: boolean } }
+  | { kind: 'merge'; sources: MergePart[]; options: FinishOptions & { outline?: boolean; structure?: boolean } }
   | { kind: 'stamp'; pdf: Uint8Array; overlay: Uint8Array; plan: StampPlan; options: FinishOptions }
   | { kind: 'markers'; pdf: Uint8Array; prefix: string }
   | { kind: 'layout'; pdf: Uint8Array; field: string }
