@@ -2,6 +2,7 @@
 // re-writing a PDF takes tens to hundreds of milliseconds (AES-256 key derivation alone is ~40 ms),
 // which must not stall the server's event loop.
 
+import type { InspectCheck } from './inspect-checks.ts';
 import { WorkerPool, type ErrorShape } from '../worker-pool.ts';
 import { needsFinishing, type FinishOptions } from './finish-options.ts';
 import { MergeSourceError } from './merge-errors.ts';
@@ -62,8 +63,8 @@ export function embedInWorker(pdf: Uint8Array, files: FileToEmbed[], xmp?: strin
 }
 
 /** What is inside a PDF someone sent, opened by readPdfInput (inspect.ts); `original`: the bytes as sent, when encrypted. */
-export function inspectInWorker(pdf: Uint8Array, field: string, original?: Uint8Array): Promise<PdfInspection> {
-  return pool.run({ kind: 'inspect', pdf, field, original }) as Promise<PdfInspection>;
+export function inspectInWorker(pdf: Uint8Array, field: string, original?: Uint8Array, checks?: InspectCheck[]): Promise<PdfInspection> {
+  return pool.run({ kind: 'inspect', pdf, field, original, checks }) as Promise<PdfInspection>;
 }
 
 /** The files attached to a PDF readPdfInput opened, with the bytes of those that can be XML (attached-files.ts). */
