@@ -9,6 +9,7 @@ import { between } from '../bounds.ts';
 import { finishFields, type FinishOptions } from '../pdf/finish-options.ts';
 import { attachmentFields } from '../pdf/attachment-options.ts';
 import { pdfAFields } from '../pdf/pdf-a-options.ts';
+import { PDF_UA_LEVELS, pdfUaFields } from '../pdf/ua/ua-options.ts';
 import { pageListSchema } from '../pdf/page-list.ts';
 import { foreignHeadsFields, runningSchema, type PdfHeadsOptions } from '../render/header-options.ts';
 import { timeoutMsSchema } from '../render/pdf-options.ts';
@@ -19,7 +20,13 @@ export const IMAGE_RESOLUTIONS = [75, 150, 300, 600, 1200] as const;
 export const officeExportFields = {
   landscape: z.boolean().default(false).describe('Turn every page style to landscape (documents and spreadsheets; slides keep their own shape).'),
   page_ranges: pageListSchema('Pages to export. Default: all.').optional(),
-  pdf_ua: z.boolean().default(false).describe('Tagged PDF checked for PDF/UA (universal accessibility).'),
+  pdf_ua: z
+    .union([z.boolean(), z.enum(PDF_UA_LEVELS)])
+    .default(false)
+    .describe(
+      'true: LibreOffice’s own tagged PDF/UA export (PDFUACompliance), as it makes it. "PDF/UA-1": that export made a PDF/UA-1 file by ' +
+        'Quire’s fixer and checked by its checker (X-PDF-UA, 422 accessibility_failed), as options.pdf_ua of a render.',
+    ),
   export_form_fields: z.boolean().default(true).describe('Keep the document’s form controls as PDF form fields.'),
   export_bookmarks: z.boolean().default(true).describe('Bookmarks from the document’s headings (Writer) or slide titles.'),
   lossless_images: z.boolean().default(false).describe('Compress images without loss (PNG-like) rather than as JPEG.'),
@@ -56,6 +63,7 @@ export const officeOptionsSchema = z
     // The PDF/A step of every output (services/pdf-a-step.ts) makes the finished file archival, after
     // the header, footer, metadata and watermark; LibreOffice's own PDF/A export is no longer used.
     ...pdfAFields,
+    lang: pdfUaFields.lang,
     ...signFields,
   })
   .describe('How the office file becomes a PDF.');
@@ -65,7 +73,7 @@ export type OfficeOptions = z.output<typeof officeOptionsSchema>;
 /** The part of OfficeOptions the bridge passes to LibreOffice. */
 export type OfficeExportOptions = Omit<
   OfficeOptions,
-  'timeout_ms' | 'receipt' | 'pdf_a' | 'attachments' | 'e_invoice' | 'sign' | keyof FinishOptions | keyof PdfHeadsOptions
+  'timeout_ms' | 'receipt' | 'pdf_a' | 'lang' | 'attachments' | 'e_invoice' | 'sign' | keyof FinishOptions | keyof PdfHeadsOptions
 >;
 
 /** Options with every default filled in, for callers that give none. */
@@ -90,6 +98,7 @@ export function splitOfficeOptions(options: OfficeOptions): {
     header_footer_margin,
     receipt: _receipt,
     pdf_a: _pdfA,
+    lang: _lang,
     attachments: _attachments,
     e_invoice: _eInvoice,
     sign: _sign,

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type PDFDict, type PDFDocument, PDFName, PDFNumber, StandardFonts } from '@cantoo/pdf-lib';
+import { type PDFDict, type PDFDocument, PDFName, PDFNumber, StandardFontEmbedder, StandardFonts } from '@cantoo/pdf-lib';
 import { usedFonts } from './pdf-objects.ts';
 
 // WinAnsiEncoding's codes 128-159 (the rest are Latin-1): ISO 32000-1 Annex D.
@@ -24,16 +24,17 @@ function liberationSans(): Uint8Array {
   return program;
 }
 
-/** Replaces each unembedded Helvetica with an embedded Liberation Sans; other fonts are left to the checker. */
-export async function embedStandardFonts(doc: PDFDocument): Promise<void> {
+/** Replaces each unembedded Helvetica with an embedded Liberation Sans (answers whether there was one); other fonts are left to the checker. */
+export async function embedStandardFonts(doc: PDFDocument): Promise<boolean> {
   const helvetica = usedFonts(doc).filter(
     (font) =>
       font.lookup(PDFName.of('Subtype')) === PDFName.of('Type1') &&
       font.lookup(PDFName.of('BaseFont')) === PDFName.of('Helvetica') &&
       !font.has(PDFName.of('FontDescriptor')),
   );
-  if (helvetica.length === 0) return;
-  const metrics = await doc.embedFont(StandardFonts.Helvetica);
+  if (helvetica.length === 0) return false;
+  // Helvetica's metrics only: doc.embedFont would also write an unused Helvetica font object.
+  const metrics = StandardFontEmbedder.for(StandardFonts.Helvetica as unknown as Parameters<typeof StandardFontEmbedder.for>[0]);
   const widths: number[] = [];
   for (let code = 32; code <= 255; code++) {
     const char = code >= 128 && code < 160 ? WIN_ANSI_HIGH[code - 128]! : String.fromCharCode(code);
@@ -55,6 +56,7 @@ export async function embedStandardFonts(doc: PDFDocument): Promise<void> {
   );
   const widthArray = doc.context.register(doc.context.obj(widths));
   for (const font of helvetica) replaceWith(font, descriptor, widthArray);
+  return true;
 }
 
 function replaceWith(font: PDFDict, descriptor: ReturnType<PDFDocument['context']['register']>, widths: ReturnType<PDFDocument['context']['register']>): void {

@@ -2,6 +2,7 @@
 // re-writing a PDF takes tens to hundreds of milliseconds (AES-256 key derivation alone is ~40 ms),
 // which must not stall the server's event loop.
 
+import type { InspectCheck } from './inspect-checks.ts';
 import { WorkerPool, type ErrorShape } from '../worker-pool.ts';
 import { needsFinishing, type FinishOptions } from './finish-options.ts';
 import { MergeSourceError } from './merge-errors.ts';
@@ -52,7 +53,7 @@ export function readLayoutInWorker(pdf: Uint8Array, field: string): Promise<PdfL
 }
 
 /** The parts' pages in order as one PDF, finished with the options; throws MergeSourceError naming a bad part. */
-export function mergeInWorker(sources: MergePart[], options: FinishOptions & { outline?: boolean }): Promise<Uint8Array> {
+export function mergeInWorker(sources: MergePart[], options: FinishOptions & { outline?: boolean; structure?: boolean }): Promise<Uint8Array> {
   return pool.run({ kind: 'merge', sources, options }) as Promise<Uint8Array>;
 }
 
@@ -62,8 +63,8 @@ export function embedInWorker(pdf: Uint8Array, files: FileToEmbed[], xmp?: strin
 }
 
 /** What is inside a PDF someone sent, opened by readPdfInput (inspect.ts); `original`: the bytes as sent, when encrypted. */
-export function inspectInWorker(pdf: Uint8Array, field: string, original?: Uint8Array): Promise<PdfInspection> {
-  return pool.run({ kind: 'inspect', pdf, field, original }) as Promise<PdfInspection>;
+export function inspectInWorker(pdf: Uint8Array, field: string, original?: Uint8Array, checks?: InspectCheck[]): Promise<PdfInspection> {
+  return pool.run({ kind: 'inspect', pdf, field, original, checks }) as Promise<PdfInspection>;
 }
 
 /** The files attached to a PDF readPdfInput opened, with the bytes of those that can be XML (attached-files.ts). */
@@ -108,7 +109,8 @@ const pool = new WorkerPool<PdfTask, PdfTaskResult>({
 
 function errorFrom(error: ErrorShape): Error {
   if (error.name === 'FinishInputError') return new FinishInputError(error.field ?? 'options', error.message);
-  if (error.name === 'MergeSourceError') return new MergeSourceError(error.index ?? 0, error.message);
+  if (error.name === 'MergeSourceError')
+    return new MergeSourceError(error.index ?? 0, error.message, error.details?.reason === 'untagged' ? 'untagged' : undefined);
   const details = error.details ?? {};
   if (error.name === 'PdfInputError') return new PdfInputError(details.problem as PdfInputProblem, error.field ?? 'pdf', error.message);
   if (error.name === 'PdfStepError') return new PdfStepError(error.field ?? 'steps', error.message);

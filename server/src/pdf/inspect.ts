@@ -3,6 +3,7 @@
 // fields, attachments, fonts, images, encryption and permissions, version, tags, the PDF/A and
 // PDF/UA claims and the signature fields. It reports what the file says; it verifies nothing.
 
+import type { InspectChecks } from './inspect-checks.ts';
 import { PDFDict, PDFName, type PDFDocument } from '@cantoo/pdf-lib';
 import { readOutlineTree, type OutlineEntry } from './outline.ts';
 import { attachmentsOf, imagesOf, type PdfAttachment, type PdfImagePlacement } from './inspect-resources.ts';
@@ -51,6 +52,8 @@ export interface PdfInspection {
   /** The PDF/UA part the XMP claims ("1"), null when none. */
   pdfUa: string | null;
   signatures: PdfSignature[];
+  /** The reports of the checks asked for (inspect-checks.ts), when any was. */
+  checks?: InspectChecks;
   /** Scripts the document would run in a viewer (document-level JavaScript, an open action): reported, never run. */
   javascript: boolean;
 }

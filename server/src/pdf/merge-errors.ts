@@ -6,6 +6,8 @@ export class MergeSourceError extends Error {
   constructor(
     readonly index: number,
     message: string,
+    /** 'untagged': a source without the structure a PDF/UA merge keeps (422, not 400). */
+    readonly reason?: 'untagged',
   ) {
     super(message);
   }

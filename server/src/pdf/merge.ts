@@ -12,16 +12,21 @@ import { QUIRE_CREATOR } from './creator.ts';
 import { MergeSourceError } from './merge-errors.ts';
 import type { MergePart } from './pdf-task.ts';
 import { selectPages } from './page-list.ts';
+import { copyTagged, isTagged, startStructure, type StructureMerge } from './ua/merge-structure.ts';
+
+/** The merge's options: the finish, an outline, and `structure` (pdf_ua) to keep every source's structure tree. */
+export type MergeOptions = FinishOptions & { outline?: boolean; structure?: boolean };
 
 /** One PDF of the parts' pages; throws MergeSourceError for a damaged or encrypted part or a page it lacks. */
-export async function mergePdfs(parts: MergePart[], options: FinishOptions & { outline?: boolean }): Promise<Uint8Array> {
+export async function mergePdfs(parts: MergePart[], options: MergeOptions): Promise<Uint8Array> {
   const merged = await PDFDocument.create();
   // pdf-lib names itself; Quire made the whole (a caller's metadata.creator is written after).
   merged.setCreator(QUIRE_CREATOR);
   const bookmarks: Bookmark[] = [];
+  const structure = options.structure ? startStructure(merged) : undefined;
   for (const [index, part] of parts.entries()) {
     const source = await loadPart(part.pdf, index);
-    const { pages, kept } = await copyFrom(merged, source, part, index);
+    const { pages, kept } = structure ? copyWithStructure(merged, source, part, index, structure) : await copyFrom(merged, source, part, index);
     for (const page of pages) merged.addPage(page);
     if (!pages[0] || !options.outline) continue;
     // A source page kept twice opens at its first copy.
@@ -68,6 +73,32 @@ async function copyFrom(merged: PDFDocument, source: PDFDocument, part: MergePar
     return { pages: await merged.copyPages(source, indexes), kept: indexes };
   } catch (error) {
     throw error instanceof MergeSourceError ? error : unreadable(index);
+  }
+}
+
+/** A tagged source, whole, with its structure tree (pdf_ua); an untagged one or a cut is refused, naming the source. */
+function copyWithStructure(
+  merged: PDFDocument,
+  source: PDFDocument,
+  part: MergePart,
+  index: number,
+  into: StructureMerge,
+): { pages: PDFPage[]; kept: number[] } {
+  if (!isTagged(source))
+    throw new MergeSourceError(
+      index,
+      `sources[${index}] is not tagged (no structure tree), so the merge cannot be PDF/UA: render it with pdf_ua or tagged: true, or leave options.pdf_ua out`,
+      'untagged',
+    );
+  if (part.pages)
+    throw new MergeSourceError(
+      index,
+      `sources[${index}].page_ranges cannot be kept with options.pdf_ua: a cut would leave structure elements without their pages`,
+    );
+  try {
+    return { pages: copyTagged(merged, source, into), kept: source.getPageIndices() };
+  } catch {
+    throw unreadable(index);
   }
 }
 

@@ -5,6 +5,7 @@ import type { ConformanceReport } from './conformance.ts';
 import type { FileToEmbed } from './embed-files.ts';
 import type { FinishOptions } from './finish-options.ts';
 import type { PdfInspection } from './inspect.ts';
+import type { InspectCheck } from './inspect-checks.ts';
 import type { RasterImage, RasterRequest } from './rasterize.ts';
 import type { PdfLayout } from './pdf-layout.ts';
 import type { MarkerPages, StampPlan } from './stamp-plan.ts';
@@ -19,11 +20,11 @@ export interface MergePart {
 
 export type PdfTask =
   | { kind: 'finish'; pdf: Uint8Array; options: FinishOptions }
-  | { kind: 'merge'; sources: MergePart[]; options: FinishOptions & { outline?: boolean } }
+  | { kind: 'merge'; sources: MergePart[]; options: FinishOptions & { outline?: boolean; structure?: boolean } }
   | { kind: 'stamp'; pdf: Uint8Array; overlay: Uint8Array; plan: StampPlan; options: FinishOptions }
   | { kind: 'markers'; pdf: Uint8Array; prefix: string }
   | { kind: 'layout'; pdf: Uint8Array; field: string }
-  | { kind: 'inspect'; pdf: Uint8Array; field: string; original?: Uint8Array }
+  | { kind: 'inspect'; pdf: Uint8Array; field: string; original?: Uint8Array; checks?: InspectCheck[] }
   | { kind: 'attached_files'; pdf: Uint8Array; field: string }
   | { kind: 'rasterize'; request: RasterRequest }
   | { kind: 'fill_form'; pdf: Uint8Array; fields: Record<string, FieldValue>; field: string }

@@ -5,7 +5,8 @@ import { attachedFiles } from './attached-files.ts';
 import { checkConformance } from './conformance.ts';
 import { embedFiles } from './embed-files.ts';
 import { finish } from './finish.ts';
-import { inspectPdf } from './inspect.ts';
+import { inspectPdf, type PdfInspection } from './inspect.ts';
+import { runInspectChecks, type InspectCheck } from './inspect-checks.ts';
 import { rasterizePdf } from './rasterize.ts';
 import { makeArchival } from './pdf-a.ts';
 import { mergePdfs } from './merge.ts';
@@ -33,7 +34,7 @@ export function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
     case 'embed':
       return embedFiles(task.pdf, task.files, task.xmp);
     case 'inspect':
-      return inspectPdf(task.pdf, task.field, task.original);
+      return inspectWithChecks(task.pdf, task.field, task.original, task.checks);
     case 'attached_files':
       return attachedFiles(task.pdf, task.field);
     case 'rasterize':
@@ -57,4 +58,11 @@ export function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
 async function archive(pdf: Uint8Array, level: string) {
   const archival = await makeArchival(pdf, level);
   return { pdf: archival, report: await checkConformance(archival, level) };
+}
+
+/** The inspection, with the reports of the checks asked for. */
+async function inspectWithChecks(pdf: Uint8Array, field: string, original: Uint8Array | undefined, asked: InspectCheck[] | undefined): Promise<PdfInspection> {
+  const inspection = await inspectPdf(pdf, field, original);
+  const checks = await runInspectChecks(pdf, asked);
+  return checks ? { ...inspection, checks } : inspection;
 }

@@ -42,7 +42,7 @@ export type MergeSourceInput = (
 };
 
 /** The merge's own options: the result's post-processing, and a header and footer for every source that has none of its own. */
-export type MergeOptions = FinishOptions & { outline?: boolean; receipt?: boolean } & Partial<PdfHeadsOptions>;
+export type MergeOptions = FinishOptions & { outline?: boolean; receipt?: boolean; pdf_ua?: unknown; lang?: string } & Partial<PdfHeadsOptions>;
 
 export interface MergeInput {
   sources: MergeSourceInput[];
@@ -106,6 +106,17 @@ function withMergeHeads(options: PdfOptions, merge: MergeOptions | undefined): P
   return header === options.header && footer === options.footer ? options : { ...options, header, footer };
 }
 
+/** A rendered source printed tagged when the merge is to be PDF/UA: its structure is what the merge keeps. */
+function tagged(options: PdfOptions, merge: MergeOptions | undefined): PdfOptions {
+  return merge?.pdf_ua === 'PDF/UA-1' && !options.tagged ? { ...options, tagged: true } : options;
+}
+
+/** An office source exported tagged (LibreOffice's PDF/UA export) when the merge is to be PDF/UA. */
+function taggedOffice(office: OfficeSource, merge: MergeOptions | undefined): OfficeSource {
+  if (merge?.pdf_ua !== 'PDF/UA-1' || office.options?.pdf_ua) return office;
+  return { ...office, options: { ...(office.options ?? DEFAULT_OFFICE_OPTIONS), pdf_ua: true } };
+}
+
 /** The merge's header and footer as drawn on a source Quire did not lay out, or undefined when it asks for neither. */
 function mergeHeadsOf(options: MergeOptions | undefined): HeadsOnPdf | undefined {
   return options && pdfHeadsOf({ ...DEFAULT_FOREIGN_HEADS, ...options }, { field: 'options' });
@@ -158,11 +169,12 @@ export class MergeService {
         for (const [index, source] of input.sources.entries()) prepared.push(await this.prepare(source, index, account, input.options));
         const tenant = tenantOf(account);
         const parts = await this.numberParts(await this.renderParts(prepared, tenant, call), tenant);
-        const { header: _header, footer: _footer, header_footer_fit: _fit, header_footer_margin: _margin, receipt: _receipt, ...finish } = input.options ?? {};
+        const { header: _h, footer: _f, header_footer_fit: _fit, header_footer_margin: _m, receipt: _r, pdf_ua, lang: _lang, ...finish } = input.options ?? {};
         try {
-          return await mergeInWorker(parts, finish);
+          // pdf_ua keeps every source's structure tree (pdf/ua/merge-structure.ts); the UA step then runs on the whole.
+          return await mergeInWorker(parts, { ...finish, structure: pdf_ua === 'PDF/UA-1' });
         } catch (error) {
-          if (error instanceof MergeSourceError) throw new ApiError('invalid_request', error.message);
+          if (error instanceof MergeSourceError) throw new ApiError(error.reason === 'untagged' ? 'accessibility_failed' : 'invalid_request', error.message);
           throw error;
         }
       }),
@@ -184,7 +196,7 @@ export class MergeService {
     }
     if ('office' in source && source.office !== undefined) {
       // Checked now (type, bytes, zip bomb), converted with the renders. Its own header and footer, else the merge's.
-      const office = source.office;
+      const office = taggedOffice(source.office, mergeOptions);
       this.office().checkSource(office, `sources[${index}].office`);
       const { heads, finish, timeoutMs } = splitOfficeOptions(office.options ?? DEFAULT_OFFICE_OPTIONS);
       const title = titleOf(office.filename);
@@ -195,7 +207,10 @@ export class MergeService {
     return {
       kind: 'render',
       source: await this.deps.render.resolveSource(source, account),
-      options: source.header_footer === false ? (source.options ?? DEFAULT_PDF_OPTIONS) : withMergeHeads(source.options ?? DEFAULT_PDF_OPTIONS, mergeOptions),
+      options: tagged(
+        source.header_footer === false ? (source.options ?? DEFAULT_PDF_OPTIONS) : withMergeHeads(source.options ?? DEFAULT_PDF_OPTIONS, mergeOptions),
+        mergeOptions,
+      ),
       data: source.data,
       pages: source.page_ranges,
       input: source,

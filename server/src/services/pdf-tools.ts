@@ -7,6 +7,7 @@
 
 import { buffer } from 'node:stream/consumers';
 import type { PdfInspection } from '../pdf/inspect.ts';
+import type { InspectCheck } from '../pdf/inspect-checks.ts';
 import type { AttachedFiles } from '../pdf/attached-files.ts';
 import { attachedFilesInWorker, inspectInWorker, rasterizeInWorker, zipInWorker } from '../pdf/finisher.ts';
 import { openPdf } from '../pdf/pdf-open.ts';
@@ -73,8 +74,8 @@ export class PdfToolsService {
   constructor(private readonly deps: PdfToolsDeps) {}
 
   /** What is inside a key's PDF (upload or stored document); not charged. */
-  async inspect(input: PdfInput, account: Account): Promise<PdfInspection> {
-    return this.admitted(async () => inspected(await readPdfInput(input, account, '', this.deps)));
+  async inspect(input: PdfInput & { checks?: InspectCheck[] }, account: Account): Promise<PdfInspection> {
+    return this.admitted(async () => inspected(await readPdfInput(input, account, '', this.deps), input.checks));
   }
 
   /** The files attached to a key's PDF, with the bytes of those that can be XML (a hybrid e-invoice's); not charged. */
@@ -87,8 +88,8 @@ export class PdfToolsService {
   }
 
   /** What is inside a PDF the admin names (an upload, or any key's stored document). */
-  async inspectAsAdmin(input: PdfInput): Promise<PdfInspection> {
-    return this.admitted(async () => inspected(await this.adminInput(input)), 'wait');
+  async inspectAsAdmin(input: PdfInput & { checks?: InspectCheck[] }): Promise<PdfInspection> {
+    return this.admitted(async () => inspected(await this.adminInput(input), input.checks), 'wait');
   }
 
   /** A key's PDF drawn as images; one document of the allowance, given back when drawing fails. */
@@ -171,8 +172,8 @@ async function readWhole(file: Awaited<ReturnType<DocumentsService['open']>>['fi
   }
 }
 
-function inspected(opened: PdfInputBytes): Promise<PdfInspection> {
-  return inspectInWorker(opened.pdf, 'pdf', opened.encrypted ? opened.original : undefined);
+function inspected(opened: PdfInputBytes, checks?: InspectCheck[]): Promise<PdfInspection> {
+  return inspectInWorker(opened.pdf, 'pdf', opened.encrypted ? opened.original : undefined, checks);
 }
 
 async function drawn(opened: PdfInputBytes, options: ImagesOptions): Promise<Omit<ImagesResult, 'usage'>> {

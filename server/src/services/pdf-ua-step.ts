@@ -15,7 +15,7 @@ export class PdfUaStep implements OutputStep {
   readonly name = 'pdf_ua';
   readonly order = 15;
 
-  // The office source's boolean pdf_ua is LibreOffice's own export, not this step.
+  // The office source's boolean pdf_ua is LibreOffice's own export as it makes it; "PDF/UA-1" is that export and this step.
   wanted(options: PdfUaOptions): boolean {
     return options.pdf_ua === 'PDF/UA-1';
   }
@@ -48,7 +48,10 @@ function refusal(error: unknown, field: string): unknown {
       `${field}.pdf_ua needs a document title: give the page a <title> or send ${field}.metadata.title. Nothing was charged.`,
     );
   if (error instanceof UaNotTaggedError)
-    return new ApiError('invalid_request', `${field}.pdf_ua needs a tagged file: use an html, url, markdown or template source (a merge keeps no tags).`);
+    return new ApiError(
+      'invalid_request',
+      `${field}.pdf_ua needs a tagged file, and this one has no structure tree: render it with pdf_ua (html, url, markdown, template), convert an office file with pdf_ua, or merge tagged sources with pdf_ua.`,
+    );
   return error;
 }
 

@@ -101,6 +101,7 @@ export class TransformService {
   private async run(input: TransformInput, steps: TransformStep[], account: Account, context: TransformContext, admin?: true): Promise<TransformResult> {
     const split = steps.find((step) => step.op === 'split');
     const options = input.options ?? {};
+    keepsTags(steps, options, 'steps');
     if (split?.output === 'zip') {
       if (input.store) throw new ApiError('invalid_request', 'store keeps PDFs, not a zip: split with output "documents" to keep each part.');
       const final = FINAL_STEP_FIELDS.find((name) => options[name] !== undefined);
@@ -157,11 +158,12 @@ export class TransformService {
   }
 
   /** The steps of a one-PDF transform; a split (a preset's, as the schemas refuse a given one) is a 400 naming `where`. */
-  async oneSteps(input: Pick<TransformInput, 'steps' | 'preset_id'>, account: Account, where: string): Promise<TransformStep[]> {
+  async oneSteps(input: Pick<TransformInput, 'steps' | 'preset_id' | 'options'>, account: Account, where: string): Promise<TransformStep[]> {
     const steps = await this.stepsOf(input, account);
     const split = steps.findIndex((step) => step.op === 'split');
     const named = input.preset_id === undefined ? `${where}.steps[${split}]` : `${where}.preset_id ${input.preset_id} (its step ${split})`;
     if (split >= 0) throw new ApiError('invalid_request', `${named} splits, and this makes one PDF: split with POST /v1/pdf/transform.`);
+    keepsTags(steps, input.options ?? {}, `${where}.steps`);
     return steps;
   }
 
@@ -252,4 +254,19 @@ function nameOf(input: TransformInput, opened: PdfInputBytes): string {
 
 function startOf(job: Job): PdfPart {
   return { pdf: job.opened.pdf, pageCount: job.opened.pageCount, name: nameOf(job.input, job.opened) };
+}
+
+/**
+ * pdf_ua needs the input's structure tree after the steps: Ghostscript's pdfwrite (compress mode
+ * images) writes a new file without one, so that pair is refused up front. The other steps keep it
+ * (qpdf, pdf-lib); an input that had none is the UA step's own 400.
+ */
+function keepsTags(steps: TransformStep[], options: TransformOptions, where: string): void {
+  if (options.pdf_ua === undefined) return;
+  const index = steps.findIndex((step) => step.op === 'compress' && step.mode !== 'lossless');
+  if (index >= 0)
+    throw new ApiError(
+      'invalid_request',
+      `${where}[${index}] (compress, mode images) rewrites the file through Ghostscript, which drops its tags: with options.pdf_ua use mode "lossless".`,
+    );
 }

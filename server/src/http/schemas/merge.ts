@@ -7,6 +7,7 @@ import { idPattern } from '../../ids.ts';
 import { finishFields } from '../../pdf/finish-options.ts';
 import { attachmentFields } from '../../pdf/attachment-options.ts';
 import { pdfAFields } from '../../pdf/pdf-a-options.ts';
+import { pdfUaFields } from '../../pdf/ua/ua-options.ts';
 import { foreignHeadsFields, runningSchema } from '../../render/header-options.ts';
 import { pageListSchema } from '../../pdf/page-list.ts';
 import { MAX_MERGE_SOURCES, type MergeInput } from '../../services/merge.ts';
@@ -60,6 +61,7 @@ const mergeSourceSchema = z
     for (const [field, what] of [
       ['encrypt', 'encrypt the merged document with options.encrypt'],
       ['pdf_a', 'make the merged document archival with options.pdf_a'],
+      ['pdf_ua', 'make the merged document accessible with options.pdf_ua'],
       ['attachments', 'attach files to the merged document with options.attachments'],
       ['e_invoice', 'make the merged document the e-invoice with options.e_invoice'],
       // A part's signature could not survive the merge.
@@ -77,6 +79,8 @@ export const mergeOptionsSchema = z
     ...finishFields,
     ...attachmentFields,
     ...pdfAFields,
+    // A merge of tagged sources keeps each one's structure tree (rendered sources are printed tagged).
+    ...pdfUaFields,
     header: runningSchema
       .optional()
       .describe(

@@ -5,8 +5,20 @@
 import { z } from 'zod';
 import { pageListSchema } from '../../pdf/page-list.ts';
 import { pdfInputFields } from './pdf-input.ts';
+import { INSPECT_CHECKS } from '../../pdf/inspect-checks.ts';
 
-export const inspectRequestSchema = z.strictObject(pdfInputFields).describe('Exactly one of pdf, a file part or document_id.');
+export const inspectRequestSchema = z
+  .strictObject({
+    ...pdfInputFields,
+    checks: z
+      .array(z.enum(INSPECT_CHECKS))
+      .max(INSPECT_CHECKS.length)
+      .optional()
+      .describe(
+        'Checks to run as well, free: "pdf_ua" runs the PDF/UA-1 checker (the Matterhorn conditions options.pdf_ua is held to) and answers its report in checks.pdf_ua.',
+      ),
+  })
+  .describe('Exactly one of pdf, a file part or document_id; checks to run on it.');
 
 export const imagesRequestSchema = z
   .strictObject({
@@ -63,4 +75,10 @@ export const inspectionSchema = z.object({
   pdf_ua: z.string().nullable().describe('The PDF/UA claim (pdfuaid part).'),
   signatures: looseList('{field, signed, filter, sub_filter, signer (/Name), signed_at (/M), reason, location}: what the file says; nothing is verified.'),
   javascript: z.boolean().describe('The document carries scripts or open actions (never run here).'),
+  checks: z
+    .looseObject({})
+    .optional()
+    .describe(
+      'With checks asked: pdf_ua {level, checker, checks (conditions decided), failed [{condition (Matterhorn number), page (null: the document’s), detail}], needs_person [{topic, conditions, detail}], passed}.',
+    ),
 });

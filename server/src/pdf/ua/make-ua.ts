@@ -5,6 +5,7 @@
 // It cannot add tags Chromium did not write; the checker (check-ua.ts) judges the result.
 
 import { type PDFDict, PDFDocument, PDFHeader, PDFName, PDFRawStream, PDFString, decodePDFRawStream } from '@cantoo/pdf-lib';
+import { embedStandardFonts } from '../embed-standard-font.ts';
 import { fixLanguage } from '../pdf-a.ts';
 import { textAt } from '../pdf-values.ts';
 import { markArtifacts } from './artifact-marks.ts';
@@ -66,6 +67,10 @@ export async function makeUa(bytes: Uint8Array, options: MakeUaOptions = {}): Pr
   if (artifacts > 0) changes.push(`untagged content marked as artifact on ${artifacts} page(s)`);
   const links = fixAnnotations(doc, tree);
   if (links > 0) changes.push(`${links} link(s) given Contents or a Link structure parent`);
+  // Quire's watermark is drawn in the standard Helvetica, which 31-009 refuses unembedded: it
+  // becomes the embedded, metric-compatible Liberation Sans, as under PDF/A.
+  const standard = await embedStandardFonts(doc);
+  if (standard) changes.push('the standard Helvetica embedded (as Liberation Sans)');
   writeXmp(doc, title, options.now ?? new Date());
   changes.push('pdfuaid:part 1 in the XMP');
   // Object streams need PDF 1.5; PDF/UA-1 is read against PDF 1.7 (ISO 14289-1).

@@ -68,7 +68,37 @@ export function readStructureTree(doc: PDFDocument, pageIndex: Map<string, numbe
     }
   };
   visit(root?.get(PDFName.of('K')), undefined, 0);
-  return { root, elements, roleMap, parentTree: flattenNumberTree(doc, root?.lookup(PDFName.of('ParentTree'))) };
+  const parentTree = flattenNumberTree(doc, root?.lookup(PDFName.of('ParentTree')));
+  locatePages(doc, elements, parentTree);
+  return { root, elements, roleMap, parentTree };
+}
+
+/**
+ * Gives a page to elements without /Pg (Chromium writes none on headings): the page whose marked
+ * content the parent tree says is theirs, else the page of their first descendant that has one.
+ */
+function locatePages(doc: PDFDocument, elements: StructElement[], parentTree: Map<number, PDFObject>): void {
+  if (elements.every((element) => element.page !== undefined)) return;
+  const contentPage = new Map<PDFDict, number>();
+  doc.getPages().forEach((page, index) => {
+    const key = page.node.lookup(PDFName.of('StructParents'));
+    const value = key instanceof PDFNumber ? parentTree.get(key.asNumber()) : undefined;
+    const owners = value instanceof PDFRef ? doc.context.lookup(value) : value;
+    if (!(owners instanceof PDFArray)) return;
+    for (const owner of owners.asArray()) {
+      const dict = owner instanceof PDFRef ? doc.context.lookup(owner) : owner;
+      if (dict instanceof PDFDict && !contentPage.has(dict)) contentPage.set(dict, index);
+    }
+  });
+  for (const element of elements) element.page ??= contentPage.get(element.dict);
+  // Children follow their parent in document order: walked backwards, the first child is the last to give its page.
+  const fromChild = new Map<StructElement, number>();
+  for (let i = elements.length - 1; i >= 0; i--) {
+    const element = elements[i]!;
+    const page = element.page ?? fromChild.get(element);
+    if (page !== undefined && element.parent && element.parent.page === undefined) fromChild.set(element.parent, page);
+  }
+  for (const [element, page] of fromChild) element.page ??= page;
 }
 
 /** Follows the role map to a standard type; undefined for a circular or dead-end mapping. */
