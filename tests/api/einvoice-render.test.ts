@@ -23,7 +23,7 @@ test('the default view shows the invoice’s terms with their BT numbers and the
   const response = await renderXml(server, corpusFile('examples/cii/CII_example5.xml'));
   const pdf = await pdfOf(response);
   assert.equal(response.headers.get('content-type'), 'application/pdf');
-  assert.match(response.headers.get('x-e-invoice-report') ?? '', /^rules=en16931; fatal=0; warnings=\d+$/);
+  assert.match(response.headers.get('x-e-invoice-report') ?? '', /^rules=en16931; fatal=0; warnings=\d+(; ids=[\w,-]+)?$/);
   assert.match(response.headers.get('content-disposition') ?? '', /TOSL110\.pdf/);
   assert.equal(response.headers.get('x-service-usage'), String(before + 1), 'answered with the usage headers of a render');
   assert.equal(await usageOf(server), before + 1, 'a render of an e-invoice is charged one document');
@@ -45,7 +45,8 @@ test('fatal findings still render, counted in the header and listed on the last 
   const server = await startTestServer(t);
   const response = await renderXml(server, corpusFile('broken/cii-br-co-15-grand-total-mismatch.xml'));
   const pages = pageTexts(await pdfOf(response));
-  assert.match(response.headers.get('x-e-invoice-report') ?? '', /^rules=en16931; fatal=1; warnings=\d+$/);
+  // The ids too, as every X-E-Invoice-Report has them (one header function since issue 40).
+  assert.match(response.headers.get('x-e-invoice-report') ?? '', /^rules=en16931; fatal=1; warnings=\d+; ids=BR-CO-15(,[\w-]+)*$/);
   const last = pages.at(-1)!.replace(/\s+/g, ' ');
   assert.match(last, /1 fatal finding\(s\)/);
   assert.match(last, /BR-CO-15 .*total with VAT \(BT-112\)/);

@@ -93,3 +93,60 @@ test('the batches screen follows the event stream to completed (API stubbed with
   await expect(page.getByRole('table', { name: 'Webhook delivery attempts' })).toContainText('HTTP 500');
   await snap(page, testInfo, 'batches-stubbed');
 });
+
+// Issue 40: a newcomer's run kept a batch "processing" for 45 s. The last item's batch.progress
+// started a fetch of the batch; batch.completed came while that fetch was in flight and was
+// dropped, and the fetch had been answered before the batch completed. Here the stream delivers
+// both events at once and the first fetch after them answers the state from before completion.
+test('an event that comes while its batch is being fetched is not lost: the row still reaches completed', async ({ admin: page, quire }) => {
+  const created = new Date(Date.now() - 10_000).toISOString();
+  let completed = false;
+  let staleAnswers = 1;
+  const batch = () => ({
+    batch_id: 'bat_race1',
+    key_id: quire.key.id,
+    total: 2,
+    created_at: created,
+    status: completed ? 'completed' : 'processing',
+    succeeded: completed ? 2 : 1,
+    failed: 0,
+    results: [
+      { index: 0, status: 'succeeded', document_id: 'doc_r1' },
+      completed ? { index: 1, status: 'succeeded', document_id: 'doc_r2' } : { index: 1, status: 'rendering' },
+    ],
+  });
+  const list = () => ({ data: [batch()], next_cursor: null });
+  await page.route('**/admin/v1/batches?*', (route) => route.fulfill({ json: list() }));
+  await page.route('**/admin/v1/batches', (route) => route.fulfill({ json: list() }));
+  await page.route('**/admin/v1/batches/bat_race1', (route) => {
+    // The fetch the last progress event started was read on the server before the batch completed.
+    if (completed && staleAnswers > 0) {
+      staleAnswers -= 1;
+      return route.fulfill({ json: { ...batch(), status: 'processing', succeeded: 1, results: batch().results.slice(0, 1) } });
+    }
+    return route.fulfill({ json: batch() });
+  });
+  const { promise: rowShown, resolve: showRow } = Promise.withResolvers<void>();
+  let connections = 0;
+  await page.route('**/admin/v1/events', async (route) => {
+    connections += 1;
+    // Later connections go to the real server's stream, which stays open and says nothing of this batch.
+    if (connections > 1) return route.continue();
+    await rowShown;
+    completed = true;
+    const event = (type: string, extra: string) => `event: ${type}\ndata: {"batch_id":"bat_race1"${extra}}\n\n`;
+    return route.fulfill({
+      status: 200,
+      headers: { 'content-type': 'text/event-stream' },
+      body: event('batch.progress', ',"index":1,"item_status":"succeeded"') + event('batch.completed', ''),
+    });
+  });
+
+  await page.goto('/admin/batches');
+  const row = page.locator('tr[data-batch-id="bat_race1"]');
+  await expect(row).toHaveAttribute('data-status', 'processing');
+  showRow();
+  await expect(row).toHaveAttribute('data-status', 'completed');
+  await expect(row.getByTestId('batch-counts')).toHaveText('2/2');
+  expect(staleAnswers, 'the stale answer was given').toBe(0);
+});

@@ -3,7 +3,6 @@
 // for XML given, the XSD of the profile and the profile it names (xsd-check.ts); then our EN 16931 /
 // XRechnung rules on a warm thread (check/rules-pool.ts), before anything is charged.
 
-import { JSON_PROFILES } from './cii-xml.ts';
 import { EInvoiceInvalidError, reportOf, ruleSetOfProfile, type RuleReport } from './check/rule-report.ts';
 import { checkRulesInWorker } from './check/rules-pool.ts';
 import { MakeInputError, parseMakeInvoice, writeEInvoice } from './make/make-einvoice.ts';
@@ -11,7 +10,7 @@ import type { EInvoiceFormat } from './make/targets.ts';
 import type { EInvoiceProfile } from './profiles.ts';
 import { checkInvoiceXml } from './xsd-check.ts';
 
-/** The maker's format for a render's profile (and syntax: UBL only for XRechnung). */
+/** The maker's format for a render's profile (and syntax: UBL only for XRechnung); MINIMUM and BASIC WL carry no lines, so they take their XML as it is. */
 const FORMATS: Partial<Record<EInvoiceProfile, EInvoiceFormat>> = {
   BASIC: 'facturx-basic',
   'EN 16931': 'facturx-en16931',
@@ -28,21 +27,6 @@ export interface EInvoiceRequest {
   from_data?: true;
 }
 
-/**
- * The JSON invoice cannot be made into XML as it stands: each problem names its field. `kind` says
- * which: `shape` (fields missing or of the wrong type), `totals` (stated amounts the lines
- * contradict), `other` (the option itself: a profile without lines, from_data without a template).
- */
-export class InvoiceDataError extends Error {
-  override readonly name = 'InvoiceDataError';
-  constructor(
-    readonly problems: string[],
-    readonly kind: 'shape' | 'totals' | 'other' = 'other',
-  ) {
-    super(problems.join('; '));
-  }
-}
-
 export interface CheckedInvoice {
   xml: string;
   /** The rules' verdict: no fatal finding (else EInvoiceInvalidError), the warnings to report. */
@@ -51,7 +35,7 @@ export interface CheckedInvoice {
 
 /**
  * The checked XML for the request. `data` is the template's data (from_data); `field` is where the
- * option sits ("options.e_invoice"). Throws InvoiceDataError, InvoiceXmlError (with lines) or
+ * option sits ("options.e_invoice"). Throws MakeInputError, InvoiceXmlError (with lines) or
  * EInvoiceInvalidError (each fatal rule with its location).
  */
 export async function checkedInvoiceXml(request: EInvoiceRequest, data: unknown, field: string, xmllint?: string): Promise<CheckedInvoice> {
@@ -72,19 +56,14 @@ function sourceField(request: EInvoiceRequest, field: string): string {
   return request.from_data ? 'data' : `${field}.invoice`;
 }
 
-/** The XML for the request, written from the JSON when it is not given (throws InvoiceDataError on bad JSON). */
+/** The XML for the request, written from the JSON when it is not given (throws MakeInputError on bad JSON). */
 export function invoiceXml(request: EInvoiceRequest, data: unknown, field: string): string {
   if (request.xml !== undefined) return request.xml;
   const from = request.from_data ? 'data' : `${field}.invoice`;
-  if (!JSON_PROFILES.includes(request.profile))
-    throw new InvoiceDataError([`${field}.profile ${request.profile} carries no invoice lines: give its CII XML as ${field}.xml instead`]);
-  if (request.from_data && data === undefined) throw new InvoiceDataError([`${field}.from_data needs a template_id render whose data is the invoice`]);
-  const format = request.syntax === 'UBL' ? 'xrechnung-ubl' : FORMATS[request.profile]!;
-  try {
-    // Written only: the rules run once, on the warm thread, in checkedInvoiceXml.
-    return writeEInvoice(parseMakeInvoice(request.from_data ? data : request.invoice, from), format, from).xml;
-  } catch (error) {
-    if (error instanceof MakeInputError) throw new InvoiceDataError(error.problems, error.kind);
-    throw error;
-  }
+  const written = FORMATS[request.profile];
+  if (!written) throw new MakeInputError([`${field}.profile ${request.profile} carries no invoice lines: give its CII XML as ${field}.xml instead`]);
+  if (request.from_data && data === undefined) throw new MakeInputError([`${field}.from_data needs a template_id render whose data is the invoice`]);
+  const format = request.syntax === 'UBL' ? 'xrechnung-ubl' : written;
+  // Written only: the rules run once, on the warm thread, in checkedInvoiceXml.
+  return writeEInvoice(parseMakeInvoice(request.from_data ? data : request.invoice, from), format, from).xml;
 }

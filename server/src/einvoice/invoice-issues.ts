@@ -1,7 +1,7 @@
 // The invoice schema's complaints as sentences a person can act on: fields that are missing are
 // gathered per object ("data lacks issue_date, currency and seller"), the rest say what the value
 // must be. zod's own wording ("Invalid input: expected string, received undefined") never reaches
-// a caller; a message of our own (invoice-schema.ts's regex messages) is kept as written.
+// a caller; a message of our own (make/json-values.ts's regex messages) is kept as written.
 
 import type { z } from 'zod';
 
@@ -51,7 +51,7 @@ function issueText(issue: Issue): string {
   }
 }
 
-/** invoice-schema.ts's own messages start "must ..."; zod's generic ones ("Invalid input") are replaced. */
+/** Our schema's own messages start "must ..."; zod's generic ones ("Invalid input") are replaced. */
 function ownMessage(message: string, fallback: string): string {
   return /^must /.test(message) ? message : fallback;
 }

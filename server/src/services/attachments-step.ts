@@ -7,7 +7,8 @@
 import { buffer } from 'node:stream/consumers';
 import { ApiError } from '../errors.ts';
 import { reportHeader } from '../einvoice/check/rule-report.ts';
-import { checkedInvoiceXml, InvoiceDataError, type CheckedInvoice, type EInvoiceRequest } from '../einvoice/e-invoice.ts';
+import { checkedInvoiceXml, type CheckedInvoice, type EInvoiceRequest } from '../einvoice/e-invoice.ts';
+import { MakeInputError } from '../einvoice/make/make-einvoice.ts';
 import { facturXXmp } from '../einvoice/facturx-xmp.ts';
 import { PROFILES } from '../einvoice/profiles.ts';
 import { InvoiceXmlError, XmlValidatorUnavailableError } from '../einvoice/xsd-check.ts';
@@ -26,7 +27,7 @@ export interface AttachmentsStepDeps {
 const MB = 1024 * 1024;
 
 /** How each kind of invoice problem opens: "does not add up" only where stated amounts disagree with the lines. */
-const INVOICE_DATA_PROBLEM: Record<InvoiceDataError['kind'], string> = {
+const INVOICE_DATA_PROBLEM: Record<MakeInputError['kind'], string> = {
   shape: 'The data is not a complete invoice (docs/api.md#invoice-json)',
   totals: 'The invoice does not add up',
   other: 'The e-invoice cannot be written',
@@ -125,7 +126,7 @@ export class AttachmentsStep implements OutputStep {
       this.checked.set(option, { data: context.data, invoice });
       return invoice;
     } catch (error) {
-      if (error instanceof InvoiceDataError) throw new ApiError('invalid_request', `${INVOICE_DATA_PROBLEM[error.kind]}: ${error.message}.`);
+      if (error instanceof MakeInputError) throw new ApiError('invalid_request', `${INVOICE_DATA_PROBLEM[error.kind]}: ${error.message}.`);
       if (error instanceof InvoiceXmlError) throw new ApiError('invalid_request', `${field}.xml does not validate as ${option.profile}: ${error.message}.`);
       if (error instanceof XmlValidatorUnavailableError)
         throw new ApiError('pdf_tool_unavailable', `E-invoices cannot be checked on this server: ${error.message}.`);

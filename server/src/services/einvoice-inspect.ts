@@ -9,24 +9,7 @@ import { readInvoice } from '../einvoice/read/read-invoice.ts';
 import { specificationFacts } from '../einvoice/read/specification.ts';
 import type { Finding } from '../einvoice/rules/rule.ts';
 import { checkInvoice, RULE_SETS, type RuleSetName } from '../einvoice/rules/rule-sets.ts';
-
-export interface RuleSetReport {
-  fatal: { id: string; detail: string; location: string }[];
-  warnings: { id: string; detail: string; location: string }[];
-  /** Set on a rule set not yet complete (Peppol): a clean report does not mean the official one is. */
-  partial?: true;
-}
-
-export interface EInvoiceInspection {
-  syntax: 'CII' | 'UBL';
-  document: 'Invoice' | 'CreditNote';
-  specification_id: string | null;
-  profile: string | null;
-  rule_set: RuleSetName;
-  valid: boolean;
-  rule_sets: Record<RuleSetName, RuleSetReport>;
-  invoice: Record<string, unknown>;
-}
+import type { EInvoiceInspection, RuleSetReport } from '../shapes/einvoice-inspection-json.ts';
 
 /** Rule sets whose rules are not all written yet (docs/decisions.md); none since Peppol was completed, the flag stays for the next one. */
 const PARTIAL: ReadonlySet<RuleSetName> = new Set<RuleSetName>();

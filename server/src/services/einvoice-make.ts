@@ -2,9 +2,9 @@
 // of one format and checked by that format's rule set (einvoice/make/). Not charged and nothing is
 // stored, as inspect (docs/decisions.md, "Making an e-invoice is not charged").
 
+import { reportHeader } from '../einvoice/check/rule-report.ts';
 import { makeEInvoice } from '../einvoice/make/make-einvoice.ts';
 import type { MakeInvoice } from '../einvoice/make/invoice-json.ts';
-import { reportHeader } from '../einvoice/make/report.ts';
 import type { EInvoiceFormat } from '../einvoice/make/targets.ts';
 
 export interface MadeXml {
@@ -15,5 +15,5 @@ export interface MadeXml {
 
 export function makeEInvoiceXml(request: { format: EInvoiceFormat; invoice: MakeInvoice }): MadeXml {
   const made = makeEInvoice(request.invoice, request.format, 'invoice');
-  return { xml: made.xml, report: reportHeader(made.ruleSet, made.warnings) };
+  return { xml: made.xml, report: reportHeader(made.report) };
 }

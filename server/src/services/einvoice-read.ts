@@ -3,18 +3,17 @@
 // Quire's default view template or a key's own, as a render: charged, receipted and stored like one
 // (the render service does it all; this only decides what it renders).
 
+import { reportHeader } from '../einvoice/check/rule-report.ts';
 import { MAX_ATTACHMENT_BYTES } from '../pdf/attachment-options.ts';
 import { pdfOptionsSchema } from '../render/pdf-options.ts';
 import { ApiError } from '../errors.ts';
-import { inspectEInvoice, type EInvoiceInspection } from './einvoice-inspect.ts';
-import { einvoiceSource, type EInvoiceInput, type EInvoiceOrigin } from './einvoice-source.ts';
+import type { EInvoiceInspection, SourcedInspection } from '../shapes/einvoice-inspection-json.ts';
+import { inspectEInvoice } from './einvoice-inspect.ts';
+import { einvoiceSource, type EInvoiceInput } from './einvoice-source.ts';
 import { expandDefaultView } from './einvoice-view-template.ts';
 import type { Account } from './keys.ts';
 import type { PdfToolsService } from './pdf-tools.ts';
 import type { RenderContext, RenderedPdf, RenderService } from './render.ts';
-
-/** The inspection of a sent invoice, with where it was read from. */
-export type SourcedInspection = EInvoiceInspection & { source: EInvoiceOrigin };
 
 export interface EInvoiceRenderOptions {
   template_id?: string;
@@ -58,7 +57,7 @@ export class EInvoiceReadService {
     const common = { options: pdfOptions, store: options.store, filename };
     if (account === undefined) {
       const { pdf, headers } = await this.preview(data, options, pdfOptions);
-      return { pdf, filename, headers: { ...headers, 'X-E-Invoice-Report': reportHeader(inspection) } };
+      return { pdf, filename, headers: { ...headers, 'X-E-Invoice-Report': inspectionHeader(inspection) } };
     }
     const rendered = await this.deps.render.render(
       // A key's own template expands like any template render; the default one is expanded here and rendered as HTML.
@@ -66,7 +65,7 @@ export class EInvoiceReadService {
       account,
       context,
     );
-    return { ...rendered, headers: { ...rendered.headers, 'X-E-Invoice-Report': reportHeader(inspection) } };
+    return { ...rendered, headers: { ...rendered.headers, 'X-E-Invoice-Report': inspectionHeader(inspection) } };
   }
 
   /** The admin window's readable view: the default view only, neither charged nor kept (a key's template needs the key: render with it). */
@@ -85,10 +84,10 @@ export function viewData(inspection: SourcedInspection): Record<string, unknown>
   return { ...inspection, report: inspection.rule_sets[inspection.rule_set] };
 }
 
-/** `rules=xrechnung; fatal=2; warnings=1`: the verdict of the rule set BT-24 names. */
-export function reportHeader(inspection: EInvoiceInspection): string {
+/** `rules=xrechnung; fatal=2; warnings=1; ids=...`: the verdict of the rule set BT-24 names, told as a render's. */
+function inspectionHeader(inspection: EInvoiceInspection): string {
   const { fatal, warnings } = inspection.rule_sets[inspection.rule_set];
-  return `rules=${inspection.rule_set}; fatal=${fatal.length}; warnings=${warnings.length}`;
+  return reportHeader({ rules: inspection.rule_set, fatal, warnings });
 }
 
 /** The original XML as the PDF's Source: under its name in the PDF it came from, else named by its syntax. */

@@ -6,13 +6,12 @@
 import { readInvoice } from '../einvoice/read/read-invoice.ts';
 import { ApiError } from '../errors.ts';
 import type { AttachedFile } from '../pdf/attached-files.ts';
+import type { EInvoiceOrigin } from '../shapes/einvoice-inspection-json.ts';
 import type { Account } from './keys.ts';
 import type { PdfToolsService } from './pdf-tools.ts';
 
 /** What a call sends: exactly one of the XML and a PDF. */
 export type EInvoiceInput = { xml: string | Uint8Array; pdf?: undefined } | { pdf: Uint8Array; xml?: undefined };
-
-export type EInvoiceOrigin = { kind: 'xml' } | { kind: 'pdf'; attachment: string };
 
 export interface EInvoiceSource {
   xml: string | Uint8Array;

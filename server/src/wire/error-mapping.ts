@@ -25,8 +25,7 @@ import type { ErrorRecord } from '../stores/batch-store.ts';
 import { usageHeaders } from './usage-headers.ts';
 import { SignInputError, TimestampUnavailableError } from '../signing/errors.ts';
 import { NotAnInvoiceError, XmlRefusedError } from '../einvoice/read/read-invoice.ts';
-import { EInvoiceInvalidError as MadeEInvoiceInvalidError, MakeInputError } from '../einvoice/make/make-einvoice.ts';
-import { findingsBody, reportHeader as madeReportHeader } from '../einvoice/make/report.ts';
+import { MakeInputError } from '../einvoice/make/make-einvoice.ts';
 import { EInvoiceInvalidError, reportHeader, RuleCheckLostError } from '../einvoice/check/rule-report.ts';
 import { FinishInputError, PdfInputError, type PdfInputProblem, PdfStepError, PdfToolMissingError, PdfToolTimeoutError } from '../pdf/pdf-errors.ts';
 
@@ -159,15 +158,8 @@ function einvoiceApiError(error: unknown): ApiError | undefined {
   if (error instanceof XmlRefusedError)
     return new ApiError(error.reason === 'too_large' ? 'payload_too_large' : 'einvoice_unreadable', sentence(error.message));
   if (error instanceof NotAnInvoiceError) return new ApiError('einvoice_unreadable', sentence(error.message));
-  // docs/api.md#making-an-e-invoice: the JSON names fields the format cannot take; or our rules refuse the XML made.
+  // docs/api.md#making-an-e-invoice: the JSON names fields the format cannot take (our rules refusing the XML made is EInvoiceInvalidError above).
   if (error instanceof MakeInputError) return new ApiError('invalid_request', fieldSentence(error.message));
-  if (error instanceof MadeEInvoiceInvalidError)
-    return new ApiError(
-      'einvoice_invalid',
-      sentence(error.message),
-      { 'X-E-Invoice-Report': madeReportHeader(error.ruleSet, error.findings) },
-      findingsBody(error.ruleSet, error.findings),
-    );
   return undefined;
 }
 

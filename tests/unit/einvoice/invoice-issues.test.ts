@@ -5,13 +5,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { invoiceXml, InvoiceDataError } from '../../../server/src/einvoice/e-invoice.ts';
+import { invoiceXml } from '../../../server/src/einvoice/e-invoice.ts';
+import { MakeInputError } from '../../../server/src/einvoice/make/make-einvoice.ts';
 
-function refusal(data: unknown): InvoiceDataError {
+function refusal(data: unknown): MakeInputError {
   try {
     invoiceXml({ profile: 'EN 16931', from_data: true }, data, 'options.e_invoice');
   } catch (error) {
-    if (error instanceof InvoiceDataError) return error;
+    if (error instanceof MakeInputError) return error;
     throw error;
   }
   assert.fail('the data was taken as an invoice');

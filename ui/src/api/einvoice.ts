@@ -2,39 +2,13 @@
 // into its rule report and our JSON, and draw it as a readable PDF. The admin window calls the admin
 // twins (/admin/v1/einvoice/..., the admin token); code calls the /v1 ones with a key.
 
+import type { RuleFinding, RuleSetName, RuleSetReport, SourcedInspection as EInvoiceInspection } from '../../../server/src/shapes/einvoice-inspection-json.ts';
 import { call, callJson, filenameOf } from './client.ts';
 import { fileToBase64 } from './pdf-tools.ts';
 
-export type RuleSetName = 'en16931' | 'xrechnung' | 'peppol';
-
-/** One finding of a rule: the official id, our sentence, the element at fault. */
-export interface RuleFinding {
-  id: string;
-  detail: string;
-  location: string;
-}
-
-export interface RuleSetReport {
-  fatal: RuleFinding[];
-  warnings: RuleFinding[];
-  /** The rule set is not complete yet: a clean report is not the official verdict. */
-  partial?: true;
-}
-
-export interface EInvoiceInspection {
-  syntax: 'CII' | 'UBL';
-  document: 'Invoice' | 'CreditNote';
-  specification_id: string | null;
-  profile: string | null;
-  rule_set: RuleSetName;
-  valid: boolean;
-  rule_sets: Record<RuleSetName, RuleSetReport>;
-  /** Where the XML came from: a PDF's attachment (absent for an XML upload). */
-  /** What was sent: the XML itself, or a PDF whose attachment was read. */
-  source?: { kind: 'xml'; attachment?: undefined } | { kind: 'pdf'; attachment: string };
-  /** The EN 16931 model read from the XML, as our JSON (keys in snake_case). */
-  invoice: Record<string, unknown>;
-}
+// The inspection's shape is the server's own (server/src/shapes/einvoice-inspection-json.ts); the
+// endpoints the window calls always say where the XML was read from.
+export type { EInvoiceInspection, RuleFinding, RuleSetName, RuleSetReport };
 
 export const RULE_SET_LABELS: Record<RuleSetName, string> = { en16931: 'EN 16931', xrechnung: 'XRechnung', peppol: 'Peppol BIS 3.0' };
 

@@ -3,12 +3,13 @@
 // admin event stream (render.completed and instance.stats: every instance's on PostgreSQL); each
 // render with a receipt opens it in a side panel, closed when the filters hide its row.
 
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { getActivity, getReceipt, type Activity, type Receipt, type RenderActivity } from '../api/activity.ts';
 import { listKeys } from '../api/keys.ts';
 import { subscribeEvents } from '../api/events.ts';
 import { describeFailure } from '../api/client.ts';
 import { useInterval, useLoad } from '../lib/hooks.ts';
+import { oneFetchAtATime } from '../lib/one-fetch-at-a-time.ts';
 import { formatClock, formatNumber } from '../lib/format.ts';
 import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
 import { LiveDot, type LiveState } from '../components/LiveDot.tsx';
@@ -30,29 +31,17 @@ export function ActivityPage() {
   const [receipt, setReceipt] = useState<{ id: string; data?: Receipt; error?: string }>();
 
   // One fetch at a time; events that arrive meanwhile ask for exactly one more.
-  const fetching = useRef(false);
-  const again = useRef(false);
-  const refresh = useCallback(() => {
-    if (fetching.current) {
-      again.current = true;
-      return;
-    }
-    fetching.current = true;
-    getActivity()
-      .then(
+  const refresh = useMemo(() => {
+    const run = oneFetchAtATime(() =>
+      getActivity().then(
         (next) => {
           setActivity(next);
           setError(undefined);
         },
         (failure: unknown) => setError(describeFailure(failure)),
-      )
-      .finally(() => {
-        fetching.current = false;
-        if (again.current) {
-          again.current = false;
-          refresh();
-        }
-      });
+      ),
+    );
+    return () => run('activity');
   }, []);
 
   useEffect(() => {

@@ -1,13 +1,14 @@
 // Batches of every key with live progress (Server-Sent Events from GET /admin/v1/events), and
 // one batch's per-item results and webhook delivery attempts.
 
-import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { getBatch, listBatches } from '../api/batches.ts';
 import { listKeys } from '../api/keys.ts';
 import { subscribeEvents } from '../api/events.ts';
 import { ApiFailure } from '../api/client.ts';
-import type { Batch, WebhookAttempt } from '../api/types.ts';
+import type { Batch, Page, WebhookAttempt } from '../api/types.ts';
 import { useCursorPages, useInterval, useLoad } from '../lib/hooks.ts';
+import { oneFetchAtATime } from '../lib/one-fetch-at-a-time.ts';
 import { formatDate, timeAgo } from '../lib/format.ts';
 import { Card, EmptyState, ErrorNote, Loading, PageHeader } from '../components/Page.tsx';
 import { LiveDot, type LiveState } from '../components/LiveDot.tsx';
@@ -26,12 +27,21 @@ export function BatchesPage() {
   const { cursor } = pages;
   const keys = useLoad((signal) => listKeys(signal), []);
   const [missing, setMissing] = useState(false);
+  // A list is a snapshot that may be older than an event already handled (a batch's refresh answered
+  // before the list did): its unfinished batches are fetched once more after it is shown.
+  const refreshUnfinished = useRef<(page: Page<Batch>) => void>(() => undefined);
   const batches = useLoad(
     (signal) =>
-      listBatches({ key_id: keyId || undefined, cursor, limit: PAGE_SIZE }, signal).catch((error: unknown) => {
-        if (error instanceof ApiFailure && error.status === 404 && error.code === 'not_found') setMissing(true);
-        throw error;
-      }),
+      listBatches({ key_id: keyId || undefined, cursor, limit: PAGE_SIZE }, signal).then(
+        (page) => {
+          if (!signal.aborted) refreshUnfinished.current(page);
+          return page;
+        },
+        (error: unknown) => {
+          if (error instanceof ApiFailure && error.status === 404 && error.code === 'not_found') setMissing(true);
+          throw error;
+        },
+      ),
     [keyId, cursor],
   );
   const [open, setOpen] = useState<string | null>(null);
@@ -46,31 +56,32 @@ export function BatchesPage() {
     [batches.setData],
   );
 
-  // Each event names a batch: fetch that batch again (at most one fetch per batch at a time).
-  const inFlight = useRef(new Set<string>());
-  const refreshBatch = useCallback(
-    (id: string) => {
-      if (inFlight.current.has(id)) return;
-      inFlight.current.add(id);
-      getBatch(id)
-        .then(replaceBatch, () => undefined)
-        .finally(() => inFlight.current.delete(id));
-    },
-    [replaceBatch],
-  );
+  // Each event names a batch: fetch that batch again, one fetch per batch at a time; an event during
+  // a fetch asks for one more (that fetch may have been answered before the event: issue 40).
+  const refreshBatch = useMemo(() => oneFetchAtATime((id) => getBatch(id).then(replaceBatch)), [replaceBatch]);
+  refreshUnfinished.current = (page) => {
+    for (const batch of page.data) if (batch.status !== 'completed') refreshBatch(batch.batch_id);
+  };
   const reloadList = batches.reload;
   const batchesRef = useRef<Batch[] | undefined>(undefined);
   batchesRef.current = batches.data?.data;
   useEffect(() => {
     if (missing) return;
-    const events = subscribeEvents((event) => {
-      const data = event.data as { batch_id?: unknown; batch?: { batch_id?: unknown } } | null;
-      const id = typeof data?.batch_id === 'string' ? data.batch_id : typeof data?.batch?.batch_id === 'string' ? data.batch.batch_id : undefined;
-      if (!id) return;
-      const known = batchesRef.current?.some((batch) => batch.batch_id === id);
-      if (known) refreshBatch(id);
-      else reloadList();
-    }, setLive);
+    const events = subscribeEvents(
+      (event) => {
+        const data = event.data as { batch_id?: unknown; batch?: { batch_id?: unknown } } | null;
+        const id = typeof data?.batch_id === 'string' ? data.batch_id : typeof data?.batch?.batch_id === 'string' ? data.batch.batch_id : undefined;
+        if (!id) return;
+        const known = batchesRef.current?.some((batch) => batch.batch_id === id);
+        if (known) refreshBatch(id);
+        else reloadList();
+      },
+      (state) => {
+        setLive(state);
+        // Nothing is replayed (docs/api.md#admin-event-stream): what moved before this (re)connection is read again.
+        if (state === 'live') reloadList();
+      },
+    );
     return () => events.close();
   }, [missing, refreshBatch, reloadList]);
 

@@ -5,14 +5,9 @@
 import type { EInvoiceProfile } from '../profiles.ts';
 import type { Finding } from '../rules/rule.ts';
 import type { RuleSetName } from '../rules/rule-sets.ts';
+import type { RuleFinding } from '../../shapes/einvoice-inspection-json.ts';
 
-/** One finding as the API spells it (the same shape as POST /v1/einvoice/inspect's). */
-export interface RuleFinding {
-  id: string;
-  detail: string;
-  location: string;
-}
-
+/** A finding as the API spells it: the same shape as POST /v1/einvoice/inspect's (shapes/einvoice-inspection-json.ts). */
 export interface RuleReport {
   /** The rule set run, or null for a profile that is not an EN 16931 invoice (MINIMUM, BASIC WL). */
   rules: RuleSetName | null;
@@ -64,9 +59,15 @@ export class RuleCheckLostError extends Error {
   }
 }
 
-/** `rules=en16931; fatal=0; warnings=2; ids=BR-X,BR-Y`: the X-E-Invoice-Report header's value. */
+/** Ids beyond this many are left out of the header (the body, the receipt or an inspect call has them all). */
+const MAX_HEADER_IDS = 40;
+
+/**
+ * `rules=en16931; fatal=0; warnings=2; ids=BR-X,BR-Y`: the X-E-Invoice-Report header's value, the
+ * same for a render's e_invoice, POST /v1/einvoice and a received invoice read (fatal ids first).
+ */
 export function reportHeader(report: RuleReport): string {
-  const ids = [...new Set([...report.fatal, ...report.warnings].map((finding) => finding.id))];
+  const ids = [...new Set([...report.fatal, ...report.warnings].map((finding) => finding.id))].slice(0, MAX_HEADER_IDS);
   const parts = [`rules=${report.rules ?? 'none'}`, `fatal=${report.fatal.length}`, `warnings=${report.warnings.length}`];
   if (ids.length > 0) parts.push(`ids=${ids.join(',')}`);
   return parts.join('; ');

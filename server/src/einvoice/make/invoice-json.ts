@@ -1,8 +1,9 @@
 // The JSON invoice POST /v1/einvoice makes into every target format (docs/api.md#making-an-e-invoice):
-// the render routes' invoice JSON (invoice-schema.ts), every field kept with its name, grown to what
+// the render routes' first invoice JSON, every field kept with its name, grown to what
 // real invoices carry. Totals and the VAT breakdown may be left out: json-amounts.ts computes them.
 
 import { z } from 'zod';
+import { MIME_CODE_LIST } from '../codes/code-lists.ts';
 import { allowanceChargeSchema, breakdownSchema, deliverySchema, lineSchema, partySchema, paymentSchema, totalsSchema } from './json-parts.ts';
 import { code, date, text } from './json-values.ts';
 
@@ -56,14 +57,7 @@ export const makeInvoiceSchema = z
           attachment: z
             .strictObject({
               content_base64: z.base64().max(10_000_000).describe('BT-125.'),
-              mime_code: z.enum([
-                'application/pdf',
-                'image/png',
-                'image/jpeg',
-                'text/csv',
-                'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-                'application/vnd.oasis.opendocument.spreadsheet',
-              ]),
+              mime_code: z.enum(MIME_CODE_LIST),
               filename: text(200),
             })
             .optional(),

@@ -1,9 +1,8 @@
 // The parts of the JSON invoice (invoice-json.ts): parties and addresses, lines, allowances and
-// charges, VAT breakdown entries, payment, delivery. Every field the render routes' invoice JSON
-// (einvoice/invoice-schema.ts) has keeps its name here; each new one names its BT/BG.
+// charges, VAT breakdown entries, payment, delivery. Every field of the first invoice JSON (the
+// render routes', written before POST /v1/einvoice) kept its name here; each later one names its BT/BG.
 
 import { z } from 'zod';
-import { VAT_CATEGORIES } from '../invoice-schema.ts';
 import { amount, code, country, date, identifier, price, quantity, rate, text } from './json-values.ts';
 
 export const addressSchema = z.strictObject({
@@ -36,8 +35,11 @@ export const partySchema = z.strictObject({
   address: addressSchema,
 });
 
+/** UNTDID 5305 codes EN 16931 allows (BT-95, BT-102, BT-118, BT-151). */
+const VAT_CATEGORY_CODES = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M'] as const;
+
 const vatCategory = z
-  .enum(VAT_CATEGORIES)
+  .enum(VAT_CATEGORY_CODES)
   .describe(
     'UNTDID 5305: S standard, Z zero, E exempt, AE reverse charge, K intra-community, G export, O outside scope, L Canary Islands, M Ceuta and Melilla.',
   );

@@ -4,8 +4,8 @@
 
 import { issueSentences } from '../invoice-issues.ts';
 import { readInvoice } from '../read/read-invoice.ts';
-import { checkInvoice, type RuleSetName } from '../rules/rule-sets.ts';
-import { type Finding, idsOf } from '../rules/rule.ts';
+import { EInvoiceInvalidError, reportOf, type RuleReport } from '../check/rule-report.ts';
+import { checkInvoice } from '../rules/rule-sets.ts';
 import { writeCii } from '../write/cii.ts';
 import { writeUbl } from '../write/ubl.ts';
 import { makeInvoiceSchema, type MakeInvoice } from './invoice-json.ts';
@@ -27,25 +27,11 @@ export class MakeInputError extends Error {
   }
 }
 
-/** Our rule set refuses the XML written from the JSON: `findings` has every fatal one (and the warnings). */
-export class EInvoiceInvalidError extends Error {
-  override readonly name = 'EInvoiceInvalidError';
-  constructor(
-    readonly format: EInvoiceFormat,
-    readonly ruleSet: RuleSetName,
-    readonly findings: Finding[],
-  ) {
-    // The ids in the sentence too: a render's answer has only detail and code to say it with.
-    super(`The ${format} XML written from the invoice fails the ${ruleSet} rules ${idsOf(findings, 'fatal').join(', ')}`);
-  }
-}
-
 export interface MadeEInvoice {
   xml: string;
   format: EInvoiceFormat;
-  ruleSet: RuleSetName;
-  /** The warnings our rule set gave (a fatal finding throws). */
-  warnings: Finding[];
+  /** Our rule set's verdict: no fatal finding (a fatal one throws EInvoiceInvalidError), the warnings. */
+  report: RuleReport;
 }
 
 /** The JSON as a MakeInvoice, or MakeInputError naming each field under `from` (invoice, data, options.e_invoice.invoice). */
@@ -87,7 +73,7 @@ export function writeEInvoice(invoice: MakeInvoice, format: EInvoiceFormat, fiel
 export function makeEInvoice(invoice: MakeInvoice, format: EInvoiceFormat, field = 'invoice'): MadeEInvoice {
   const target = TARGETS[format];
   const { xml } = writeEInvoice(invoice, format, field);
-  const findings = checkInvoice(readInvoice(xml), target.ruleSet);
-  if (findings.some((finding) => finding.flag === 'fatal')) throw new EInvoiceInvalidError(format, target.ruleSet, findings);
-  return { xml, format, ruleSet: target.ruleSet, warnings: findings };
+  const report = reportOf(target.ruleSet, checkInvoice(readInvoice(xml), target.ruleSet));
+  if (report.fatal.length > 0) throw new EInvoiceInvalidError(`The ${format} XML written from the invoice`, report);
+  return { xml, format, report };
 }

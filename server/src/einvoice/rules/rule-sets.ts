@@ -21,6 +21,7 @@ import { TOTAL_RULES } from './totals.ts';
 import { VAT_EXTRA_RULES } from './vat-category-extra.ts';
 import { VAT_CATEGORY_RULES } from './vat-categories.ts';
 import { XRECHNUNG_RULES } from './xrechnung.ts';
+import type { RuleSetName } from '../../shapes/einvoice-inspection-json.ts';
 
 export const EN16931_RULES: readonly Rule[] = [
   ...DOCUMENT_RULES,
@@ -39,6 +40,26 @@ export const EN16931_RULES: readonly Rule[] = [
 const PEPPOL_RULES: Record<string, Rule> = { ...PEPPOL_SHARED_RULES, ...PEPPOL_SYNTAX_RULES };
 const peppol = (ids: string[]): Rule[] => ids.map((id) => PEPPOL_RULES[id]!);
 
+/** The Peppol rules both XRechnung's list and Peppol's own run alike (R008, R044, R046 and R120 differ between them). */
+const PEPPOL_IN_BOTH = [
+  'PEPPOL-EN16931-R001',
+  'PEPPOL-EN16931-R005',
+  'PEPPOL-EN16931-R010',
+  'PEPPOL-EN16931-R020',
+  'PEPPOL-EN16931-R040',
+  'PEPPOL-EN16931-R041',
+  'PEPPOL-EN16931-R042',
+  'PEPPOL-EN16931-R043',
+  'PEPPOL-EN16931-R054',
+  'PEPPOL-EN16931-R055',
+  'PEPPOL-EN16931-R061',
+  'PEPPOL-EN16931-R101',
+  'PEPPOL-EN16931-R110',
+  'PEPPOL-EN16931-R111',
+  'PEPPOL-EN16931-R121',
+  'PEPPOL-EN16931-R130',
+];
+
 /**
  * XRechnung 3.0 (KoSIT Schematron 2.5.0): the CEN rules, the BR-DE rules, and the Peppol rules
  * KoSIT's list takes over (R120 there as a warning). R053 is left out: KoSIT's variant of it
@@ -47,27 +68,7 @@ const peppol = (ids: string[]): Rule[] => ids.map((id) => PEPPOL_RULES[id]!);
 export const XRECHNUNG_RULE_SET: readonly Rule[] = [
   ...EN16931_RULES,
   ...XRECHNUNG_RULES,
-  ...peppol([
-    'PEPPOL-EN16931-R001',
-    'PEPPOL-EN16931-R005',
-    'PEPPOL-EN16931-R008',
-    'PEPPOL-EN16931-R010',
-    'PEPPOL-EN16931-R020',
-    'PEPPOL-EN16931-R040',
-    'PEPPOL-EN16931-R041',
-    'PEPPOL-EN16931-R042',
-    'PEPPOL-EN16931-R043',
-    'PEPPOL-EN16931-R044',
-    'PEPPOL-EN16931-R046',
-    'PEPPOL-EN16931-R054',
-    'PEPPOL-EN16931-R055',
-    'PEPPOL-EN16931-R061',
-    'PEPPOL-EN16931-R101',
-    'PEPPOL-EN16931-R110',
-    'PEPPOL-EN16931-R111',
-    'PEPPOL-EN16931-R121',
-    'PEPPOL-EN16931-R130',
-  ]),
+  ...peppol([...PEPPOL_IN_BOTH, 'PEPPOL-EN16931-R008', 'PEPPOL-EN16931-R044', 'PEPPOL-EN16931-R046']),
   { ...PEPPOL_RULES['PEPPOL-EN16931-R120']!, flag: 'warning' },
 ];
 
@@ -81,30 +82,16 @@ export const PEPPOL_RULE_SET: readonly Rule[] = [
   ...PEPPOL_CODE_RULES,
   ...PEPPOL_IDENTIFIER_RULES,
   ...PEPPOL_NATIONAL_RULES,
-  ...peppol([
-    'PEPPOL-EN16931-R001',
-    'PEPPOL-EN16931-R005',
-    'PEPPOL-EN16931-R010',
-    'PEPPOL-EN16931-R020',
-    'PEPPOL-EN16931-R040',
-    'PEPPOL-EN16931-R041',
-    'PEPPOL-EN16931-R042',
-    'PEPPOL-EN16931-R043',
-    'PEPPOL-EN16931-R054',
-    'PEPPOL-EN16931-R055',
-    'PEPPOL-EN16931-R061',
-    'PEPPOL-EN16931-R101',
-    'PEPPOL-EN16931-R110',
-    'PEPPOL-EN16931-R111',
-    'PEPPOL-EN16931-R120',
-    'PEPPOL-EN16931-R121',
-    'PEPPOL-EN16931-R130',
-  ]),
+  ...peppol([...PEPPOL_IN_BOTH, 'PEPPOL-EN16931-R120']),
   ...peppol(['PEPPOL-EN16931-R008', 'PEPPOL-EN16931-R044', 'PEPPOL-EN16931-R046']).map(ublOnly),
 ];
 
-export const RULE_SETS = { en16931: EN16931_RULES, xrechnung: XRECHNUNG_RULE_SET, peppol: PEPPOL_RULE_SET } as const;
-export type RuleSetName = keyof typeof RULE_SETS;
+// One set per name the API shows (shapes/): a set added here without its name there, or the reverse, fails to compile.
+export const RULE_SETS = { en16931: EN16931_RULES, xrechnung: XRECHNUNG_RULE_SET, peppol: PEPPOL_RULE_SET } as const satisfies Record<
+  RuleSetName,
+  readonly Rule[]
+>;
+export type { RuleSetName };
 
 export function checkInvoice(input: RuleInput, set: RuleSetName = 'en16931'): Finding[] {
   return runRules(RULE_SETS[set], input);
