@@ -14,6 +14,7 @@ import type { ConformanceReport } from './conformance.ts';
 import type { FileToEmbed } from './embed-files.ts';
 import type { ArchivalPdf, MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
 import type { PdfLayout } from './pdf-layout.ts';
+import type { DestinationPages } from './named-destinations.ts';
 import type { MarkerPages, StampPlan } from './stamp-plan.ts';
 
 /** The printed PDF with metadata, watermark and encryption applied; the bytes as they are when none is asked. */
@@ -32,6 +33,11 @@ export function stampInWorker(pdf: Uint8Array, overlay: Uint8Array, plan: StampP
 /** The page count of a printed body and the page each of its section markers landed on (stamp.ts). */
 export function findMarkersInWorker(pdf: Uint8Array, prefix: string): Promise<MarkerPages> {
   return pool.run({ kind: 'markers', pdf, prefix }) as Promise<MarkerPages>;
+}
+
+/** Per name, the 0-based page its named destination opens, -1 for none (named-destinations.ts). */
+export async function pagesOfDestinationsInWorker(pdf: Uint8Array, names: string[]): Promise<number[]> {
+  return ((await pool.run({ kind: 'destinations', pdf, names })) as DestinationPages).pages;
 }
 
 /**

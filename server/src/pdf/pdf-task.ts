@@ -7,6 +7,7 @@ import type { FinishOptions } from './finish-options.ts';
 import type { PdfInspection } from './inspect.ts';
 import type { RasterImage, RasterRequest } from './rasterize.ts';
 import type { PdfLayout } from './pdf-layout.ts';
+import type { DestinationPages } from './named-destinations.ts';
 import type { MarkerPages, StampPlan } from './stamp-plan.ts';
 import type { BlankPages } from './transform/blank-pages.ts';
 import type { FieldValue } from './transform/steps.ts';
@@ -22,6 +23,7 @@ export type PdfTask =
   | { kind: 'merge'; sources: MergePart[]; options: FinishOptions & { outline?: boolean } }
   | { kind: 'stamp'; pdf: Uint8Array; overlay: Uint8Array; plan: StampPlan; options: FinishOptions }
   | { kind: 'markers'; pdf: Uint8Array; prefix: string }
+  | { kind: 'destinations'; pdf: Uint8Array; names: string[] }
   | { kind: 'layout'; pdf: Uint8Array; field: string }
   | { kind: 'inspect'; pdf: Uint8Array; field: string; original?: Uint8Array }
   | { kind: 'attached_files'; pdf: Uint8Array; field: string }
@@ -42,10 +44,19 @@ export interface ArchivalPdf {
 
 /**
  * What a task answers: PDF bytes, where the body's section markers landed (markers), a PDF's pages
- * and sections (layout), a PDF/A file with its report, or a report, what is in it (inspect), its
+ * and sections (layout), the pages named destinations open (destinations), a PDF/A file with its report, or a report, what is in it (inspect), its
  * pages as images (rasterize).
  */
-export type PdfTaskResult = Uint8Array | MarkerPages | PdfLayout | ArchivalPdf | ConformanceReport | PdfInspection | RasterImage[] | AttachedFiles;
+export type PdfTaskResult =
+  | Uint8Array
+  | MarkerPages
+  | DestinationPages
+  | PdfLayout
+  | ArchivalPdf
+  | ConformanceReport
+  | PdfInspection
+  | RasterImage[]
+  | AttachedFiles;
 
 export type PdfTaskReply =
   | { id: number; pdf: PdfTaskResult }
