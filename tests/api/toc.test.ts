@@ -1,12 +1,12 @@
 // options.toc and <quire-toc> on a real Chromium, read back from the PDF with pdftotext (per page)
 // and pdf-lib: a 40-page Markdown report whose TOC numbers are the pages its headings print on, its
 // links open those pages, its footer numbers and bookmarks agree; page_ranges numbered as printed;
-// an HTML <quire-toc> after a cover; a template; the 400s for a bad toc.
+// an HTML <quire-toc> after a cover; a template; a merge of chapters; the 400s for a bad toc.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { errorOf, startTestServer } from '../helpers/start-app.ts';
-import { pageTexts } from '../helpers/pdf-cli.ts';
+import { pageTexts, textPdf } from '../helpers/pdf-cli.ts';
 import { linkPages, outlinePages, printedOn, reportHeadings, reportMarkdown, tocNumber } from '../helpers/toc-pdf.ts';
 
 const LOAD = { wait_until: 'load' };
@@ -118,6 +118,40 @@ test('table of contents', async (t) => {
     for (const row of tocAgainstPages(pages, parts, 1)) assert.equal(row.listed, row.printed, `"${row.title}"`);
   });
 
+  await t.test('a merge with toc makes its sources chapters: a TOC page first, numbered, linked, bookmarked, counted by the footer', async () => {
+    const sheets = (label: string, count: number) =>
+      Array.from({ length: count }, (_, i) => `<div style="break-after:page">${label} sheet ${i + 1}</div>`).join('');
+    const upload = Buffer.from(await textPdf(['Scan one', 'Scan two', 'Scan three'])).toString('base64');
+    const body = {
+      sources: [
+        { html: `<title>Annual report</title>${sheets('Report', 3)}`, options: LOAD },
+        { markdown: 'Notes on the year.\n\nMore notes.', title: 'Appendix', options: LOAD },
+        { pdf: upload, page_ranges: '2-3' },
+      ],
+      options: { toc: { title: 'Chapters' }, footer: '<div style="text-align:center">Page {{page}} of {{pages}}</div>' },
+    };
+    const response = await server.request('POST', '/v1/pdf/merge', body);
+    const pdf = await pdfOf(response);
+    const pages = pageTexts(pdf);
+    assert.equal(pages.length, 1 + 3 + 1 + 2);
+    assert.match(pages[0]!, /^\s*Chapters/);
+    const expected = [
+      { title: 'Annual report', page: 2, text: 'Report sheet 1' },
+      { title: 'Appendix', page: 5, text: 'Notes on the year.' },
+      { title: 'Document 3', page: 6, text: 'Scan two' },
+    ];
+    for (const chapter of expected) {
+      assert.equal(tocNumber(pages[0]!, chapter.title), chapter.page, `the TOC line of ${chapter.title}`);
+      assert.ok(pages[chapter.page - 1]!.includes(chapter.text), `page ${chapter.page} starts ${chapter.title}`);
+      assert.ok(pages[chapter.page - 1]!.includes(`Page ${chapter.page} of ${pages.length}`), `the footer of page ${chapter.page}`);
+    }
+    assert.deepEqual(
+      await linkPages(pdf, [1]),
+      expected.map((chapter) => chapter.page),
+    );
+    assert.deepEqual(await outlinePages(pdf), [{ title: 'Chapters', page: 1 }, ...expected.map(({ title, page }) => ({ title, page }))]);
+  });
+
   await t.test('a bad toc is a 400 naming the field', async () => {
     for (const toc of [{ depth: 7 }, { depth: 0 }, { position: 'middle' }, { title: 5 }, { colour: 'red' }, 'yes']) {
       const answer = await errorOf(await server.render({ html: '<h1>A</h1>', options: { toc } }));
@@ -125,5 +159,8 @@ test('table of contents', async (t) => {
       assert.equal(answer.code, 'invalid_request');
       assert.match(answer.detail, /options\.toc/, answer.detail);
     }
+    const merge = await errorOf(await server.request('POST', '/v1/pdf/merge', { sources: [{ html: '<p>a</p>' }], options: { toc: { depth: 2 } } }));
+    assert.equal(merge.status, 400);
+    assert.match(merge.detail, /options\.toc/, merge.detail);
   });
 });

@@ -12,7 +12,7 @@ import type { RasterImage, RasterRequest } from './rasterize.ts';
 import type { AttachedFiles } from './attached-files.ts';
 import type { ConformanceReport } from './conformance.ts';
 import type { FileToEmbed } from './embed-files.ts';
-import type { ArchivalPdf, MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
+import type { ArchivalPdf, Chapters, MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
 import type { PdfLayout } from './pdf-layout.ts';
 import type { DestinationPages } from './named-destinations.ts';
 import type { MarkerPages, StampPlan } from './stamp-plan.ts';
@@ -58,7 +58,7 @@ export function readLayoutInWorker(pdf: Uint8Array, field: string): Promise<PdfL
 }
 
 /** The parts' pages in order as one PDF, finished with the options; throws MergeSourceError naming a bad part. */
-export function mergeInWorker(sources: MergePart[], options: FinishOptions & { outline?: boolean }): Promise<Uint8Array> {
+export function mergeInWorker(sources: MergePart[], options: FinishOptions & { outline?: boolean; chapters?: Chapters }): Promise<Uint8Array> {
   return pool.run({ kind: 'merge', sources, options }) as Promise<Uint8Array>;
 }
 

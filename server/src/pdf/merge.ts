@@ -4,25 +4,27 @@
 // headings with outline: true) nested under it where their pages were kept. Runs in the PDF
 // worker thread.
 
-import { type PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFObject, type PDFPage, type PDFRef } from '@cantoo/pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFObject, type PDFPage, type PDFRef, PDFString } from '@cantoo/pdf-lib';
 import { readOutlineTree, type OutlineEntry } from './outline.ts';
 import type { FinishOptions } from './finish-options.ts';
 import { applyFinish } from './finish.ts';
 import { QUIRE_CREATOR } from './creator.ts';
 import { MergeSourceError } from './merge-errors.ts';
-import type { MergePart } from './pdf-task.ts';
+import type { Chapters, MergePart } from './pdf-task.ts';
 import { selectPages } from './page-list.ts';
 
 /** One PDF of the parts' pages; throws MergeSourceError for a damaged or encrypted part or a page it lacks. */
-export async function mergePdfs(parts: MergePart[], options: FinishOptions & { outline?: boolean }): Promise<Uint8Array> {
+export async function mergePdfs(parts: MergePart[], options: FinishOptions & { outline?: boolean; chapters?: Chapters }): Promise<Uint8Array> {
   const merged = await PDFDocument.create();
   // pdf-lib names itself; Quire made the whole (a caller's metadata.creator is written after).
   merged.setCreator(QUIRE_CREATOR);
   const bookmarks: Bookmark[] = [];
+  const firstPages: (PDFRef | undefined)[] = [];
   for (const [index, part] of parts.entries()) {
     const source = await loadPart(part.pdf, index);
     const { pages, kept } = await copyFrom(merged, source, part, index);
     for (const page of pages) merged.addPage(page);
+    firstPages.push(pages[0]?.ref);
     if (!pages[0] || !options.outline) continue;
     // A source page kept twice opens at its first copy.
     const pageMap = new Map<PDFRef, PDFRef>();
@@ -31,9 +33,11 @@ export async function mergePdfs(parts: MergePart[], options: FinishOptions & { o
       if (!pageMap.has(ref)) pageMap.set(ref, pages[i]!.ref);
     });
     const children = readOutline(source, pageMap);
-    bookmarks.push({ title: source.getTitle() || `Document ${index + 1}`, dest: [pages[0].ref, PDFName.of('Fit')], children });
+    const title = options.chapters?.titles[index] || source.getTitle() || `Document ${index + 1}`;
+    bookmarks.push({ title, dest: [pages[0].ref, PDFName.of('Fit')], children });
   }
   if (options.outline) writeOutline(merged, bookmarks);
+  if (options.chapters) linkChapters(merged, firstPages, options.chapters.linkPrefix);
   await applyFinish(merged, options);
   return merged.save();
 }
@@ -95,6 +99,28 @@ function readOutline(source: PDFDocument, pageMap: Map<PDFRef, PDFRef>): Bookmar
       return entry.dest && target && entry.title !== undefined ? [{ title: entry.title, dest: [target, ...entry.dest.slice(1)], children }] : children;
     });
   return moved(readOutlineTree(source));
+}
+
+/**
+ * Turns the links of the first part's pages (the table of contents) that point at `prefix` + N
+ * into links to part N's first page: the TOC was printed before the parts were joined, so it
+ * could only name them.
+ */
+function linkChapters(doc: PDFDocument, firstPages: (PDFRef | undefined)[], prefix: string): void {
+  const pages = doc.getPages();
+  const tocEnd = firstPages[1] ? pages.findIndex((page) => page.ref === firstPages[1]) : pages.length;
+  for (const page of pages.slice(0, tocEnd)) {
+    for (const annot of page.node.lookupMaybe(PDFName.of('Annots'), PDFArray)?.asArray() ?? []) {
+      const link = doc.context.lookup(annot);
+      if (!(link instanceof PDFDict)) continue;
+      const uri = link.lookupMaybe(PDFName.of('A'), PDFDict)?.lookupMaybe(PDFName.of('URI'), PDFString, PDFHexString)?.decodeText();
+      const chapter = uri?.startsWith(prefix) ? Number(uri.slice(prefix.length)) : Number.NaN;
+      const target = Number.isInteger(chapter) ? firstPages[chapter + 1] : undefined;
+      if (!target) continue;
+      link.delete(PDFName.of('A'));
+      link.set(PDFName.of('Dest'), doc.context.obj([target, PDFName.of('Fit')]));
+    }
+  }
 }
 
 /** Writes bookmarks as the document outline, every level open. */

@@ -18,9 +18,18 @@ export interface MergePart {
   pages?: string;
 }
 
+/**
+ * A merge whose parts are chapters (a table of contents first): each part's bookmark takes its
+ * title from here, and the links of part 0 to `linkPrefix` + N open part N's first page.
+ */
+export interface Chapters {
+  titles: string[];
+  linkPrefix: string;
+}
+
 export type PdfTask =
   | { kind: 'finish'; pdf: Uint8Array; options: FinishOptions }
-  | { kind: 'merge'; sources: MergePart[]; options: FinishOptions & { outline?: boolean } }
+  | { kind: 'merge'; sources: MergePart[]; options: FinishOptions & { outline?: boolean; chapters?: Chapters } }
   | { kind: 'stamp'; pdf: Uint8Array; overlay: Uint8Array; plan: StampPlan; options: FinishOptions }
   | { kind: 'markers'; pdf: Uint8Array; prefix: string }
   | { kind: 'destinations'; pdf: Uint8Array; names: string[] }

@@ -27,6 +27,7 @@ import type { RenderInput } from './render-request.ts';
 import { sourceSummary, type ReceiptsService } from './receipts.ts';
 import { titleOf, type OfficeConverter, type OfficeSource } from './office-converter.ts';
 import { OfficeUnavailableError } from '../office/errors.ts';
+import { CHAPTER_LINK_PREFIX, chaptersOf, printMergeToc, type ChapterPart, type MergeToc } from './merge-toc.ts';
 
 /** At most this many sources per call (each may be a render). */
 export const MAX_MERGE_SOURCES = 50;
@@ -39,10 +40,12 @@ export type MergeSourceInput = (
   page_ranges?: string;
   /** false: the merge's header and footer leave this source's pages as they are. */
   header_footer?: boolean;
+  /** Its chapter's title in the merge's table of contents and bookmarks. */
+  title?: string;
 };
 
 /** The merge's own options: the result's post-processing, and a header and footer for every source that has none of its own. */
-export type MergeOptions = FinishOptions & { outline?: boolean; receipt?: boolean } & Partial<PdfHeadsOptions>;
+export type MergeOptions = FinishOptions & { outline?: boolean; receipt?: boolean; toc?: MergeToc } & Partial<PdfHeadsOptions>;
 
 export interface MergeInput {
   sources: MergeSourceInput[];
@@ -72,7 +75,7 @@ interface ForeignHeads {
 }
 
 type Prepared =
-  | { kind: 'bytes'; pdf: Uint8Array; pages?: string; heads?: ForeignHeads }
+  | { kind: 'bytes'; pdf: Uint8Array; pages?: string; heads?: ForeignHeads; name?: string }
   | { kind: 'render'; source: RenderSource; options: PdfOptions; data?: unknown; pages?: string; input: Omit<RenderInput, 'store' | 'filename'> }
   | { kind: 'office'; source: OfficeSource; pages?: string; heads?: ForeignHeads; finish: FinishOptions };
 
@@ -80,7 +83,7 @@ type Prepared =
  * A source ready to join: its bytes, or bytes waiting for the merged page numbers to draw their
  * header and footer on: a render's body, or (foreign) an office conversion, uploaded or stored PDF.
  */
-type Part = { pdf: Uint8Array; pages?: string; body?: PrintedBody; foreign?: ForeignHeads };
+type Part = ChapterPart & { body?: PrintedBody; foreign?: ForeignHeads };
 
 /** Renders sources two at a time: the pool has few slots and other callers share them. */
 const RENDER_CONCURRENCY = 2;
@@ -157,10 +160,15 @@ export class MergeService {
         const prepared: Prepared[] = [];
         for (const [index, source] of input.sources.entries()) prepared.push(await this.prepare(source, index, account, input.options));
         const tenant = tenantOf(account);
-        const parts = await this.numberParts(await this.renderParts(prepared, tenant, call), tenant);
-        const { header: _header, footer: _footer, header_footer_fit: _fit, header_footer_margin: _margin, receipt: _receipt, ...finish } = input.options ?? {};
+        const rendered = (await this.renderParts(prepared, tenant, call)).map((part, index) => ({ ...part, title: input.sources[index]?.title }));
+        // A table of contents is one more part, first, so the footers' numbers count its pages too.
+        const { toc, header: _h, footer: _f, header_footer_fit: _fit, header_footer_margin: _margin, receipt: _receipt, ...finish } = input.options ?? {};
+        const chapters = toc && (await chaptersOf(rendered));
+        const joined = chapters ? [{ pdf: await printMergeToc(this.deps.renderer, toc, chapters, tenant) }, ...rendered] : rendered;
+        const parts = await this.numberParts(joined, tenant);
+        const titles = chapters && [toc.title || 'Contents', ...chapters.map((chapter) => chapter.title)];
         try {
-          return await mergeInWorker(parts, finish);
+          return await mergeInWorker(parts, titles ? { ...finish, outline: true, chapters: { titles, linkPrefix: CHAPTER_LINK_PREFIX } } : finish);
         } catch (error) {
           if (error instanceof MergeSourceError) throw new ApiError('invalid_request', error.message);
           throw error;
@@ -179,8 +187,8 @@ export class MergeService {
     if ('document_id' in source || 'pdf' in source) {
       // Through the one gate every PDF input passes (limits, stream budget, repair) before any worker parses it.
       const input = 'pdf' in source ? { pdf: source.pdf, password: source.password } : { document_id: source.document_id, password: source.password };
-      const { pdf } = await readPdfInput(input, account, `sources[${index}]`, this.deps);
-      return { kind: 'bytes', pdf, pages: source.page_ranges, heads: foreign(mergeHeads) };
+      const { pdf, filename } = await readPdfInput(input, account, `sources[${index}]`, this.deps);
+      return { kind: 'bytes', pdf, pages: source.page_ranges, heads: foreign(mergeHeads), name: filename && titleOf(filename) };
     }
     if ('office' in source && source.office !== undefined) {
       // Checked now (type, bytes, zip bomb), converted with the renders. Its own header and footer, else the merge's.
@@ -209,12 +217,13 @@ export class MergeService {
 
   private async renderParts(prepared: Prepared[], tenant: Tenant, call: MergeCall): Promise<Part[]> {
     return inTurn(prepared, async (part) => {
-      if (part.kind === 'bytes') return { pdf: part.pdf, pages: part.pages, foreign: part.heads };
+      if (part.kind === 'bytes') return { pdf: part.pdf, pages: part.pages, foreign: part.heads, name: part.name };
       if (part.kind === 'office') {
         const office = this.office();
         const options = part.source.options ?? DEFAULT_OFFICE_OPTIONS;
         const pdf = await office.convert(office.checkSource(part.source), options, tenant, undefined, 'office.options');
-        return part.heads ? { pdf, pages: part.pages, foreign: part.heads } : { pdf: await finishPdf(pdf, part.finish), pages: part.pages };
+        const name = titleOf(part.source.filename);
+        return part.heads ? { pdf, pages: part.pages, foreign: part.heads, name } : { pdf: await finishPdf(pdf, part.finish), pages: part.pages, name };
       }
       const body = await this.renderSource(part, tenant, call);
       return { pdf: body.pdf, pages: part.pages, body: body.heads ? body : undefined };
