@@ -1,7 +1,8 @@
 // The table of contents pass of a render (options.toc or a <quire-toc> element): the entries go
 // in before the header and footer are measured, then one draft print tells the page of every
 // heading (the PDF's named destinations, pdf/named-destinations.ts) and the numbers are filled
-// in; the render's own print follows. Why a draft print: docs/decisions.md#table-of-contents.
+// in; the render's own print follows. Why a draft print: docs/decisions.md, "Table of contents:
+// numbers read from a draft print".
 
 import type { Protocol } from 'puppeteer-core';
 import { pagesOfDestinationsInWorker } from '../pdf/finisher.ts';
