@@ -6,7 +6,8 @@
 // beside a plain render, office conversions on the warm LibreOffice pool beside soffice
 // started per file, a Markdown page beside the same page as HTML, and headers and footers with an
 // image beside Chromium's own templates, PDF/A beside plain renders, and an invoice as a Factur-X
-// e-invoice beside it plain, and PDF pages to images beside pdftoppm. Later features add theirs here.
+// e-invoice beside it plain, PDF pages to images beside pdftoppm, and a 40-page report with a table of
+// contents beside it without. Later features add theirs here.
 
 import type { ServiceProcess } from './service-process.ts';
 import { measureMetering } from './metering.ts';
@@ -23,6 +24,7 @@ import { measureMarkdown } from './markdown.ts';
 import { measurePdfA } from './pdf-a.ts';
 import { measureEInvoice } from './e-invoice.ts';
 import { measurePdfImages } from './pdf-images.ts';
+import { measureToc } from './toc.ts';
 
 export async function runExtras(service: ServiceProcess): Promise<string> {
   const rows = ['| keys on file | key lookup ms (p50 / p95) | reserve + persist ms (p50 / p95) |', '|---|---|---|'];
@@ -45,5 +47,6 @@ export async function runExtras(service: ServiceProcess): Promise<string> {
   const pdfA = await measurePdfA(service);
   const eInvoice = await measureEInvoice(service);
   const pdfImages = await measurePdfImages(service);
-  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}\n\n${office}\n\n${markdown}\n\n${headers}\n\n${receipts}\n\n${pdfA}\n\n${eInvoice}\n\n${pdfImages}`;
+  const toc = await measureToc(service);
+  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}\n\n${office}\n\n${markdown}\n\n${headers}\n\n${receipts}\n\n${pdfA}\n\n${eInvoice}\n\n${pdfImages}\n\n${toc}`;
 }

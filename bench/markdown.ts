@@ -32,10 +32,10 @@ function run(service: ServiceProcess, body: string, concurrency: number, seconds
 }
 
 /**
- * Both bodies measured in alternating slices (ROUNDS each, SECONDS in all per body), so load
+ * Two bodies measured in alternating slices (ROUNDS each, SECONDS in all per body), so load
  * from elsewhere on the machine falls on both alike.
  */
-async function measurePair(service: ServiceProcess, bodies: [string, string], concurrency: number): Promise<[Figures, Figures]> {
+export async function measurePair(service: ServiceProcess, bodies: [string, string], concurrency: number): Promise<[Figures, Figures]> {
   const totals = bodies.map(() => ({ latencies: [] as number[], elapsed: 0, cpu: 0 }));
   for (const body of bodies) await run(service, body, concurrency, 0);
   for (let round = 0; round < ROUNDS; round++) {

@@ -13,8 +13,9 @@ import type { RasterImage, RasterRequest } from './rasterize.ts';
 import type { AttachedFiles } from './attached-files.ts';
 import type { ConformanceReport } from './conformance.ts';
 import type { FileToEmbed } from './embed-files.ts';
-import type { ArchivalPdf, MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
+import type { ArchivalPdf, Chapters, MergePart, PdfTask, PdfTaskResult } from './pdf-task.ts';
 import type { PdfLayout } from './pdf-layout.ts';
+import type { DestinationPages } from './named-destinations.ts';
 import type { MarkerPages, StampPlan } from './stamp-plan.ts';
 
 /** The printed PDF with metadata, watermark and encryption applied; the bytes as they are when none is asked. */
@@ -35,6 +36,11 @@ export function findMarkersInWorker(pdf: Uint8Array, prefix: string): Promise<Ma
   return pool.run({ kind: 'markers', pdf, prefix }) as Promise<MarkerPages>;
 }
 
+/** Per name, the 0-based page its named destination opens, -1 for none (named-destinations.ts). */
+export async function pagesOfDestinationsInWorker(pdf: Uint8Array, names: string[]): Promise<number[]> {
+  return ((await pool.run({ kind: 'destinations', pdf, names })) as DestinationPages).pages;
+}
+
 /**
  * A PDF's page count: the cheap read of its page tree root (page-count.ts), else pdf-lib's count on
  * the worker (a file another writer laid out, or pdf-lib with object streams). Throws for a file
@@ -53,7 +59,10 @@ export function readLayoutInWorker(pdf: Uint8Array, field: string): Promise<PdfL
 }
 
 /** The parts' pages in order as one PDF, finished with the options; throws MergeSourceError naming a bad part. */
-export function mergeInWorker(sources: MergePart[], options: FinishOptions & { outline?: boolean; structure?: boolean }): Promise<Uint8Array> {
+export function mergeInWorker(
+  sources: MergePart[],
+  options: FinishOptions & { outline?: boolean; structure?: boolean; chapters?: Chapters },
+): Promise<Uint8Array> {
   return pool.run({ kind: 'merge', sources, options }) as Promise<Uint8Array>;
 }
 

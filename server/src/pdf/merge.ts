@@ -4,18 +4,18 @@
 // headings with outline: true) nested under it where their pages were kept. Runs in the PDF
 // worker thread.
 
-import { type PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFObject, type PDFPage, type PDFRef } from '@cantoo/pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFObject, type PDFPage, type PDFRef, PDFString } from '@cantoo/pdf-lib';
 import { readOutlineTree, type OutlineEntry } from './outline.ts';
 import type { FinishOptions } from './finish-options.ts';
 import { applyFinish } from './finish.ts';
 import { QUIRE_CREATOR } from './creator.ts';
 import { MergeSourceError } from './merge-errors.ts';
-import type { MergePart } from './pdf-task.ts';
+import type { Chapters, MergePart } from './pdf-task.ts';
 import { selectPages } from './page-list.ts';
 import { copyTagged, isTagged, startStructure, type StructureMerge } from './ua/merge-structure.ts';
 
 /** The merge's options: the finish, an outline, and `structure` (pdf_ua) to keep every source's structure tree. */
-export type MergeOptions = FinishOptions & { outline?: boolean; structure?: boolean };
+export type MergeOptions = FinishOptions & { outline?: boolean; structure?: boolean; chapters?: Chapters };
 
 /** One PDF of the parts' pages; throws MergeSourceError for a damaged or encrypted part or a page it lacks. */
 export async function mergePdfs(parts: MergePart[], options: MergeOptions): Promise<Uint8Array> {
@@ -24,10 +24,12 @@ export async function mergePdfs(parts: MergePart[], options: MergeOptions): Prom
   merged.setCreator(QUIRE_CREATOR);
   const bookmarks: Bookmark[] = [];
   const structure = options.structure ? startStructure(merged) : undefined;
+  const firstPages: (PDFRef | undefined)[] = [];
   for (const [index, part] of parts.entries()) {
     const source = await loadPart(part.pdf, index);
     const { pages, kept } = structure ? copyWithStructure(merged, source, part, index, structure) : await copyFrom(merged, source, part, index);
     for (const page of pages) merged.addPage(page);
+    firstPages.push(pages[0]?.ref);
     if (!pages[0] || !options.outline) continue;
     // A source page kept twice opens at its first copy.
     const pageMap = new Map<PDFRef, PDFRef>();
@@ -36,9 +38,11 @@ export async function mergePdfs(parts: MergePart[], options: MergeOptions): Prom
       if (!pageMap.has(ref)) pageMap.set(ref, pages[i]!.ref);
     });
     const children = readOutline(source, pageMap);
-    bookmarks.push({ title: source.getTitle() || `Document ${index + 1}`, dest: [pages[0].ref, PDFName.of('Fit')], children });
+    const title = options.chapters?.titles[index] || source.getTitle() || `Document ${index + 1}`;
+    bookmarks.push({ title, dest: [pages[0].ref, PDFName.of('Fit')], children });
   }
   if (options.outline) writeOutline(merged, bookmarks);
+  if (options.chapters) linkChapters(merged, firstPages, options.chapters.linkPrefix);
   await applyFinish(merged, options);
   return merged.save();
 }
@@ -126,6 +130,28 @@ function readOutline(source: PDFDocument, pageMap: Map<PDFRef, PDFRef>): Bookmar
       return entry.dest && target && entry.title !== undefined ? [{ title: entry.title, dest: [target, ...entry.dest.slice(1)], children }] : children;
     });
   return moved(readOutlineTree(source));
+}
+
+/**
+ * Turns the links of the first part's pages (the table of contents) that point at `prefix` + N
+ * into links to part N's first page: the TOC was printed before the parts were joined, so it
+ * could only name them.
+ */
+function linkChapters(doc: PDFDocument, firstPages: (PDFRef | undefined)[], prefix: string): void {
+  const pages = doc.getPages();
+  const tocEnd = firstPages[1] ? pages.findIndex((page) => page.ref === firstPages[1]) : pages.length;
+  for (const page of pages.slice(0, tocEnd)) {
+    for (const annot of page.node.lookupMaybe(PDFName.of('Annots'), PDFArray)?.asArray() ?? []) {
+      const link = doc.context.lookup(annot);
+      if (!(link instanceof PDFDict)) continue;
+      const uri = link.lookupMaybe(PDFName.of('A'), PDFDict)?.lookupMaybe(PDFName.of('URI'), PDFString, PDFHexString)?.decodeText();
+      const chapter = uri?.startsWith(prefix) ? Number(uri.slice(prefix.length)) : Number.NaN;
+      const target = Number.isInteger(chapter) ? firstPages[chapter + 1] : undefined;
+      if (!target) continue;
+      link.delete(PDFName.of('A'));
+      link.set(PDFName.of('Dest'), doc.context.obj([target, PDFName.of('Fit')]));
+    }
+  }
 }
 
 /** Writes bookmarks as the document outline, every level open. */

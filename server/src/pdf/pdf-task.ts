@@ -8,6 +8,7 @@ import type { PdfInspection } from './inspect.ts';
 import type { InspectCheck } from './inspect-checks.ts';
 import type { RasterImage, RasterRequest } from './rasterize.ts';
 import type { PdfLayout } from './pdf-layout.ts';
+import type { DestinationPages } from './named-destinations.ts';
 import type { MarkerPages, StampPlan } from './stamp-plan.ts';
 import type { BlankPages } from './transform/blank-pages.ts';
 import type { FieldValue } from './transform/steps.ts';
@@ -18,11 +19,21 @@ export interface MergePart {
   pages?: string;
 }
 
+/**
+ * A merge whose parts are chapters (a table of contents first): each part's bookmark takes its
+ * title from here, and the links of part 0 to `linkPrefix` + N open part N's first page.
+ */
+export interface Chapters {
+  titles: string[];
+  linkPrefix: string;
+}
+
 export type PdfTask =
   | { kind: 'finish'; pdf: Uint8Array; options: FinishOptions }
-  | { kind: 'merge'; sources: MergePart[]; options: FinishOptions & { outline?: boolean; structure?: boolean } }
+  | { kind: 'merge'; sources: MergePart[]; options: FinishOptions & { outline?: boolean; structure?: boolean; chapters?: Chapters } }
   | { kind: 'stamp'; pdf: Uint8Array; overlay: Uint8Array; plan: StampPlan; options: FinishOptions }
   | { kind: 'markers'; pdf: Uint8Array; prefix: string }
+  | { kind: 'destinations'; pdf: Uint8Array; names: string[] }
   | { kind: 'layout'; pdf: Uint8Array; field: string }
   | { kind: 'inspect'; pdf: Uint8Array; field: string; original?: Uint8Array; checks?: InspectCheck[] }
   | { kind: 'attached_files'; pdf: Uint8Array; field: string }
@@ -43,10 +54,19 @@ export interface ArchivalPdf {
 
 /**
  * What a task answers: PDF bytes, where the body's section markers landed (markers), a PDF's pages
- * and sections (layout), a PDF/A file with its report, or a report, what is in it (inspect), its
+ * and sections (layout), the pages named destinations open (destinations), a PDF/A file with its report, or a report, what is in it (inspect), its
  * pages as images (rasterize).
  */
-export type PdfTaskResult = Uint8Array | MarkerPages | PdfLayout | ArchivalPdf | ConformanceReport | PdfInspection | RasterImage[] | AttachedFiles;
+export type PdfTaskResult =
+  | Uint8Array
+  | MarkerPages
+  | DestinationPages
+  | PdfLayout
+  | ArchivalPdf
+  | ConformanceReport
+  | PdfInspection
+  | RasterImage[]
+  | AttachedFiles;
 
 export type PdfTaskReply =
   | { id: number; pdf: PdfTaskResult }

@@ -1,4 +1,4 @@
-// Runs one PDF task (finish, merge, stamp, markers, layout, embed, pdf_a, conformance, the transform steps pdf-lib does, inspect, attached files, rasterize): what the worker thread does with each
+// Runs one PDF task (finish, merge, stamp, markers, destinations, layout, embed, pdf_a, conformance, the transform steps pdf-lib does, inspect, attached files, rasterize): what the worker thread does with each
 // message, and what the server does itself when no worker can be started.
 
 import { attachedFiles } from './attached-files.ts';
@@ -11,6 +11,7 @@ import { rasterizePdf } from './rasterize.ts';
 import { makeArchival } from './pdf-a.ts';
 import { mergePdfs } from './merge.ts';
 import { readLayout } from './pdf-layout.ts';
+import { pagesOfDestinations } from './named-destinations.ts';
 import type { PdfTask, PdfTaskResult } from './pdf-task.ts';
 import { findMarkers, stampPdf } from './stamp.ts';
 import { insertBlankPages } from './transform/blank-pages.ts';
@@ -29,6 +30,8 @@ export function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
       return stampPdf(task.pdf, task.overlay, task.plan, task.options);
     case 'markers':
       return findMarkers(task.pdf, task.prefix);
+    case 'destinations':
+      return pagesOfDestinations(task.pdf, task.names);
     case 'layout':
       return readLayout(task.pdf, task.field);
     case 'embed':

@@ -209,7 +209,7 @@ async function measureHeights(
 }
 
 /** Evaluates layout code in the page; what the page's own scripts break is a RenderInputError, a closed page stays a crash. */
-export async function inPage<T>(page: CdpPage, expression: string): Promise<T> {
+export async function inPage<T>(page: CdpPage, expression: string, field = 'options.header', what = 'the header and footer'): Promise<T> {
   try {
     return await page.evaluate<T>(expression);
   } catch (error) {
@@ -217,7 +217,7 @@ export async function inPage<T>(page: CdpPage, expression: string): Promise<T> {
     const message = (error as Error).message ?? '';
     // The page's own scripts can break the layout code (a replaced DOM method): say so, as a request problem.
     if (/Target closed|Session closed|detached/i.test(message)) throw error;
-    throw new RenderInputError('options.header', `the page's scripts kept the header and footer from being laid out (${message.slice(0, 200)})`);
+    throw new RenderInputError(field, `the page's scripts kept ${what} from being laid out (${message.slice(0, 200)})`);
   }
 }
 

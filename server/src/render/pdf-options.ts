@@ -13,6 +13,7 @@ import { pdfUaFields } from '../pdf/ua/ua-options.ts';
 import { urlOnlyFields } from './origin-credentials-options.ts';
 import { normalizeRunning, runningSchema } from './header-options.ts';
 import { markdownStyleFields } from './markdown-style-options.ts';
+import { tocFields } from './toc-options.ts';
 import { signFields } from '../signing/sign-options.ts';
 
 export const PAPER_FORMATS = ['A4', 'A3', 'A5', 'Letter', 'Legal', 'Tabloid'] as const;
@@ -134,6 +135,7 @@ export const pdfOptionsSchema = z
     ...attachmentFields,
     ...pdfAFields,
     ...pdfUaFields,
+    ...tocFields,
     ...urlOnlyFields,
     ...markdownStyleFields,
     ...signFields,

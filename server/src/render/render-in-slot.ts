@@ -14,6 +14,7 @@ import { captureImage, prepareCapture } from './image-capture.ts';
 import { headsOf, geometryOf, learnFromPage, withRoom } from './header-plan.ts';
 import { inspectBody, printHeads, type PendingHeads, type PrintedHeads } from './header-pass.ts';
 import { ownNumbering } from './numbering.ts';
+import { insertToc, numberToc, wantsToc } from './toc-pass.ts';
 import { inSpan } from '../telemetry/spans.ts';
 import { inspectBeforeCapture, inspectionFor, startRecording } from './render-trace.ts';
 import { handBack, RELEASE_WAIT_MS, type Budget } from './render-budget.ts';
@@ -84,6 +85,12 @@ export async function renderInSlot(pages: PageSource, job: RenderJob, releaseSlo
     const running = job.image ? undefined : headsOf(options);
     let params = toPrintToPdfParams(options);
     let pending: PendingHeads | undefined;
+    // The entries go in first: the header's section markers and measures then see the final page.
+    let toc: string[] | undefined;
+    if (!job.image && wantsToc(source, options)) {
+      stage = 'laying out the table of contents';
+      toc = await budget.run(insertToc(page, options.toc));
+    }
     if (running) {
       stage = 'laying out the header and footer';
       const geometry = geometryOf(options);
@@ -92,6 +99,10 @@ export async function renderInSlot(pages: PageSource, job: RenderJob, releaseSlo
       const assets = source.kind === 'html' ? source.assets : undefined;
       const url = source.kind === 'url' ? source.url : undefined;
       pending = { heads: running, facts, geometry, options, assets, data: job.data, url, pageCount: 0, markers: [] };
+    }
+    if (toc) {
+      stage = 'numbering the table of contents';
+      await budget.run(numberToc(page, toc, params));
     }
     stage = job.image ? 'capturing the image' : 'printing';
     const bytes = await budget.run(

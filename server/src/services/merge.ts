@@ -7,11 +7,10 @@ import { ApiError } from '../errors.ts';
 import type { FinishOptions } from '../pdf/finish-options.ts';
 import { finishPdf, mergeInWorker, pageCountOf, readLayoutInWorker } from '../pdf/finisher.ts';
 import { selectPages } from '../pdf/page-list.ts';
-import { DEFAULT_FOREIGN_HEADS } from '../render/header-options.ts';
 import type { HeadsOnPdf } from '../render/heads-on-pdf.ts';
 import { numberAcross } from '../render/numbering.ts';
 import { DEFAULT_OFFICE_OPTIONS, splitOfficeOptions } from '../office/office-options.ts';
-import { pdfHeadsOf, type PdfHeadsOptions } from './pdf-heads.ts';
+import { pdfHeadsOf } from './pdf-heads.ts';
 import { MergeSourceError } from '../pdf/merge-errors.ts';
 import type { MergePart } from '../pdf/pdf-task.ts';
 import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../render/pdf-options.ts';
@@ -27,6 +26,8 @@ import type { RenderInput } from './render-request.ts';
 import { sourceSummary, type ReceiptsService } from './receipts.ts';
 import { titleOf, type OfficeConverter, type OfficeSource } from './office-converter.ts';
 import { OfficeUnavailableError } from '../office/errors.ts';
+import { mergeHeadsOf, tagged, taggedOffice, withMergeHeads, type MergeOptions } from './merge-source-options.ts';
+import { CHAPTER_LINK_PREFIX, chaptersOf, printMergeToc, type ChapterPart } from './merge-toc.ts';
 
 /** At most this many sources per call (each may be a render). */
 export const MAX_MERGE_SOURCES = 50;
@@ -39,10 +40,11 @@ export type MergeSourceInput = (
   page_ranges?: string;
   /** false: the merge's header and footer leave this source's pages as they are. */
   header_footer?: boolean;
+  /** Its chapter's title in the merge's table of contents and bookmarks. */
+  title?: string;
 };
 
-/** The merge's own options: the result's post-processing, and a header and footer for every source that has none of its own. */
-export type MergeOptions = FinishOptions & { outline?: boolean; receipt?: boolean; pdf_ua?: unknown; lang?: string } & Partial<PdfHeadsOptions>;
+export type { MergeOptions } from './merge-source-options.ts';
 
 export interface MergeInput {
   sources: MergeSourceInput[];
@@ -72,7 +74,7 @@ interface ForeignHeads {
 }
 
 type Prepared =
-  | { kind: 'bytes'; pdf: Uint8Array; pages?: string; heads?: ForeignHeads }
+  | { kind: 'bytes'; pdf: Uint8Array; pages?: string; heads?: ForeignHeads; name?: string }
   | { kind: 'render'; source: RenderSource; options: PdfOptions; data?: unknown; pages?: string; input: Omit<RenderInput, 'store' | 'filename'> }
   | { kind: 'office'; source: OfficeSource; pages?: string; heads?: ForeignHeads; finish: FinishOptions };
 
@@ -80,7 +82,7 @@ type Prepared =
  * A source ready to join: its bytes, or bytes waiting for the merged page numbers to draw their
  * header and footer on: a render's body, or (foreign) an office conversion, uploaded or stored PDF.
  */
-type Part = { pdf: Uint8Array; pages?: string; body?: PrintedBody; foreign?: ForeignHeads };
+type Part = ChapterPart & { body?: PrintedBody; foreign?: ForeignHeads };
 
 /** Renders sources two at a time: the pool has few slots and other callers share them. */
 const RENDER_CONCURRENCY = 2;
@@ -97,29 +99,6 @@ async function inTurn<T, R>(items: T[], work: (item: T, index: number) => Promis
   };
   await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, lane));
   return out;
-}
-
-/** A source's options with the merge's header and footer where it has none of its own (nor Chromium's). */
-function withMergeHeads(options: PdfOptions, merge: MergeOptions | undefined): PdfOptions {
-  const header = options.header ?? (options.header_template === undefined ? merge?.header : undefined);
-  const footer = options.footer ?? (options.footer_template === undefined ? merge?.footer : undefined);
-  return header === options.header && footer === options.footer ? options : { ...options, header, footer };
-}
-
-/** A rendered source printed tagged when the merge is to be PDF/UA: its structure is what the merge keeps. */
-function tagged(options: PdfOptions, merge: MergeOptions | undefined): PdfOptions {
-  return merge?.pdf_ua === 'PDF/UA-1' && !options.tagged ? { ...options, tagged: true } : options;
-}
-
-/** An office source exported tagged (LibreOffice's PDF/UA export) when the merge is to be PDF/UA. */
-function taggedOffice(office: OfficeSource, merge: MergeOptions | undefined): OfficeSource {
-  if (merge?.pdf_ua !== 'PDF/UA-1' || office.options?.pdf_ua) return office;
-  return { ...office, options: { ...(office.options ?? DEFAULT_OFFICE_OPTIONS), pdf_ua: true } };
-}
-
-/** The merge's header and footer as drawn on a source Quire did not lay out, or undefined when it asks for neither. */
-function mergeHeadsOf(options: MergeOptions | undefined): HeadsOnPdf | undefined {
-  return options && pdfHeadsOf({ ...DEFAULT_FOREIGN_HEADS, ...options }, { field: 'options' });
 }
 
 /** What each rendered source's receipt needs to know of the call. */
@@ -168,11 +147,27 @@ export class MergeService {
         const prepared: Prepared[] = [];
         for (const [index, source] of input.sources.entries()) prepared.push(await this.prepare(source, index, account, input.options));
         const tenant = tenantOf(account);
-        const parts = await this.numberParts(await this.renderParts(prepared, tenant, call), tenant);
-        const { header: _h, footer: _f, header_footer_fit: _fit, header_footer_margin: _m, receipt: _r, pdf_ua, lang: _lang, ...finish } = input.options ?? {};
+        const rendered = (await this.renderParts(prepared, tenant, call)).map((part, index) => ({ ...part, title: input.sources[index]?.title }));
+        // A table of contents is one more part, first, so the footers' numbers count its pages too.
+        const {
+          toc,
+          header: _h,
+          footer: _f,
+          header_footer_fit: _fit,
+          header_footer_margin: _margin,
+          receipt: _receipt,
+          pdf_ua,
+          lang: _lang,
+          ...finish
+        } = input.options ?? {};
+        const chapters = toc && (await chaptersOf(rendered));
+        const joined = chapters ? [{ pdf: await printMergeToc(this.deps.renderer, toc, chapters, tenant) }, ...rendered] : rendered;
+        const parts = await this.numberParts(joined, tenant);
+        const titles = chapters && [toc.title || 'Contents', ...chapters.map((chapter) => chapter.title)];
+        const structure = pdf_ua === 'PDF/UA-1'; // keep every source's structure tree (pdf/ua/merge-structure.ts)
+        const chapterOptions = titles ? { outline: true, chapters: { titles, linkPrefix: CHAPTER_LINK_PREFIX } } : {};
         try {
-          // pdf_ua keeps every source's structure tree (pdf/ua/merge-structure.ts); the UA step then runs on the whole.
-          return await mergeInWorker(parts, { ...finish, structure: pdf_ua === 'PDF/UA-1' });
+          return await mergeInWorker(parts, { ...finish, structure, ...chapterOptions });
         } catch (error) {
           if (error instanceof MergeSourceError) throw new ApiError(error.reason === 'untagged' ? 'accessibility_failed' : 'invalid_request', error.message);
           throw error;
@@ -191,8 +186,8 @@ export class MergeService {
     if ('document_id' in source || 'pdf' in source) {
       // Through the one gate every PDF input passes (limits, stream budget, repair) before any worker parses it.
       const input = 'pdf' in source ? { pdf: source.pdf, password: source.password } : { document_id: source.document_id, password: source.password };
-      const { pdf } = await readPdfInput(input, account, `sources[${index}]`, this.deps);
-      return { kind: 'bytes', pdf, pages: source.page_ranges, heads: foreign(mergeHeads) };
+      const { pdf, filename } = await readPdfInput(input, account, `sources[${index}]`, this.deps);
+      return { kind: 'bytes', pdf, pages: source.page_ranges, heads: foreign(mergeHeads), name: filename && titleOf(filename) };
     }
     if ('office' in source && source.office !== undefined) {
       // Checked now (type, bytes, zip bomb), converted with the renders. Its own header and footer, else the merge's.
@@ -224,12 +219,13 @@ export class MergeService {
 
   private async renderParts(prepared: Prepared[], tenant: Tenant, call: MergeCall): Promise<Part[]> {
     return inTurn(prepared, async (part) => {
-      if (part.kind === 'bytes') return { pdf: part.pdf, pages: part.pages, foreign: part.heads };
+      if (part.kind === 'bytes') return { pdf: part.pdf, pages: part.pages, foreign: part.heads, name: part.name };
       if (part.kind === 'office') {
         const office = this.office();
         const options = part.source.options ?? DEFAULT_OFFICE_OPTIONS;
         const pdf = await office.convert(office.checkSource(part.source), options, tenant, undefined, 'office.options');
-        return part.heads ? { pdf, pages: part.pages, foreign: part.heads } : { pdf: await finishPdf(pdf, part.finish), pages: part.pages };
+        const name = titleOf(part.source.filename);
+        return part.heads ? { pdf, pages: part.pages, foreign: part.heads, name } : { pdf: await finishPdf(pdf, part.finish), pages: part.pages, name };
       }
       const body = await this.renderSource(part, tenant, call);
       return { pdf: body.pdf, pages: part.pages, body: body.heads ? body : undefined };

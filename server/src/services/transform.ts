@@ -24,8 +24,8 @@ import { readPdfInput, type PdfInput, type PdfInputBytes, type PdfInputDeps } fr
 import type { CallReport, ReceiptsService } from './receipts.ts';
 import { tenantOf, type Made, type ProduceCharge, type RenderContext, type RenderedPdf, type RenderService } from './render.ts';
 
-/** The options of the result: the merge's (toolbox, header and footer, final steps) without its outline. */
-export type TransformOptions = Omit<MergeOptions, 'outline'> & OutputOptions & { receipt?: boolean };
+/** The options of the result: the merge's (toolbox, header and footer, final steps) without its outline and table of contents. */
+export type TransformOptions = Omit<MergeOptions, 'outline' | 'toc'> & OutputOptions & { receipt?: boolean };
 
 export interface TransformInput extends PdfInput {
   steps?: TransformStep[];

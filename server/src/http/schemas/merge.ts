@@ -10,6 +10,7 @@ import { pdfAFields } from '../../pdf/pdf-a-options.ts';
 import { pdfUaFields } from '../../pdf/ua/ua-options.ts';
 import { foreignHeadsFields, runningSchema } from '../../render/header-options.ts';
 import { pageListSchema } from '../../pdf/page-list.ts';
+import { tocSchema } from '../../render/toc-options.ts';
 import { MAX_MERGE_SOURCES, type MergeInput } from '../../services/merge.ts';
 import { RENDERED_SOURCE_FIELDS, SOURCE_FIELDS } from '../../services/source-rules.ts';
 import { filenameSchema, refuseMisplacedOptions, renderFields, sourceFields } from './render.ts';
@@ -38,6 +39,12 @@ const mergeSourceSchema = z
       .boolean()
       .optional()
       .describe('false: the merge’s header and footer leave this source’s pages as they are (a cover, or a PDF that has its own). Default: true.'),
+    title: z
+      .string()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe('Extension: this source’s chapter title in options.toc and its bookmark. Default: the PDF’s title, else its file name, else "Document N".'),
   })
   .superRefine((source, ctx) => {
     const given = (['document_id', 'pdf', ...SOURCE_FIELDS] as const).filter((field) => source[field] !== undefined);
@@ -89,6 +96,13 @@ export const mergeOptionsSchema = z
     footer: runningSchema.optional().describe('Extension: as header, below the body.'),
     ...foreignHeadsFields,
     ...signFields,
+    toc: z
+      .strictObject({ title: tocSchema.shape.title })
+      .optional()
+      .describe(
+        'Extension: a table of contents first, each source a chapter (its title, else the PDF’s title, else its file name) with the merged page it starts on, ' +
+          'linked to it; bookmarks one per chapter (outline on). The footers’ page numbers count the TOC’s pages too.',
+      ),
     receipt: z
       .boolean()
       .optional()
@@ -113,7 +127,13 @@ export const mergeRequestSchema = z
       ...body,
       sources: body.sources.map(({ pdf, ...source }) =>
         pdf !== undefined
-          ? { pdf: new Uint8Array(Buffer.from(pdf, 'base64')), password: source.password, page_ranges: source.page_ranges, header_footer: source.header_footer }
+          ? {
+              pdf: new Uint8Array(Buffer.from(pdf, 'base64')),
+              password: source.password,
+              page_ranges: source.page_ranges,
+              header_footer: source.header_footer,
+              title: source.title,
+            }
           : (source as MergeInput['sources'][number]),
       ),
     }),

@@ -9,7 +9,7 @@ import { pdfBase64Schema, pdfInputFields } from './pdf-input.ts';
 import { filenameSchema, renderFields } from './render.ts';
 
 export const transformOptionsSchema = mergeOptionsSchema
-  .omit({ outline: true })
+  .omit({ outline: true, toc: true })
   .describe(
     'Applied to the result (each part of a split): metadata, watermark, encrypt, header and footer (as on a merge’s uploaded PDFs), and the final steps (PDF/A, attachments, signing) where this server has them.',
   );
