@@ -8,7 +8,7 @@ import { adminListQuerySchema, DEFAULT_PAGE_SIZE } from '../schemas/paging.ts';
 import { adminTemplateBodySchema, adminTemplateListSchema, adminTemplateSchema, previewBodySchema, templateBodySchema } from '../schemas/templates.ts';
 import type { RenderService } from '../../services/render.ts';
 import type { TemplateRecord, TemplatesService } from '../../services/templates.ts';
-import { templateInputOf, templateJson, templatePageJson } from './templates.ts';
+import { templateInputOf, templateJson, templatePageJson, templateWithFacts } from './templates.ts';
 
 const TAG = 'Admin: documents and templates';
 
@@ -75,7 +75,8 @@ export function adminTemplateOperations(templates: TemplatesService, finish: Pic
       responses: { 200: { description: 'The template.', body: adminTemplateSchema } },
       errors: ['unauthorized', 'template_not_found'],
       handler: async ({ params }, _req, res) => {
-        res.json(adminTemplateJson(await templates.get(undefined, params.template_id!)));
+        const record = await templates.get(undefined, params.template_id!);
+        res.json({ ...(await templateWithFacts(record)), key_id: record.keyId });
       },
     }),
     operation({
