@@ -13,11 +13,9 @@ const row = (cells: string[]) => `<w:tr>${cells.map(cell).join('')}</w:tr>`;
  * second row repeats for each of {#items}, a {#paid}…{/paid} condition and a {total}.
  */
 export function invoiceTemplate(): Uint8Array {
-  const table = `<w:tbl><w:tblPr><w:tblW w:w="9000" w:type="dxa"/><w:tblBorders><w:insideH w:val="single" w:sz="4"/></w:tblBorders></w:tblPr><w:tblGrid><w:gridCol w:w="3000"/><w:gridCol w:w="3000"/><w:gridCol w:w="3000"/></w:tblGrid>${row([
-    'Item',
-    'Quantity',
-    'Price',
-  ])}${row(['{#items}{description}', '{quantity}', '{price}{/items}'])}</w:tbl>`;
+  const table = `<w:tbl><w:tblPr><w:tblW w:w="9000" w:type="dxa"/><w:tblBorders><w:insideH w:val="single" w:sz="4"/></w:tblBorders></w:tblPr><w:tblGrid><w:gridCol w:w="3000"/><w:gridCol w:w="3000"/><w:gridCol w:w="3000"/></w:tblGrid>${row(
+    ['Item', 'Quantity', 'Price'],
+  )}${row(['{#items}{description}', '{quantity}', '{price}{/items}'])}</w:tbl>`;
   return docx([['{logo}', 'Invoice {number}', 'Bill to: {customer.name}']], {
     body: `${table}<w:p><w:r><w:t xml:space="preserve">Total: {total}</w:t></w:r></w:p><w:p><w:r><w:t xml:space="preserve">{#paid}Paid with thanks.{/paid}</w:t></w:r></w:p>`,
   });
@@ -25,7 +23,11 @@ export function invoiceTemplate(): Uint8Array {
 
 /** Data for invoiceTemplate(): `rows` items, paid, and the logo as a data URL when given. */
 export function invoiceData(rows: number, logo?: string): Record<string, unknown> {
-  const items = Array.from({ length: rows }, (_, index) => ({ description: `Widget ${index + 1}`, quantity: (index % 7) + 1, price: `${(index * 1.5 + 2).toFixed(2)} EUR` }));
+  const items = Array.from({ length: rows }, (_, index) => ({
+    description: `Widget ${index + 1}`,
+    quantity: (index % 7) + 1,
+    price: `${(index * 1.5 + 2).toFixed(2)} EUR`,
+  }));
   return { number: 'INV-2026-042', customer: { name: 'Acme Trading GmbH' }, items, total: '1234.50 EUR', paid: true, ...(logo ? { logo } : {}) };
 }
 

@@ -111,7 +111,8 @@ export class RenderService {
     let pdf: Uint8Array;
     let final: FinalOutput;
     try {
-      const word = input.template_id !== undefined ? await this.deps.templates.wordTemplate(account.keyId, input.template_id, input.template_version) : undefined;
+      const word =
+        input.template_id !== undefined ? await this.deps.templates.wordTemplate(account.keyId, input.template_id, input.template_version) : undefined;
       if (input.office) {
         made = await this.office().convertSource(input.office, tenantOf(account), context.priority);
       } else if (word) {

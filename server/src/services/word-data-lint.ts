@@ -43,8 +43,7 @@ export function lintWordData(placeholders: WordPlaceholder[], data: unknown): Da
     }
   };
   walk(placeholders, [{ path: '', value: data }]);
-  const used = (path: string) =>
-    opened.has(path) || [...printed].some((done) => path === done || path.startsWith(`${done}.`) || path.startsWith(`${done}[]`));
+  const used = (path: string) => opened.has(path) || [...printed].some((done) => path === done || path.startsWith(`${done}.`) || path.startsWith(`${done}[]`));
   const unused = leafPaths(data, '').filter((path) => !used(path));
   return { missing: [...new Set(missing)], unused };
 }
@@ -53,7 +52,8 @@ function resolve(scopes: Scope[], name: string): Scope | undefined {
   const parts = name.split('.');
   for (const scope of scopes) {
     let value = scope.value;
-    for (const part of parts) value = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[part] : undefined;
+    for (const part of parts)
+      value = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[part] : undefined;
     if (value !== undefined) return { path: scope.path === '' ? name : `${scope.path}.${name}`, value };
   }
   return undefined;
@@ -74,7 +74,10 @@ function leafPaths(value: unknown, path: string): string[] {
 }
 
 /** What GET of a Word template adds: its placeholders and the lint of its sample data. */
-export async function wordFactsOf(record: { html: string; sampleData: Record<string, unknown> | null }): Promise<{ placeholders: WordPlaceholder[]; data_lint: DataLint }> {
+export async function wordFactsOf(record: {
+  html: string;
+  sampleData: Record<string, unknown> | null;
+}): Promise<{ placeholders: WordPlaceholder[]; data_lint: DataLint }> {
   const placeholders = await parseWordTemplate(record.html);
   return { placeholders, data_lint: lintWordData(placeholders, record.sampleData ?? {}) };
 }

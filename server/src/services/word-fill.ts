@@ -12,7 +12,14 @@ const MAX_IMAGE_WIDTH = 600;
 /** The size an SVG without width and height gets, in CSS pixels. */
 const SVG_DEFAULT_SIZE = 150;
 
-const FORMATS: Record<string, ImageFormat> = { png: MimeType.Png, jpeg: MimeType.Jpeg, jpg: MimeType.Jpeg, gif: MimeType.Gif, 'svg+xml': MimeType.Svg, svg: MimeType.Svg };
+const FORMATS: Record<string, ImageFormat> = {
+  png: MimeType.Png,
+  jpeg: MimeType.Jpeg,
+  jpg: MimeType.Jpeg,
+  gif: MimeType.Gif,
+  'svg+xml': MimeType.Svg,
+  svg: MimeType.Svg,
+};
 
 const handler = new TemplateHandler(new TemplateHandlerOptions({ scopeDataResolver: resolveDotted }));
 
@@ -68,10 +75,14 @@ function imageOf(source: string, sized: Record<string, unknown> | undefined, pat
   const format = sniff(bytes);
   // The bytes must be the image the data URL names (a PNG that is not one would leave LibreOffice an empty box).
   if (!format || (match && FORMATS[match[1]!] !== format))
-    throw new ApiError('invalid_request', `${path} is not an image: give a data URL (data:image/png;base64,… or data:image/svg+xml;base64,…) or {image, width, height}.`);
+    throw new ApiError(
+      'invalid_request',
+      `${path} is not an image: give a data URL (data:image/png;base64,… or data:image/svg+xml;base64,…) or {image, width, height}.`,
+    );
   const natural = naturalSize(bytes, format);
   const width = numberOr(sized?.width, path, 'width') ?? natural.width;
-  const height = numberOr(sized?.height, path, 'height') ?? (sized?.width !== undefined ? Math.round((width * natural.height) / natural.width) : natural.height);
+  const height =
+    numberOr(sized?.height, path, 'height') ?? (sized?.width !== undefined ? Math.round((width * natural.height) / natural.width) : natural.height);
   const scale = Math.min(1, MAX_IMAGE_WIDTH / width);
   const alt = typeof sized?.alt === 'string' ? sized.alt : undefined;
   return { _type: 'image', source: bytes, format, width: Math.round(width * scale), height: Math.round(height * scale), altText: alt };

@@ -15,8 +15,8 @@ export interface WordPlaceholder {
   children?: WordPlaceholder[];
 }
 
-/** The largest docx a template may be (its bytes are kept with every version). */
-export const MAX_WORD_TEMPLATE_BYTES = 10 * 1024 * 1024;
+/** The largest docx a template may be (its bytes are kept with every version; a request body of 6 MB carries 4.5 MB base64). */
+export const MAX_WORD_TEMPLATE_BYTES = 4 * 1024 * 1024;
 
 const handler = new TemplateHandler();
 
@@ -39,6 +39,8 @@ export async function parseWordTemplate(base64: string, field = 'file'): Promise
     if (error instanceof OfficeConversionError) throw new ApiError('invalid_request', `${field}: ${error.message.replace('"template.docx"', 'the template')}.`);
     throw error;
   }
+  // A zip's directory names its parts in plain bytes: a Word file has word/document.xml (an xlsx or odt is another zip).
+  if (!bytes.includes('word/document.xml')) throw new ApiError('invalid_request', `${field} is not a Word (docx) file: it has no word/document.xml.`);
   let tags: Tag[];
   let text: string;
   try {
@@ -64,7 +66,8 @@ function treeOf(tags: Tag[], field: string): WordPlaceholder[] {
       const last = open.pop();
       if (!last) throw syntax(field, `the tag ${tag.rawText} closes a section that was never opened`);
       // easy-template-x lets {/} or any name close; Quire asks for the open tag's name (or none) so a mix-up is caught.
-      if (tag.name !== '' && tag.name !== last.tag.name) throw syntax(field, `the tag ${tag.rawText} closes ${last.tag.rawText}: close it with {/${last.tag.name}}`);
+      if (tag.name !== '' && tag.name !== last.tag.name)
+        throw syntax(field, `the tag ${tag.rawText} closes ${last.tag.rawText}: close it with {/${last.tag.name}}`);
     } else if (!here().some((node) => node.kind === 'value' && node.name === tag.name)) {
       here().push({ name: tag.name, kind: 'value' });
     }

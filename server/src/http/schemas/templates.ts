@@ -35,7 +35,13 @@ const sampleData = z
   .refine((value) => depthOf(value) <= MAX_SAMPLE_DEPTH, { message: `must not be nested more than ${MAX_SAMPLE_DEPTH} levels deep` })
   .describe('Example data for previews, kept with the template; not used by renders.');
 
-export const templateBodySchema = z.strictObject({ name, html: html.optional(), file: file.optional(), format: format.optional(), sample_data: sampleData.optional() });
+export const templateBodySchema = z.strictObject({
+  name,
+  html: html.optional(),
+  file: file.optional(),
+  format: format.optional(),
+  sample_data: sampleData.optional(),
+});
 
 export const adminTemplateBodySchema = z.strictObject({
   key_id: z.string().regex(idPattern('key'), { message: 'must be a key id such as key_3kT9...' }).describe('The key that owns the template.'),
