@@ -19,6 +19,7 @@ import { measureToolbox } from './toolbox.ts';
 import { measureReceipts } from './receipts.ts';
 import { measureHeaders } from './headers.ts';
 import { measureOffice } from './office.ts';
+import { measureWordTemplates } from './word-templates.ts';
 import { measureMarkdown } from './markdown.ts';
 import { measurePdfA } from './pdf-a.ts';
 import { measureEInvoice } from './e-invoice.ts';
@@ -39,11 +40,12 @@ export async function runExtras(service: ServiceProcess): Promise<string> {
   const startup = await startupTable();
   const toolbox = await measureToolbox(service);
   const office = await measureOffice(service);
+  const word = await measureWordTemplates(service);
   const markdown = await measureMarkdown(service);
   const headers = await measureHeaders(service);
   const receipts = await measureReceipts(service);
   const pdfA = await measurePdfA(service);
   const eInvoice = await measureEInvoice(service);
   const pdfImages = await measurePdfImages(service);
-  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}\n\n${office}\n\n${markdown}\n\n${headers}\n\n${receipts}\n\n${pdfA}\n\n${eInvoice}\n\n${pdfImages}`;
+  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}\n\n${office}\n\n${word}\n\n${markdown}\n\n${headers}\n\n${receipts}\n\n${pdfA}\n\n${eInvoice}\n\n${pdfImages}`;
 }
