@@ -1,9 +1,10 @@
 // The data lint of a Word template, as the studio's for HTML templates: which placeholders the
 // data has no value for (they print empty, a section is skipped) and which data no placeholder
 // uses. Names resolve as word-fill.ts does: in the innermost loop's item first, then outwards;
-// a loop's names are checked against its first item. Paths are written items[].price.
+// a loop's names are checked against its first item. Paths are written items[].price. Pure (no
+// library): the studio runs it in the browser as the sample data is edited.
 
-import { parseWordTemplate, type WordPlaceholder } from './word-template.ts';
+import type { WordPlaceholder } from './word-template.ts';
 
 export interface DataLint {
   /** Placeholders the data has no value for. */
@@ -71,13 +72,4 @@ function leafPaths(value: unknown, path: string): string[] {
     return entries.flatMap(([key, item]) => leafPaths(item, path === '' ? key : `${path}.${key}`));
   }
   return path === '' ? [] : [path];
-}
-
-/** What GET of a Word template adds: its placeholders and the lint of its sample data. */
-export async function wordFactsOf(record: {
-  html: string;
-  sampleData: Record<string, unknown> | null;
-}): Promise<{ placeholders: WordPlaceholder[]; data_lint: DataLint }> {
-  const placeholders = await parseWordTemplate(record.html);
-  return { placeholders, data_lint: lintWordData(placeholders, record.sampleData ?? {}) };
 }

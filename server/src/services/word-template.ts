@@ -7,6 +7,7 @@ import { TemplateHandler, TemplateSyntaxError, type Tag, type XmlNode } from 'ea
 import { ApiError } from '../errors.ts';
 import { OfficeConversionError } from '../office/errors.ts';
 import { checkOfficeFile } from '../office/file-kinds.ts';
+import { lintWordData, type DataLint } from './word-data-lint.ts';
 
 /** A tag of a Word template: a value ({name}) or a section ({#name}…{/name}: a loop over a list, or a condition) with what is inside it. */
 export interface WordPlaceholder {
@@ -123,4 +124,13 @@ export async function wordTextOf(base64: string): Promise<string> {
   };
   walk(xml, []);
   return `${paragraphs.join('\n')}\n`;
+}
+
+/** What GET of a Word template adds: its placeholders and the lint of its sample data. */
+export async function wordFactsOf(record: {
+  html: string;
+  sampleData: Record<string, unknown> | null;
+}): Promise<{ placeholders: WordPlaceholder[]; data_lint: DataLint }> {
+  const placeholders = await parseWordTemplate(record.html);
+  return { placeholders, data_lint: lintWordData(placeholders, record.sampleData ?? {}) };
 }

@@ -9,7 +9,7 @@ import { templateBodySchema, templateListSchema, templateSchema } from '../schem
 import type { TemplateFormat, TemplateInput, TemplateRecord, TemplatesService, TemplateSummary } from '../../services/templates.ts';
 import type { Page } from '../../services/paging.ts';
 import { ApiError } from '../../errors.ts';
-import { wordFactsOf } from '../../services/word-data-lint.ts';
+import { wordFactsOf } from '../../services/word-template.ts';
 
 const TAG = 'Templates';
 const SYNTAX =
