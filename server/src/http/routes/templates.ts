@@ -41,7 +41,10 @@ export function templateOperations(templates: TemplatesService) {
       errors: ['invalid_json', 'invalid_request', 'unauthorized', 'payload_too_large'],
       handler: async ({ body }, _req, res) => {
         const record = await templates.create(accountOf(res).keyId, templateInputOf(body));
-        res.status(201).location(`/v1/templates/${record.id}`).json(templateJson(record));
+        res
+          .status(201)
+          .location(`/v1/templates/${record.id}`)
+          .json(await templateWithFacts(record));
       },
     }),
     operation({
@@ -83,7 +86,7 @@ export function templateOperations(templates: TemplatesService) {
       errors: ['invalid_json', 'invalid_request', 'unauthorized', 'template_not_found', 'payload_too_large'],
       handler: async ({ body, params }, _req, res) => {
         const record = await templates.replace(accountOf(res).keyId, params.template_id!, templateInputOf(body));
-        res.json(templateJson(record));
+        res.json(await templateWithFacts(record));
       },
     }),
     operation({
@@ -118,7 +121,7 @@ export function templateInputOf(body: {
   return { name: body.name, html: (word ? body.file : body.html)!, format: body.format, sampleData: body.sample_data };
 }
 
-/** One template as GET shows it: a Word template with its placeholders and the lint of its sample data. */
+/** One template as GET, POST and PUT show it: a Word template with its placeholders and the lint of its sample data. */
 export async function templateWithFacts(record: TemplateRecord) {
   return record.format === 'docx' ? { ...templateJson(record), ...(await wordFactsOf(record)) } : templateJson(record);
 }
