@@ -117,7 +117,7 @@ export function templateInputOf(body: {
   if (word && body.file === undefined) throw new ApiError('invalid_request', 'A Word template (format "docx") is sent as file: its bytes, base64.');
   if (word && body.html !== undefined) throw new ApiError('invalid_request', 'A Word template is sent as file, not html: leave html out.');
   if (!word && body.file !== undefined) throw new ApiError('invalid_request', 'file is for Word templates: send format "docx" with it, or send html.');
-  if (!word && body.html === undefined) throw new ApiError('invalid_request', 'html is required (or format "docx" with file for a Word template).');
+  if (!word && body.html === undefined) throw new ApiError('invalid_request', 'html is required');
   return { name: body.name, html: (word ? body.file : body.html)!, format: body.format, sampleData: body.sample_data };
 }
 
