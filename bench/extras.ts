@@ -20,6 +20,7 @@ import { measureToolbox } from './toolbox.ts';
 import { measureReceipts } from './receipts.ts';
 import { measureHeaders } from './headers.ts';
 import { measureOffice } from './office.ts';
+import { measureWordTemplates } from './word-templates.ts';
 import { measureMarkdown } from './markdown.ts';
 import { measurePdfA } from './pdf-a.ts';
 import { measureEInvoice } from './e-invoice.ts';
@@ -41,6 +42,7 @@ export async function runExtras(service: ServiceProcess): Promise<string> {
   const startup = await startupTable();
   const toolbox = await measureToolbox(service);
   const office = await measureOffice(service);
+  const word = await measureWordTemplates(service);
   const markdown = await measureMarkdown(service);
   const headers = await measureHeaders(service);
   const receipts = await measureReceipts(service);
@@ -48,5 +50,5 @@ export async function runExtras(service: ServiceProcess): Promise<string> {
   const eInvoice = await measureEInvoice(service);
   const pdfImages = await measurePdfImages(service);
   const toc = await measureToc(service);
-  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}\n\n${office}\n\n${markdown}\n\n${headers}\n\n${receipts}\n\n${pdfA}\n\n${eInvoice}\n\n${pdfImages}\n\n${toc}`;
+  return `Metering cost per render\n\n${rows.join('\n')}\n\nStored documents: store step and page listing\n\n${documents}\n\n${guard}\n\n${batch}\n\n${hostile}\n\n${startup}\n\n${toolbox}\n\n${office}\n\n${word}\n\n${markdown}\n\n${headers}\n\n${receipts}\n\n${pdfA}\n\n${eInvoice}\n\n${pdfImages}\n\n${toc}`;
 }

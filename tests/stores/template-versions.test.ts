@@ -37,9 +37,11 @@ forEachBackend((backend) => {
     await store.append(version(template, 'html'));
     const markdown = await store.append(version(template, 'markdown', 'markdown'));
     assert.deepEqual(await store.read(template, markdown.number), markdown);
+    const word = await store.append(version(template, Buffer.from('a docx').toString('base64'), 'docx'));
+    assert.deepEqual(await store.read(template, word.number), word);
     assert.deepEqual(
       (await store.page(template, 10, undefined)).items.map((meta) => meta.format),
-      ['markdown', 'html'],
+      ['docx', 'markdown', 'html'],
     );
   });
 

@@ -75,6 +75,14 @@ forEachBackend((backend) => {
     assert.equal((await store.page(record.keyId, 10, undefined)).items[0]?.format, 'markdown');
   });
 
+  test('a Word template keeps its docx (base64 in the text) and its format docx', async () => {
+    const store = await storeOn(backend);
+    const record = template(newId('key'), 7, { html: Buffer.from('PK\u0003\u0004 a docx').toString('base64'), format: 'docx' });
+    await store.insert(record);
+    assert.deepEqual(await store.read(record.id), record);
+    assert.equal((await store.meta(record.id))?.format, 'docx');
+  });
+
   test('replace keeps id, owner and creation; a save makes the old metadata stale; remove deletes', async () => {
     const store = await storeOn(backend);
     const record = template(newId('key'), 5);

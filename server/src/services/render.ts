@@ -112,8 +112,13 @@ export class RenderService {
     let pdf: Uint8Array;
     let final: FinalOutput;
     try {
+      const word =
+        input.template_id !== undefined ? await this.deps.templates.wordTemplate(account.keyId, input.template_id, input.template_version) : undefined;
       if (input.office) {
         made = await this.office().convertSource(input.office, tenantOf(account), context.priority);
+      } else if (word) {
+        // A Word template is filled and converted by LibreOffice, then takes the same final steps.
+        made = await this.deps.templates.wordPdf({ ...word, data: input.data, options: input.options, tenant: tenantOf(account), priority: context.priority });
       } else {
         const source = await this.resolveSource(input, account);
         made = await this.deps.renderer.render({ source, options, priority: context.priority, tenant: tenantOf(account), data: input.data, trace });

@@ -101,7 +101,7 @@ function readArchive(archive: Uint8Array): { manifest: Manifest; files: Map<stri
     throw invalid('manifest.json needs a name of 1 to 200 characters');
   if (typeof manifest.html !== 'string') throw invalid('manifest.json needs the html as a string');
   if (manifest.template_format !== undefined && !TEMPLATE_FORMATS.includes(manifest.template_format))
-    throw invalid('manifest.json template_format must be html or markdown');
+    throw invalid('manifest.json template_format must be html, markdown or docx');
   const data = manifest.sample_data;
   if (data !== null && (typeof data !== 'object' || Array.isArray(data))) throw invalid('manifest.json sample_data must be an object or null');
   if (

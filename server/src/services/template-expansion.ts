@@ -11,6 +11,14 @@ import { escapeMarkdownText } from './markdown.ts';
 import { convertMarkdown } from './markdown-convert.ts';
 import { checkHtmlSize, MAX_HTML_BYTES } from './source-rules.ts';
 import { drawElements } from './document-elements.ts';
+import { parseWordTemplate } from './word-template.ts';
+
+/** Checks a template's text as its format says: HTML and Markdown parse to a compiled template; a Word file is checked and has no compiled form. */
+export async function checkTemplateText(format: TemplateFormat | undefined, text: string): Promise<CompiledTemplate | undefined> {
+  if (format !== 'docx') return parseTemplateText(text);
+  await parseWordTemplate(text);
+  return undefined;
+}
 
 /** Parses template HTML: 413 over the 5 MB ceiling (it could never render), 400 naming where a syntax error is. */
 export function parseTemplateText(html: string): CompiledTemplate {

@@ -11,6 +11,7 @@ import type { Renderer } from '../render/renderer.ts';
 import type { Page } from '../stores/newest-first-index.ts';
 import type { TemplateVersion, TemplateVersionsStore, VersionMeta } from '../stores/template-versions.ts';
 import { unifiedDiff } from './line-diff.ts';
+import { wordTextOf } from './word-template.ts';
 import { pageOrBadCursor } from './paging.ts';
 import { comparePdfs, countPages } from './pdf-pixels.ts';
 import type { TemplateRecord, TemplatesService } from './templates.ts';
@@ -45,7 +46,7 @@ export interface CheckResult {
 
 export interface TemplateVersionsDeps {
   store: TemplateVersionsStore;
-  templates: Pick<TemplatesService, 'visible' | 'get' | 'replace' | 'version' | 'previewSource'>;
+  templates: Pick<TemplatesService, 'visible' | 'get' | 'replace' | 'version' | 'previewSource' | 'wordPdf'>;
   renderer: Renderer;
   log: Logger;
 }
@@ -74,7 +75,7 @@ export class TemplateVersionsService {
     return {
       version: number,
       currentVersion: currentVersion ?? number,
-      htmlDiff: unifiedDiff(version.html, current.html),
+      htmlDiff: unifiedDiff(await textOf(version), await textOf(current)),
       nameChanged: version.name !== current.name,
       formatChanged: version.format !== current.format,
       sampleDataChanged: JSON.stringify(version.sampleData) !== JSON.stringify(current.sampleData),
@@ -180,7 +181,14 @@ export class TemplateVersionsService {
   }
 
   private async render(version: TemplateVersion, interactive = true): Promise<Uint8Array> {
+    const priority = interactive ? 'interactive' : 'background';
+    if (version.format === 'docx') return this.deps.templates.wordPdf({ docx: version.html, name: version.name, data: version.sampleData ?? {}, priority });
     const source = await this.deps.templates.previewSource(version.templateId, version.html, version.sampleData ?? {}, version.format);
-    return this.deps.renderer.render({ source, options: CHECK_OPTIONS, priority: interactive ? 'interactive' : 'background' });
+    return this.deps.renderer.render({ source, options: CHECK_OPTIONS, priority });
   }
+}
+
+/** What a diff compares: the text, or a Word template's text with its tags (its bytes change on every save). */
+function textOf(template: { html: string; format: string }): Promise<string> | string {
+  return template.format === 'docx' ? wordTextOf(template.html) : template.html;
 }

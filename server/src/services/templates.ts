@@ -20,8 +20,11 @@ import { pageOrBadCursor } from './paging.ts';
 import type { KeysService } from './keys.ts';
 import { isSameRevision, type TemplateFormat, type TemplateMeta, type TemplateRecord, type TemplateStore } from '../stores/templates.ts';
 import type { MarkdownStyle } from '../render/markdown-style-options.ts';
-import { documentOf, expandTemplateText, parseTemplateText } from './template-expansion.ts';
+import { checkTemplateText, documentOf, expandTemplateText, parseTemplateText } from './template-expansion.ts';
 import type { Owner } from './owner.ts';
+import type { OfficeConverter } from './office-converter.ts';
+import { wordTemplateElsewhere } from './word-template.ts';
+import { renderWordTemplate, type WordJob } from './word-render.ts';
 
 export type { TemplateFormat, TemplateMeta, TemplateRecord };
 
@@ -45,6 +48,8 @@ export interface TemplatesServiceDeps {
   assets: TemplateAssetsStore;
   /** Told of each new version once it is durable (the visual check renders its reference). */
   onVersion?: (version: TemplateVersion) => void;
+  /** Converts Word templates (LibreOffice); absent: they render as office_unavailable. */
+  office?: OfficeConverter;
   now?: () => Date;
 }
 
@@ -70,7 +75,7 @@ export class TemplatesService {
 
   /** Saves a new template for a key; 400 naming line and column on a syntax error. */
   async create(keyId: string, input: TemplateInput, by: string = keyId, prepare?: Prepare): Promise<TemplateRecord> {
-    const template = parseTemplateText(input.html);
+    const template = await checkTemplateText(input.format, input.html);
     const at = this.now().toISOString();
     const record: TemplateRecord = {
       id: newId('tpl'),
@@ -83,7 +88,7 @@ export class TemplatesService {
       updatedAt: at,
     };
     await this.deps.store.insert(record);
-    await this.remember(record.id, template);
+    if (template) await this.remember(record.id, template);
     if (prepare) {
       try {
         await prepare(record.id);
@@ -129,7 +134,7 @@ export class TemplatesService {
   /** Replaces name, text, format and sample data (a PUT: what is not given is cleared, and the format is html). */
   async replace(owner: Owner, id: string, input: TemplateInput): Promise<TemplateRecord> {
     await this.visible(owner, id);
-    const template = parseTemplateText(input.html);
+    const template = await checkTemplateText(input.format, input.html);
     const record = await this.deps.store.replace(id, {
       name: input.name,
       html: input.html,
@@ -138,7 +143,8 @@ export class TemplatesService {
       updatedAt: this.now().toISOString(),
     });
     if (!record) notFound(id);
-    await this.remember(id, template);
+    if (template) await this.remember(id, template);
+    else this.compiled.delete(id);
     await this.recordVersion(record!, owner ?? ADMIN_AUTHOR);
     return record!;
   }
@@ -160,6 +166,7 @@ export class TemplatesService {
     if (version === undefined) return { kind: 'html', html: await this.expand(keyId, id, data, style), assets: this.assetsOf(id) };
     await this.visible(keyId, id);
     const stored = await this.version(id, version);
+    if (stored.format === 'docx') throw wordTemplateElsewhere(id);
     return {
       kind: 'html',
       html: await documentOf(id, stored.format, expandTemplateText(parseTemplateText(stored.html), data ?? {}, stored.format), style, data),
@@ -185,6 +192,7 @@ export class TemplatesService {
   /** The HTML to render for a key's template and data: 404 when it is not the key's, 413 over the 5 MB ceiling. */
   async expand(keyId: string, id: string, data: unknown, style?: MarkdownStyle): Promise<string> {
     const meta = await this.visible(keyId, id);
+    if (meta.format === 'docx') throw wordTemplateElsewhere(id);
     const cached = this.compiled.get(id);
     if (cached && isSameRevision(cached.meta, meta))
       return documentOf(id, meta.format, expandTemplateText(cached.template, data ?? {}, meta.format), style, data);
@@ -205,6 +213,7 @@ export class TemplatesService {
   ): Promise<Uint8Array> {
     // With a template id the preview sees that template's assets, as its renders do.
     if (templateId !== undefined) await this.visible(undefined, templateId);
+    if (format === 'docx') return this.wordPdf({ docx: html, name: 'preview', data: data ?? {}, options, priority: 'interactive' });
     return this.deps.renderer.render({
       source: await this.previewSource(templateId, html, data ?? {}, format, options),
       options: options ?? DEFAULT_PDF_OPTIONS,
@@ -225,6 +234,27 @@ export class TemplatesService {
       html: await documentOf(templateId ?? 'preview', format, expandTemplateText(parseTemplateText(html), data, format), style, data),
       assets: templateId === undefined ? undefined : this.assetsOf(templateId),
     };
+  }
+
+  /**
+   * The stored Word template a render of template_id (and template_version) fills, or undefined
+   * when the template is HTML or Markdown; 404 when it is not the key's or has no such version.
+   */
+  async wordTemplate(keyId: string, id: string, version?: number): Promise<{ docx: string; name: string } | undefined> {
+    const meta = await this.visible(keyId, id);
+    if (version !== undefined) {
+      const stored = await this.version(id, version);
+      return stored.format === 'docx' ? { docx: stored.html, name: stored.name } : undefined;
+    }
+    if (meta.format !== 'docx') return undefined;
+    const record = (await this.deps.store.read(id)) ?? notFound(id);
+    return { docx: record.html, name: record.name };
+  }
+
+  /** A Word template filled and converted on the LibreOffice pool (office_unavailable without one). */
+  wordPdf(job: WordJob): Promise<Uint8Array> {
+    if (!this.deps.office) throw new ApiError('office_unavailable', 'This server converts no office files, so it cannot render Word templates.');
+    return renderWordTemplate(this.deps.office, job);
   }
 
   /** A template's metadata when the owner may see it (undefined: the admin, every key's); else 404 template_not_found. */

@@ -11,15 +11,18 @@ import { indexOfKey, NewestFirstIndex, type Page } from './newest-first-index.ts
 import { SerialQueue } from './serial-queue.ts';
 import { isId } from '../ids.ts';
 
-/** How a template's text is read: HTML, or Markdown turned into HTML after its placeholders are filled. */
-export const TEMPLATE_FORMATS = ['html', 'markdown'] as const;
+/**
+ * How a template's text is read: HTML, Markdown turned into HTML after its placeholders are filled,
+ * or a Word file (docx) kept as base64 in the same field, filled and converted by LibreOffice.
+ */
+export const TEMPLATE_FORMATS = ['html', 'markdown', 'docx'] as const;
 export type TemplateFormat = (typeof TEMPLATE_FORMATS)[number];
 
 export interface TemplateRecord {
   id: string;
   keyId: string;
   name: string;
-  /** The template's text (HTML or Markdown, as format says), placeholders included. */
+  /** The template's text (HTML or Markdown, as format says), placeholders included; a docx's bytes base64. */
   html: string;
   format: TemplateFormat;
   sampleData: Record<string, unknown> | null;
@@ -199,7 +202,7 @@ export async function readTemplateFile(file: string): Promise<TemplateRecord | E
       return new Error('not a template file');
     if (`${record.keyId}/${record.id}.json` !== file.split(path.sep).slice(-2).join('/')) return new Error('its id or key does not match its file name');
     if (record.format !== undefined && !TEMPLATE_FORMATS.includes(record.format))
-      return new Error(`its format ${JSON.stringify(record.format)} is not html or markdown`);
+      return new Error(`its format ${JSON.stringify(record.format)} is not html, markdown or docx`);
     return withFormat(record);
   } catch (error) {
     return error as Error;

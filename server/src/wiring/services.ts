@@ -37,6 +37,7 @@ export function wireServices({ config, overrides, log }: Wiring, state: State, r
     versions: stores.templateVersions,
     assets: stores.templateAssets,
     onVersion: (version) => versions?.makeReference(version),
+    office: officeConverter,
     now: overrides.now,
   });
   versions = new TemplateVersionsService({ store: stores.templateVersions, templates, renderer, log });

@@ -34,7 +34,7 @@ export function createTemplate(input: {
 
 export function updateTemplate(
   id: string,
-  input: { name: string; html: string; format: TemplateFormat; sample_data: Record<string, unknown> | null },
+  input: { name: string; html?: string; file?: string; format: TemplateFormat; sample_data: Record<string, unknown> | null },
 ): Promise<Template> {
   return callJson<Template>('PUT', `/admin/v1/templates/${encodeURIComponent(id)}`, { admin: true, body: input });
 }

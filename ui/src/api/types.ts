@@ -50,11 +50,23 @@ export interface TemplateSummary {
 }
 
 /** How a template's text is read. */
-export type TemplateFormat = 'html' | 'markdown';
+export type TemplateFormat = 'html' | 'markdown' | 'docx';
 
 export interface Template extends TemplateSummary {
-  html: string;
+  /** HTML and Markdown templates' text. */
+  html?: string;
+  /** A Word template's docx, base64, with its tags as a tree and its sample data's lint. */
+  file?: string;
+  placeholders?: WordPlaceholder[];
+  data_lint?: { missing: string[]; unused: string[] };
   sample_data: Record<string, unknown> | null;
+}
+
+/** A tag of a Word template: a value or a section (loop or condition) with what is inside it. */
+export interface WordPlaceholder {
+  name: string;
+  kind: 'value' | 'section';
+  children?: WordPlaceholder[];
 }
 
 export interface StoredDocument {

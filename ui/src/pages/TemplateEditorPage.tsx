@@ -30,8 +30,9 @@ import { givenRenderOptions, RenderOptionsPanel } from './template-studio/Render
 import { useLeaveWarning, useLivePreview, useSaveShortcut } from './template-studio/editor-hooks.ts';
 import { EditorToolbar } from './template-studio/EditorToolbar.tsx';
 import { PreviewPane } from './template-studio/PreviewPane.tsx';
+import { WordTemplateEditor } from './template-studio/WordTemplateEditor.tsx';
 
-const FORMAT_LABELS: Record<TemplateFormat, string> = { html: 'HTML', markdown: 'Markdown' };
+const FORMAT_LABELS: Record<TemplateFormat, string> = { html: 'HTML', markdown: 'Markdown', docx: 'Word' };
 
 export function TemplateEditorPage({ id }: { id: string }) {
   const loaded = useLoad((signal) => getTemplate(id, signal), [id]);
@@ -45,6 +46,7 @@ export function TemplateEditorPage({ id }: { id: string }) {
     );
   }
   if (!loaded.data) return <Loading label="Opening the template…" />;
+  if (loaded.data.format === 'docx') return <WordTemplateEditor template={loaded.data} keys={keys.data} ownerName={keyName(keys.data, loaded.data.key_id)} />;
   return <Editor template={loaded.data} keys={keys.data} ownerName={keyName(keys.data, loaded.data.key_id)} />;
 }
 
@@ -59,8 +61,9 @@ function BackLink() {
 function Editor({ template, keys, ownerName }: { template: Template; keys: KeyRecord[] | undefined; ownerName: string }) {
   const [saved, setSaved] = useState(template);
   const [name, setName] = useState(template.name);
-  const [html, setHtml] = useState(template.html);
-  const [format, setFormat] = useState<TemplateFormat>(template.format);
+  const [html, setHtml] = useState(template.html ?? '');
+  // This editor is for text templates (a Word template opens WordTemplateEditor).
+  const [format, setFormat] = useState<'html' | 'markdown'>(template.format === 'markdown' ? 'markdown' : 'html');
   const [dataText, setDataText] = useState(() => (template.sample_data ? JSON.stringify(template.sample_data, null, 2) : ''));
   const data = useMemo(() => parseSampleData(dataText), [dataText]);
   const [savedNote, setSavedNote] = useState<string>();
@@ -100,8 +103,8 @@ function Editor({ template, keys, ownerName }: { template: Template; keys: KeyRe
   const restored = (updated: Template) => {
     setSaved(updated);
     setName(updated.name);
-    setHtml(updated.html);
-    setFormat(updated.format);
+    setHtml(updated.html ?? '');
+    setFormat(updated.format === 'markdown' ? 'markdown' : 'html');
     setDataText(updated.sample_data ? JSON.stringify(updated.sample_data, null, 2) : '');
   };
   const exporting = useAction(async () => {
@@ -148,7 +151,7 @@ function Editor({ template, keys, ownerName }: { template: Template; keys: KeyRe
                 label="Template format"
                 value={format}
                 choices={(['html', 'markdown'] as const).map((item) => ({ value: item, label: FORMAT_LABELS[item] }))}
-                onChange={(next) => setFormat(next as TemplateFormat)}
+                onChange={(next) => setFormat(next as 'html' | 'markdown')}
               />
             </span>
             <span className="muted small">

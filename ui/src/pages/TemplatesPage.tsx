@@ -93,7 +93,7 @@ export function TemplatesPage() {
                 </Link>
                 <div className="mono muted small">{template.template_id}</div>
               </td>
-              <td>{template.format === 'markdown' ? 'Markdown' : 'HTML'}</td>
+              <td>{template.format === 'markdown' ? 'Markdown' : template.format === 'docx' ? 'Word' : 'HTML'}</td>
               <td className="num mono">{template.version === undefined ? '—' : `v${template.version}`}</td>
               <td className="num">{template.asset_count ?? '—'}</td>
               <td>{keyName(keys.data, template.key_id)}</td>

@@ -8,7 +8,7 @@ import { adminListQuerySchema, DEFAULT_PAGE_SIZE } from '../schemas/paging.ts';
 import { adminTemplateBodySchema, adminTemplateListSchema, adminTemplateSchema, previewBodySchema, templateBodySchema } from '../schemas/templates.ts';
 import type { RenderService } from '../../services/render.ts';
 import type { TemplateRecord, TemplatesService } from '../../services/templates.ts';
-import { templateInputOf, templateJson, templatePageJson } from './templates.ts';
+import { templateInputOf, templatePageJson, templateWithFacts } from './templates.ts';
 
 const TAG = 'Admin: documents and templates';
 
@@ -40,7 +40,10 @@ export function adminTemplateOperations(templates: TemplatesService, finish: Pic
       errors: ['invalid_json', 'invalid_request', 'unauthorized', 'payload_too_large'],
       handler: async ({ body }, _req, res) => {
         const record = await templates.createForKey(body.key_id, templateInputOf(body));
-        res.status(201).location(`/admin/v1/templates/${record.id}`).json(adminTemplateJson(record));
+        res
+          .status(201)
+          .location(`/admin/v1/templates/${record.id}`)
+          .json(await adminTemplateJson(record));
       },
     }),
     operation({
@@ -84,7 +87,7 @@ export function adminTemplateOperations(templates: TemplatesService, finish: Pic
       responses: { 200: { description: 'The template.', body: adminTemplateSchema } },
       errors: ['unauthorized', 'template_not_found'],
       handler: async ({ params }, _req, res) => {
-        res.json(adminTemplateJson(await templates.get(undefined, params.template_id!)));
+        res.json(await adminTemplateJson(await templates.get(undefined, params.template_id!)));
       },
     }),
     operation({
@@ -99,7 +102,7 @@ export function adminTemplateOperations(templates: TemplatesService, finish: Pic
       errors: ['invalid_json', 'invalid_request', 'unauthorized', 'template_not_found', 'payload_too_large'],
       handler: async ({ body, params }, _req, res) => {
         const record = await templates.replace(undefined, params.template_id!, templateInputOf(body));
-        res.json(adminTemplateJson(record));
+        res.json(await adminTemplateJson(record));
       },
     }),
     operation({
@@ -118,6 +121,7 @@ export function adminTemplateOperations(templates: TemplatesService, finish: Pic
   ];
 }
 
-function adminTemplateJson(record: TemplateRecord) {
-  return { ...templateJson(record), key_id: record.keyId };
+/** A saved template as the admin sees it: a Word template with its placeholders and lint, as on GET. */
+async function adminTemplateJson(record: TemplateRecord) {
+  return { ...(await templateWithFacts(record)), key_id: record.keyId };
 }

@@ -10,7 +10,7 @@ import { accountOf } from '../middleware/auth.ts';
 import { DEFAULT_PAGE_SIZE, listQuerySchema, nextCursorSchema } from '../schemas/paging.ts';
 import { adminTemplateSchema, templateFormatSchema, templateSchema } from '../schemas/templates.ts';
 import type { CheckResult, TemplateVersion, TemplateVersionsService, VersionMeta } from '../../services/template-versions.ts';
-import { templateJson } from './templates.ts';
+import { templateWithFacts } from './templates.ts';
 
 const versionFields = {
   version: z.int().describe('Numbered from 1 in save order.'),
@@ -109,7 +109,8 @@ export function templateVersionOperations(versions: TemplateVersionsService, sco
       errors: ['invalid_request', 'unauthorized', 'template_not_found'],
       handler: async ({ params }, _req, res) => {
         const record = await versions.restore(ownerOf(res), params.template_id!, versionOf(params.version));
-        res.json(scope === 'key' ? templateJson(record) : { ...templateJson(record), key_id: record.keyId });
+        const json = await templateWithFacts(record);
+        res.json(scope === 'key' ? json : { ...json, key_id: record.keyId });
       },
     }),
   ];

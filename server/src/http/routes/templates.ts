@@ -8,6 +8,8 @@ import { DEFAULT_PAGE_SIZE, listQuerySchema } from '../schemas/paging.ts';
 import { templateBodySchema, templateListSchema, templateSchema } from '../schemas/templates.ts';
 import type { TemplateFormat, TemplateInput, TemplateRecord, TemplatesService, TemplateSummary } from '../../services/templates.ts';
 import type { Page } from '../../services/paging.ts';
+import { ApiError } from '../../errors.ts';
+import { wordFactsOf } from '../../services/word-template.ts';
 
 const TAG = 'Templates';
 const SYNTAX =
@@ -39,7 +41,10 @@ export function templateOperations(templates: TemplatesService) {
       errors: ['invalid_json', 'invalid_request', 'unauthorized', 'payload_too_large'],
       handler: async ({ body }, _req, res) => {
         const record = await templates.create(accountOf(res).keyId, templateInputOf(body));
-        res.status(201).location(`/v1/templates/${record.id}`).json(templateJson(record));
+        res
+          .status(201)
+          .location(`/v1/templates/${record.id}`)
+          .json(await templateWithFacts(record));
       },
     }),
     operation({
@@ -65,7 +70,7 @@ export function templateOperations(templates: TemplatesService) {
       responses: { 200: { description: 'The template.', body: templateSchema } },
       errors: ['unauthorized', 'template_not_found'],
       handler: async ({ params }, _req, res) => {
-        res.json(templateJson(await templates.get(accountOf(res).keyId, params.template_id!)));
+        res.json(await templateWithFacts(await templates.get(accountOf(res).keyId, params.template_id!)));
       },
     }),
     operation({
@@ -81,7 +86,7 @@ export function templateOperations(templates: TemplatesService) {
       errors: ['invalid_json', 'invalid_request', 'unauthorized', 'template_not_found', 'payload_too_large'],
       handler: async ({ body, params }, _req, res) => {
         const record = await templates.replace(accountOf(res).keyId, params.template_id!, templateInputOf(body));
-        res.json(templateJson(record));
+        res.json(await templateWithFacts(record));
       },
     }),
     operation({
@@ -100,9 +105,25 @@ export function templateOperations(templates: TemplatesService) {
   ];
 }
 
-/** What a template body (create or replace, a key's or the admin's) saves. */
-export function templateInputOf(body: { name: string; html: string; format?: TemplateFormat; sample_data?: Record<string, unknown> | null }): TemplateInput {
-  return { name: body.name, html: body.html, format: body.format, sampleData: body.sample_data };
+/** What a template body (create or replace, a key's or the admin's) saves: html, or a Word template's file (kept in the same field). */
+export function templateInputOf(body: {
+  name: string;
+  html?: string;
+  file?: string;
+  format?: TemplateFormat;
+  sample_data?: Record<string, unknown> | null;
+}): TemplateInput {
+  const word = body.format === 'docx';
+  if (word && body.file === undefined) throw new ApiError('invalid_request', 'A Word template (format "docx") is sent as file: its bytes, base64.');
+  if (word && body.html !== undefined) throw new ApiError('invalid_request', 'A Word template is sent as file, not html: leave html out.');
+  if (!word && body.file !== undefined) throw new ApiError('invalid_request', 'file is for Word templates: send format "docx" with it, or send html.');
+  if (!word && body.html === undefined) throw new ApiError('invalid_request', 'html is required');
+  return { name: body.name, html: (word ? body.file : body.html)!, format: body.format, sampleData: body.sample_data };
+}
+
+/** One template as GET, POST and PUT show it: a Word template with its placeholders and the lint of its sample data. */
+export async function templateWithFacts(record: TemplateRecord) {
+  return record.format === 'docx' ? { ...templateJson(record), ...(await wordFactsOf(record)) } : templateJson(record);
 }
 
 /** The wire form of a template (the admin's adds key_id). */
@@ -110,7 +131,7 @@ export function templateJson(record: TemplateRecord) {
   return {
     template_id: record.id,
     name: record.name,
-    html: record.html,
+    ...(record.format === 'docx' ? { file: record.html } : { html: record.html }),
     format: record.format,
     sample_data: record.sampleData,
     created_at: record.createdAt,

@@ -21,20 +21,33 @@ const format = z
   .describe(
     'Extension: how html is read. "html" (the default). "markdown": placeholders are filled first, {{path}} escaped so that a value is ' +
       'literal text (HTML and Markdown punctuation, line breaks), then the Markdown becomes HTML as a markdown source does (options.css ' +
-      'and css_mode style it).',
+      'and css_mode style it). "docx": a Word template sent as file (base64) instead of html, with {name}, {#list}…{/list} and ' +
+      'condition tags, filled and converted by LibreOffice (docs/office.md#word-templates).',
   );
+const file = z
+  .string()
+  .min(1)
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, { message: 'must be base64 (no data: prefix, no line breaks)' })
+  .describe('With format "docx": the Word template’s bytes, base64 (instead of html).');
 const sampleData = z
   .record(z.string(), z.unknown())
   .nullable()
   .refine((value) => depthOf(value) <= MAX_SAMPLE_DEPTH, { message: `must not be nested more than ${MAX_SAMPLE_DEPTH} levels deep` })
   .describe('Example data for previews, kept with the template; not used by renders.');
 
-export const templateBodySchema = z.strictObject({ name, html, format: format.optional(), sample_data: sampleData.optional() });
+export const templateBodySchema = z.strictObject({
+  name,
+  html: html.optional(),
+  file: file.optional(),
+  format: format.optional(),
+  sample_data: sampleData.optional(),
+});
 
 export const adminTemplateBodySchema = z.strictObject({
   key_id: z.string().regex(idPattern('key'), { message: 'must be a key id such as key_3kT9...' }).describe('The key that owns the template.'),
   name,
-  html,
+  html: html.optional(),
+  file: file.optional(),
   format: format.optional(),
   sample_data: sampleData.optional(),
 });
@@ -52,8 +65,17 @@ export const previewBodySchema = z
 const templateFields = {
   template_id: z.string().describe('tpl_...'),
   name: z.string(),
-  html: z.string(),
-  format: format.describe('How html is read: "html" or "markdown".'),
+  html: z.string().optional().describe('The text of an HTML or Markdown template.'),
+  file: z.string().optional().describe('A Word template’s docx, base64 (format "docx").'),
+  placeholders: z
+    .array(z.unknown())
+    .optional()
+    .describe('A Word template’s tags as a tree: {name, kind: "value" | "section", children} (fetching one template only).'),
+  data_lint: z
+    .object({ missing: z.array(z.string()), unused: z.array(z.string()) })
+    .optional()
+    .describe('A Word template’s sample data against its tags: placeholders it lacks, data no tag uses (paths as items[].price).'),
+  format: format.describe('How the template is read: "html", "markdown" or "docx".'),
   sample_data: z.record(z.string(), z.unknown()).nullable(),
   created_at: z.string().describe('ISO 8601'),
   updated_at: z.string().describe('ISO 8601'),
