@@ -84,8 +84,12 @@ export function PdfPreview({ bytes, label, empty = 'Nothing to show yet.', busy 
   }, [bytes]);
 
   return (
-    <div
+    // A region the keyboard can reach: its pages scroll inside it, and arrow keys scroll it once it has the focus.
+    <section
       className={`pdf-preview${busy ? ' busy' : ''}`}
+      aria-label={`${label}, scrollable`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling area must take the focus to be scrolled without a mouse (WCAG 2.1.1)
+      tabIndex={0}
       data-testid="pdf-preview"
       data-version={info.version}
       data-pages={bytes ? info.pages : 0}
@@ -109,7 +113,7 @@ export function PdfPreview({ bytes, label, empty = 'Nothing to show yet.', busy 
       <div className="sr-only" data-testid="pdf-text">
         {bytes ? info.text : ''}
       </div>
-    </div>
+    </section>
   );
 }
 
