@@ -235,7 +235,7 @@ export class RenderService {
     }
     if (input.markdown !== undefined) {
       // Bounded by the 5 MB ceiling on both sides; a large text is converted off the event loop.
-      return { kind: 'html', html: checkHtmlSize(await convertMarkdown(checkMarkdownSize(input.markdown), input.options)) };
+      return { kind: 'html', html: checkHtmlSize(await convertMarkdown(checkMarkdownSize(input.markdown), { ...input.options, filename: input.filename })) };
     }
     if (input.url !== undefined) {
       const { policy, guardEnabled = true } = this.deps;
