@@ -45,7 +45,15 @@ export function Dialog({
       ref={ref}
       className={wide ? 'dialog wide' : 'dialog'}
       aria-labelledby={titleId}
-      onKeyDown={(event) => wrapTab(event, ref.current)}
+      onKeyDown={(event) => {
+        // Escape is handled here, not left to the native cancel: Chromium's close-watcher rules skip
+        // the cancel event for a page's later dialogs opened without a fresh activation, and one stayed open.
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onClose();
+        }
+        wrapTab(event, ref.current);
+      }}
       onClose={onClose}
       onCancel={(event) => {
         event.preventDefault();
