@@ -18,7 +18,7 @@ test('playground: PDF/UA-1 is offered, its verdict shown, and a refused file lis
   await expect(verdict).toContainText(/PDF\/UA-1: \d+ checks, 0 failed/);
   // The receipt's accessibility section: nothing failed, and what a machine cannot decide.
   await page.locator('.playground-receipt summary').click();
-  const section = page.getByRole('region', { name: 'Accessibility' });
+  const section = page.getByRole('region', { name: 'Accessibility', exact: true });
   await expect(section).toContainText('none failed');
   await expect(section.getByRole('list', { name: 'Needs a person' }).getByRole('listitem').first()).toBeVisible();
 
