@@ -84,10 +84,11 @@ export function PdfPreview({ bytes, label, empty = 'Nothing to show yet.', busy 
   }, [bytes]);
 
   return (
-    // A region the keyboard can reach: its pages scroll inside it, and arrow keys scroll it once it has the focus.
-    <section
+    // The keyboard can reach it, so its pages scroll with the arrow keys (axe: scrollable-region-focusable).
+    // No role or name of its own: the pages inside are the image named by `label`, and a second
+    // region named like it made getByRole('region', { name: 'Preview' }) ambiguous.
+    <div
       className={`pdf-preview${busy ? ' busy' : ''}`}
-      aria-label={`${label}, scrollable`}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling area must take the focus to be scrolled without a mouse (WCAG 2.1.1)
       tabIndex={0}
       data-testid="pdf-preview"
@@ -113,7 +114,7 @@ export function PdfPreview({ bytes, label, empty = 'Nothing to show yet.', busy 
       <div className="sr-only" data-testid="pdf-text">
         {bytes ? info.text : ''}
       </div>
-    </section>
+    </div>
   );
 }
 
