@@ -6,12 +6,12 @@
 
 import type { MarkdownStyle } from '../render/markdown-style-options.ts';
 import { WorkerPool } from '../worker-pool.ts';
-import { markdownToHtml } from './markdown.ts';
+import { markdownToHtml, type MarkdownPage } from './markdown.ts';
 
 /** A conversion as the worker thread receives it. */
 export interface MarkdownTask {
   markdown: string;
-  style?: MarkdownStyle;
+  style?: MarkdownStyle & MarkdownPage;
 }
 
 /** Texts up to this many characters are converted inline: a thread's round trip costs more than they do. */
@@ -27,8 +27,8 @@ const pool = new WorkerPool<MarkdownTask, string>({
 });
 
 /** The HTML document for a Markdown text, styled as the request's options say. */
-export function convertMarkdown(markdown: string, style?: MarkdownStyle): Promise<string> {
+export function convertMarkdown(markdown: string, style?: MarkdownStyle & MarkdownPage): Promise<string> {
   if (markdown.length <= INLINE_MAX_LENGTH) return Promise.resolve(markdownToHtml(markdown, style));
-  // Only the two fields: the request's other options are no business of the thread.
-  return pool.run({ markdown, style: style && { css: style.css, css_mode: style.css_mode } });
+  // Only these fields: the request's other options are no business of the thread.
+  return pool.run({ markdown, style: style && { css: style.css, css_mode: style.css_mode, lang: style.lang, filename: style.filename } });
 }

@@ -28,20 +28,32 @@ const markdown = new MarkdownIt({
   // Ids as GitHub makes them ("API at a glance" -> "api-at-a-glance"), no permalink symbols in print.
   .use(anchor, { slugify: slugOf, tabIndex: false });
 
+/** What the document around a Markdown text says of it besides its style: its language and the file's name. */
+export interface MarkdownPage {
+  /** options.lang (BCP 47, checked by the route); default "en". */
+  lang?: string;
+  /** The request's filename, the title's last fallback. */
+  filename?: string;
+}
+
 /**
- * A complete HTML document for a Markdown text: the article, its title (the first heading, so
- * options.metadata's default title and the PDF viewer's window show it) and its stylesheet.
+ * A complete HTML document for a Markdown text: the article, its language (options.lang, else
+ * "en") and its title (the front matter's title, else the first heading, else the file name), so
+ * options.metadata's default title and the PDF viewer's window show it and a pdf_ua render passes
+ * without extra options (issue 42), and its stylesheet.
  */
-export function markdownToHtml(text: string, style: MarkdownStyle = {}): string {
+export function markdownToHtml(text: string, style: MarkdownStyle & MarkdownPage = {}): string {
+  const { title: frontTitle, rest } = splitFrontMatter(text);
   const env = {};
-  const tokens = markdown.parse(text, env);
+  const tokens = markdown.parse(rest, env);
   const body = markdown.renderer.render(tokens, markdown.options, env);
   const heading = tokens.findIndex((token) => token.type === 'heading_open');
-  const title = heading === -1 ? '' : (tokens[heading + 1]?.children ?? []).map((child) => child.content).join('');
+  const firstHeading = heading === -1 ? '' : (tokens[heading + 1]?.children ?? []).map((child) => child.content).join('');
+  const title = frontTitle || firstHeading || (style.filename ?? '').replace(/\.[A-Za-z0-9]+$/, '');
   const sheets = [style.css_mode === 'replace' ? '' : MARKDOWN_STYLESHEET, style.css ?? ''].filter((sheet) => sheet !== '');
   return [
     '<!doctype html>',
-    '<html><head><meta charset="utf-8">',
+    `<html lang="${markdown.utils.escapeHtml(style.lang || 'en')}"><head><meta charset="utf-8">`,
     title === '' ? '' : `<title>${markdown.utils.escapeHtml(title)}</title>`,
     // A </style> inside the caller's CSS would end the element early: broken up so it cannot.
     ...sheets.map((sheet) => `<style>\n${sheet.replace(/<\/style/gi, '<\\/style')}\n</style>`),
@@ -49,6 +61,19 @@ export function markdownToHtml(text: string, style: MarkdownStyle = {}): string 
     body,
     '</article></body></html>',
   ].join('\n');
+}
+
+/**
+ * A leading YAML front matter block ("---" lines around "key: value" lines), as static site
+ * generators write it: its title is read and the block is left out of the page (without this it
+ * printed as a rule and a heading). Anything else at the top is Markdown and kept.
+ */
+function splitFrontMatter(text: string): { title: string; rest: string } {
+  const block = /^---\r?\n((?:[A-Za-z_][\w-]*:.*\r?\n|[ \t#-].*\r?\n|\r?\n)*?)---[ \t]*(?:\r?\n|$)/.exec(text);
+  if (!block) return { title: '', rest: text };
+  const line = /^title:[ \t]*(.*)$/m.exec(block[1] ?? '');
+  const title = (line?.[1] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2');
+  return { title, rest: text.slice(block[0].length) };
 }
 
 /**

@@ -48,5 +48,7 @@ export interface TransformItemRequest {
 
 /** What resolveSource reads of a request: the source fields, the template data and the options that style Markdown. */
 export type SourceInput = Omit<RenderSourceFields, 'filename'> & {
-  options?: MarkdownStyle;
+  /** The Markdown page's last title fallback, where the request names its file. */
+  filename?: string;
+  options?: MarkdownStyle & { lang?: string };
 };

@@ -241,7 +241,8 @@ export class RenderService {
     }
     if (input.markdown !== undefined) {
       // Bounded by the 5 MB ceiling on both sides; a large text is converted off the event loop.
-      return { kind: 'html', html: await drawElements(checkHtmlSize(await convertMarkdown(checkMarkdownSize(input.markdown), input.options)), input.data) };
+      const markdown = await convertMarkdown(checkMarkdownSize(input.markdown), { ...input.options, filename: input.filename });
+      return { kind: 'html', html: await drawElements(checkHtmlSize(markdown), input.data) };
     }
     if (input.url !== undefined) {
       const { policy, guardEnabled = true } = this.deps;

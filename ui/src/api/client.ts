@@ -9,6 +9,8 @@ export class ApiFailure extends Error {
     readonly retryAfter?: number,
     /** The rules an e-invoice broke (400 einvoice_invalid's body field rules: [{id, detail, location}]). */
     readonly rules?: { id: string; detail: string; location: string }[],
+    /** The whole JSON error body: a failure's own fields (422 accessibility_failed's failed and needs_person). */
+    readonly body?: Record<string, unknown>,
   ) {
     super(detail);
     this.name = 'ApiFailure';
@@ -98,8 +100,10 @@ async function failureOf(response: Response, admin: boolean): Promise<ApiFailure
   let code = 'http_error';
   let detail = `The server answered ${response.status} ${response.statusText}.`;
   let rules: ApiFailure['rules'];
+  let whole: Record<string, unknown> | undefined;
   try {
     const body = (await response.json()) as { code?: unknown; detail?: unknown; rules?: unknown };
+    whole = body;
     if (typeof body.code === 'string') code = body.code;
     if (typeof body.detail === 'string') detail = body.detail;
     if (Array.isArray(body.rules)) rules = body.rules as ApiFailure['rules'];
@@ -108,7 +112,7 @@ async function failureOf(response: Response, admin: boolean): Promise<ApiFailure
   }
   if (admin && response.status === 401) for (const listener of unauthorizedListeners) listener();
   const retry = Number(response.headers.get('Retry-After'));
-  return new ApiFailure(response.status, code, detail, Number.isFinite(retry) && retry > 0 ? retry : undefined, rules);
+  return new ApiFailure(response.status, code, detail, Number.isFinite(retry) && retry > 0 ? retry : undefined, rules, whole);
 }
 
 function queryString(query: CallOptions['query']): string {

@@ -158,6 +158,10 @@ export interface PdfOptions {
   encrypt?: PdfEncryption;
   /** An archival PDF/A level ("PDF/A-2b"); the choices come from /openapi.json (lib/pdf-options.ts). */
   pdf_a?: string;
+  /** An accessible PDF/UA level ("PDF/UA-1"): docs/api.md#pdfua; the choices come from /openapi.json. */
+  pdf_ua?: string;
+  /** The document language (BCP 47) written as /Lang with pdf_ua; default the page's <html lang>. */
+  lang?: string;
   /** Sign the finished PDF (PAdES): docs/api.md#signing-pades. */
   sign?: SignOption;
   /** url renders only: sent to the url's own origin and nowhere else. */

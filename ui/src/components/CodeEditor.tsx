@@ -9,6 +9,7 @@ import { EditorState, type Extension } from '@codemirror/state';
 import { html } from '@codemirror/lang-html';
 import { json } from '@codemirror/lang-json';
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
+import { readableHighlighting } from './code-highlight.ts';
 
 export interface CodeEditorProps {
   value: string;
@@ -38,6 +39,7 @@ export function CodeEditor({ value, onChange, language, label, extensions = [], 
         doc: value,
         extensions: [
           basicSetup,
+          readableHighlighting,
           language === 'html' ? html() : language === 'markdown' ? markdown({ base: markdownLanguage }) : json(),
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({

@@ -1,6 +1,8 @@
-// A modal on the native <dialog>: it traps focus, closes on Escape and makes the page inert.
+// A modal on the native <dialog>: it makes the page inert, keeps Tab and Shift+Tab inside (they
+// wrap), closes on Escape and gives the focus back to what opened it.
 
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { wrapTab } from './focus-trap.ts';
 
 export function Dialog({
   open,
@@ -18,23 +20,40 @@ export function Dialog({
   wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  // What had the focus when the dialog opened: it gets it back when the dialog closes.
+  const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
       // The native dialog focuses its first control (the close button); start where the work is.
       const target = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>('.dialog-content :is(input, select, textarea)');
       target?.focus();
     }
     if (!open && dialog.open) dialog.close();
+    if (!open && opener.current) {
+      if (opener.current.isConnected) opener.current.focus();
+      opener.current = null;
+    }
   }, [open]);
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is the mouse's Escape; the keyboard has Escape (onCancel) and the close button
+    // A click on the backdrop is the mouse's Escape; the keyboard has Escape (onCancel) and the close button.
     <dialog
       ref={ref}
       className={wide ? 'dialog wide' : 'dialog'}
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
+      onKeyDown={(event) => {
+        // Escape is handled here, not left to the native cancel: Chromium's close-watcher rules skip
+        // the cancel event for a page's later dialogs opened without a fresh activation, and one stayed open.
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onClose();
+        }
+        wrapTab(event, ref.current);
+      }}
       onClose={onClose}
       onCancel={(event) => {
         event.preventDefault();
@@ -46,7 +65,7 @@ export function Dialog({
     >
       {open && (
         <div className="dialog-body">
-          <PanelHead className="dialog-head" titleId="dialog-title" title={title} onClose={onClose} />
+          <PanelHead className="dialog-head" titleId={titleId} title={title} onClose={onClose} />
           <div className="dialog-content">{children}</div>
           {footer && <div className="dialog-foot">{footer}</div>}
         </div>

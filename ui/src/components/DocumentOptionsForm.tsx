@@ -1,4 +1,5 @@
-// The post-processing options as a form: metadata, outline, the PDF/A level, watermark (text or a
+// The post-processing options as a form: metadata, outline, the PDF/A level, PDF/UA with the
+// document language, watermark (text or a
 // PNG/JPEG file) and AES-256 encryption with its permissions, then attachments and the e-invoice
 // (AttachmentsForm), and in the admin window the signature (SignField). Empty fields are left out
 // of the request.
@@ -8,6 +9,7 @@ import type { OptionSpec } from '../lib/pdf-options.ts';
 import { AttachmentsForm } from './AttachmentsForm.tsx';
 import { Check, Field, NumberField, SelectField, TextField } from './Fields.tsx';
 import { PdfAField } from './PdfAField.tsx';
+import { PdfUaField } from './PdfUaField.tsx';
 import { SignField } from './SignField.tsx';
 
 export function DocumentOptionsForm({
@@ -69,8 +71,9 @@ export function DocumentOptionsForm({
         <Check label="Outline from headings" checked={value.outline ?? false} onChange={(checked) => onChange({ ...value, outline: checked })} />
       </div>
 
-      <h3 className="options-heading">Archive</h3>
+      <h3 className="options-heading">Archive and accessibility</h3>
       <PdfAField id="opt-pdf-a" value={value.pdf_a} onChange={(next) => onChange({ ...value, pdf_a: next })} />
+      <PdfUaField idPrefix="opt" value={value} onChange={onChange} />
 
       <h3 className="options-heading">Watermark</h3>
       <TextField

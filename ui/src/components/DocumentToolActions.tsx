@@ -58,10 +58,12 @@ export function DocumentToolActions({ id, name }: { id: string; name: string }) 
   };
   const inspect = async () => {
     setInspecting({});
+    // A dialog closed while the inspection was on its way stays closed (it used to open again on the answer).
+    const settle = (next: { inspection?: PdfInspection; error?: string }) => setInspecting((open) => (open === null ? null : next));
     try {
-      setInspecting({ inspection: await inspectDocument(id) });
+      settle({ inspection: await inspectDocument(id) });
     } catch (failure) {
-      setInspecting({ error: (failure as Error).message });
+      settle({ error: (failure as Error).message });
     }
   };
   const footer = (

@@ -84,8 +84,13 @@ export function PdfPreview({ bytes, label, empty = 'Nothing to show yet.', busy 
   }, [bytes]);
 
   return (
+    // The keyboard can reach it, so its pages scroll with the arrow keys (axe: scrollable-region-focusable).
+    // No role or name of its own: the pages inside are the image named by `label`, and a second
+    // region named like it made getByRole('region', { name: 'Preview' }) ambiguous.
     <div
       className={`pdf-preview${busy ? ' busy' : ''}`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling area must take the focus to be scrolled without a mouse (WCAG 2.1.1)
+      tabIndex={0}
       data-testid="pdf-preview"
       data-version={info.version}
       data-pages={bytes ? info.pages : 0}

@@ -7,6 +7,8 @@ import { formatBytes } from '../lib/format.ts';
 import { ErrorNote } from './Page.tsx';
 import { PdfPreview, downloadPdf } from './PdfPreview.tsx';
 import { RuleTable } from './RuleTable.tsx';
+import type { UaReport } from '../lib/ua-report.ts';
+import { UaReportView } from './UaReportView.tsx';
 
 export interface PdfResultCardProps {
   /** The last result and how long it took; its size and time are the card's line of facts. */
@@ -17,12 +19,14 @@ export interface PdfResultCardProps {
   error?: string;
   /** The rules a refused e-invoice broke (400 einvoice_invalid), listed under the error. */
   rules?: RuleFinding[];
+  /** The conditions a refused PDF/UA file failed and what needs a person (422 accessibility_failed). */
+  uaReport?: UaReport;
   busy: boolean;
   label: string;
   empty: string;
 }
 
-export function PdfResultCard({ result, moreFacts = '', downloadName, error, rules, busy, label, empty }: PdfResultCardProps) {
+export function PdfResultCard({ result, moreFacts = '', downloadName, error, rules, uaReport, busy, label, empty }: PdfResultCardProps) {
   const bytes = result?.bytes ?? null;
   return (
     <div className="card preview-card">
@@ -45,6 +49,7 @@ export function PdfResultCard({ result, moreFacts = '', downloadName, error, rul
           <RuleTable label="Rules the e-invoice breaks" fatal={rules} narrow />
         </div>
       )}
+      {error && uaReport && <UaReportView report={uaReport} />}
       {result?.applied && result.applied.length > 0 && (
         <ul className="applied-steps" aria-label="Final steps">
           {result.applied.map((step) => (

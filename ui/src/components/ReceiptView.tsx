@@ -7,6 +7,7 @@ import { Fragment, type ReactNode } from 'react';
 import type { Receipt, ReceiptRequest } from '../api/activity.ts';
 import { formatBytes, formatDate, plural } from '../lib/format.ts';
 import { StatusPill } from './Bars.tsx';
+import { AccessibilitySection } from './AccessibilitySection.tsx';
 import { ConformanceSection } from './ConformanceSection.tsx';
 import { SigningSection } from './SigningSection.tsx';
 import { StepsSection } from './StepsSection.tsx';
@@ -144,6 +145,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
 
       <StepsSection receipt={receipt} />
       <ConformanceSection receipt={receipt} />
+      <AccessibilitySection receipt={receipt} />
       <SigningSection receipt={receipt} />
 
       {receipt.warnings.length > 0 && (

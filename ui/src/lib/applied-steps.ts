@@ -1,20 +1,24 @@
-// What a preview did with the final steps it was asked for (PDF/A, attachments, the e-invoice, the
+// What a preview did with the final steps it was asked for (PDF/A, PDF/UA, attachments, the e-invoice, the
 // signature), for the result area: read from the answer's headers, so the page says what was
 // applied and what was not instead of handing over an unsigned PDF in silence (issue 39, item 14;
 // docs/decisions.md, "Previews state the final steps; they do not sign").
 
 import { describeReportHeader } from './rule-reports.ts';
+import { describeUaHeader } from './ua-report.ts';
 import type { PdfOptions } from '../api/types.ts';
 
 export interface AppliedStep {
-  step: 'pdf_a' | 'attachments' | 'e_invoice' | 'sign';
+  step: 'pdf_a' | 'pdf_ua' | 'attachments' | 'e_invoice' | 'sign';
   label: string;
   applied: boolean;
   detail: string;
 }
 
 /** The steps `asked` names, each applied or not, as the answer's headers tell. */
-export function appliedSteps(asked: Pick<PdfOptions, 'pdf_a' | 'attachments' | 'e_invoice' | 'sign'> | undefined, headers: Headers): AppliedStep[] {
+export function appliedSteps(
+  asked: (Pick<PdfOptions, 'pdf_a' | 'attachments' | 'e_invoice' | 'sign'> & { pdf_ua?: string | boolean }) | undefined,
+  headers: Headers,
+): AppliedStep[] {
   const steps: AppliedStep[] = [];
   if (!asked) return steps;
   if (asked.pdf_a) {
@@ -30,6 +34,12 @@ export function appliedSteps(asked: Pick<PdfOptions, 'pdf_a' | 'attachments' | '
         ? `${level}: ${fact('rules') ?? '?'} rules checked, ${fact('failed') ?? '?'} failed${fact('verapdf') ? `; veraPDF ${fact('verapdf')}` : ''}`
         : 'not applied: the answer carries no conformance report',
     });
+  }
+  // The office form's boolean pdf_ua is LibreOffice's own tagged export, not the checked PDF/UA step.
+  if (typeof asked.pdf_ua === 'string') {
+    // "PDF/UA-1; checks=30; failed=0" (docs/api.md#pdfua): a file that fails is refused, never sent.
+    const verdict = describeUaHeader(headers.get('X-PDF-UA'));
+    steps.push({ step: 'pdf_ua', label: 'PDF/UA', applied: verdict !== null, detail: verdict ?? 'not applied: the answer carries no X-PDF-UA verdict' });
   }
   if (asked.attachments?.length) {
     // The step runs or the whole render fails: a PDF in hand has them.

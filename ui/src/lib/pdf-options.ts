@@ -40,6 +40,8 @@ export interface OptionSpec {
   };
   /** The PDF/A levels options.pdf_a takes, in their long spelling ("PDF/A-2b"). */
   pdfALevels: string[];
+  /** The PDF/UA levels options.pdf_ua takes ("PDF/UA-1"); none from a server without it. */
+  pdfUaLevels: string[];
   /** The PAdES levels options.sign.level takes, and its default. */
   sign: { levels: string[]; defaultLevel: string };
 }
@@ -111,6 +113,7 @@ export function optionSpecFrom(document: unknown): OptionSpec {
       positions: choicesOf(watermark, 'position'),
     },
     pdfALevels: choicesOf<string>(options, 'pdf_a').filter((level) => level.startsWith('PDF/A-')),
+    pdfUaLevels: (options.properties?.pdf_ua?.enum ?? []) as string[],
     sign: { levels: choicesOf<string>(property(options, 'sign'), 'level'), defaultLevel: defaultOf<string>(property(options, 'sign'), 'level') },
   };
 }

@@ -15,6 +15,7 @@ import { plural } from '../lib/format.ts';
 import { appliedSteps, type AppliedStep } from '../lib/applied-steps.ts';
 import { Card, ErrorNote, PageHeader, Spinner } from '../components/Page.tsx';
 import { OptionsForm } from '../components/OptionsForm.tsx';
+import { failureUaReport, type UaReport } from '../lib/ua-report.ts';
 import { DocumentOptionsForm } from '../components/DocumentOptionsForm.tsx';
 import { HeaderFooterForm } from '../components/HeaderFooterForm.tsx';
 import { UrlOptionsForm } from '../components/UrlOptionsForm.tsx';
@@ -23,8 +24,9 @@ import { CodeTabs } from '../components/CodeTabs.tsx';
 import { MarkdownStyleFields } from '../components/MarkdownStyleFields.tsx';
 
 const SAMPLE_HTML = `<!doctype html>
-<html>
+<html lang="en">
 <head>
+  <title>Hello from Quire</title>
   <style>
     body { font-family: Helvetica, Arial, sans-serif; color: #111827; }
     h1 { color: #4f46e5; }
@@ -87,6 +89,7 @@ function Playground({ embedded, spec: apiSpec }: { embedded: boolean; spec: Opti
   const [result, setResult] = useState<{ bytes: Uint8Array; ms: number; remaining: string | null; applied: AppliedStep[] } | null>(null);
   const [error, setError] = useState<string>();
   const [rules, setRules] = useState<RuleFinding[]>();
+  const [uaReport, setUaReport] = useState<UaReport>();
   const [busy, setBusy] = useState(false);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const problems = optionProblems(options, spec);
@@ -135,6 +138,7 @@ function Playground({ embedded, spec: apiSpec }: { embedded: boolean; spec: Opti
     } catch (failure) {
       setResult(null);
       setRules(failureRules(failure));
+      setUaReport(failureUaReport(failure));
       const retry = failure instanceof ApiFailure && failure.code === 'rate_limited' && failure.retryAfter ? ` (try again in ${failure.retryAfter} s)` : '';
       setError(describeFailure(failure) + (retry && !describeFailure(failure).includes('try again') ? retry : ''));
     } finally {
@@ -258,6 +262,7 @@ function Playground({ embedded, spec: apiSpec }: { embedded: boolean; spec: Opti
             downloadName="playground.pdf"
             error={error}
             rules={rules}
+            uaReport={uaReport}
             busy={busy}
             label="Rendered PDF"
             empty="Press Render PDF to see the result here."

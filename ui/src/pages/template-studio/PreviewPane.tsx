@@ -4,6 +4,7 @@
 import { ErrorNote, Spinner } from '../../components/Page.tsx';
 import { PdfPreview } from '../../components/PdfPreview.tsx';
 import { RuleTable } from '../../components/RuleTable.tsx';
+import { UaReportView } from '../../components/UaReportView.tsx';
 import { describeReportHeader } from '../../lib/rule-reports.ts';
 import type { PreviewState } from './editor-hooks.ts';
 
@@ -20,7 +21,7 @@ export function PreviewPane({ preview }: { preview: PreviewState }) {
           ) : preview.error ? (
             ''
           ) : preview.ms !== undefined ? (
-            `Rendered in ${preview.ms} ms · not stored, not charged${preview.report ? ` · ${describeReportHeader(preview.report)}` : ''}`
+            `Rendered in ${preview.ms} ms · not stored, not charged${preview.report ? ` · ${describeReportHeader(preview.report)}` : ''}${preview.ua ? ` · ${preview.ua}` : ''}`
           ) : (
             ''
           )}
@@ -32,6 +33,7 @@ export function PreviewPane({ preview }: { preview: PreviewState }) {
           <RuleTable label="Rules the e-invoice breaks" fatal={preview.rules} narrow />
         </div>
       )}
+      {preview.error && preview.uaReport && <UaReportView report={preview.uaReport} />}
       <PdfPreview bytes={preview.bytes} label="Template preview" busy={preview.busy} empty="The preview appears here." />
     </section>
   );

@@ -7,6 +7,7 @@ import { describeFailure, failureRules } from '../../api/client.ts';
 import type { RuleFinding } from '../../api/einvoice.ts';
 import type { PdfOptions, TemplateFormat } from '../../api/types.ts';
 import { addLeaveGuard } from '../../lib/router.ts';
+import { describeUaHeader, failureUaReport, type UaReport } from '../../lib/ua-report.ts';
 
 const PREVIEW_DELAY_MS = 350;
 
@@ -18,6 +19,10 @@ export interface PreviewState {
   rules?: RuleFinding[];
   /** The e-invoice's rule line (X-E-Invoice-Report), when the preview made one. */
   report?: string;
+  /** The PDF/UA verdict (X-PDF-UA, said as a sentence), when the preview was made with pdf_ua. */
+  ua?: string;
+  /** The conditions a refused PDF/UA preview failed, and what needs a person (422 accessibility_failed). */
+  uaReport?: UaReport;
   ms?: number;
 }
 
@@ -46,11 +51,18 @@ export function useLivePreview(
         ({ bytes, headers }) => {
           if (latest.current !== controller) return;
           const report = headers.get('X-E-Invoice-Report') ?? undefined;
-          setState({ bytes, busy: false, ms: Math.round(performance.now() - started), report });
+          const ua = describeUaHeader(headers.get('X-PDF-UA')) ?? undefined;
+          setState({ bytes, busy: false, ms: Math.round(performance.now() - started), report, ua });
         },
         (failure: unknown) => {
           if (latest.current !== controller || (failure as Error).name === 'AbortError') return;
-          setState((previous) => ({ ...previous, busy: false, error: describeFailure(failure), rules: failureRules(failure) }));
+          setState((previous) => ({
+            ...previous,
+            busy: false,
+            error: describeFailure(failure),
+            rules: failureRules(failure),
+            uaReport: failureUaReport(failure),
+          }));
         },
       );
     },
