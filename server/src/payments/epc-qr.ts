@@ -38,17 +38,22 @@ export function epcPayload(attributes: EpcQrAttributes): string {
   if (version !== '001' && version !== '002') throw new PaymentDataError('version', `"${attributes.version}" is not an EPC QR version: 001 or 002.`);
   const bic = optional(attributes, 'bic');
   if (bic !== undefined && !/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(bic.toUpperCase()))
-    throw new PaymentDataError('bic', `"${bic}" is not a BIC: 4 letters (the bank), 2 (its country), 2 letters or digits (its place), and maybe 3 more (a branch).`);
+    throw new PaymentDataError(
+      'bic',
+      `"${bic}" is not a BIC: 4 letters (the bank), 2 (its country), 2 letters or digits (its place), and maybe 3 more (a branch).`,
+    );
   if (bic === undefined && version === '001') throw new PaymentDataError('bic', 'version 001 needs the BIC; leave version out (002) to make it optional.');
   const name = optional(attributes, 'name', 70);
   if (name === undefined) throw new PaymentDataError('name', 'the beneficiary’s name is required.');
   const iban = checkIban(attributes.iban ?? '', 'iban');
   const amount = optional(attributes, 'amount');
   const purpose = optional(attributes, 'purpose');
-  if (purpose !== undefined && !/^[A-Z0-9]{4}$/.test(purpose)) throw new PaymentDataError('purpose', `"${purpose}" is not a purpose code: 4 capital letters or digits, as CHAR.`);
+  if (purpose !== undefined && !/^[A-Z0-9]{4}$/.test(purpose))
+    throw new PaymentDataError('purpose', `"${purpose}" is not a purpose code: 4 capital letters or digits, as CHAR.`);
   const reference = optional(attributes, 'reference');
   const text = optional(attributes, 'text', 140);
-  if (reference !== undefined && text !== undefined) throw new PaymentDataError('reference', 'give either a creditor reference or a text, not both: the code carries one of them.');
+  if (reference !== undefined && text !== undefined)
+    throw new PaymentDataError('reference', 'give either a creditor reference or a text, not both: the code carries one of them.');
   const lines = [
     'BCD',
     version,
@@ -67,12 +72,18 @@ export function epcPayload(attributes: EpcQrAttributes): string {
   while (lines.at(-1) === '') lines.pop();
   const payload = lines.join('\n');
   const bytes = Buffer.byteLength(payload, 'utf8');
-  if (bytes > MAX_BYTES) throw new PaymentDataError('text', `the code would carry ${bytes} bytes; EPC069-12 allows ${MAX_BYTES}: shorten the name or the text.`);
+  if (bytes > MAX_BYTES)
+    throw new PaymentDataError('text', `the code would carry ${bytes} bytes; EPC069-12 allows ${MAX_BYTES}: shorten the name or the text.`);
   return payload;
 }
 
 /** The EPC QR code as an SVG element, 40 mm square unless `size` says otherwise, with a quiet zone of 4 modules. */
 export async function epcQrSvg(attributes: Record<string, string>): Promise<string> {
+  return drawEpcQr(attributes);
+}
+
+/** epcQrSvg for callers that draw while expanding a template (synchronous: bwip-js is). */
+export function drawEpcQr(attributes: EpcQrAttributes): string {
   const payload = epcPayload(attributes);
   const size = attributes.size?.trim() || '40mm';
   if (!/^\d+(\.\d+)?(mm|cm|in|pt|px)$/.test(size)) throw new PaymentDataError('size', `"${size}" is not a length: a number and mm, cm, in, pt or px.`);

@@ -19,13 +19,17 @@ export interface QrSvg {
   modules: number;
 }
 
+/** bwip-js's types leave out each symbology's own options, the QR code's error correction level among them. */
+type QrRenderOptions = Parameters<typeof bwipjs.toSVG>[0] & { eclevel: 'L' | 'M' | 'Q' | 'H' };
+
 /** Units per module at scale 1 in bwip-js's SVG. */
 const UNIT = 2;
 
 /** The QR code of `text` with a quiet zone of `quietModules` modules (4 for a code on its own, 0 inside a drawing that keeps its own margin). */
 export function qrSvg(text: string, quietModules: number, options: QrSvgOptions): QrSvg {
   const padding = quietModules * UNIT;
-  const svg = bwipjs.toSVG({ bcid: 'qrcode', text, eclevel: 'M', scale: 1, paddingwidth: padding, paddingheight: padding, backgroundcolor: 'FFFFFF' });
+  const render: QrRenderOptions = { bcid: 'qrcode', text, eclevel: 'M', scale: 1, paddingwidth: padding, paddingheight: padding, backgroundcolor: 'FFFFFF' };
+  const svg = bwipjs.toSVG(render);
   const side = Number(/viewBox="0 0 (\d+) \d+"/.exec(svg)?.[1]);
   const modules = (side - 2 * padding) / UNIT;
   // Version v has 17 + 4v modules a side.

@@ -10,7 +10,8 @@ export function checkCreditorReference(raw: string, field: string): string {
   const reference = raw.replace(/\s+/g, '').toUpperCase();
   if (!/^RF\d{2}[A-Z0-9]{1,21}$/.test(reference))
     throw new PaymentDataError(field, `"${raw}" is not a creditor reference (ISO 11649): RF, two check digits, then 1-21 letters and digits.`);
-  if (!hasValidMod97(reference)) throw new PaymentDataError(field, `the creditor reference's check digits (${reference.slice(2, 4)}) do not match (MOD 97): a typo?`);
+  if (!hasValidMod97(reference))
+    throw new PaymentDataError(field, `the creditor reference's check digits (${reference.slice(2, 4)}) do not match (MOD 97): a typo?`);
   return reference;
 }
 

@@ -22,7 +22,10 @@ export async function swissQrBillSvg(attributes: Record<string, string>): Promis
   if (!(language in SWISS_QR_LABELS)) throw new PaymentDataError('language', `"${attributes.language}" is not a QR-bill language: en, de, fr or it.`);
   const separator = attributes.separator?.trim() || 'line';
   if (!['line', 'text', 'none'].includes(separator))
-    throw new PaymentDataError('separator', `"${separator}" is not a separator: line (plain paper), text (the line and "Separate before paying in") or none (perforated paper).`);
+    throw new PaymentDataError(
+      'separator',
+      `"${separator}" is not a separator: line (plain paper), text (the line and "Separate before paying in") or none (perforated paper).`,
+    );
   return drawPaymentPart(bill, SWISS_QR_LABELS[language as SwissQrLanguage], separator as 'line' | 'text' | 'none');
 }
 
@@ -82,7 +85,15 @@ function paymentPart(bill: SwissQrBill, labels: SwissQrLabels): string[] {
 }
 
 /** Currency and amount side by side; with no amount, corner marks where the payer writes it. */
-function amountSection(bill: SwissQrBill, labels: SwissQrLabels, x: number, y: number, heading: number, value: number, blank: { x: number; width: number; height: number }): string[] {
+function amountSection(
+  bill: SwissQrBill,
+  labels: SwissQrLabels,
+  x: number,
+  y: number,
+  heading: number,
+  value: number,
+  blank: { x: number; width: number; height: number },
+): string[] {
   const line = y + heading * PT;
   const out = [text(x, line, labels.currency, heading, 'bold'), text(x + 12, line, labels.amount, heading, 'bold')];
   out.push(text(x, line + value * PT * 1.3, bill.currency, value));

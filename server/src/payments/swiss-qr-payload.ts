@@ -42,19 +42,28 @@ const ALLOWED = /^[\u0020-\u007E\u00A0-\u017F\u0218-\u021B\u20AC]*$/;
 export function swissQrBillFrom(attributes: Record<string, string>): SwissQrBill {
   const value = (field: string, maxLength: number) => checkedText(attributes, field, maxLength);
   const account = checkIban(attributes.account ?? '', 'account');
-  if (!/^(CH|LI)/.test(account)) throw new PaymentDataError('account', `a QR-bill pays into a Swiss or Liechtenstein account (CH or LI), not ${account.slice(0, 2)}.`);
+  if (!/^(CH|LI)/.test(account))
+    throw new PaymentDataError('account', `a QR-bill pays into a Swiss or Liechtenstein account (CH or LI), not ${account.slice(0, 2)}.`);
   const creditor = address(attributes, 'creditor');
   if (creditor === undefined) throw new PaymentDataError('creditor-name', 'the creditor’s name and address are required.');
   const currency = (attributes.currency?.trim() || 'CHF').toUpperCase();
   if (currency !== 'CHF' && currency !== 'EUR') throw new PaymentDataError('currency', `"${attributes.currency}" is not a QR-bill currency: CHF or EUR.`);
   const amount = value('amount', 12);
   const rawReference = value('reference', 35);
-  const reference = rawReference === undefined ? undefined : /^RF/i.test(rawReference) ? checkCreditorReference(rawReference, 'reference') : checkQrReference(rawReference, 'reference');
+  const reference =
+    rawReference === undefined
+      ? undefined
+      : /^RF/i.test(rawReference)
+        ? checkCreditorReference(rawReference, 'reference')
+        : checkQrReference(rawReference, 'reference');
   const referenceType = reference === undefined ? 'NON' : reference.startsWith('RF') ? 'SCOR' : 'QRR';
   if (isQrIban(account) && referenceType !== 'QRR')
     throw new PaymentDataError('reference', `${account} is a QR-IBAN (institution id 30000-31999): it needs a QR reference of 27 digits.`);
   if (!isQrIban(account) && referenceType === 'QRR')
-    throw new PaymentDataError('reference', `a QR reference needs a QR-IBAN (institution id 30000-31999); ${account} is an ordinary IBAN: use an RF creditor reference or none.`);
+    throw new PaymentDataError(
+      'reference',
+      `a QR reference needs a QR-IBAN (institution id 30000-31999); ${account} is an ordinary IBAN: use an RF creditor reference or none.`,
+    );
   const message = value('message', 140);
   const billing = value('billing', 140);
   if (billing !== undefined && !billing.startsWith('//'))

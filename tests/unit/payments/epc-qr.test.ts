@@ -8,7 +8,20 @@ import { PaymentDataError } from '../../../server/src/payments/errors.ts';
 import { decodeQrCodes, rasteriseSvg } from '../../helpers/qr-decode.ts';
 
 /** EPC069-12's sample (Red Cross of Belgium), line for line as the guidelines print it. */
-const EPC_SAMPLE = ['BCD', '001', '1', 'SCT', 'BPOTBEB1', 'Red Cross of Belgium', 'BE72000000001616', 'EUR1', 'CHAR', '', 'Urgency fund', 'Sample EPC QR code'].join('\n');
+const EPC_SAMPLE = [
+  'BCD',
+  '001',
+  '1',
+  'SCT',
+  'BPOTBEB1',
+  'Red Cross of Belgium',
+  'BE72000000001616',
+  'EUR1',
+  'CHAR',
+  '',
+  'Urgency fund',
+  'Sample EPC QR code',
+].join('\n');
 
 const GIRO = { name: 'Müller & Söhne GmbH', iban: 'DE89 3704 0044 0532 0130 00', amount: '1109.70' };
 

@@ -25,7 +25,14 @@ const DEBTOR = {
   'debtor-town': 'Rorschach',
   'debtor-country': 'CH',
 };
-const QRR_BILL = { account: 'CH44 3199 9123 0008 8901 2', ...CREDITOR, amount: '1949.75', ...DEBTOR, reference: '21 00000 00003 13947 14300 09017', message: 'Order of 15 June 2020' };
+const QRR_BILL = {
+  account: 'CH44 3199 9123 0008 8901 2',
+  ...CREDITOR,
+  amount: '1949.75',
+  ...DEBTOR,
+  reference: '21 00000 00003 13947 14300 09017',
+  message: 'Order of 15 June 2020',
+};
 const EMPTY7 = ['', '', '', '', '', '', ''];
 const CREDITOR_LINES = ['S', 'Robert Schneider AG', 'Rue du Lac', '1268', '2501', 'Biel', 'CH'];
 const DEBTOR_LINES = ['S', 'Pia-Maria Rutschmann-Schnyder', 'Grosse Marktgasse', '28', '9400', 'Rorschach', 'CH'];
@@ -96,7 +103,15 @@ describe('Swiss QR-bill payment part drawn', () => {
     assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 210 105" width="210mm" height="105mm" role="img"/);
     assert.match(svg, /<svg x="67" y="17" width="46" height="46" viewBox="0 0 \d+ \d+"/);
     assert.match(svg, /<rect x="86.5" y="36.5" width="7" height="7" fill="#fff"\/><rect x="87" y="37" width="6" height="6" fill="#000"\/>/);
-    for (const words of ['Receipt', 'Payment part', 'Account / Payable to', 'CH44 3199 9123 0008 8901 2', '21 00000 00003 13947 14300 09017', '1 949.75', 'Acceptance point'])
+    for (const words of [
+      'Receipt',
+      'Payment part',
+      'Account / Payable to',
+      'CH44 3199 9123 0008 8901 2',
+      '21 00000 00003 13947 14300 09017',
+      '1 949.75',
+      'Acceptance point',
+    ])
       assert.ok(svg.includes(`>${words}</text>`), words);
     assert.doesNotMatch(svg, /Separate before paying in/);
   });
@@ -107,7 +122,10 @@ describe('Swiss QR-bill payment part drawn', () => {
     // the code's centre (versions 7 and up) and loses the grid; phones and banking apps read it.
     // A plain white square of the same 7 mm in its place keeps the damage the cross does to the
     // modules under it, so error correction M is still shown to carry the payload through it.
-    const plain = svg.replace(/<rect x="86.5" y="36.5" width="7" height="7" fill="#fff"\/>(<rect [^>]*\/>){3}/, '<rect x="86.5" y="36.5" width="7" height="7" fill="#fff"/>');
+    const plain = svg.replace(
+      /<rect x="86.5" y="36.5" width="7" height="7" fill="#fff"\/>(<rect [^>]*\/>){3}/,
+      '<rect x="86.5" y="36.5" width="7" height="7" fill="#fff"/>',
+    );
     assert.notEqual(plain, svg);
     assert.deepEqual(await decodeQrCodes(rasteriseSvg(plain)), [payloadOf(QRR_BILL)]);
   });
@@ -115,8 +133,13 @@ describe('Swiss QR-bill payment part drawn', () => {
   test('no amount and no debtor: corner marks to write in; German labels; the separation text above', async () => {
     const svg = await swissQrBillSvg({ account: 'CH5800791123000889012', ...CREDITOR, language: 'de', separator: 'text' });
     assert.match(svg, /viewBox="0 -5 210 110" width="210mm" height="110mm"/);
-    for (const words of ['Empfangsschein', 'Zahlteil', 'Zahlbar durch (Name/Adresse)', 'Vor der Einzahlung abzutrennen']) assert.ok(svg.includes(`>${words}</text>`), words);
-    assert.equal((svg.match(/<path d="M[^"]*" fill="none" stroke="#000" stroke-width="0.265"\/>/g) ?? []).length, 4, 'two boxes for the payer, two for the amount');
+    for (const words of ['Empfangsschein', 'Zahlteil', 'Zahlbar durch (Name/Adresse)', 'Vor der Einzahlung abzutrennen'])
+      assert.ok(svg.includes(`>${words}</text>`), words);
+    assert.equal(
+      (svg.match(/<path d="M[^"]*" fill="none" stroke="#000" stroke-width="0.265"\/>/g) ?? []).length,
+      4,
+      'two boxes for the payer, two for the amount',
+    );
     assert.deepEqual(await decodeQrCodes(rasteriseSvg(svg)), [payloadOf({ account: 'CH5800791123000889012', ...CREDITOR })]);
   });
 
