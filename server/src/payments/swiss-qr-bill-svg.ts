@@ -61,7 +61,7 @@ function receipt(bill: SwissQrBill, labels: SwissQrLabels): string[] {
     column.heading(labels.payableByBlank);
     column.out.push(...cornerMarks(5, column.y, 52, 20));
   }
-  column.out.push(...amountSection(bill, labels, 5, 68, 6, 8, { x: 27, width: 30, height: 10 }));
+  column.out.push(...amountSection(bill, labels, 5, 68, 6, 8, { x: 27, width: 30, height: 10, amountAt: 12 }));
   column.out.push(text(57, 82 + 6 * PT, labels.acceptancePoint, 6, 'bold', 'end'));
   return column.out;
 }
@@ -81,7 +81,7 @@ function paymentPart(bill: SwissQrBill, labels: SwissQrLabels): string[] {
     column.heading(labels.payableByBlank);
     column.out.push(...cornerMarks(118, column.y, 65, 25));
   }
-  return [...title.out, ...column.out, ...amountSection(bill, labels, 67, 68, 8, 10, { x: 78, width: 40, height: 15 })];
+  return [...title.out, ...column.out, ...amountSection(bill, labels, 67, 68, 8, 10, { x: 78, width: 40, height: 15, amountAt: 16 })];
 }
 
 /** Currency and amount side by side; with no amount, corner marks where the payer writes it. */
@@ -92,12 +92,12 @@ function amountSection(
   y: number,
   heading: number,
   value: number,
-  blank: { x: number; width: number; height: number },
+  blank: { x: number; width: number; height: number; amountAt: number },
 ): string[] {
   const line = y + heading * PT;
-  const out = [text(x, line, labels.currency, heading, 'bold'), text(x + 12, line, labels.amount, heading, 'bold')];
+  const out = [text(x, line, labels.currency, heading, 'bold'), text(x + blank.amountAt, line, labels.amount, heading, 'bold')];
   out.push(text(x, line + value * PT * 1.3, bill.currency, value));
-  if (bill.amountCents !== undefined) out.push(text(x + 12, line + value * PT * 1.3, groupedAmount(bill.amountCents), value));
+  if (bill.amountCents !== undefined) out.push(text(x + blank.amountAt, line + value * PT * 1.3, groupedAmount(bill.amountCents), value));
   else out.push(...cornerMarks(blank.x, line + 1, blank.width, blank.height));
   return out;
 }
