@@ -46,6 +46,8 @@ export const LAYERS: Record<string, number> = {
   accounts: 2,
   pdf: 2,
   einvoice: 1,
+  // The payment codes (EPC QR, Swiss QR-bill): pure payloads and SVG drawings, over bwip-js.
+  payments: 1,
   signing: 1,
   events: 1,
   // Leaves: no imports of ours, or only of other leaves.

@@ -10,6 +10,7 @@ import { ApiError } from '../errors.ts';
 import type { EInvoiceInspection, SourcedInspection } from '../shapes/einvoice-inspection-json.ts';
 import { inspectEInvoice } from './einvoice-inspect.ts';
 import { einvoiceSource, type EInvoiceInput } from './einvoice-source.ts';
+import { einvoicePaymentCode, textOf } from './einvoice-payment-code.ts';
 import { expandDefaultView } from './einvoice-view-template.ts';
 import type { Account } from './keys.ts';
 import type { PdfToolsService } from './pdf-tools.ts';
@@ -79,9 +80,12 @@ export class EInvoiceReadService {
   }
 }
 
-/** What a view template expands with: the inspection, and the report of the rule set the invoice names as `report`. */
+/**
+ * What a view template expands with: the inspection, the report of the rule set the invoice names as
+ * `report`, and `payment_code` (its EPC QR code as SVG, or a note why none) when it asks for a SEPA transfer.
+ */
 export function viewData(inspection: SourcedInspection): Record<string, unknown> {
-  return { ...inspection, report: inspection.rule_sets[inspection.rule_set] };
+  return { ...inspection, report: inspection.rule_sets[inspection.rule_set], payment_code: einvoicePaymentCode(inspection.invoice) };
 }
 
 /** `rules=xrechnung; fatal=2; warnings=1; ids=...`: the verdict of the rule set BT-24 names, told as a render's. */
@@ -106,13 +110,6 @@ function xmlAttachment(xml: string | Uint8Array, inspection: SourcedInspection) 
     relationship: 'Source',
     description: `The e-invoice (${inspection.syntax}${inspection.profile ? `, ${inspection.profile}` : ''}) this PDF shows`,
   };
-}
-
-/** A value of the JSON invoice as text: a plain string, or the value of one with attributes (currency, scheme). */
-function textOf(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object' && typeof (value as { value?: unknown }).value === 'string') return (value as { value: string }).value;
-  return undefined;
 }
 
 /** An invoice number as a file name: letters, digits, dot, dash and underscore; the rest become dashes. */

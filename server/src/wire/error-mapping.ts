@@ -27,6 +27,7 @@ import { SignInputError, TimestampUnavailableError } from '../signing/errors.ts'
 import { NotAnInvoiceError, XmlRefusedError } from '../einvoice/read/read-invoice.ts';
 import { MakeInputError } from '../einvoice/make/make-einvoice.ts';
 import { EInvoiceInvalidError, reportHeader, RuleCheckLostError } from '../einvoice/check/rule-report.ts';
+import { PaymentDataError } from '../payments/errors.ts';
 import { FinishInputError, PdfInputError, type PdfInputProblem, PdfStepError, PdfToolMissingError, PdfToolTimeoutError } from '../pdf/pdf-errors.ts';
 
 /** Maps any thrown value to an ApiError: known errors to their code, anything else to internal_error. */
@@ -59,6 +60,8 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof NavigationError) return new ApiError('navigation_failed', `The url could not be loaded: ${error.message}.`);
   if (error instanceof RenderInputError || error instanceof FinishInputError) return new ApiError('invalid_request', error.message);
   if (error instanceof SignInputError) return new ApiError('invalid_request', `${error.field}: ${error.message}.`);
+  // Payment data a bank would refuse: the message already starts with the attribute it names.
+  if (error instanceof PaymentDataError) return new ApiError('invalid_request', error.message);
   // The signature was not made, so the render was not kept or charged; the TSA is the operator's to look at.
   if (error instanceof TimestampUnavailableError)
     return new ApiError('timestamp_unavailable', `The signature needs a timestamp and ${error.message}; nothing was charged, retry later.`, {
