@@ -4,6 +4,7 @@
 
 import { drawBarcode } from './barcode.ts';
 import { drawChart } from './chart.ts';
+import { drawPaymentCode, isPaymentCode } from './payment-code.ts';
 
 /** What a drawer is given: the element's attributes and text content (character references decoded), and the render's template data. */
 export interface ElementInput {
@@ -22,6 +23,7 @@ export type ElementDrawer = (input: ElementInput) => Promise<string>;
  * SVG through frameSvg (svg-frame.ts) so width, height, class and the accessible name work alike.
  */
 export const QUIRE_ELEMENTS: ReadonlyMap<string, ElementDrawer> = new Map<string, ElementDrawer>([
-  ['quire-barcode', ({ attributes }) => drawBarcode(attributes)],
+  // type epc-qr and swiss-qr-bill are payment codes (payments/), drawn at their specified size.
+  ['quire-barcode', ({ attributes }) => (isPaymentCode(attributes.type) ? drawPaymentCode(attributes) : drawBarcode(attributes))],
   ['quire-chart', drawChart],
 ]);
