@@ -1,10 +1,11 @@
 // Fills a Word template with a render's data (easy-template-x): dotted paths reach into nested
 // data as in HTML templates ({customer.name}); a value that is an image (a data URL, or
-// {image, width, height}) becomes a picture: a logo, a signature scan, later a barcode drawn as
-// PNG or SVG. Bad data (an image that is not one) is a 400 naming its path.
+// {image, width, height}) becomes a picture: a logo, a signature scan, a barcode or chart drawn
+// from data (word-drawings.ts). Bad data (an image that is not one) is a 400 naming its path.
 
 import { MimeType, TemplateDataError, TemplateHandler, TemplateHandlerOptions, type ImageFormat, type ScopeDataArgs } from 'easy-template-x';
 import { ApiError } from '../errors.ts';
+import { drawWordDrawings } from './word-drawings.ts';
 import { wordBytesOf, wordSyntaxError } from './word-template.ts';
 
 /** Images wider than this (CSS pixels, about the width of an A4 page's text) are scaled down to it. */
@@ -25,7 +26,7 @@ const handler = new TemplateHandler(new TemplateHandlerOptions({ scopeDataResolv
 
 /** The docx of a Word template (base64, as stored) filled with data. */
 export async function fillWordTemplate(base64: string, data: unknown): Promise<Uint8Array> {
-  const prepared = withImages(data ?? {}, 'data');
+  const prepared = withImages(await drawWordDrawings(data ?? {}), 'data');
   try {
     return new Uint8Array(await handler.process(wordBytesOf(base64), prepared as Record<string, never>));
   } catch (error) {
