@@ -34,8 +34,9 @@ test('a render appears in the table within a second; its receipt shows the block
   await expect(blocked).toHaveCount(1);
   await expect(blocked).toContainText('http://10.20.30.40/logo.png');
   await expect(blocked).toContainText('Blocked:');
-  await expect(blocked.locator('td').first()).toHaveCSS('color', 'rgb(220, 38, 38)');
-  await expect(blocked.locator('.waterfall-bar')).toHaveCSS('background-color', 'rgb(220, 38, 38)');
+  // --danger (ui/src/styles/base.css, #b91c1c: darkened for contrast by the axe audit).
+  await expect(blocked.locator('td').first()).toHaveCSS('color', 'rgb(185, 28, 28)');
+  await expect(blocked.locator('.waterfall-bar')).toHaveCSS('background-color', 'rgb(185, 28, 28)');
   await expect(receipt.getByRole('table', { name: 'Fonts in the PDF' })).toBeVisible();
   await expect(receipt.getByText(/refused by the network guard/)).toBeVisible();
   await snap(page, testInfo, 'activity-receipt');

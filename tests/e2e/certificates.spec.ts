@@ -105,7 +105,10 @@ test('import a PEM certificate, see its fingerprint and expiry warning, grant it
     await expect(confirm).toBeHidden();
     await expect(page.getByRole('row').filter({ hasText: 'UI signer' })).toHaveCount(0);
     const gone = await fetch(`${quire.url}/admin/v1/certificates`, { headers: { authorization: `Bearer ${quire.adminToken}` } });
-    expect(((await gone.json()) as { data: { name: string }[] }).data.map((certificate) => certificate.name)).toEqual(['Key signer']);
+    // The worker's server is shared with other specs (a11y-dialogs imports one of its own): this test's certificates only.
+    const names = ((await gone.json()) as { data: { name: string }[] }).data.map((certificate) => certificate.name);
+    expect(names).toContain('Key signer');
+    expect(names).not.toContain('UI signer');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

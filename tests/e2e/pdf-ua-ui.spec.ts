@@ -29,8 +29,8 @@ test('playground: PDF/UA-1 is offered, its verdict shown, and a refused file lis
   const failed = page.getByRole('table', { name: 'Failed conditions' });
   const row = failed.locator('tr[data-condition="14-003"]').first();
   await expect(row).toBeVisible();
-  // Heading order belongs to the document, not a page: the body's page is null, shown as a dash.
-  await expect(row.locator('td').nth(1)).toHaveText('–');
+  // The server places a heading finding on the page of the heading's content (issue 42): page 1.
+  await expect(row.locator('td').nth(1)).toHaveText('1');
   await expect(page.getByTestId('ua-report').getByRole('list', { name: 'Needs a person' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download' })).toBeDisabled();
 });
@@ -51,6 +51,6 @@ test('studio: the preview is made with PDF/UA-1 and says the verdict, or lists t
   await editor.fill(SKIPPED_LEVEL);
   const row = page.getByTestId('ua-report').locator('tr[data-condition="14-003"]').first();
   await expect(row).toBeVisible();
-  // Heading order belongs to the document, not a page: the body's page is null, shown as a dash.
-  await expect(row.locator('td').nth(1)).toHaveText('–');
+  // The server places a heading finding on the page of the heading's content (issue 42): page 1.
+  await expect(row.locator('td').nth(1)).toHaveText('1');
 });
