@@ -17,11 +17,13 @@ if (process.argv.includes('--reset')) {
     .filter((name) => name.endsWith('.json') && statSync(path.join(folder, name)).mtimeMs >= since)
     .map((name) => JSON.parse(readFileSync(path.join(folder, name), 'utf8')) as Lane);
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
-  console.log('\nTest lanes (node:test; Playwright reports its own):');
-  for (const lane of lanes)
-    console.log(
-      `${seconds(lane.ms)}  ${lane.label}: ${lane.files.length} files, ${lane.concurrency} at once, load average ${lane.load}${lane.cpuMs === undefined ? '' : `, ${seconds(lane.cpuMs).trim()} of CPU`}`,
-    );
+  console.log('\nTest lanes (time; the lanes of `npm test` run together in one pool, so theirs is when their last file ended):');
+  for (const lane of lanes) {
+    const cpu = lane.cpuMs === undefined ? '' : `, ${seconds(lane.cpuMs).trim()} of CPU`;
+    const files = lane.files.length > 0 ? `${lane.files.length} files, ` : '';
+    const fileTime = lane.fileMs === undefined ? '' : `, ${seconds(lane.fileMs).trim()} of file time`;
+    console.log(`${seconds(lane.ms)}  ${lane.label}: ${files}${lane.concurrency} at once, load average ${lane.load}${cpu}${fileTime}`);
+  }
   console.log('Slowest 10 test files:');
   const files = lanes.flatMap((lane) => lane.files.map((file) => ({ ...file, lane: lane.label })));
   for (const file of files.sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`${seconds(file.ms)}  ${file.file} (${file.lane})`);
@@ -32,6 +34,8 @@ interface Lane {
   ms: number;
   /** CPU time of the lane's processes (absent on other systems than Linux, and in older records). */
   cpuMs?: number;
+  /** The sum of its files' times (when it ran together with other lanes). */
+  fileMs?: number;
   concurrency: number;
   load: string;
   files: { file: string; ms: number; ok: boolean }[];
