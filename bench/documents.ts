@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DocumentsService } from '../server/src/services/documents.ts';
+import { DocumentsService } from '../server/src/services/accounts/documents.ts';
 import { DocumentsStore } from '../server/src/stores/documents.ts';
 import { seedDocuments } from './seed-documents.ts';
 

@@ -4,7 +4,7 @@
 // Markdown step adds to a render.
 // Run: npx tsx bench/markdown.ts   (the main bench runs it among its extras)
 
-import { markdownToHtml } from '../server/src/services/markdown.ts';
+import { markdownToHtml } from '../server/src/services/markdown/markdown.ts';
 import { readmeMarkdown } from './workloads.ts';
 import type { ServiceProcess } from './service-process.ts';
 import { processTreeCpuMs } from './proc.ts';

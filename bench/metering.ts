@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { generateApiKey, hashSecret } from '../server/src/accounts/keys.ts';
 import { monthOf, timeMetering } from '../server/src/accounts/usage.ts';
 import { newId } from '../server/src/ids.ts';
-import { openKeysService } from '../server/src/services/keys.ts';
+import { openKeysService } from '../server/src/services/accounts/keys.ts';
 import { KeysStore, type KeyRecord } from '../server/src/stores/keys.ts';
 import { openStores } from '../server/src/stores/open-stores.ts';
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateApiKey, hashSecret } from '../server/src/accounts/keys.ts';
 import { newId } from '../server/src/ids.ts';
-import { openKeysService } from '../server/src/services/keys.ts';
+import { openKeysService } from '../server/src/services/accounts/keys.ts';
 import { openAccountStores } from '../server/src/stores/open-stores.ts';
 import { FileBatchStore } from '../server/src/stores/batches.ts';
 import { DocumentsStore } from '../server/src/stores/documents.ts';

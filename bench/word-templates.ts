@@ -3,7 +3,7 @@
 // same docx already filled. Issue 43's goal: the template at >= 0.8x the plain conversion.
 // Run: npx tsx bench/word-templates.ts   (the main bench runs it among its extras)
 
-import { fillWordTemplate } from '../server/src/services/word-fill.ts';
+import { fillWordTemplate } from '../server/src/services/word/fill.ts';
 import { invoiceData, invoiceTemplate, pngDataUrl } from '../tests/helpers/word-fixtures.ts';
 import { isMain, runBenchAlone } from './alone.ts';
 import { measure, SECONDS } from './cells.ts';

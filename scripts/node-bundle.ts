@@ -17,7 +17,7 @@ export const NODE_BUNDLE: BuildOptions = {
 /** The worker threads' entries: server/src/worker-pool.ts loads each .mjs from beside the bundle that starts it. */
 export const WORKER_ENTRIES = {
   'pdf-worker': 'server/src/pdf/pdf-worker.ts',
-  'markdown-worker': 'server/src/services/markdown-worker.ts',
+  'markdown-worker': 'server/src/services/markdown/worker.ts',
   'sign-worker': 'server/src/signing/sign-worker.ts',
   'einvoice-rules-worker': 'server/src/einvoice/check/rules-worker.ts',
   'drawing-worker': 'server/src/render/quire-elements/drawing-worker.ts',

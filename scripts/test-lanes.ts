@@ -37,7 +37,8 @@ const NO_BROWSER = [
 ].map((name) => `tests/api/${name}.test.ts`);
 
 export const LANES: Record<string, Lane> = {
-  unit: { patterns: ['tests/unit/*/*.test.ts'] },
+  // tests/unit/ mirrors server/src/, services/ by capability one folder deeper.
+  unit: { patterns: ['tests/unit/*/*.test.ts', 'tests/unit/services/*/*.test.ts'] },
   // Every store's contract suite on the files and on a throwaway PostgreSQL.
   stores: { patterns: ['tests/stores/*.test.ts'] },
   fast: { patterns: NO_BROWSER, env: { QUIRE_TEST_PAGES: 'fake' } },

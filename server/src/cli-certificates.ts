@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rename, stat } from 'node:fs/promises';
 import type { Config } from './config.ts';
 import { adminCaller } from './cli-admin-api.ts';
-import { CertificatesService, type CertificateView } from './services/certificates.ts';
+import { CertificatesService, type CertificateView } from './services/signing/certificates.ts';
 import { tokenConfig } from './signing/pkcs11.ts';
 import { lockDataDir, lockHolder } from './stores/data-dir-lock.ts';
 import { writeFileDurably } from './stores/durable-file.ts';

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { ApiError } from './errors.ts';
 import { toPlanEntry } from './accounts/plans.ts';
-import { openKeysService, type KeysService } from './services/keys.ts';
+import { openKeysService, type KeysService } from './services/accounts/keys.ts';
 import { adminApiClient, AdminApiError, type KeyAdmin, type WireKey } from './cli-admin-api.ts';
 import { DataDirLockedError, lockDataDir, lockHolder } from './stores/data-dir-lock.ts';
 import { findDamagedFiles, quarantine } from './stores/doctor.ts';

@@ -33,7 +33,7 @@ export interface ServerEventMap {
   'usage.changed': { key_id: string; month: string; used: number; limit: number; plan: string };
   /** A render ended (succeeded or failed): the Activity screen's table and charts. */
   'render.completed': RenderActivity;
-  /** An instance's renderer, every few seconds (services/activity.ts). */
+  /** An instance's renderer, every few seconds (services/accounts/activity.ts). */
   'instance.stats': InstanceStats;
 }
 

@@ -11,8 +11,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { profileOfGuideline } from '../../server/src/einvoice/profiles.ts';
-import { viewData } from '../../server/src/services/einvoice-read.ts';
-import { expandDefaultView } from '../../server/src/services/einvoice-view-template.ts';
+import { viewData } from '../../server/src/services/einvoice/read.ts';
+import { expandDefaultView } from '../../server/src/services/einvoice/view-template.ts';
 import type { SourcedInspection } from '../../server/src/shapes/einvoice-inspection-json.ts';
 import { corpusFile, corpusSkip as skip, corpusVerdicts, pdfOf, postPdf, xmlAttachment } from '../helpers/einvoice-corpus.ts';
 import { pageTexts } from '../helpers/pdf-cli.ts';

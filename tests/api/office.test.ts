@@ -77,7 +77,7 @@ officeTest('POST /v1/convert/office', { timeout: 300_000 }, async (t) => {
   });
 
   await t.test('pdf_a writes a PDF/A identification into the XMP metadata', async () => {
-    // The PDF/A step (services/pdf-a-step.ts) writes the level asked, on LibreOffice's plain export.
+    // The PDF/A step (services/output/pdf-a-step.ts) writes the level asked, on LibreOffice's plain export.
     for (const [level, part, conformance] of [
       ['PDF/A-1b', '1', /B/],
       ['PDF/A-2b', '2', /B/],

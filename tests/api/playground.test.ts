@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { errorOf, startTestServer, usageOf } from '../helpers/start-app.ts';
 import { inspectPdf } from '../helpers/pdf.ts';
-import { clientGroup } from '../../server/src/services/playground.ts';
+import { clientGroup } from '../../server/src/services/render/playground.ts';
 
 const PLAYGROUND = '/v1/playground/pdf';
 const quick = (html: string) => ({ html, options: { wait_until: 'load' } });

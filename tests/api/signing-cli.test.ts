@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
-import { CertificatesService } from '../../server/src/services/certificates.ts';
+import { CertificatesService } from '../../server/src/services/signing/certificates.ts';
 import { FileCertificateStore } from '../../server/src/stores/certificates.ts';
 import { REPO_ROOT } from '../helpers/server-process.ts';
 import { makeTestPki } from '../helpers/test-pki.ts';

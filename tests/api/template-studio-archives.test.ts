@@ -70,7 +70,7 @@ test('import refuses what is not a template archive, before storing anything', {
   const server = await startTestServer(t);
   const post = (body: Uint8Array) =>
     fetch(`${server.url}/v1/templates/import`, { method: 'POST', headers: bearer(server.key), body: new Blob([body as Uint8Array<ArrayBuffer>]) });
-  const { packArchive } = await import('../../server/src/services/tar-archive.ts');
+  const { packArchive } = await import('../../server/src/services/templates/tar-archive.ts');
   const manifest = (fields: Record<string, unknown>) =>
     packArchive([
       {

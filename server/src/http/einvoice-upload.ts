@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { MAX_XML_BYTES } from '../einvoice/xml/safe-xml.ts';
 import { PDF_INPUT_LIMITS } from '../pdf/pdf-open.ts';
 import { ApiError } from '../errors.ts';
-import type { EInvoiceInput } from '../services/einvoice-source.ts';
+import type { EInvoiceInput } from '../services/einvoice/source.ts';
 import { PDF_BODY } from './body-limits.ts';
 import { parseJsonBytes, readRawBody } from './raw-body.ts';
 import { parseInput } from './validation.ts';

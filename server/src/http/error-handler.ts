@@ -10,8 +10,8 @@ import { BlockedUrlError } from '../guard/url-check.ts';
 import { toApiError } from '../wire/error-mapping.ts';
 import { JsonTooDeepError } from './middleware/json-body.ts';
 import { type BodyLimit, bodyTooLarge, REQUEST_BODY } from './body-limits.ts';
-import { receiptOfError } from '../services/render.ts';
-import { receiptPath } from '../services/receipts.ts';
+import { receiptOfError } from '../services/render/render.ts';
+import { receiptPath } from '../services/accounts/receipts.ts';
 
 /** Maps any thrown value to an ApiError: request-body failures here, everything else as background work maps it. */
 export function toHttpError(error: unknown): ApiError {

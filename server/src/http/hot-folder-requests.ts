@@ -7,11 +7,11 @@
 import { z } from 'zod';
 import { OFFICE_KINDS, officeKindOf } from '../office/file-kinds.ts';
 import type { HotFolderDeps } from '../queue/hot-folder.ts';
-import type { Account } from '../services/keys.ts';
-import { PDF_INPUT_LIMITS } from '../services/pdf-input.ts';
-import type { RenderService } from '../services/render.ts';
-import type { RenderInput } from '../services/render-request.ts';
-import type { TransformInput, TransformService } from '../services/transform.ts';
+import type { Account } from '../services/accounts/keys.ts';
+import { PDF_INPUT_LIMITS } from '../services/pdf-tools/pdf-input.ts';
+import type { RenderService } from '../services/render/render.ts';
+import type { RenderInput } from '../services/render/request.ts';
+import type { TransformInput, TransformService } from '../services/pdf-tools/transform.ts';
 import { isOfficeRequest, officeRenderRequestSchema } from './schemas/office.ts';
 import { renderRequestSchema } from './schemas/render.ts';
 import { hotFolderPdfSchema } from './schemas/transform.ts';

@@ -1,4 +1,4 @@
-// Reads the body of a call that works on one PDF a user holds (services/pdf-input.ts): JSON with
+// Reads the body of a call that works on one PDF a user holds (services/pdf-tools/pdf-input.ts): JSON with
 // pdf as base64 or a document_id, or multipart/form-data with the PDF in a part named file and
 // the other fields as form fields (text, or JSON for objects, arrays, numbers and booleans).
 // Either way the fields are validated by the call's own schema.

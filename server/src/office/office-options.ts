@@ -60,7 +60,7 @@ export const officeOptionsSchema = z
         'Extension: keep a receipt of this conversion (files, options in force, timings, pages), named by X-Render-Receipt; the key’s receipts setting may keep one anyway.',
       ),
     ...attachmentFields,
-    // The PDF/A step of every output (services/pdf-a-step.ts) makes the finished file archival, after
+    // The PDF/A step of every output (services/output/pdf-a-step.ts) makes the finished file archival, after
     // the header, footer, metadata and watermark; LibreOffice's own PDF/A export is no longer used.
     ...pdfAFields,
     lang: pdfUaFields.lang,

@@ -1,5 +1,5 @@
 // The attachments and e-invoice options of every output (render, merge, office) as zod schemas:
-// they validate requests, fill defaults and feed the OpenAPI document. services/attachments-step.ts
+// they validate requests, fill defaults and feed the OpenAPI document. services/output/attachments-step.ts
 // applies them; the limits below are checked there too, where stored documents' sizes are known.
 
 import { z } from 'zod';

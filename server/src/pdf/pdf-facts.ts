@@ -1,4 +1,4 @@
-// What a render receipt says about the PDF itself (services/receipts.ts): its page count, the
+// What a render receipt says about the PDF itself (services/accounts/receipts.ts): its page count, the
 // first page's size, and the fonts embedded in it. Chromium writes its font and page dictionaries
 // as plain objects, so they are found by scanning the bytes (well under a millisecond); a PDF where
 // the scan finds nothing (object streams, as the toolbox's post-processing writes them) is parsed

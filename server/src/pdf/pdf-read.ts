@@ -1,4 +1,4 @@
-// Parses a PDF that readPdfInput (services/pdf-input.ts) has already opened with qpdf (decrypted,
+// Parses a PDF that readPdfInput (services/pdf-tools/pdf-input.ts) has already opened with qpdf (decrypted,
 // repaired, within the limits) with pdf-lib, for reading what is in it (inspect.ts).
 
 import { ParseSpeeds, PDFDocument } from '@cantoo/pdf-lib';

@@ -1,5 +1,5 @@
 // Draws PDF pages as PNG, JPEG or WebP images (POST /v1/pdf/images, thumbnails): pdf.js lays each
-// page out on an @napi-rs/canvas (the renderer the visual check uses, services/pdf-pixels.ts), on
+// page out on an @napi-rs/canvas (the renderer the visual check uses, services/pdf-tools/pdf-pixels.ts), on
 // a PDF worker thread. Every page's pixel size is known before any is drawn, so a call past the
 // pixel or page limits is refused before work starts; a time budget is checked between pages.
 

@@ -1,12 +1,12 @@
 // The background batch worker: hands out queued items fairly (round-robin across keys, then
 // across one key's batches, items in order) and keeps a fixed number in flight. Each item runs
-// through services/batch-items.ts at background priority, so renders of the render slots go to
+// through services/batches/items.ts at background priority, so renders of the render slots go to
 // interactive calls first. What is queued here is only a schedule: the items' states live on disk
 // (stores/batches.ts) and start-up rebuilds this from them.
 
 import type { Logger } from '../logger.ts';
 
-/** What the worker hands items to (services/batches.ts): runs one, and ends one that could not be run. */
+/** What the worker hands items to (services/batches/batches.ts): runs one, and ends one that could not be run. */
 export interface ItemRunner {
   runItem(batchId: string, index: number): Promise<'ended' | 'retry' | 'interrupted'>;
   /** Told when an item's run threw maxTries times: the item must end as failed. */

@@ -1,6 +1,6 @@
 // The options that style a Markdown source (docs/api.md#markdown): options.css and options.css_mode,
 // as zod fields carried in PdfOptions and the image options like the toolbox's finishFields.
-// services/markdown.ts reads them when it turns Markdown into HTML; the renderer never does.
+// services/markdown/markdown.ts reads them when it turns Markdown into HTML; the renderer never does.
 
 import { z } from 'zod';
 

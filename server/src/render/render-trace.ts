@@ -1,4 +1,4 @@
-// What one render did, for its receipt (services/receipts.ts): the stages' times, every request
+// What one render did, for its receipt (services/accounts/receipts.ts): the stages' times, every request
 // the page made (and which the network guard refused), the page's console errors and uncaught
 // exceptions, and warnings. A render only carries a trace when a receipt is wanted or OpenTelemetry
 // is on; the recorder listens on the page's CDP session (Network is enabled anyway; Runtime only

@@ -2,7 +2,7 @@
 // instance.stats events): the wire shapes, snake_case, shared by the server and the admin UI
 // (ui/src/api/activity.ts), so the two cannot drift. Types only: no imports, nothing at run time.
 
-/** One render, as the Activity screen lists it (services/receipts.ts publishes it). */
+/** One render, as the Activity screen lists it (services/accounts/receipts.ts publishes it). */
 export interface RenderActivity {
   at: string;
   instance: string;

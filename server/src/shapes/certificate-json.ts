@@ -1,5 +1,5 @@
 // A signing certificate as the API shows it (GET/POST /admin/v1/certificates, docs/api.md#signing-pades):
-// the wire shape, snake_case, shared by the server (services/certificates.ts) and the admin UI
+// the wire shape, snake_case, shared by the server (services/signing/certificates.ts) and the admin UI
 // (ui/src/api/certificates.ts), so the two cannot drift. Types only: no imports, nothing at run time.
 
 export interface CertificateJson {

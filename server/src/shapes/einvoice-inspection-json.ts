@@ -1,5 +1,5 @@
 // What POST /v1/einvoice/inspect answers (docs/api.md#reading-an-e-invoice): the syntax, profile,
-// every rule set's report and the invoice as our JSON, shared by the server (services/einvoice-inspect.ts
+// every rule set's report and the invoice as our JSON, shared by the server (services/einvoice/inspect.ts
 // writes it) and the admin UI (ui/src/api/einvoice.ts reads it), so the two cannot drift. Types only.
 
 /** The rule sets we run; einvoice/rules/rule-sets.ts keeps one per name (checked there). */

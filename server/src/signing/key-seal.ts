@@ -1,6 +1,6 @@
 // Private keys at rest: AES-256-GCM under the operator's 32-byte master key, the certificate's id
 // as associated data (a sealed key copied onto another record does not open). The sealed form
-// names the master key by the first bytes of its hash, so rotation (services/certificates.ts)
+// names the master key by the first bytes of its hash, so rotation (services/signing/certificates.ts)
 // can tell which records it has done and a wrong key is a clear error, not garbage.
 
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';

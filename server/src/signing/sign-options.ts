@@ -1,6 +1,6 @@
 // The `sign` option every source takes (docs/api.md#signing): which certificate, the texts readers
 // show, the PAdES level and an optional visible box. Spread into the render, merge and office
-// option schemas as signFields; the step (services/sign-step.ts) reads it.
+// option schemas as signFields; the step (services/signing/sign-step.ts) reads it.
 
 import { z } from 'zod';
 

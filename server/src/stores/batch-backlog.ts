@@ -3,7 +3,7 @@
 // admits a new background batch and records it in one step (BatchStore.create with limits), so
 // concurrent creations cannot go past a cap: the files count in memory (one process owns
 // DATA_DIR), PostgreSQL counts the batches table under an advisory lock (stores/pg/batches.ts).
-// What a full backlog answers (429, 503, Retry-After) is services/batch-backlog.ts's business.
+// What a full backlog answers (429, 503, Retry-After) is services/batches/backlog.ts's business.
 
 export interface BacklogLimits {
   itemsPerKey: number;

@@ -15,7 +15,7 @@ export interface ErrorRecord {
   detail: string;
 }
 
-/** One item's request as the services gave it (services/render-request.ts): kept as JSON, never read here. */
+/** One item's request as the services gave it (services/render/request.ts): kept as JSON, never read here. */
 export type StoredItemRequest = object;
 
 export interface BatchItemRecord {
@@ -28,7 +28,7 @@ export interface BatchItemRecord {
   /** When the item last started (its charge, if any, is on file in that month or a later one). */
   startedAt: string | null;
   finishedAt: string | null;
-  /** The receipt of the item's last render, when one was kept (services/receipts.ts). */
+  /** The receipt of the item's last render, when one was kept (services/accounts/receipts.ts). */
   receiptId?: string | null;
 }
 

@@ -112,7 +112,7 @@ async function copyUsage({ dataDir, documents, batches }: Source, { pool }: Data
     );
     count(months, rowCount === 1);
     // An unfinished batch's item tag tells the adopting instance that the item's document is
-    // charged already (services/batch-items.ts recover). Once that batch completed in PostgreSQL
+    // charged already (services/batches/items.ts recover). Once that batch completed in PostgreSQL
     // (an earlier run moved it) its tags were settled there: copying them again would leave stale ones.
     for (const tag of charges) {
       await pool.query(

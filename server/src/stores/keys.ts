@@ -9,7 +9,7 @@ import { NewestFirstIndex, type Page } from './newest-first-index.ts';
 import { openJsonFile, type JsonFile } from './json-file.ts';
 import { isId } from '../ids.ts';
 
-/** Which renders of a key keep a receipt (services/receipts.ts): those stored, all, or only those that ask. */
+/** Which renders of a key keep a receipt (services/accounts/receipts.ts): those stored, all, or only those that ask. */
 export type ReceiptMode = 'stored' | 'all' | 'off';
 export const RECEIPT_MODES: readonly ReceiptMode[] = ['stored', 'all', 'off'];
 

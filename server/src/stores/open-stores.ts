@@ -48,9 +48,9 @@ export interface Stores {
   readonly batches: BatchStore;
   /** A render's copy and charge, committed as one unit. */
   readonly renderCommit: RenderCommit;
-  /** Render receipts (services/receipts.ts). */
+  /** Render receipts (services/accounts/receipts.ts). */
   readonly receipts: ReceiptStore;
-  /** Transform presets (services/presets.ts). */
+  /** Transform presets (services/pdf-tools/presets.ts). */
   readonly presets: PresetStore;
   /** The admin event bus: this process's own, or every instance's through PostgreSQL. */
   readonly events: EventBus;

@@ -1,4 +1,4 @@
-// Transform presets (services/presets.ts): a key's saved sequence of PDF steps, with its own id.
+// Transform presets (services/pdf-tools/presets.ts): a key's saved sequence of PDF steps, with its own id.
 // The files keep one JSON file per preset under DATA_DIR/presets/, written durably; all of them
 // are read at start (presets are small and few per key) and served from memory.
 

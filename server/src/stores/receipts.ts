@@ -1,4 +1,4 @@
-// Render receipts (services/receipts.ts): one JSON document per render that asked for one, kept
+// Render receipts (services/accounts/receipts.ts): one JSON document per render that asked for one, kept
 // until its expiry (the stored document's, or RECEIPT_RETENTION_HOURS), then pruned by the
 // retention sweeper. The files keep one file per receipt under DATA_DIR/receipts/, named by its
 // expiry and id, so start-up lists names only and the sweeper never opens a file to prune it.
@@ -15,7 +15,7 @@ export interface ReceiptRecord {
   keyId: string | null;
   createdAt: string;
   expiresAt: string;
-  /** The receipt as the API shows it (services/receipts.ts Receipt). */
+  /** The receipt as the API shows it (services/accounts/receipts.ts Receipt). */
   body: Record<string, unknown>;
 }
 

@@ -7,7 +7,7 @@
 //   the tag is dropped; a crash in between leaves the tag, which the meter settles at its next
 //   load (documentChargeResolver): kept if the document exists, refunded if not;
 // - a batch item's document is written first and counted second with the item's tag; the batch
-//   queue settles a crash between the two (services/batch-items.ts).
+//   queue settles a crash between the two (services/batches/items.ts).
 
 import type { ChargeResolver, Reservation, UsageMeter, UsageSnapshot } from '../accounts/usage.ts';
 import type { DocumentStore } from './document-store.ts';
@@ -24,7 +24,7 @@ export interface RenderCommitInput {
   /**
    * The batch item this render is. PostgreSQL marks it succeeded in the same transaction, and only
    * while this instance holds the batch's lease (else LeaseLostError, and nothing is kept or
-   * counted). The files write the item's state afterwards (services/batch-items.ts).
+   * counted). The files write the item's state afterwards (services/batches/items.ts).
    */
   batchItem?: { batchId: string; index: number };
 }

@@ -8,7 +8,7 @@ import { HotFolder, type Retry } from '../queue/hot-folder.ts';
 import { startRetentionSweeper } from '../queue/retention-sweeper.ts';
 import { WebhookDeliverer } from '../queue/webhook-delivery.ts';
 import { RendererBusyError, RendererClosedError, RendererCrashedError } from '../render/errors.ts';
-import { openBatchesService } from '../services/batches.ts';
+import { openBatchesService } from '../services/batches/batches.ts';
 import type { Wiring } from './context.ts';
 import type { Rendering } from './rendering.ts';
 import type { Services } from './services.ts';
@@ -39,7 +39,7 @@ export async function startBackground({ config, overrides, log }: Wiring, { stor
       bytes: config.batchQueueBytes,
     },
     // One item per render slot: an item is "rendering" on disk from the moment it is handed out
-    // (services/batch-items.ts), so handing out more than the slots showed items rendering that
+    // (services/batches/items.ts), so handing out more than the slots showed items rendering that
     // only waited (issue 30: eight "rendering" with two slots). A slot freed waits for the
     // item's state write (an fsync, a few ms) before the next item takes it.
     worker: new BatchWorker({ inFlight: config.renderConcurrency, log }),

@@ -8,12 +8,12 @@ import { startEgressProxy } from '../guard/egress-proxy.ts';
 import { createMetrics } from '../metrics.ts';
 import { startOffice } from '../office/start-office.ts';
 import { startRenderer } from '../render/index.ts';
-import { AttachmentsStep } from '../services/attachments-step.ts';
-import { OfficeConverter } from '../services/office-converter.ts';
-import { OutputSteps } from '../services/output-steps.ts';
-import { PdfAStep } from '../services/pdf-a-step.ts';
-import { PdfUaStep } from '../services/pdf-ua-step.ts';
-import { openSigning } from '../services/signing.ts';
+import { AttachmentsStep } from '../services/output/attachments-step.ts';
+import { OfficeConverter } from '../services/office/converter.ts';
+import { OutputSteps } from '../services/output/steps.ts';
+import { PdfAStep } from '../services/output/pdf-a-step.ts';
+import { PdfUaStep } from '../services/output/pdf-ua-step.ts';
+import { openSigning } from '../services/signing/signing.ts';
 import type { Telemetry } from '../telemetry/otel.ts';
 import type { Wiring } from './context.ts';
 import type { State } from './state.ts';
@@ -58,7 +58,7 @@ export async function startRendering({ config, overrides, log }: Wiring, { store
   // Optional: without LibreOffice the office route answers 501 office_unavailable.
   const office = startOffice(config, log, overrides.office);
   const officeConverter = new OfficeConverter(office.availability, renderer);
-  // The final steps every output takes, in their order: services/output-steps.ts.
+  // The final steps every output takes, in their order: services/output/steps.ts.
   const outputSteps = new OutputSteps([
     new AttachmentsStep({ documents }),
     new PdfUaStep(),

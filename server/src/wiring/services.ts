@@ -2,22 +2,22 @@
 // built here from the state and rendering it needs, and handed to its routes in operations.ts.
 
 import { hostname } from 'node:os';
-import { ActivityService } from '../services/activity.ts';
-import { EInvoiceReadService } from '../services/einvoice-read.ts';
-import { HealthService } from '../services/health.ts';
-import { ImageService } from '../services/image.ts';
-import { MergeService } from '../services/merge.ts';
-import { OfficeService } from '../services/office.ts';
-import { PdfToolsService } from '../services/pdf-tools.ts';
-import { PlaygroundService } from '../services/playground.ts';
-import { PresetsService } from '../services/presets.ts';
-import { ReceiptsService } from '../services/receipts.ts';
-import { RenderService } from '../services/render.ts';
-import { TemplateArchiveService } from '../services/template-archive.ts';
-import { TemplateAssetsService } from '../services/template-assets.ts';
-import { TemplateVersionsService } from '../services/template-versions.ts';
-import { TemplatesService } from '../services/templates.ts';
-import { TransformService } from '../services/transform.ts';
+import { ActivityService } from '../services/accounts/activity.ts';
+import { EInvoiceReadService } from '../services/einvoice/read.ts';
+import { HealthService } from '../services/render/health.ts';
+import { ImageService } from '../services/render/image.ts';
+import { MergeService } from '../services/merge/merge.ts';
+import { OfficeService } from '../services/office/office.ts';
+import { PdfToolsService } from '../services/pdf-tools/pdf-tools.ts';
+import { PlaygroundService } from '../services/render/playground.ts';
+import { PresetsService } from '../services/pdf-tools/presets.ts';
+import { ReceiptsService } from '../services/accounts/receipts.ts';
+import { RenderService } from '../services/render/render.ts';
+import { TemplateArchiveService } from '../services/templates/archive.ts';
+import { TemplateAssetsService } from '../services/templates/assets.ts';
+import { TemplateVersionsService } from '../services/templates/versions.ts';
+import { TemplatesService } from '../services/templates/templates.ts';
+import { TransformService } from '../services/pdf-tools/transform.ts';
 import { decodedLimitsOf } from '../settings/pdf-input.ts';
 import type { Wiring } from './context.ts';
 import type { Rendering } from './rendering.ts';

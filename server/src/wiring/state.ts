@@ -3,8 +3,8 @@
 
 import { generateAdminToken } from '../accounts/keys.ts';
 import type { Logger } from '../logger.ts';
-import { DocumentsService } from '../services/documents.ts';
-import { openKeysService } from '../services/keys.ts';
+import { DocumentsService } from '../services/accounts/documents.ts';
+import { openKeysService } from '../services/accounts/keys.ts';
 import { loadOrCreateAdminToken } from '../stores/admin-token.ts';
 import { openStores } from '../stores/open-stores.ts';
 import type { Config } from '../config.ts';

@@ -1,4 +1,4 @@
-// Which attachment of a hybrid PDF is the invoice (services/einvoice-source.ts), over listings the
+// Which attachment of a hybrid PDF is the invoice (services/einvoice/source.ts), over listings the
 // PDF tools would give: a Factur-X / ZUGFeRD / XRechnung name in any case, or an invoice XML attached
 // as Alternative, Data or Source; other XML is not one; none or two is 422 einvoice_unreadable.
 
@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiError } from '../../../server/src/errors.ts';
 import type { AttachedFile } from '../../../server/src/pdf/attached-files.ts';
-import { einvoiceSource } from '../../../server/src/services/einvoice-source.ts';
-import type { Account } from '../../../server/src/services/keys.ts';
+import { einvoiceSource } from '../../../server/src/services/einvoice/source.ts';
+import type { Account } from '../../../server/src/services/accounts/keys.ts';
 
 const CII = '<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"/>';
 const UBL = '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>';

@@ -9,7 +9,7 @@ import { PDFDocument, PDFName, PDFString, StandardFonts, getDefaultSRGBProfile }
 import { checkConformance } from '../../../server/src/pdf/conformance.ts';
 import { makeArchival } from '../../../server/src/pdf/pdf-a.ts';
 import { foreignDescriptions } from '../../../server/src/pdf/pdf-a-xmp.ts';
-import { conformanceHeader, PdfAStep } from '../../../server/src/services/pdf-a-step.ts';
+import { conformanceHeader, PdfAStep } from '../../../server/src/services/output/pdf-a-step.ts';
 import { ApiError } from '../../../server/src/errors.ts';
 import { archivalParts, fontsOf, pdfaIdOf } from '../../helpers/pdf-a-tools.ts';
 

@@ -60,7 +60,7 @@ export function formatClock(at: string | number | Date, withSeconds = false): st
 }
 
 /**
- * Whole days until `iso`, counted as the server counts them (services/certificates.ts): a part
+ * Whole days until `iso`, counted as the server counts them (services/signing/certificates.ts): a part
  * day counts as a day, so 19.2 days left reads "20 days" here as in the API, receipts and the
  * playground. Negative once it has passed.
  */

@@ -6,7 +6,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { isApiKeyForm, matchesHash } from '../../accounts/keys.ts';
-import { UnknownPlanError, type Account, type KeysService } from '../../services/keys.ts';
+import { UnknownPlanError, type Account, type KeysService } from '../../services/accounts/keys.ts';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="quire"' };
 

@@ -6,7 +6,7 @@
 import { operation } from '../operation.ts';
 import { adminBatchListSchema, adminBatchSchema } from '../schemas/batches.ts';
 import { adminListQuerySchema, DEFAULT_PAGE_SIZE } from '../schemas/paging.ts';
-import type { BatchesService } from '../../services/batches.ts';
+import type { BatchesService } from '../../services/batches/batches.ts';
 import type { BatchRecord } from '../../stores/batch-store.ts';
 import { batchJson } from '../../wire/batch-json.ts';
 

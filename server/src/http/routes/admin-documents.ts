@@ -6,7 +6,7 @@
 import { operation } from '../operation.ts';
 import { adminDocumentListSchema } from '../schemas/documents.ts';
 import { adminListQuerySchema, DEFAULT_PAGE_SIZE } from '../schemas/paging.ts';
-import type { DocumentsService } from '../../services/documents.ts';
+import type { DocumentsService } from '../../services/accounts/documents.ts';
 import { documentPageJson, sendDocument } from './documents.ts';
 
 const TAG = 'Admin: documents and templates';

@@ -3,7 +3,7 @@
 // Its operation({...}) entries look alike by design, one declaration per endpoint (docs/duplicates.md).
 
 import { toPlanEntry } from '../../accounts/plans.ts';
-import type { KeysService, KeyView, KeyWithUsage } from '../../services/keys.ts';
+import type { KeysService, KeyView, KeyWithUsage } from '../../services/accounts/keys.ts';
 import { operation } from '../operation.ts';
 import { DEFAULT_PAGE_SIZE, listQuerySchema } from '../schemas/paging.ts';
 import { createKeyBodySchema, issuedKeySchema, keyListSchema, keyWithUsageSchema, planListSchema, updateKeyBodySchema } from '../schemas/admin-keys.ts';

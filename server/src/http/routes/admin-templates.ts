@@ -6,8 +6,8 @@
 import { operation } from '../operation.ts';
 import { adminListQuerySchema, DEFAULT_PAGE_SIZE } from '../schemas/paging.ts';
 import { adminTemplateBodySchema, adminTemplateListSchema, adminTemplateSchema, previewBodySchema, templateBodySchema } from '../schemas/templates.ts';
-import type { RenderService } from '../../services/render.ts';
-import type { TemplateRecord, TemplatesService } from '../../services/templates.ts';
+import type { RenderService } from '../../services/render/render.ts';
+import type { TemplateRecord, TemplatesService } from '../../services/templates/templates.ts';
 import { templateInputOf, templatePageJson, templateWithFacts } from './templates.ts';
 
 const TAG = 'Admin: documents and templates';

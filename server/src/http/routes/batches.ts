@@ -6,7 +6,7 @@ import { operation } from '../operation.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { USAGE_HEADER_DOCS, usageHeaders } from '../../wire/usage-headers.ts';
 import { batchRequestSchema, batchSchema } from '../schemas/batches.ts';
-import type { BatchesService } from '../../services/batches.ts';
+import type { BatchesService } from '../../services/batches/batches.ts';
 import { batchJson } from '../../wire/batch-json.ts';
 
 const TAG = 'Batch';

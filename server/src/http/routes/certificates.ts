@@ -4,8 +4,8 @@
 // Its operation({...}) entries look alike by design, one declaration per endpoint (docs/duplicates.md).
 
 import { PDF_BODY } from '../body-limits.ts';
-import type { CertificatesService } from '../../services/certificates.ts';
-import type { VerifyService } from '../../services/signing.ts';
+import type { CertificatesService } from '../../services/signing/certificates.ts';
+import type { VerifyService } from '../../services/signing/signing.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { operation } from '../operation.ts';
 import {

@@ -9,8 +9,8 @@ import { contentDisposition } from '../content-disposition.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { documentListSchema } from '../schemas/documents.ts';
 import { DEFAULT_PAGE_SIZE, listQuerySchema } from '../schemas/paging.ts';
-import type { DocumentsService, StoredDocument } from '../../services/documents.ts';
-import type { Page } from '../../services/paging.ts';
+import type { DocumentsService, StoredDocument } from '../../services/accounts/documents.ts';
+import type { Page } from '../../services/accounts/paging.ts';
 
 const TAG = 'Documents';
 

@@ -3,7 +3,7 @@
 import { API_VERSION } from '../openapi.ts';
 import { operation } from '../operation.ts';
 import { healthSchema } from '../schemas/render.ts';
-import type { HealthService } from '../../services/health.ts';
+import type { HealthService } from '../../services/render/health.ts';
 
 /** expiring: signing certificates that expire within 30 days (or have), listed so monitoring sees them. */
 export function healthOperations(

@@ -4,7 +4,7 @@ import { operation } from '../operation.ts';
 import { imageOptionsSchema, imageRequestSchema } from '../schemas/image.ts';
 import { SOURCE_RENDER_ERRORS } from '../schemas/render.ts';
 import { IMAGE_CONTENT_TYPES } from '../../render/image-capture.ts';
-import type { ImageService } from '../../services/image.ts';
+import type { ImageService } from '../../services/render/image.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { USAGE_HEADER_DOCS, usageHeaders } from '../../wire/usage-headers.ts';
 import { RECEIPT_HEADER_DOCS, setReceiptHeader } from './receipts.ts';

@@ -4,7 +4,7 @@ import { PDF_AND_ATTACHMENTS_BODY } from '../body-limits.ts';
 import { operation } from '../operation.ts';
 import { mergeRequestSchema } from '../schemas/merge.ts';
 import { SOURCE_RENDER_ERRORS } from '../schemas/render.ts';
-import type { MergeService } from '../../services/merge.ts';
+import type { MergeService } from '../../services/merge/merge.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { USAGE_HEADER_DOCS } from '../../wire/usage-headers.ts';
 import { STORED_HEADER_DOCS, requestIdOf, sendPdf } from './render.ts';

@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import { ApiError } from '../../errors.ts';
 import { officeOptionsSchema } from '../../office/office-options.ts';
 import { OFFICE_KINDS } from '../../office/file-kinds.ts';
-import type { OfficeRequest, OfficeService } from '../../services/office.ts';
+import type { OfficeRequest, OfficeService } from '../../services/office/office.ts';
 import { USAGE_HEADER_DOCS } from '../../wire/usage-headers.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { parseMultipart, type FormFile } from '../multipart.ts';

@@ -10,7 +10,7 @@ import { accountOf } from '../middleware/auth.ts';
 import { operation } from '../operation.ts';
 import { readPdfUpload } from '../pdf-upload.ts';
 import { imagesRequestSchema, inspectionSchema, inspectRequestSchema, thumbnailQuerySchema } from '../schemas/pdf-tools.ts';
-import type { ImagesResult, PdfToolsService } from '../../services/pdf-tools.ts';
+import type { ImagesResult, PdfToolsService } from '../../services/pdf-tools/pdf-tools.ts';
 import type { PdfInspection } from '../../pdf/inspect.ts';
 import { USAGE_HEADER_DOCS, usageHeaders } from '../../wire/usage-headers.ts';
 import type { ErrorCode } from '../../errors.ts';

@@ -1,12 +1,12 @@
 // POST /v1/playground/pdf (docs/api.md#playground): a render with no key, for the public
-// playground page. Validation here; limits and the render in services/playground.ts.
+// playground page. Validation here; limits and the render in services/render/playground.ts.
 
 import { z } from 'zod';
 import { ApiError } from '../../errors.ts';
 import { operation } from '../operation.ts';
 import { refuseMisplacedOptions, renderFields } from '../schemas/render.ts';
 import { contentDisposition } from '../content-disposition.ts';
-import { rateLimitHeaders, type PlaygroundService } from '../../services/playground.ts';
+import { rateLimitHeaders, type PlaygroundService } from '../../services/render/playground.ts';
 import { RECEIPT_HEADER_DOCS, setReceiptHeader } from './receipts.ts';
 import { requestIdOf } from './render.ts';
 

@@ -1,9 +1,9 @@
-// /v1/pdf/presets: a key's saved transform steps (services/presets.ts), applied with preset_id.
+// /v1/pdf/presets: a key's saved transform steps (services/pdf-tools/presets.ts), applied with preset_id.
 // Its operation({...}) entries look alike by design, one declaration per endpoint (docs/duplicates.md).
 
 import { z } from 'zod';
 import { transformStepsSchema } from '../../pdf/transform/steps.ts';
-import type { PresetsService } from '../../services/presets.ts';
+import type { PresetsService } from '../../services/pdf-tools/presets.ts';
 import type { PresetRecord } from '../../stores/presets.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { operation } from '../operation.ts';

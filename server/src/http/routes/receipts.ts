@@ -1,16 +1,16 @@
 // Render receipts (docs/api.md#render-receipts): the owning key reads its own, the admin any, and
 // a playground render's receipt is read with its id alone (only the page that made the render was
 // told it). Also the Activity screen's numbers (GET /admin/v1/activity). The receipt is JSON as
-// services/receipt-body.ts builds it; 404 receipt_not_found for anything else, another key's included.
+// services/accounts/receipt-body.ts builds it; 404 receipt_not_found for anything else, another key's included.
 // Its operation({...}) entries look alike by design, one declaration per endpoint (docs/duplicates.md).
 
 import type { Response } from 'express';
 import { z } from 'zod';
 import { operation } from '../operation.ts';
 import { accountOf } from '../middleware/auth.ts';
-import { receiptPath, type ReceiptsService } from '../../services/receipts.ts';
-import type { ActivityService } from '../../services/activity.ts';
-import type { ReceiptKind } from '../../services/receipt-body.ts';
+import { receiptPath, type ReceiptsService } from '../../services/accounts/receipts.ts';
+import type { ActivityService } from '../../services/accounts/activity.ts';
+import type { ReceiptKind } from '../../services/accounts/receipt-body.ts';
 
 const receiptSchema = z
   .looseObject({

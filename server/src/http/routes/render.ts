@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { operation } from '../operation.ts';
 import { renderRequestSchema, SOURCE_RENDER_ERRORS } from '../schemas/render.ts';
 import { contentDisposition } from '../content-disposition.ts';
-import type { RenderService, RenderedPdf } from '../../services/render.ts';
+import type { RenderService, RenderedPdf } from '../../services/render/render.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { USAGE_HEADER_DOCS, usageHeaders } from '../../wire/usage-headers.ts';
 import { RECEIPT_HEADER_DOCS, setReceiptHeader } from './receipts.ts';

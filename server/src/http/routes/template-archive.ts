@@ -10,7 +10,7 @@ import { accountOf } from '../middleware/auth.ts';
 import { readRawBody } from '../raw-body.ts';
 import { contentDisposition } from '../content-disposition.ts';
 import { adminTemplateSchema, templateSchema } from '../schemas/templates.ts';
-import { MAX_ARCHIVE_BYTES, type TemplateArchiveService } from '../../services/template-archive.ts';
+import { MAX_ARCHIVE_BYTES, type TemplateArchiveService } from '../../services/templates/archive.ts';
 import { templateJson } from './templates.ts';
 
 const ABOUT =

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { operation, type AuthScheme } from '../operation.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { readRawBody } from '../raw-body.ts';
-import { MAX_ASSET_BYTES, MAX_TEMPLATE_ASSET_BYTES, tooLarge, type AssetMeta, type TemplateAssetsService } from '../../services/template-assets.ts';
+import { MAX_ASSET_BYTES, MAX_TEMPLATE_ASSET_BYTES, tooLarge, type AssetMeta, type TemplateAssetsService } from '../../services/templates/assets.ts';
 
 const assetSchema = z.object({
   name: z.string().describe('The relative name the HTML uses: <img src="logo.png">, url(fonts/Inter.woff2).'),

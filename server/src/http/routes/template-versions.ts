@@ -9,7 +9,7 @@ import { operation, type AuthScheme } from '../operation.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { DEFAULT_PAGE_SIZE, listQuerySchema, nextCursorSchema } from '../schemas/paging.ts';
 import { adminTemplateSchema, templateFormatSchema, templateSchema } from '../schemas/templates.ts';
-import type { CheckResult, TemplateVersion, TemplateVersionsService, VersionMeta } from '../../services/template-versions.ts';
+import type { CheckResult, TemplateVersion, TemplateVersionsService, VersionMeta } from '../../services/templates/versions.ts';
 import { templateWithFacts } from './templates.ts';
 
 const versionFields = {

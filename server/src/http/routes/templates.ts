@@ -6,10 +6,10 @@ import { operation } from '../operation.ts';
 import { accountOf } from '../middleware/auth.ts';
 import { DEFAULT_PAGE_SIZE, listQuerySchema } from '../schemas/paging.ts';
 import { templateBodySchema, templateListSchema, templateSchema } from '../schemas/templates.ts';
-import type { TemplateFormat, TemplateInput, TemplateRecord, TemplatesService, TemplateSummary } from '../../services/templates.ts';
-import type { Page } from '../../services/paging.ts';
+import type { TemplateFormat, TemplateInput, TemplateRecord, TemplatesService, TemplateSummary } from '../../services/templates/templates.ts';
+import type { Page } from '../../services/accounts/paging.ts';
 import { ApiError } from '../../errors.ts';
-import { wordFactsOf } from '../../services/word-template.ts';
+import { wordFactsOf } from '../../services/word/template.ts';
 
 const TAG = 'Templates';
 const SYNTAX =

@@ -4,7 +4,7 @@
 import { PDF_AND_ATTACHMENTS_BODY } from '../body-limits.ts';
 import type { Response } from 'express';
 import type { StepReport } from '../../shapes/transform-json.ts';
-import type { TransformResult, TransformService } from '../../services/transform.ts';
+import type { TransformResult, TransformService } from '../../services/pdf-tools/transform.ts';
 import { USAGE_HEADER_DOCS, usageHeaders } from '../../wire/usage-headers.ts';
 import { contentDisposition } from '../content-disposition.ts';
 import { accountOf } from '../middleware/auth.ts';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { pdfOptionsSchema, type PdfOptions } from '../../render/pdf-options.ts';
 import { isUsableSecret } from '../../queue/webhook-delivery.ts';
-import type { BatchInput } from '../../services/batch-admission.ts';
+import type { BatchInput } from '../../services/batches/admission.ts';
 import { refuseMisplacedOptions, renderFields, requestOptionsSchema } from './render.ts';
 import { isWellFormedText } from '../content-disposition.ts';
 import { nextCursorSchema } from './paging.ts';

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { OFFICE_KINDS } from '../../office/file-kinds.ts';
 import { officeOptionsSchema } from '../../office/office-options.ts';
-import type { OfficeRequest } from '../../services/office.ts';
+import type { OfficeRequest } from '../../services/office/office.ts';
 import { filenameSchema, renderFields } from './render.ts';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;

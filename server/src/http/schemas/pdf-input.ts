@@ -1,4 +1,4 @@
-// Wire schema of a PDF a user holds (services/pdf-input.ts): pdf (base64) or document_id, and the
+// Wire schema of a PDF a user holds (services/pdf-tools/pdf-input.ts): pdf (base64) or document_id, and the
 // password of an encrypted one. Spread into the body of every call that works on one PDF; a
 // multipart body gives the bytes as a part named file instead (http/pdf-upload.ts).
 

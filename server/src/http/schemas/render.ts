@@ -107,7 +107,7 @@ export const renderRequestSchema = z
 /**
  * Options that belong to another kind of source, refused naming the first: credentials for the
  * url's origin without a url, and Markdown's css with html or url (a template_id may be Markdown:
- * services/templates.ts checks it once the template is read).
+ * services/templates/templates.ts checks it once the template is read).
  */
 export function refuseMisplacedOptions(
   body: { url?: string; html?: string; options?: OriginCredentials & MarkdownStyle },

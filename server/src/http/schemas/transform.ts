@@ -40,7 +40,7 @@ const oneStepsSchema = transformStepsSchema.refine((steps) => !steps.some((step)
 });
 
 /**
- * A transform as one batch item or hot-folder file (services/transform.ts `one`): one PDF in, one
+ * A transform as one batch item or hot-folder file (services/pdf-tools/transform.ts `one`): one PDF in, one
  * PDF out, so no split; the PDF stays base64 until the item runs. Its own options (not the batch's).
  */
 export const transformItemSchema = z

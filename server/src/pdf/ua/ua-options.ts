@@ -1,6 +1,6 @@
 // The PDF/UA option (options.pdf_ua) and the document language (options.lang) as zod schemas,
 // spread into the render options: they validate requests, fill nothing by default and feed the
-// OpenAPI document. The UA step (services/pdf-ua-step.ts) reads them.
+// OpenAPI document. The UA step (services/output/pdf-ua-step.ts) reads them.
 
 import { z } from 'zod';
 

@@ -3,7 +3,7 @@
 // (those it created, and those it adopted); heartbeat() renews its leases every few seconds. When
 // an instance dies (SIGKILL, power cut), its leases run out and another instance adopts those
 // batches with one UPDATE over rows picked FOR UPDATE SKIP LOCKED, so no two adopt the same one;
-// services/batch-items.ts then settles the items it left "rendering". Every write of a batch is
+// services/batches/items.ts then settles the items it left "rendering". Every write of a batch is
 // fenced by the lease: an instance presumed dead that was only slow gets LeaseLostError and
 // stops, and its render, if it finishes, cannot store or charge twice (the document id is the
 // row's key, and document and charge are one transaction: stores/pg/render-commit.ts).

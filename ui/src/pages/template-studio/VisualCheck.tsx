@@ -10,7 +10,7 @@ import { loadPdfJs } from '../../components/PdfPreview.tsx';
 import { ErrorNote, Spinner } from '../../components/Page.tsx';
 import { formatNumber } from '../../lib/format.ts';
 
-/** Same tolerance as the server (services/pdf-pixels.ts): antialiasing noise is not a change. */
+/** Same tolerance as the server (services/pdf-tools/pdf-pixels.ts): antialiasing noise is not a change. */
 const CHANNEL_TOLERANCE = 24;
 const MAX_PAGES = 10;
 

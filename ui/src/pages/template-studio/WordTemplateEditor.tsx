@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { updateTemplate } from '../../api/templates.ts';
 import type { KeyRecord, Template, WordPlaceholder } from '../../api/types.ts';
-import { lintWordData } from '../../../../server/src/services/word-data-lint.ts';
+import { lintWordData } from '../../../../server/src/services/word/data-lint.ts';
 import { useAction } from '../../lib/hooks.ts';
 import { readBase64 } from '../../lib/read-file.ts';
 import { parseSampleData } from '../../lib/template-lint.ts';

@@ -1,8 +1,0 @@
-// The Markdown worker thread's entry (services/markdown-convert.ts): turns Markdown into HTML off the
-// server's event loop, one text at a time.
-
-import { serveTasks } from '../worker-pool.ts';
-import { markdownToHtml } from './markdown.ts';
-import type { MarkdownTask } from './markdown-convert.ts';
-
-serveTasks<MarkdownTask, string>(({ markdown, style }) => markdownToHtml(markdown, style));
