@@ -1,6 +1,6 @@
 // Playwright end-to-end tests (tests/e2e/*.spec.ts; node:test never sees them). The browser is the
 // project's own Chromium (@sparticuz/chromium's headless shell, or CHROME_PATH): nothing is
-// downloaded. Each worker starts the app in-process (tests/e2e/fixtures.ts); screenshots of every
+// downloaded. Each worker starts the compiled server in a process of its own (tests/e2e/worker-server.ts); screenshots of every
 // page land in test-results/screenshots/.
 
 import { defineConfig } from '@playwright/test';
@@ -12,6 +12,8 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  // Builds the UI when dist/ui is not current and compiles the server once for the workers.
+  globalSetup: './tests/e2e/global-setup.ts',
   outputDir: 'test-results/e2e',
   // Two workers, each with its own server (tests/e2e/fixtures.ts): files split between them, a
   // file's tests stay in order in one worker. QUIRE_E2E_WORKERS=1 runs them one at a time.

@@ -5,6 +5,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { recordBuildInputs } from '../scripts/ui-build-inputs.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const api = { target: 'http://127.0.0.1:3000', changeOrigin: false };
@@ -12,7 +13,8 @@ const api = { target: 'http://127.0.0.1:3000', changeOrigin: false };
 export default defineConfig({
   root,
   base: '/ui/',
-  plugins: [react()],
+  // recordBuildInputs: what the build was made from, so a test run can tell a stale dist/ui (scripts/ui-build-inputs.ts).
+  plugins: [react(), recordBuildInputs()],
   build: {
     outDir: fileURLToPath(new URL('../dist/ui', import.meta.url)),
     emptyOutDir: true,

@@ -1,11 +1,12 @@
-// Fixtures of the end-to-end tests: one Quire server per worker, started in-process on port 0
-// with a temporary DATA_DIR and a known admin token; an `admin` page already signed in; helpers
+// Fixtures of the end-to-end tests: one Quire server per worker (worker-server.ts: the compiled
+// server in a process of its own, on port 0 with a temporary DATA_DIR and a known admin token); an `admin` page already signed in; helpers
 // to ask the server what it offers and to save a screenshot as a test artifact.
 
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
-import { startTestServer, type TestServer } from '../helpers/start-app.ts';
+import type { TestServer } from '../helpers/start-app.ts';
+import { startWorkerServer } from './worker-server.ts';
 
 interface WorkerFixtures {
   quire: TestServer;
@@ -22,10 +23,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   quire: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring and refuses any other first parameter
     async ({}, use) => {
-      const cleanups: (() => Promise<void>)[] = [];
-      const server = await startTestServer({ after: (fn: () => Promise<void>) => void cleanups.push(fn) }, { playgroundRateLimit: 100 });
+      const { server, stop } = await startWorkerServer();
       await use(server);
-      for (const cleanup of cleanups.reverse()) await cleanup();
+      await stop();
     },
     // A deadline for a loaded machine, not a speed check: at load 20-25 on 2 cores, starting the
     // server and its Chromium took past the 60 s default (documents.spec's fixture, 2026-11-28).

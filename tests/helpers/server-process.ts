@@ -17,8 +17,11 @@ export interface ServerProcess {
   crash(): Promise<void>;
 }
 
-/** Starts the compiled server (or node with `entry`) with env on top of ours; resolves once it listens. */
-export async function startServerProcess(env: Record<string, string>, entry?: string[]): Promise<ServerProcess> {
+/**
+ * Starts the compiled server (or node with `entry`) with env on top of ours; resolves once it listens.
+ * A server not listening within startMs (a deadline for a loaded machine) is killed, and that is the error.
+ */
+export async function startServerProcess(env: Record<string, string>, entry?: string[], startMs = 60_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, entry ?? (await compiledServerEntry()), {
     cwd: REPO_ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
@@ -32,7 +35,10 @@ export async function startServerProcess(env: Record<string, string>, entry?: st
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let buffered = '';
-    const timer = setTimeout(() => reject(new Error(`the server did not start: ${stderr}`)), 60_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not start within ${startMs / 1000} s: ${stderr}`));
+    }, startMs);
     child.stdout.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();
       const lines = buffered.split('\n');

@@ -69,7 +69,12 @@ export async function startTestServer(
   // own) serves a call that asks nothing of its own; the key made below keeps the test's data apart.
   const shared = sharedServer();
   const ownNeeded = Object.keys(overrides).length > 0 || Object.keys(collaborators).length > 0 || options.engine || testInstances === 2;
-  const { app, url, dataDir, adminToken } = shared && !ownNeeded ? sharedServerHandle(shared) : await startOwn(t, overrides, collaborators, options);
+  const parts = shared && !ownNeeded ? sharedServerHandle(shared) : await startOwn(t, overrides, collaborators, options);
+  return testServerOn(parts, options.plan);
+}
+
+/** A handle on a running server (its parts) with a fresh default key of `plan` (business unless told). */
+export async function testServerOn({ app, url, dataDir, adminToken }: ServerParts, plan = 'business'): Promise<TestServer> {
   const requestWithoutKey = (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) =>
     fetch(url + route, {
       method,
@@ -82,7 +87,7 @@ export async function startTestServer(
     if (response.status !== 201) throw new Error(`creating a ${plan} key answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as IssuedKey;
   };
-  const key = await createKey(options.plan ?? 'business', { name: 'default test key' });
+  const key = await createKey(plan, { name: 'default test key' });
   const request = (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) => {
     const hasAuthorization = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
     return requestWithoutKey(method, route, body, hasAuthorization ? headers : { authorization: `Bearer ${key.key}`, ...headers });

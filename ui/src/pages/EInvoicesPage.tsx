@@ -3,14 +3,14 @@
 // the invoice as a readable summary; download the JSON, and the readable PDF drawn by /render.
 // Through the admin twins of the /v1 e-invoice readers: nothing is stored or charged.
 
-import { type DragEvent, useState } from 'react';
+import { useState } from 'react';
 import { type EInvoiceInspection, inspectEInvoice, type RenderedInvoice, renderEInvoice } from '../api/einvoice.ts';
 import { ApiFailure } from '../api/client.ts';
 import { Card, ErrorNote, PageHeader, Spinner } from '../components/Page.tsx';
+import { FileDropZone } from '../components/FileDropZone.tsx';
 import { EInvoiceReport } from '../components/EInvoiceReport.tsx';
 import { InvoiceSummary } from '../components/InvoiceSummary.tsx';
 import { PdfPreview, downloadPdf } from '../components/PdfPreview.tsx';
-import { formatBytes } from '../lib/format.ts';
 import { describeReportHeader } from '../lib/rule-reports.ts';
 import { useAction } from '../lib/hooks.ts';
 
@@ -23,7 +23,6 @@ function besideName(file: File, suffix: string): string {
 
 export function EInvoicesPage() {
   const [file, setFile] = useState<File | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [inspection, setInspection] = useState<EInvoiceInspection | null>(null);
   const [readable, setReadable] = useState<RenderedInvoice | null>(null);
   const [pdfA, setPdfA] = useState(false);
@@ -45,15 +44,9 @@ export function EInvoicesPage() {
     }
   });
 
-  const choose = (chosen: File | undefined) => {
-    if (!chosen) return;
+  const choose = (chosen: File) => {
     setFile(chosen);
     void inspect.run(chosen);
-  };
-  const drop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    choose(event.dataTransfer.files[0]);
   };
   const downloadJson = () => {
     if (!file || !inspection) return;
@@ -68,30 +61,15 @@ export function EInvoicesPage() {
         description="Read an e-invoice (CII or UBL XML, or a Factur-X / ZUGFeRD / XRechnung PDF): its profile, the EN 16931, XRechnung and Peppol rule reports, and the invoice itself. Nothing is stored or counted."
       />
       <Card title="The e-invoice" className="padded">
-        <label
-          className={dragging ? 'drop-zone dragging' : 'drop-zone'}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={drop}
-        >
-          <input
-            className="sr-only"
-            type="file"
-            accept={ACCEPT}
-            aria-label="E-invoice file (XML or PDF)"
-            data-testid="einvoice-file"
-            onChange={(event) => {
-              choose(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-          />
-          <span className="strong">{file ? `${file.name} · ${formatBytes(file.size)}` : 'Drop an e-invoice here'}</span>
-          <span className="button small">{file ? 'Choose another file…' : 'Choose a file…'}</span>
-          <span className="hint">XML (CII, UBL Invoice or CreditNote) or a PDF with an e-invoice inside</span>
-        </label>
+        <FileDropZone
+          file={file}
+          accept={ACCEPT}
+          prompt="Drop an e-invoice here"
+          hint="XML (CII, UBL Invoice or CreditNote) or a PDF with an e-invoice inside"
+          label="E-invoice file (XML or PDF)"
+          testId="einvoice-file"
+          onFile={choose}
+        />
         {inspect.busy && (
           <p role="status">
             <Spinner /> Reading…

@@ -3,7 +3,7 @@
 // them, attachments and an e-invoice too), see the PDF inline (a preview through the admin route: not stored, not charged) and the
 // same call as curl with an API key.
 
-import { useMemo, useState, type DragEvent, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { describeFailure, failureRules } from '../api/client.ts';
 import type { RuleFinding } from '../api/einvoice.ts';
 import { HEADER_FOOTER_FITS, OFFICE_EXTENSIONS, previewOffice, type HeaderFooterFit, type OfficeOptions } from '../api/office.ts';
@@ -14,11 +14,11 @@ import { SignField } from '../components/SignField.tsx';
 import { HeaderFooterForm } from '../components/HeaderFooterForm.tsx';
 import { AttachmentsForm } from '../components/AttachmentsForm.tsx';
 import { SampleDataEditor } from '../components/SampleDataEditor.tsx';
+import { FileDropZone } from '../components/FileDropZone.tsx';
 import { PdfResultCard } from '../components/PdfResultCard.tsx';
 import { CodeTabs } from '../components/CodeTabs.tsx';
 import { curlFormSnippet } from '../lib/snippets.ts';
 import { parseSampleData } from '../lib/template-lint.ts';
-import { formatBytes } from '../lib/format.ts';
 import { readBase64 } from '../lib/read-file.ts';
 import { appliedSteps, type AppliedStep } from '../lib/applied-steps.ts';
 
@@ -41,7 +41,6 @@ export function OfficePlayground() {
   const [error, setError] = useState<string>();
   const [rules, setRules] = useState<RuleFinding[]>();
   const [busy, setBusy] = useState(false);
-  const [dragging, setDragging] = useState(false);
   const set = (field: Partial<OfficeOptions>) => setOptions({ ...options, ...field });
   const hasHeads = options.header !== undefined || options.footer !== undefined;
   const given = Object.fromEntries(
@@ -76,13 +75,6 @@ export function OfficePlayground() {
     }
   };
 
-  const drop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    const dropped = event.dataTransfer.files[0];
-    if (dropped) setFile(dropped);
-  };
-
   // Form fields as the route reads them: text as it is, a header or footer with variants and the data as JSON.
   // Attachments go as file parts named attachments; their relationships, if any, in an attachments field without content.
   const { attachments, ...rest } = given;
@@ -108,20 +100,7 @@ export function OfficePlayground() {
       />
       <div className="playground-grid">
         <form className="card playground-form" onSubmit={convert}>
-          <label
-            className={dragging ? 'drop-zone dragging' : 'drop-zone'}
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={drop}
-          >
-            <input className="sr-only" type="file" accept={ACCEPT} onChange={(event) => setFile(event.target.files?.[0])} data-testid="office-file" />
-            <span className="strong">{file ? `${file.name} · ${formatBytes(file.size)}` : 'Drop a file here'}</span>
-            <span className="button small">{file ? 'Choose another file…' : 'Choose a file…'}</span>
-            <span className="hint">{OFFICE_EXTENSIONS.join(', ')}</span>
-          </label>
+          <FileDropZone file={file} accept={ACCEPT} prompt="Drop a file here" hint={OFFICE_EXTENSIONS.join(', ')} testId="office-file" onFile={setFile} />
           <div className="form-top end">
             <div className="form-actions">
               <button type="submit" className="button primary" disabled={!file || busy || !data.ok}>

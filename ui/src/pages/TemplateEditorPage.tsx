@@ -20,7 +20,6 @@ import { CodeTabs } from '../components/CodeTabs.tsx';
 import { ConfirmDialog } from '../components/Dialog.tsx';
 import { keyName } from '../components/KeySelect.tsx';
 import { CodeEditor } from '../components/CodeEditor.tsx';
-import { SampleDataEditor } from '../components/SampleDataEditor.tsx';
 import { Select } from '../components/Select.tsx';
 import { parseSampleData } from '../lib/template-lint.ts';
 import { templateExtensions } from '../lib/template-editing.ts';
@@ -30,6 +29,7 @@ import { givenRenderOptions, RenderOptionsPanel } from './template-studio/Render
 import { useLeaveWarning, useLivePreview, useSaveShortcut } from './template-studio/editor-hooks.ts';
 import { EditorToolbar } from './template-studio/EditorToolbar.tsx';
 import { PreviewPane } from './template-studio/PreviewPane.tsx';
+import { SampleDataPane } from './template-studio/SampleDataPane.tsx';
 import { WordTemplateEditor } from './template-studio/WordTemplateEditor.tsx';
 
 const FORMAT_LABELS: Record<TemplateFormat, string> = { html: 'HTML', markdown: 'Markdown', docx: 'Word' };
@@ -169,20 +169,11 @@ function Editor({ template, keys, ownerName }: { template: Template; keys: KeyRe
           />
         </section>
         <div className="editor-side">
-          <section className="editor-pane data-pane" aria-label="Sample data">
-            <div className="pane-head">
-              <span id="template-data-label">Sample data (JSON)</span>
-              <span className={data.ok ? 'valid-note' : 'invalid-note'} role="status" data-testid="data-status">
-                {data.ok ? 'Valid JSON' : 'Invalid'}
-              </span>
-            </div>
-            <SampleDataEditor value={dataText} onChange={setDataText} label="Sample data (JSON)" invalid={!data.ok} errorId="data-error" />
-            {!data.ok && (
-              <p id="data-error" className="error-text small" role="alert">
-                {data.error}
-              </p>
-            )}
-          </section>
+          <SampleDataPane text={dataText} onText={setDataText} data={data}>
+            <span className={data.ok ? 'valid-note' : 'invalid-note'} role="status" data-testid="data-status">
+              {data.ok ? 'Valid JSON' : 'Invalid'}
+            </span>
+          </SampleDataPane>
           <PreviewPane preview={preview} />
         </div>
       </div>

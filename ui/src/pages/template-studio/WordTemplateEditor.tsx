@@ -11,9 +11,9 @@ import { useAction } from '../../lib/hooks.ts';
 import { readBase64 } from '../../lib/read-file.ts';
 import { parseSampleData } from '../../lib/template-lint.ts';
 import { Card, ErrorNote } from '../../components/Page.tsx';
-import { SampleDataEditor } from '../../components/SampleDataEditor.tsx';
 import { useLivePreview } from './editor-hooks.ts';
 import { PreviewPane } from './PreviewPane.tsx';
+import { SampleDataPane } from './SampleDataPane.tsx';
 import { VersionsPanel } from './VersionsPanel.tsx';
 
 export function WordTemplateEditor({ template, keys, ownerName }: { template: Template; keys: KeyRecord[] | undefined; ownerName: string }) {
@@ -74,20 +74,11 @@ export function WordTemplateEditor({ template, keys, ownerName }: { template: Te
           </ul>
         </section>
         <div className="editor-side">
-          <section className="editor-pane data-pane" aria-label="Sample data">
-            <div className="pane-head">
-              <span>Sample data (JSON)</span>
-              <button type="button" disabled={!dirty || save.busy} onClick={() => void save.run()}>
-                Save sample data
-              </button>
-            </div>
-            <SampleDataEditor value={dataText} onChange={setDataText} label="Sample data (JSON)" invalid={!data.ok} errorId="word-data-error" />
-            {!data.ok && (
-              <p id="word-data-error" className="error-text small" role="alert">
-                {data.error}
-              </p>
-            )}
-          </section>
+          <SampleDataPane text={dataText} onText={setDataText} data={data}>
+            <button type="button" disabled={!dirty || save.busy} onClick={() => void save.run()}>
+              Save sample data
+            </button>
+          </SampleDataPane>
           <PreviewPane preview={preview} />
         </div>
       </div>
