@@ -3,7 +3,7 @@
 // server, Electron page source, token hand-over, tray and admin window, and a quit that drains and
 // exits 0. What only a real Electron can show is tests/e2e/electron.spec.ts's part.
 
-import { after, before, test } from 'node:test';
+import { after, before, type TestContext, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -81,7 +81,7 @@ async function userDataFolder(t: { after(fn: () => Promise<void>): void }): Prom
 }
 
 /** A launch with PORT=1 in the shell, quit at once: its folder and the port it took. */
-async function launchAndQuit(t: { after(fn: () => Promise<void>): void }): Promise<{ userData: string; port: number }> {
+async function launchAndQuit(t: TestContext): Promise<{ userData: string; port: number }> {
   const userData = await userDataFolder(t);
   const first = startMain(t, userData, { PORT: '1' });
   const port = Number(new URL((await first.next('admin-window')).url).port);
