@@ -17,7 +17,7 @@ import { ElectronPageSource } from '../../../electron/electron-page-source.ts';
 import { guardedProxy } from '../../../electron/render-window.ts';
 import { PortInUseError, choosePort, startServerHost, waitForHealth, within, type RunningServer } from '../../../electron/server-host.ts';
 import { FakeElectron } from '../../helpers/fake-electron.ts';
-import { startFixtureServer } from '../../helpers/fixture-server.ts';
+import { startFixtureServer, type FixtureServer } from '../../helpers/fixture-server.ts';
 import { inspectPdf } from '../../helpers/pdf.ts';
 import { waitFor } from '../../helpers/wait-for.ts';
 
@@ -28,7 +28,35 @@ const log = createLogger('silent');
 before(async () => {
   electron = await FakeElectron.launch();
 });
-after(() => electron.close());
+after(async () => {
+  if (shared) {
+    const { server, dir, allowed } = await shared;
+    await server.stop();
+    await allowed.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+  await electron.close();
+});
+
+/**
+ * One desktop server for the tests that need a default one (a server start is most of a test's
+ * cost): no configured port, ALLOW_HOSTS opening one fixture server. Started by the first test
+ * that asks, stopped by the drain test (the file's end, when that one did not run).
+ */
+let shared: Promise<{ server: RunningServer; config: Config; dir: string; allowed: FixtureServer }> | undefined;
+function sharedServer(): NonNullable<typeof shared> {
+  shared ??= (async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-desktop-'));
+    const allowed = await startFixtureServer({ '/pixel.png': 'x' });
+    const config = configFor(dir, { ALLOW_HOSTS: `127.0.0.1:${allowed.port}` });
+    const server = await startServerHost(config, {
+      log,
+      pageSource: async ({ proxyServer }) => new ElectronPageSource(electron, { proxyServer, version: electron.version, log }),
+    });
+    return { server, config, dir, allowed };
+  })();
+  return shared;
+}
 
 async function userDataDir(t: { after(fn: () => Promise<void>): void }): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-desktop-'));
@@ -73,12 +101,10 @@ function render(server: RunningServer, key: string, body: unknown): Promise<Resp
   });
 }
 
-test("without a configured port the desktop server takes a free one on 127.0.0.1, is healthy on Electron's engine, and hands over the admin token of its data folder", async (t) => {
-  const dir = await userDataDir(t);
-  const config = configFor(dir);
+test("without a configured port the desktop server takes a free one on 127.0.0.1, is healthy on Electron's engine, and hands over the admin token of its data folder", async () => {
+  const { server, config, dir } = await sharedServer();
   assert.equal(config.port, 0);
   assert.equal(config.dataDir, path.join(dir, 'data'));
-  const server = await startDesktopServer(t, config);
   assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/);
   assert.notEqual(new URL(server.url).port, '0');
   assert.equal(server.adminToken, (await readFile(path.join(dir, 'data', 'admin-token'), 'utf8')).trim());
@@ -89,12 +115,8 @@ test("without a configured port the desktop server takes a free one on 127.0.0.1
 
 test('renders run on the Electron page source, whose partitions go through the network guard', async (t) => {
   const blocked = await startFixtureServer({ '/pixel.png': 'x' });
-  const allowed = await startFixtureServer({ '/pixel.png': 'x' });
   t.after(() => blocked.close());
-  t.after(() => allowed.close());
-  const dir = await userDataDir(t);
-  const windowsBefore = electron.windows.length;
-  const server = await startDesktopServer(t, configFor(dir, { ALLOW_HOSTS: `127.0.0.1:${allowed.port}` }));
+  const { server, allowed } = await sharedServer();
   const key = await issueKey(server);
   const response = await render(server, key, {
     html: `<h1>Desktop render</h1><img src="${blocked.url}/pixel.png"><img src="${allowed.url}/pixel.png">`,
@@ -104,7 +126,8 @@ test('renders run on the Electron page source, whose partitions go through the n
   assert.match((await inspectPdf(await response.arrayBuffer())).text, /Desktop render/);
   assert.deepEqual(blocked.hits, [], 'a loopback address the config does not open is never reached');
   assert.deepEqual(allowed.hits, ['GET /pixel.png'], 'the sub-resource does fire where ALLOW_HOSTS opens it');
-  const proxy = electron.windows[windowsBefore]!.session.proxy;
+  // The last window made is the shared server's (the tests run one after another).
+  const proxy = electron.windows.at(-1)!.session.proxy;
   assert.ok(proxy?.mode === 'fixed_servers' && /^http:\/\/127\.0\.0\.1:\d+$/.test(proxy.proxyRules), JSON.stringify(proxy));
   assert.deepEqual(proxy, guardedProxy(proxy.proxyRules));
 });
@@ -132,8 +155,9 @@ test('a configured port is used as is, and one already taken is a clear error ra
   assert.equal(choosePort(4000), 4000);
 });
 
-test('stopping the desktop server finishes the render in flight, then stops answering', async (t) => {
-  const server = await startDesktopServer(t, configFor(await userDataDir(t)));
+test('stopping the desktop server finishes the render in flight, then stops answering', async () => {
+  // The shared server's last test: it stops it.
+  const { server } = await sharedServer();
   const key = await issueKey(server);
   const inFlight = render(server, key, { html: '<p>still rendering at quit</p>', options: { wait_until: 'load', wait_ms: 1500 } });
   await waitFor(
