@@ -223,7 +223,17 @@ export async function runStoreCrash(t: TestContext, kind: CrashKind, file: strin
   const next = random(seed);
   t.diagnostic(replay);
 
-  let server = await start();
+  // Where a round's time goes (start until listening, work until the kill, the kill, the checks): printed at the end.
+  const spent = { start: 0, work: 0, kill: 0, check: 0 };
+  const timed = async <T>(part: keyof typeof spent, step: () => Promise<T>): Promise<T> => {
+    const began = performance.now();
+    try {
+      return await step();
+    } finally {
+      spent[part] += performance.now() - began;
+    }
+  };
+  let server = await timed('start', start);
   const workload = kind === 'keys' ? keyChanges(next) : kind === 'renders' ? await storedRenders(server) : await batchRuns(server, next);
   let kills = 0;
   for (let round = 0; round < CRASH_ROUNDS; round++) {
@@ -237,21 +247,24 @@ export async function runStoreCrash(t: TestContext, kind: CrashKind, file: strin
       );
     workload.start(server, loop, round);
     // A random moment: from at once to well into the work (a render takes a few hundred ms here).
-    await new Promise((resolve) => setTimeout(resolve, Math.floor(next() * 1_500)));
+    await timed('work', () => new Promise((resolve) => setTimeout(resolve, Math.floor(next() * 1_500))));
     killed = true;
-    await server.crash();
-    await Promise.allSettled(inFlight);
+    await timed('kill', async () => {
+      await server.crash();
+      await Promise.allSettled(inFlight);
+    });
     kills++;
-    server = await start();
+    server = await timed('start', start);
     try {
-      await workload.check(server);
+      await timed('check', () => workload.check(server));
     } catch (error) {
       // The seed in the failure itself: a CI log's failing test then says how to replay it.
       if (error instanceof Error) error.message = `after kill ${kills} of ${kind} (${replay}): ${error.message}`;
       throw error;
     }
   }
-  t.diagnostic(`${kills} kills during ${kind}; ${workload.summary()}`);
+  const seconds = Object.entries(spent).map(([part, ms]) => `${part} ${(ms / 1000).toFixed(1)} s`);
+  t.diagnostic(`${kills} kills during ${kind}; ${workload.summary()}; time spent: ${seconds.join(', ')}`);
   assert.equal(kills, CRASH_ROUNDS);
   await server.crash();
 }
