@@ -1,6 +1,6 @@
 // Every endpoint that renders, called with no options at all: the defaults are what users call
 // first (issue #30: POST /v1/image never answered with them on the begin-frame engines). Runs on
-// every engine of the matrix (tests/engines/engine-matrix.test.ts); each result is read back
+// every engine of the matrix (tests/engines/, tests/helpers/engine-lane.ts); each result is read back
 // (page count and text of the PDF, size of the image).
 
 import { test } from 'node:test';
