@@ -55,13 +55,18 @@ const [shared, compiled] = await Promise.all([
   lanes.some(([, lane]) => lane.sharedServer) ? startSharedServer() : undefined,
   lanes.some(([, lane]) => lane.compiledServer) ? buildLaneServer() : undefined,
 ]);
+// A file that hangs past the pool's limit writes Node's diagnostic report on SIGUSR2 (scripts/test-pool.ts).
+const HUNG = path.join('test-results', 'hung');
+mkdirSync(HUNG, { recursive: true });
+const REPORT_ON_HANG = ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${HUNG}`];
 const jobs: Job[] = lanes.flatMap(([label, lane]): Job[] => {
   const env = { ...process.env, ...lane.env, ...(compiled && lane.compiledServer ? { [COMPILED_SERVER_ENV]: compiled.dir } : {}) };
   if (lane.command) return [{ lane: label, file: lane.command.argv.join(' '), argv: lane.command.argv, env, slots: lane.command.slots, retries: false }];
   return laneFiles(lane).map((file) => ({
     lane: label,
     file,
-    argv: [process.execPath, '--import', 'tsx', '--test-reporter=spec', file],
+    argv: [process.execPath, ...REPORT_ON_HANG, '--import', 'tsx', '--test-reporter=spec', file],
+    reportDir: HUNG,
     env: shared && lane.sharedServer && !hasLaneTag(file, 'own-server') ? { ...env, [SHARED_SERVER_ENV]: JSON.stringify(shared.server) } : env,
     slots: 1,
     retries: true,

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const TIMINGS = path.join('test-results', 'timings');
-/** Longer than any file takes on a loaded 2-core machine (the crash suite: ~3 min). */
-const JOB_TIMEOUT_MS = 20 * 60_000;
+/** Longer than any file takes on a loaded 2-core machine (QUIRE_TEST_FILE_TIMEOUT_MS overrides, for the pool's own test). */
+const JOB_TIMEOUT_MS = Number(process.env.QUIRE_TEST_FILE_TIMEOUT_MS ?? 20 * 60_000);
 const poolStarted = performance.now();
 
 export interface Job {
@@ -23,6 +23,8 @@ export interface Job {
   retries: boolean;
   /** `test-lane: alone`: runs after the others with nothing beside it. */
   alone?: boolean;
+  /** Where a hung node:test file writes its diagnostic report (it runs with --report-on-signal). */
+  reportDir?: string;
 }
 
 export interface JobRun {
@@ -59,13 +61,21 @@ function runJob(job: Job, options: PoolOptions): Promise<JobRun> {
     // Its own process group, so a timeout ends what it started too.
     const child = spawn(command!, args, { env: job.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const output: Buffer[] = [];
-    const timer = setTimeout(() => {
-      output.push(Buffer.from(`\n${job.file} did not end within ${JOB_TIMEOUT_MS / 60_000} min: stopped\n`));
+    const stop = () => {
       try {
         process.kill(-child.pid!, 'SIGKILL');
       } catch {
         // already gone
       }
+    };
+    const timer = setTimeout(() => {
+      // A node:test file that hangs is asked first for Node's diagnostic report (its open handles:
+      // timers, sockets, child processes), so what kept it alive can be found; then it is ended.
+      const reported = job.reportDir !== undefined && child.kill('SIGUSR2');
+      const where = reported ? `; its open handles are in a diagnostic report in ${job.reportDir}` : '';
+      output.push(Buffer.from(`\n${job.file} did not end within ${JOB_TIMEOUT_MS / 60_000} min: stopped${where}\n`));
+      if (reported) setTimeout(stop, 3_000);
+      else stop();
     }, JOB_TIMEOUT_MS);
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));

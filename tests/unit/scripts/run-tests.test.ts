@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -20,11 +20,11 @@ test('fails on its first run only', () => {
 `;
 
 /** Runs one lane of the given files with the retry on; its exit code and output. */
-function lane(label: string, files: string[], mark: string): Promise<{ code: number | null; output: string }> {
+function lane(label: string, files: string[], mark: string, extraEnv: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
   // NODE_TEST_CONTEXT would make the files talk the runner's internal protocol instead of reporting.
   const { NODE_TEST_CONTEXT: _, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/run-tests.ts', '--label', label, ...files], {
-    env: { ...env, QUIRE_TEST_RETRIES: '1', QUIRE_MARK: mark },
+    env: { ...env, QUIRE_TEST_RETRIES: '1', QUIRE_MARK: mark, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -66,4 +66,30 @@ test('a file that passes at once leaves the lane green', async (t) => {
   const { code, output } = await lane(label, [file], path.join(dir, 'mark'));
   assert.equal(code, 0, output);
   assert.doesNotMatch(output, /flaky files|FAILED/);
+});
+
+test('a file that never ends is stopped, failed, and leaves a diagnostic report of what kept it open', async (t) => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-run-tests-'));
+  const label = `run-tests-check-hang-${process.pid}`;
+  const reports = path.join('test-results', 'hung');
+  const before = new Set(await readdir(reports).catch(() => []));
+  t.after(() => Promise.all([rm(dir, { recursive: true, force: true }), rm(path.join('test-results', 'timings', `${label}.json`), { force: true })]));
+  const file = path.join(dir, 'hangs.test.mjs');
+  // A test that passes and leaves a server listening: the file never ends.
+  await writeFile(
+    file,
+    `import { test } from 'node:test';\nimport net from 'node:net';\ntest('leaves a server open', () => { net.createServer().listen(0, '127.0.0.1'); });\n`,
+  );
+
+  const { code, output } = await lane(label, [file], path.join(dir, 'mark'), { QUIRE_TEST_FILE_TIMEOUT_MS: '3000', QUIRE_TEST_RETRIES: '0', CI: '' });
+  assert.equal(code, 1, output);
+  assert.match(output, /did not end within .* min: stopped; its open handles are in a diagnostic report/);
+  const made = (await readdir(reports)).filter((name) => !before.has(name));
+  t.after(() => Promise.all(made.map((name) => rm(path.join(reports, name), { force: true }))));
+  assert.equal(made.length, 1, `reports: ${made.join(', ')}`);
+  const report = JSON.parse(await readFile(path.join(reports, made[0]!), 'utf8')) as { libuv: { type: string; is_active: boolean }[] };
+  assert.ok(
+    report.libuv.some((handle) => handle.type === 'tcp' && handle.is_active),
+    'the listening socket is among its handles',
+  );
 });
