@@ -24,7 +24,7 @@ function lane(label: string, files: string[], mark: string, extraEnv: Record<str
   // NODE_TEST_CONTEXT would make the files talk the runner's internal protocol instead of reporting.
   const { NODE_TEST_CONTEXT: _, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/run-tests.ts', '--label', label, ...files], {
-    env: { ...env, QUIRE_TEST_RETRIES: '1', QUIRE_MARK: mark, ...extraEnv },
+    env: { ...env, QUIRE_TEST_RETRIES: '1', QUIRE_TEST_FLAKES: 'fail', QUIRE_MARK: mark, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
