@@ -42,7 +42,7 @@ const failOnFlakes = process.env.QUIRE_TEST_FLAKES === 'fail';
 
 // The lanes to run: named ones from the table, or one ad hoc lane of the files given.
 const lanes: [string, Lane][] = values.label
-  ? [[values.label, { patterns: positionals, sharedServer: values['shared-server'], compiledServer: values['compiled-server'], typicalMs: 0 }]]
+  ? [[values.label, { patterns: positionals, sharedServer: values['shared-server'], compiledServer: values['compiled-server'] }]]
   : positionals.map((name) => {
       const lane = LANES[name];
       if (!lane) throw new Error(`no test lane "${name}": the lanes are ${Object.keys(LANES).join(', ')} (scripts/test-lanes.ts)`);
@@ -76,19 +76,10 @@ const jobs: Job[] = lanes.flatMap(([label, lane]): Job[] => {
 });
 const retry = Boolean(process.env.CI) || process.env.QUIRE_TEST_RETRIES === '1';
 const options = { tagged: lanes.length > 1, failOnFlakes };
-// Slowest first by the last run, so a long file does not start last and leave one worker running
-// alone at the end; a file with no timing yet (all of them on a fresh clone) by its lane's typical
-// time, or first when it says `test-lane: slow`.
+// Slowest first by the last run (new files first: their time is unknown), so a long file does not
+// start last and leave one worker running alone at the end.
 const last = lastTimes(lanes.map(([label]) => label));
-const SLOW_MS = 600_000;
-const expected = new Map(
-  jobs.map((job) => {
-    const lane = lanes.find(([label]) => label === job.lane)![1];
-    const guess = job.retries && hasLaneTag(job.file, 'slow') ? SLOW_MS : lane.typicalMs;
-    return [job, last.get(`${job.lane} ${job.file}`) ?? guess];
-  }),
-);
-const ordered = [...jobs].sort((a, b) => expected.get(b)! - expected.get(a)!);
+const ordered = [...jobs].sort((a, b) => (last.get(`${b.lane} ${b.file}`) ?? Infinity) - (last.get(`${a.lane} ${a.file}`) ?? Infinity));
 const together = ordered.filter((job) => !job.alone);
 const firstTries = [
   ...(await runPool(together, concurrency, { ...options, retried: retry })),

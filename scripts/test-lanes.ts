@@ -20,11 +20,6 @@ export interface Lane {
    * `slots` of the pool, its output printed whole when it ends; it retries on its own under CI.
    */
   command?: { argv: string[]; slots: number };
-  /**
-   * A typical file's time, to order files the pool has no timings of (a fresh clone, as in CI):
-   * the long lanes first, so none of them starts last. A file saying `test-lane: slow` goes first.
-   */
-  typicalMs: number;
 }
 
 /** The API files that need no browser (QUIRE_TEST_PAGES=fake prints blank pages): the fast lane. */
@@ -43,24 +38,22 @@ const NO_BROWSER = [
 
 export const LANES: Record<string, Lane> = {
   // tests/unit/ mirrors server/src/, services/ by capability one folder deeper.
-  unit: { patterns: ['tests/unit/*/*.test.ts', 'tests/unit/services/*/*.test.ts'], typicalMs: 2_000 },
+  unit: { patterns: ['tests/unit/*/*.test.ts', 'tests/unit/services/*/*.test.ts'] },
   // Every store's contract suite on the files and on a throwaway PostgreSQL.
-  stores: { patterns: ['tests/stores/*.test.ts'], typicalMs: 5_000 },
-  fast: { patterns: NO_BROWSER, env: { QUIRE_TEST_PAGES: 'fake' }, typicalMs: 10_000 },
+  stores: { patterns: ['tests/stores/*.test.ts'] },
+  fast: { patterns: NO_BROWSER, env: { QUIRE_TEST_PAGES: 'fake' } },
   // The fast lane, the webhooks and tenancy through two instances on one PostgreSQL behind a proxy.
   two: {
     patterns: [...NO_BROWSER, 'tests/api/batch-webhooks.test.ts', 'tests/api/tenancy.test.ts'],
     env: { QUIRE_TEST_INSTANCES: '2', QUIRE_TEST_PAGES: 'fake' },
-    typicalMs: 10_000,
   },
-  api: { patterns: ['tests/api/*.test.ts'], sharedServer: true, compiledServer: true, typicalMs: 20_000 },
+  api: { patterns: ['tests/api/*.test.ts'], sharedServer: true, compiledServer: true },
   // The render-path files again on the other Chromium builds (tests/helpers/engines.ts).
-  engines: { patterns: ['tests/engines/*.test.ts'], typicalMs: 250_000 },
+  engines: { patterns: ['tests/engines/*.test.ts'] },
   // The server as `npm start` runs it, on the Node versions of `npm run test:node-lines`.
-  compiled: { patterns: ['tests/api/compiled-server.test.ts'], typicalMs: 20_000 },
+  compiled: { patterns: ['tests/api/compiled-server.test.ts'] },
   // Playwright's two workers, each with its own server; the UI is built before (npm test, test:e2e).
-  // Its typical time puts it first on a fresh clone: it needs two free slots at once.
-  e2e: { patterns: [], command: { argv: ['node_modules/.bin/playwright', 'test'], slots: 2 }, typicalMs: 900_000 },
+  e2e: { patterns: [], command: { argv: ['node_modules/.bin/playwright', 'test'], slots: 2 } },
 };
 
 /** The files a pattern names, sorted; `*` stands for any name within one segment. */

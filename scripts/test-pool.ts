@@ -107,11 +107,14 @@ export function runPool(queue: Job[], width: number, options: PoolOptions): Prom
   return new Promise((resolve) => {
     const startMore = () => {
       if (waiting.length === 0 && free === width) return resolve(runs);
-      // In order: a job that needs more slots than are free waits for them, and so does every job
-      // after it; starting the narrow ones past it would starve it to the end of the run.
-      while (waiting.length > 0 && Math.min(waiting[0]!.slots, width) <= free) {
-        const job = waiting.shift()!;
+      for (let index = 0; index < waiting.length; ) {
+        const job = waiting[index]!;
         const slots = Math.min(job.slots, width);
+        if (slots > free) {
+          index++;
+          continue;
+        }
+        waiting.splice(index, 1);
         free -= slots;
         void runJob(job, options).then((run) => {
           runs.push(run);

@@ -1,4 +1,3 @@
-// test-lane: slow (starts first when the pool has no timings yet, as on a fresh clone).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';

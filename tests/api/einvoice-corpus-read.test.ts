@@ -1,4 +1,3 @@
-// test-lane: slow (starts first when the pool has no timings yet, as on a fresh clone).
 // test-lane: own-server (three PDF tool calls at once would crowd the shared server's four PDF tool slots).
 
 // Every file of the shared e-invoice corpus read the three ways a business receives it: as XML

@@ -1,4 +1,3 @@
-// test-lane: slow (starts first when the pool has no timings yet, as on a fresh clone).
 // The same pages with default options (networkidle0, on the virtual clock where the build offers
 // it) on every Chromium build the project supports (tests/helpers/engines.ts): the npm headless
 // shell, Debian's chromium-headless-shell and Debian's full chromium in new headless mode (no

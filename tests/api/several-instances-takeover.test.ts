@@ -1,4 +1,3 @@
-// test-lane: slow (starts first when the pool has no timings yet, as on a fresh clone).
 // Two real server processes on one PostgreSQL (issue 13): assets, versions and visual checks across
 // instances, the CLI on DATABASE_URL beside them, and a batch or webhook whose instance is killed
 // (SIGKILL) taken over by the other.

@@ -1,4 +1,3 @@
-// test-lane: slow (starts first when the pool has no timings yet, as on a fresh clone).
 // The crash suite (issue 12), its batches third: kill -9 the real server at seeded random moments
 // during batches, sync and async (two a round): every acknowledged batch is kept, and once all have run the key is charged once per document.
 // The suite's engine and its kill counts (17 here in CI, 5 elsewhere): tests/helpers/store-crash.ts.

@@ -1,4 +1,3 @@
-// test-lane: slow (starts first when the pool has no timings yet, as on a fresh clone).
 // The crash suite (issue 12), its keys third: kill -9 the real server at seeded random moments
 // during issuing, rotating and revoking keys (three lanes): every acknowledged change holds after the restart, an unanswered one went one way or the other.
 // The suite's engine and its kill counts (17 here in CI, 5 elsewhere): tests/helpers/store-crash.ts.

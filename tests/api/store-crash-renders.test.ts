@@ -1,4 +1,3 @@
-// test-lane: slow (starts first when the pool has no timings yet, as on a fresh clone).
 // The crash suite (issue 12), its renders third: kill -9 the real server at seeded random moments
 // during stored renders (three lanes on one key): every acknowledged document is kept, and the key is charged once per stored document.
 // The suite's engine and its kill counts (17 here in CI, 5 elsewhere): tests/helpers/store-crash.ts.
