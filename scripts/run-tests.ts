@@ -114,7 +114,10 @@ for (const [label] of lanes) {
   const ended = Math.max(0, ...mine.map((run) => run.endedMs));
   const fileMs = mine.reduce((sum, run) => sum + run.ms, 0);
   const record = { label, ms: ended, fileMs, cpuMs: lanes.length === 1 ? cpuMs : undefined, together: lanes.length > 1, concurrency, load };
-  writeFileSync(path.join(TIMINGS, `${label}.json`), JSON.stringify({ ...record, files: mine.map((run) => ({ file: run.job.file, ms: run.ms, ok: run.ok })) }));
+  writeFileSync(
+    path.join(TIMINGS, `${label}.json`),
+    JSON.stringify({ ...record, files: mine.map((run) => ({ file: run.job.file, ms: run.ms, ok: run.ok, cpuMs: run.cpuMs })) }),
+  );
   if (lanes.length > 1) console.log(`  ${label}: ${mine.length} files, the last ended ${seconds(ended)} after the start; ${seconds(fileMs)} of file time`);
 }
 if (lanes.length > 1) {
@@ -126,6 +129,19 @@ const slowest = [...runs].sort((a, b) => b.ms - a.ms).slice(0, Number(values.slo
 console.log(
   `slowest files:\n${slowest.map((run) => `  ${seconds(run.ms).padStart(8)}  ${run.job.file}${options.tagged ? ` (${run.job.lane})` : ''}`).join('\n')}`,
 );
+const costliest = runs.filter((run) => run.cpuMs !== undefined).sort((a, b) => b.cpuMs! - a.cpuMs!);
+if (costliest.length > 0) {
+  // What to cut for a faster `npm test`: CPU, not wall time, is the floor on 2 cores.
+  const filesCpu = costliest.reduce((sum, run) => sum + run.cpuMs!, 0);
+  const rest = cpuMs === undefined ? '' : `; the shared and compiled servers and the build: ${seconds(cpuMs - filesCpu)}`;
+  console.log(`most CPU (the files' own: ${seconds(filesCpu)}${rest}):`);
+  console.log(
+    costliest
+      .slice(0, Number(values.slowest))
+      .map((run) => `  ${seconds(run.cpuMs!).padStart(8)}  ${run.job.file}${options.tagged ? ` (${run.job.lane})` : ''}`)
+      .join('\n'),
+  );
+}
 if (flaky.length > 0) {
   console.log(`flaky files (failed, then passed alone${failOnFlakes ? '; they fail the run' : ''}: find the cause, see tests/helpers/wait-for.ts):`);
   console.log(flaky.map((run) => `  ${run.job.file} (${run.job.lane})`).join('\n'));

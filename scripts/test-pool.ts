@@ -33,6 +33,8 @@ export interface JobRun {
   /** When it ended, from the start of the run. */
   endedMs: number;
   ok: boolean;
+  /** CPU of the job's process tree (Linux; undefined elsewhere): see reapedCpuMs. */
+  cpuMs?: number;
 }
 
 export interface PoolOptions {
@@ -80,19 +82,24 @@ function runJob(job: Job, options: PoolOptions): Promise<JobRun> {
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
     child.on('error', (error) => output.push(Buffer.from(`\n${job.file} could not start: ${error.message}\n`)));
+    let cpuMs: number | undefined;
+    child.on('exit', () => {
+      cpuMs = reapedCpuMs();
+    });
     child.on('close', (code) => {
       clearTimeout(timer);
       const ms = performance.now() - started;
-      const run = { job, ms, endedMs: performance.now() - poolStarted, ok: code === 0 };
+      const run = { job, ms, endedMs: performance.now() - poolStarted, ok: code === 0, cpuMs };
       const text = Buffer.concat(output).toString();
       const name = `${options.tagged ? `[${job.lane}] ` : ''}${job.file}`;
+      const cpu = cpuMs === undefined ? '' : `, ${seconds(cpuMs)} of CPU`;
       if (!run.ok && options.retried && job.retries) {
         // A first try that will run again: its passes would count twice in .ci/run's sums; its
         // failures count when flaky files fail the run.
         const marked = text.replace(options.failOnFlakes ? /^ℹ (?!fail )/gm : /^ℹ /gm, 'first try: ');
-        process.stdout.write(`\n━━ ${name} (${seconds(ms)}, FAILED on its first try: running it again alone)\n${marked}`);
+        process.stdout.write(`\n━━ ${name} (${seconds(ms)}${cpu}, FAILED on its first try: running it again alone)\n${marked}`);
       } else {
-        process.stdout.write(`\n━━ ${name} (${seconds(ms)}${run.ok ? '' : ', FAILED'})\n${text}`);
+        process.stdout.write(`\n━━ ${name} (${seconds(ms)}${cpu}${run.ok ? '' : ', FAILED'})\n${text}`);
       }
       resolve(run);
     });
@@ -104,6 +111,8 @@ export function runPool(queue: Job[], width: number, options: PoolOptions): Prom
   const runs: JobRun[] = [];
   const waiting = [...queue];
   let free = width;
+  // What was reaped before (the build) is no job's.
+  reapedSoFar = childrenCpuMs();
   return new Promise((resolve) => {
     const startMore = () => {
       if (waiting.length === 0 && free === width) return resolve(runs);
@@ -153,4 +162,18 @@ export function childrenCpuMs(): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+let reapedSoFar = childrenCpuMs();
+/**
+ * The CPU of the children reaped since the last call: called as a job's process exits, that is the
+ * job's own tree (its servers and Chromiums included; a shared server's is counted when it stops).
+ * Two jobs reaped in the same turn of the event loop are counted together, on the first.
+ */
+function reapedCpuMs(): number | undefined {
+  const now = childrenCpuMs();
+  if (now === undefined || reapedSoFar === undefined) return undefined;
+  const spent = now - reapedSoFar;
+  reapedSoFar = now;
+  return spent;
 }

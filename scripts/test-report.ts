@@ -27,6 +27,11 @@ if (process.argv.includes('--reset')) {
   console.log('Slowest 10 test files:');
   const files = lanes.flatMap((lane) => lane.files.map((file) => ({ ...file, lane: lane.label })));
   for (const file of files.sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`${seconds(file.ms)}  ${file.file} (${file.lane})`);
+  const costly = files.filter((file) => file.cpuMs !== undefined).sort((a, b) => b.cpuMs! - a.cpuMs!);
+  if (costly.length > 0) {
+    console.log('Most CPU, 10 test files (their own processes, servers and Chromiums; a shared server is not in them):');
+    for (const file of costly.slice(0, 10)) console.log(`${seconds(file.cpuMs!)}  ${file.file} (${file.lane})`);
+  }
 }
 
 interface Lane {
@@ -38,5 +43,5 @@ interface Lane {
   fileMs?: number;
   concurrency: number;
   load: string;
-  files: { file: string; ms: number; ok: boolean }[];
+  files: { file: string; ms: number; ok: boolean; cpuMs?: number }[];
 }

@@ -5,8 +5,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { engineById, missingEngine, type EngineId } from './engines.ts';
+import { runNodeChild } from './node-child.ts';
 
 export interface EngineLane {
   engine: EngineId;
@@ -38,23 +38,12 @@ export function engineLaneTest(lane: EngineLane): void {
 }
 
 /** Runs test files in a child `node --test` on one engine; returns its exit code, summary line and failing tests. */
-function runTests(files: string[], engine: EngineId): Promise<{ code: number | null; summary: string; failures: string }> {
-  // NODE_TEST_CONTEXT would make the child talk the runner's internal protocol instead of reporting.
-  const { NODE_TEST_CONTEXT: _, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
-    env: { ...env, QUIRE_TEST_ENGINE: engine },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function runTests(files: string[], engine: EngineId): Promise<{ code: number | null; summary: string; failures: string }> {
+  const { code, output } = await runNodeChild(['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
+    QUIRE_TEST_ENGINE: engine,
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const count = (what: string) => new RegExp(`^ℹ ${what} (\\d+)`, 'm').exec(output)?.[1] ?? '?';
-      const summary = `${count('tests')} tests: ${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped`;
-      const failing = output.indexOf('✖ failing tests:');
-      resolve({ code, summary, failures: failing >= 0 ? output.slice(failing) : output.slice(-4000) });
-    });
-  });
+  const count = (what: string) => new RegExp(`^ℹ ${what} (\\d+)`, 'm').exec(output)?.[1] ?? '?';
+  const summary = `${count('tests')} tests: ${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped`;
+  const failing = output.indexOf('✖ failing tests:');
+  return { code, summary, failures: failing >= 0 ? output.slice(failing) : output.slice(-4000) };
 }

@@ -4,10 +4,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { runNodeChild } from '../../helpers/node-child.ts';
 
 /** A node:test file that fails while `mark` does not exist (creating it), then passes. */
 const FAILS_ONCE = `import { test } from 'node:test';
@@ -21,18 +21,11 @@ test('fails on its first run only', () => {
 
 /** Runs one lane of the given files with the retry on; its exit code and output. */
 function lane(label: string, files: string[], mark: string, extraEnv: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
-  // NODE_TEST_CONTEXT would make the files talk the runner's internal protocol instead of reporting.
-  const { NODE_TEST_CONTEXT: _, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/run-tests.ts', '--label', label, ...files], {
-    env: { ...env, QUIRE_TEST_RETRIES: '1', QUIRE_TEST_FLAKES: 'fail', QUIRE_MARK: mark, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
+  return runNodeChild(['--import', 'tsx', 'scripts/run-tests.ts', '--label', label, ...files], {
+    QUIRE_TEST_RETRIES: '1',
+    QUIRE_TEST_FLAKES: 'fail',
+    QUIRE_MARK: mark,
+    ...extraEnv,
   });
 }
 

@@ -54,3 +54,20 @@ test('a lane pattern finds the files it names, and the two-instance lane holds t
   assert.ok(laneFiles(LANES.api!).length > 50);
   assert.equal(LANES.e2e!.command?.slots, 2);
 });
+
+test('each job is charged the CPU its own process spent, one job at a time', { skip: process.platform !== 'linux' && 'needs /proc (Linux)' }, async () => {
+  // Spins until its own CPU time reaches `ms`: a measure of work, not of time.
+  const spin = (name: string, ms: number): Job => ({
+    lane: 'check',
+    file: name,
+    argv: [process.execPath, '-e', `const start = process.cpuUsage(); while ((process.cpuUsage(start).user + process.cpuUsage(start).system) / 1000 < ${ms});`],
+    env: process.env,
+    slots: 1,
+    retries: false,
+  });
+  // Not silenced: the reporter may still be writing the earlier tests' lines (two short job lines print).
+  const runs = await runPool([spin('idle', 0), spin('busy', 400)], 1, { tagged: false, failOnFlakes: false });
+  const cpu = Object.fromEntries(runs.map((run) => [run.job.file, run.cpuMs ?? -1]));
+  assert.ok(cpu.busy! >= 400, `busy: ${cpu.busy} ms`);
+  assert.ok(cpu.idle! < cpu.busy! - 300, `idle: ${cpu.idle} ms, busy: ${cpu.busy} ms`);
+});
