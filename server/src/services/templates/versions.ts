@@ -150,7 +150,10 @@ export class TemplateVersionsService {
     if (making) return making;
     for (;;) {
       const stored = await this.deps.store.readReference(id, number);
-      if (stored || !(await this.deps.store.isReferenceComing(id, number))) return stored;
+      if (stored) return stored;
+      // No longer coming may mean stored since the read above (a save ends the mark): read again.
+      // Under load that gap is wide enough for the save to land in it, and a check then made its own.
+      if (!(await this.deps.store.isReferenceComing(id, number))) return this.deps.store.readReference(id, number);
       await sleep(REFERENCE_POLL_MS);
     }
   }

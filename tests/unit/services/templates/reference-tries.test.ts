@@ -1,8 +1,9 @@
-// The background reference of a template version (services/templates/versions.ts,
-// reference-tries.ts): a render that fails under load is tried again while other instances wait
-// for it, so their visual check compares with it; a template that fails every time is given up
-// at once; the maker's lease is renewed while it works. Two services on one store stand for two
-// instances on one PostgreSQL; the renderer is scripted (the real path: several-instances-takeover.test.ts).
+// The reference of a template version seen from another instance (services/templates/versions.ts,
+// reference-tries.ts): a check compares with the reference the saving instance stores, also when
+// it lands between the check's two looks, and when its render failed once under load and was
+// tried again; a template that fails every time is given up at once; the maker's lease is renewed.
+// Two services on one store stand for two instances on one PostgreSQL; the renderer is scripted
+// (the real path: several-instances-takeover.test.ts).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -86,6 +87,25 @@ test("a background reference render that timed out is tried again, and another i
     logs.map((entry) => entry.msg),
     ['the reference render of a template version failed; trying again'],
   );
+});
+
+test("a reference stored between a check's read and its look at the mark is compared with, not replaced (what a loaded run lost)", async () => {
+  const { store } = sharedStore();
+  const saver = instance(store, scriptedRenderer(0, timeout).renderer);
+  // The check reads (nothing yet), then the saving instance stores the reference and ends the
+  // mark, then the check asks whether the reference is still coming: under load that order is common.
+  const read = store.readReference.bind(store);
+  let reads = 0;
+  store.readReference = async (id, number) => {
+    const stored = await read(id, number);
+    if (++reads === 1) {
+      saver.makeReference(VERSION);
+      await saver.idle();
+    }
+    return stored;
+  };
+  const result = await instance(store, scriptedRenderer(0, timeout).renderer).check(VERSION.templateId);
+  assert.deepEqual({ version: result.version, verdict: result.verdict }, { version: 2, verdict: 'unchanged' });
 });
 
 test('a reference render that fails every time under load is given up after its tries; the check then makes its own', async () => {
