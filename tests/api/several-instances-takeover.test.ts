@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { REPO_ROOT } from '../helpers/server-process.ts';
 import { ADMIN_TOKEN, HTML, startSeveralInstances } from '../helpers/several-instances.ts';
 import { waitFor } from '../helpers/wait-for.ts';
+import { watchLogs } from '../helpers/instance-logs.ts';
 
 const { database, plansFile, hooks, receiver, SETTINGS, instances, issueKey } = await startSeveralInstances();
 
@@ -96,6 +97,7 @@ test('a batch whose instance is killed (SIGKILL) mid-batch is taken over by anot
   t.after(() => rm(dataDir, { recursive: true, force: true }));
   const doomed = await startServerProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, ...SETTINGS });
   t.after(() => doomed.crash());
+  watchLogs(doomed, 'the instance killed');
   const ITEMS = 12;
   // Each item waits a second in its page, so the kill finds items rendering and others queued.
   const requests = Array.from({ length: ITEMS }, (_, i) => ({ html: `<h1>Handed over ${i}</h1>`, options: { wait_until: 'load', wait_ms: 1000 } }));
@@ -142,6 +144,7 @@ test('a webhook whose instance is killed (SIGKILL) mid-delivery is delivered by 
   t.after(() => rm(dataDir, { recursive: true, force: true }));
   const doomed = await startServerProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, ...SETTINGS });
   t.after(() => doomed.crash());
+  watchLogs(doomed, 'the instance killed');
   const body = { requests: [{ html: '<h1>hooked</h1>', options: { wait_until: 'load' } }], webhook_url: `http://127.0.0.1:${receiver.port}/hook` };
   const created = await fetch(`${doomed.url}/v1/pdf/batch`, {
     method: 'POST',

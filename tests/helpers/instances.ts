@@ -1,10 +1,12 @@
 // Several instances of the real server (server/src/main.ts processes, real Chromium) sharing one
 // PostgreSQL database, each with a DATA_DIR of its own, and a caller that alternates requests
-// between them as a round-robin load balancer would. Every instance is SIGKILLed at the end.
+// between them as a round-robin load balancer would. Every instance is SIGKILLed at the end; a
+// failed test prints what each said meanwhile (instance-logs.ts).
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { watchLogs } from './instance-logs.ts';
 import { callServer, startServerProcess, type ServerProcess } from './server-process.ts';
 
 type Hook = { after: (fn: () => Promise<void>) => void };
@@ -31,7 +33,9 @@ export async function startInstances(t: Hook, count: number, databaseUrl: string
   for (let i = 0; i < count; i++) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), `quire-instance-${i}-`));
     folders.push(dataDir);
-    servers.push(await startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...env }));
+    const server = await startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...env });
+    servers.push(server);
+    watchLogs(server, `instance ${i}`);
   }
   let next = 0;
   return {

@@ -64,7 +64,7 @@ forEachBackend((backend) => {
     assert.equal(await store.latest(template), undefined);
     assert.equal(await store.read(template, 2), undefined);
   });
-  test("a new version's reference is on its way until it is saved or abandoned (PostgreSQL; the files know it in memory)", async () => {
+  test("a new version's reference is on its way, renewed by its maker, until it is saved or abandoned (PostgreSQL; the files know it in memory)", async () => {
     const store = await storeOn(backend);
     const template = newId('tpl');
     const first = await store.append(version(template, 'v1'));
@@ -75,5 +75,19 @@ forEachBackend((backend) => {
     await store.abandonReference(template, second.number);
     assert.equal(await store.isReferenceComing(template, second.number), false, 'abandoned');
     assert.equal(await store.readReference(template, second.number), undefined);
+    // Its maker renews the mark while it works; a renewal never revives a stored or abandoned one.
+    const third = await store.append(version(template, 'third'));
+    if (backend.kind === 'postgresql') {
+      // Its lease run out (as when its maker waited that long for a slot): the renewal starts it again.
+      const expire = "UPDATE template_versions SET reference_due_by = now() - interval '1 second' WHERE template_id = $1 AND number = $2";
+      await backend.database().pool.query(expire, [template, third.number]);
+      assert.equal(await store.isReferenceComing(template, third.number), false, 'lease run out');
+    }
+    await store.renewReference(template, third.number);
+    assert.equal(await store.isReferenceComing(template, third.number), backend.kind === 'postgresql', 'renewed');
+    for (const done of [first, second]) {
+      await store.renewReference(template, done.number);
+      assert.equal(await store.isReferenceComing(template, done.number), false, `version ${done.number} stays done`);
+    }
   });
 });

@@ -40,17 +40,24 @@ export interface TemplateVersionsStore {
   readReference(templateId: string, number: number): Promise<Uint8Array | undefined>;
   /**
    * Whether the instance that saved this version is still making its reference (marked at append,
-   * for at most REFERENCE_DUE_SECONDS). Files: never, since one process knows its own renders.
+   * a lease of REFERENCE_LEASE_SECONDS that its maker renews). Files: never, since one process knows its own renders.
    */
   isReferenceComing(templateId: string, number: number): Promise<boolean>;
+  /** The maker of a reference not yet stored is still at it (another try, a long wait for a slot): its lease starts again. */
+  renewReference(templateId: string, number: number): Promise<void>;
   /** The reference render failed: nobody is making it any more. */
   abandonReference(templateId: string, number: number): Promise<void>;
   /** Deletes every version of a template (the template is being deleted). */
   removeAll(templateId: string): Promise<void>;
 }
 
-/** Longest another instance waits for a reference the saving instance is making. */
-export const REFERENCE_DUE_SECONDS = 60;
+/**
+ * How long other instances wait for a reference without word from the instance making it: its maker
+ * renews the lease every third of it (REFERENCE_RENEW_MS), however long the render takes under
+ * load, so only a maker that died (or stalled that long) lets a check make its own reference.
+ */
+export const REFERENCE_LEASE_SECONDS = 30;
+export const REFERENCE_RENEW_MS = (REFERENCE_LEASE_SECONDS * 1000) / 3;
 
 export class FileTemplateVersionsStore implements TemplateVersionsStore {
   private readonly metas = new Map<string, Promise<VersionMeta[]>>();
@@ -110,6 +117,8 @@ export class FileTemplateVersionsStore implements TemplateVersionsStore {
   async isReferenceComing(): Promise<boolean> {
     return false;
   }
+
+  async renewReference(): Promise<void> {}
 
   async abandonReference(): Promise<void> {}
 

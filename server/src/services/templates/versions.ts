@@ -9,11 +9,12 @@ import type { Logger } from '../../logger.ts';
 import { DEFAULT_PDF_OPTIONS, type PdfOptions } from '../../render/pdf-options.ts';
 import type { Renderer } from '../../render/renderer.ts';
 import type { Page } from '../../stores/newest-first-index.ts';
-import type { TemplateVersion, TemplateVersionsStore, VersionMeta } from '../../stores/template-versions.ts';
+import { REFERENCE_RENEW_MS, type TemplateVersion, type TemplateVersionsStore, type VersionMeta } from '../../stores/template-versions.ts';
 import { unifiedDiff } from './line-diff.ts';
 import { wordTextOf } from '../word/template.ts';
 import { pageOrBadCursor } from '../accounts/paging.ts';
 import { comparePdfs, countPages } from '../pdf-tools/pdf-pixels.ts';
+import { REFERENCE_TRIES, underLease, worthAnotherTry } from './reference-tries.ts';
 import type { TemplateRecord, TemplatesService } from './templates.ts';
 import type { Owner } from '../accounts/owner.ts';
 
@@ -88,7 +89,7 @@ export class TemplateVersionsService {
     return this.deps.templates.replace(owner, id, { name: version.name, html: version.html, format: version.format, sampleData: version.sampleData });
   }
 
-  /** Renders a new version's reference in the background (at batch priority); failures are logged, never thrown. */
+  /** Renders a new version's reference in the background (at batch priority, tried again after a failure load explains); failures are logged, never thrown. */
   makeReference(version: TemplateVersion): void {
     void this.reference(version);
   }
@@ -149,7 +150,10 @@ export class TemplateVersionsService {
     if (making) return making;
     for (;;) {
       const stored = await this.deps.store.readReference(id, number);
-      if (stored || !(await this.deps.store.isReferenceComing(id, number))) return stored;
+      if (stored) return stored;
+      // No longer coming may mean stored since the read above (a save ends the mark): read again.
+      // Under load that gap is wide enough for the save to land in it, and a check then made its own.
+      if (!(await this.deps.store.isReferenceComing(id, number))) return this.deps.store.readReference(id, number);
       await sleep(REFERENCE_POLL_MS);
     }
   }
@@ -158,19 +162,21 @@ export class TemplateVersionsService {
     const key = `${version.templateId}/${version.number}`;
     const existing = this.making.get(key);
     if (existing) return existing;
+    const { templateId, number } = version;
     const making = (async () => {
       try {
-        const pdf = await this.render(version, interactive);
-        await this.deps.store.saveReference(version.templateId, version.number, pdf);
-        return pdf;
+        // A check waits for an interactive reference itself, so only the background one tries again.
+        if (interactive) return await this.renderAndSave(version, true);
+        return await underLease(
+          () => this.deps.store.renewReference(templateId, number),
+          REFERENCE_RENEW_MS,
+          () => this.backgroundReference(version),
+        );
       } catch (error) {
         // Instances waiting for this reference make their own instead.
-        await this.deps.store.abandonReference(version.templateId, version.number).catch(() => undefined);
+        await this.deps.store.abandonReference(templateId, number).catch(() => undefined);
         if (interactive) throw error;
-        this.deps.log.warn(
-          { template_id: version.templateId, version: version.number, err: (error as Error).message },
-          'could not render the reference of a template version',
-        );
+        this.deps.log.warn({ template_id: templateId, version: number, err: (error as Error).message }, 'could not render the reference of a template version');
         return undefined;
       } finally {
         this.making.delete(key);
@@ -178,6 +184,27 @@ export class TemplateVersionsService {
     })();
     this.making.set(key, making);
     return making;
+  }
+
+  /** The background reference, tried again (up to REFERENCE_TRIES) after a failure load or a crash explains. */
+  private async backgroundReference(version: TemplateVersion): Promise<Uint8Array> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.renderAndSave(version, false);
+      } catch (error) {
+        if (attempt >= REFERENCE_TRIES || !worthAnotherTry(error)) throw error;
+        this.deps.log.warn(
+          { template_id: version.templateId, version: version.number, attempt, err: (error as Error).message },
+          'the reference render of a template version failed; trying again',
+        );
+      }
+    }
+  }
+
+  private async renderAndSave(version: TemplateVersion, interactive: boolean): Promise<Uint8Array> {
+    const pdf = await this.render(version, interactive);
+    await this.deps.store.saveReference(version.templateId, version.number, pdf);
+    return pdf;
   }
 
   private async render(version: TemplateVersion, interactive = true): Promise<Uint8Array> {

@@ -8,7 +8,7 @@ import type { Page } from '../newest-first-index.ts';
 import {
   decodeVersionCursor,
   encodeVersionCursor,
-  REFERENCE_DUE_SECONDS,
+  REFERENCE_LEASE_SECONDS,
   type TemplateVersion,
   type TemplateVersionsStore,
   type VersionMeta,
@@ -47,7 +47,7 @@ export class PgTemplateVersionsStore implements TemplateVersionsStore {
           input.sampleData === null ? null : JSON.stringify(input.sampleData),
           input.createdAt,
           input.createdBy,
-          REFERENCE_DUE_SECONDS,
+          REFERENCE_LEASE_SECONDS,
         ],
       );
       return { ...input, number: rows[0]!.number };
@@ -105,6 +105,16 @@ export class PgTemplateVersionsStore implements TemplateVersionsStore {
       [templateId, number],
     );
     return rows[0]?.coming === true;
+  }
+
+  async renewReference(templateId: string, number: number): Promise<void> {
+    // Stored (by an instance that took it over) or abandoned meanwhile: nothing is on its way any
+    // more, also when this renewal was sent before the abandon and arrives after it.
+    await this.pool.query(
+      `UPDATE template_versions SET reference_due_by = now() + make_interval(secs => $3)
+       WHERE template_id = $1 AND number = $2 AND reference IS NULL AND reference_due_by IS NOT NULL`,
+      [templateId, number, REFERENCE_LEASE_SECONDS],
+    );
   }
 
   async abandonReference(templateId: string, number: number): Promise<void> {
