@@ -14,9 +14,9 @@ export async function startWorkerServer(): Promise<{ server: TestServer; stop: (
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-e2e-'));
   const adminToken = `adm_test_${randomBytes(16).toString('hex')}`;
   // LibreOffice starts on the first office conversion, as for a test's own server (start-app.ts).
-  // Up to 170 s to listen, inside the fixture's 180 s: at load 90 on 2 cores a start took past 60 s.
+  // Up to 170 s to listen (server-process.ts), inside the fixture's 180 s.
   const env = { DATA_DIR: dataDir, ADMIN_TOKEN: adminToken, PLAYGROUND_RATE_LIMIT: '100', OFFICE_WARM_AT_START: 'false' };
-  const child = await startServerProcess(env, undefined, 170_000).catch(async (error: unknown) => {
+  const child = await startServerProcess(env).catch(async (error: unknown) => {
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   });

@@ -18,10 +18,17 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the compiled server (or node with `entry`) with env on top of ours; resolves once it listens.
- * A server not listening within startMs (a deadline for a loaded machine) is killed, and that is the error.
+ * How long a server process may take to listen: a guard against a start that hangs, not a measure
+ * of speed. A start costs ~4 s of CPU (Node, Chromium, the warm-up render); at load 90 on 2 cores
+ * one took past 60 s (Playwright's workers), at load 28 another (several-instances-takeover).
  */
-export async function startServerProcess(env: Record<string, string>, entry?: string[], startMs = 60_000): Promise<ServerProcess> {
+export const SERVER_START_DEADLINE_MS = 170_000;
+
+/**
+ * Starts the compiled server (or node with `entry`) with env on top of ours; resolves once it listens.
+ * A server not listening within startMs is killed, and that is the error.
+ */
+export async function startServerProcess(env: Record<string, string>, entry?: string[], startMs = SERVER_START_DEADLINE_MS): Promise<ServerProcess> {
   const child = spawn(process.execPath, entry ?? (await compiledServerEntry()), {
     cwd: REPO_ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },

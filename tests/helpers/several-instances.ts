@@ -27,7 +27,15 @@ export async function startSeveralInstances() {
   });
   after(() => receiver.close());
   // Leases of 2 s (renewed every 0.7 s): a killed instance's batch is adopted within ~3 s instead of 15-20 s.
-  const SETTINGS = { ADMIN_TOKEN, PLANS_FILE: plansFile, ALLOW_HOSTS: `127.0.0.1:${receiver.port}`, BATCH_LEASE_SECONDS: '2' };
+  // A render may wait 120 s for a slot, not the default 10 s: 20 renders queued on two slots per
+  // instance must not turn into 503 renderer_busy when load slows each render (the exact counts).
+  const SETTINGS = {
+    ADMIN_TOKEN,
+    PLANS_FILE: plansFile,
+    ALLOW_HOSTS: `127.0.0.1:${receiver.port}`,
+    BATCH_LEASE_SECONDS: '2',
+    RENDER_QUEUE_TIMEOUT_MS: '120000',
+  };
   const instances: Instances = await startInstances({ after }, 2, database.url, SETTINGS);
 
   async function issueKey(plan: string): Promise<{ id: string; key: string }> {
