@@ -166,7 +166,10 @@ test('the next interactive render in line is not refused while background render
   // A just-saved template's reference render (or a batch item) in the only slot.
   const background = await slots.acquire('background');
   const outcomes: string[] = [];
-  const next = slots.acquire().then((release) => (outcomes.push('next granted'), release));
+  const next = slots.acquire().then((release) => {
+    outcomes.push('next granted');
+    return release;
+  });
   const behind = slots.acquire().catch((error: unknown) => void outcomes.push(`behind refused: ${(error as Error).name}`));
   t.mock.timers.tick(10_000);
   await tick();
