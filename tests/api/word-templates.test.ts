@@ -13,6 +13,7 @@ import { zipBomb } from '../helpers/office-checks.ts';
 import { imagesOf, pageTexts } from '../helpers/pdf-cli.ts';
 import { detach, xmpPacket } from '../helpers/attached-files.ts';
 import { invoiceData, invoiceTemplate, pngDataUrl } from '../helpers/word-fixtures.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const INVOICE = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..', 'docs', 'examples', 'invoice.json'), 'utf8')) as Record<string, unknown>;
 
@@ -126,3 +127,24 @@ officeTest('Word templates', { timeout: 300_000 }, async (t) => {
     assert.match(error.detail, /is a Word template: render it with POST \/v1\/pdf/);
   });
 });
+
+officeTest(
+  'a render sent right after a save is not refused while the save’s reference conversion holds the only LibreOffice',
+  { timeout: 180_000 },
+  async (t) => {
+    // A queue timeout far shorter than LibreOffice's start, which the reference conversion (the
+    // server's first) pays inside the pool's only slot: a loaded machine stretches both to this.
+    const server = await startTestServer(t, { officeConcurrency: 1, renderQueueTimeoutMs: 300 });
+    const created = await createWord(server, TEMPLATE, invoiceData(2));
+    assert.equal(created.status, 201, await created.clone().text());
+    const { template_id } = (await created.json()) as { template_id: string };
+    const office = async () => ((await (await server.requestWithoutKey('GET', '/health')).json()) as { office: { busy: number; conversions: number } }).office;
+    await waitFor(async () => (await office()).busy === 1, 'the reference conversion to hold the LibreOffice slot');
+    // Before: 503 renderer_busy once the queue timeout passed, though this was the only request.
+    const response = await server.render({ template_id, data: invoiceData(3) });
+    const pdf = new Uint8Array(await response.arrayBuffer());
+    assert.equal(response.status, 200, Buffer.from(pdf).toString().slice(0, 300));
+    assert.match(pageTexts(pdf).join(''), /Widget 3/);
+    assert.equal((await office()).conversions, 2, 'the reference and the render');
+  },
+);

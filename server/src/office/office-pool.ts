@@ -68,6 +68,8 @@ export class OfficePool {
   private conversions = 0;
   private version = 'LibreOffice';
   private closed = false;
+  /** Processes replaced and still stopping (a grace for LibreOffice to close): close() waits for them. */
+  private readonly retiring = new Set<Promise<void>>();
   /** Aborted by close(): a LibreOffice still starting is killed, not waited for (it may take many seconds). */
   private readonly closing = new AbortController();
 
@@ -130,18 +132,26 @@ export class OfficePool {
     };
   }
 
-  /** Refuses new conversions and stops every process. */
+  /**
+   * Refuses new conversions, stops every process (those being replaced too: a LibreOffice closing
+   * writes its profile, user/pack, until it exits) and then removes the work folder. Never rejects:
+   * the server's shutdown goes on past a folder that could not be removed (issue 40: ENOTEMPTY here
+   * left the server's listeners open and its test file running for ever).
+   */
   async close(): Promise<void> {
     this.closed = true;
     this.closing.abort();
     this.slots.close();
-    await Promise.all(
-      this.workers.map(async (worker) => {
+    await Promise.all([
+      ...this.workers.map(async (worker) => {
         const process = worker.process ?? (await worker.starting?.catch(() => undefined));
         await process?.stop();
       }),
+      ...this.retiring,
+    ]);
+    await rm(this.options.workDir, { recursive: true, force: true }).catch((error: unknown) =>
+      this.options.log.warn({ err: error, dir: this.options.workDir }, 'the office work folder could not be removed'),
     );
-    await rm(this.options.workDir, { recursive: true, force: true });
   }
 
   /** The worker's warm process, starting one when it has none (or its last one died). */
@@ -178,7 +188,11 @@ export class OfficePool {
     this.restarts++;
     this.options.onRestart?.(reason);
     this.options.log.info({ reason, conversions: old?.conversions }, 'restarting a LibreOffice process');
-    void old?.stop(reason === 'restart_after' ? 3_000 : 0);
+    if (old) {
+      // Not awaited by the conversion that asked for it; close() waits for it.
+      const stopping = old.stop(reason === 'restart_after' ? 3_000 : 0).finally(() => this.retiring.delete(stopping));
+      this.retiring.add(stopping);
+    }
     if (!this.closed) this.ready(worker).catch((error: unknown) => this.options.log.error({ err: error }, 'LibreOffice could not be restarted'));
   }
 }

@@ -103,12 +103,12 @@ export class OfficeProcess {
       })
       .catch(async (error: unknown) => {
         killGroup(child);
-        await rm(profile, { recursive: true, force: true });
+        await removeProfile(profile);
         throw error;
       });
     if (!first.ready) {
       killGroup(child);
-      await rm(profile, { recursive: true, force: true });
+      await removeProfile(profile);
       throw new Error(`LibreOffice could not be started: ${first.message ?? 'no reason given'}`);
     }
     const office = new OfficeProcess(child, profile, log, first.version ?? 'LibreOffice', tail);
@@ -161,7 +161,7 @@ export class OfficeProcess {
       clearTimeout(timer);
     }
     killGroup(this.child);
-    await rm(this.profile, { recursive: true, force: true });
+    await removeProfile(this.profile);
   }
 
   private onLine(line: string): void {
@@ -182,7 +182,7 @@ export class OfficeProcess {
     this.exited = true;
     // soffice.bin may outlive the bridge; the group goes with it.
     killGroup(this.child);
-    void rm(this.profile, { recursive: true, force: true });
+    void removeProfile(this.profile);
     const waiting = this.waiting;
     this.waiting = undefined;
     if (waiting) {
@@ -190,6 +190,15 @@ export class OfficeProcess {
       waiting.reject(new OfficeCrashedError('LibreOffice stopped while converting the document'));
     }
   }
+}
+
+/**
+ * Removes a profile folder, never rejecting: a LibreOffice of the group may still be dying and
+ * writing to it (ENOTEMPTY), and the pool removes its whole work folder when it closes anyway. A
+ * rejection here used to end the server's shutdown half-way (or, unawaited, the process).
+ */
+async function removeProfile(profile: string): Promise<void> {
+  await rm(profile, { recursive: true, force: true }).catch(() => undefined);
 }
 
 function killGroup(child: ChildProcess): void {

@@ -2,7 +2,9 @@
 // Interactive renders (POST /v1/pdf, the playground) wait in a bounded, time-limited line and are
 // refused at once when it is full, so callers can answer 503 with Retry-After instead of piling up
 // work that Chromium cannot do faster (503 renderer_busy;
-// docs/decisions.md#two-render-slots-and-a-bounded-queue). Background renders (batch items) wait as long as it takes, and a freed slot always goes to an interactive waiter first.
+// docs/decisions.md#two-render-slots-and-a-bounded-queue). Background renders (batch items, template
+// references) wait as long as it takes, and a freed slot always goes to an interactive waiter first;
+// the next waiter in line is never refused for background work alone (issue 40).
 // Fairness (issue 11): each tenant (a key, or the playground) has its own queue and a cap on its
 // renders in flight; waiting renders are served round-robin across tenants, so one tenant's flood
 // never starves another tenant's single request. Knows tenants only as ids and numbers.
@@ -60,18 +62,22 @@ class FairQueue {
     return this.queues.get(tenantId)?.length ?? 0;
   }
 
-  /** Takes the first waiter of the first tenant, in turn order, that `mayRun` admits. */
-  takeNext(mayRun: (tenant: Tenant) => boolean): Waiter | undefined {
-    for (const [id, queue] of this.queues) {
-      const waiter = queue[0]!;
-      if (!mayRun(waiter.tenant)) continue;
-      queue.shift();
-      this.size--;
-      this.queues.delete(id);
-      if (queue.length > 0) this.queues.set(id, queue);
-      return waiter;
-    }
+  /** The first waiter of the first tenant, in turn order, that `mayRun` admits: the next one served. */
+  peekNext(mayRun: (tenant: Tenant) => boolean): Waiter | undefined {
+    for (const queue of this.queues.values()) if (mayRun(queue[0]!.tenant)) return queue[0];
     return undefined;
+  }
+
+  /** Takes peekNext()'s waiter; its tenant moves to the back of the turn order. */
+  takeNext(mayRun: (tenant: Tenant) => boolean): Waiter | undefined {
+    const waiter = this.peekNext(mayRun);
+    if (!waiter) return undefined;
+    const queue = this.queues.get(waiter.tenant.id)!;
+    queue.shift();
+    this.size--;
+    this.queues.delete(waiter.tenant.id);
+    if (queue.length > 0) this.queues.set(waiter.tenant.id, queue);
+    return waiter;
   }
 
   remove(waiter: Waiter): void {
@@ -93,6 +99,8 @@ class FairQueue {
 
 export class RenderSlots {
   private busy = 0;
+  /** Slots held by background renders (a batch item, a template version's reference). */
+  private busyBackground = 0;
   private closed = false;
   private readonly interactive = new FairQueue();
   private readonly background = new FairQueue();
@@ -131,6 +139,11 @@ export class RenderSlots {
       }
       if (priority === 'interactive' && this.queueTimeoutMs > 0) {
         waiter.timer = setTimeout(() => {
+          // Waiting only for background work (a batch item, a just-saved template's reference, a
+          // LibreOffice starting for one) is no overload: the next free slot is this waiter's, and
+          // the render in it ends within its own budget. Refusing would fail a lone request for
+          // housekeeping it never asked for.
+          if (this.isNextBehindBackground(waiter)) return;
           line.remove(waiter);
           reject(new RendererBusyError(this.retryAfterSeconds(), `no render slot came free within ${this.queueTimeoutMs} ms`));
         }, this.queueTimeoutMs);
@@ -155,9 +168,10 @@ export class RenderSlots {
   /** Hands free slots to waiters: interactive ones first, round-robin across tenants under their cap. */
   private dispatch(): void {
     while (this.busy < this.size) {
-      const next = this.interactive.takeNext((tenant) => (this.running.get(tenant.id) ?? 0) < tenant.concurrency) ?? this.background.takeNext(() => true);
+      const next = this.interactive.takeNext((tenant) => this.mayRun(tenant)) ?? this.background.takeNext(() => true);
       if (!next) return;
       this.busy++;
+      if (next.priority === 'background') this.busyBackground++;
       if (next.priority === 'interactive') this.running.set(next.tenant.id, (this.running.get(next.tenant.id) ?? 0) + 1);
       clearTimeout(next.timer);
       next.served = true;
@@ -171,6 +185,7 @@ export class RenderSlots {
       if (released) return;
       released = true;
       this.busy--;
+      if (priority === 'background') this.busyBackground--;
       if (priority === 'interactive') {
         const left = (this.running.get(tenant.id) ?? 1) - 1;
         if (left > 0) this.running.set(tenant.id, left);
@@ -178,6 +193,15 @@ export class RenderSlots {
       }
       this.dispatch();
     };
+  }
+
+  /** Whether the waiter is the next one a free slot goes to while background renders hold slots. */
+  private isNextBehindBackground(waiter: Waiter): boolean {
+    return this.busyBackground > 0 && this.interactive.peekNext((tenant) => this.mayRun(tenant)) === waiter;
+  }
+
+  private mayRun(tenant: Tenant): boolean {
+    return (this.running.get(tenant.id) ?? 0) < tenant.concurrency;
   }
 
   private retryAfterSeconds(): number {

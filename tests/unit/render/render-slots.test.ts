@@ -158,3 +158,27 @@ test('background renders are not held by their tenant’s interactive cap and st
   interactive();
   background();
 });
+
+test('the next interactive render in line is not refused while background renders hold the slots; the one behind it is', async (t) => {
+  // The queue timeout's clock is mocked: it passes at once, and nothing else depends on it.
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const slots = new RenderSlots(1, 5, 10_000);
+  // A just-saved template's reference render (or a batch item) in the only slot.
+  const background = await slots.acquire('background');
+  const outcomes: string[] = [];
+  const next = slots.acquire().then((release) => {
+    outcomes.push('next granted');
+    return release;
+  });
+  const behind = slots.acquire().catch((error: unknown) => void outcomes.push(`behind refused: ${(error as Error).name}`));
+  t.mock.timers.tick(10_000);
+  await tick();
+  // Before: both were refused with renderer_busy, though nothing but background work was ahead of the first.
+  assert.deepEqual(outcomes, ['behind refused: RendererBusyError']);
+  assert.deepEqual(slots.stats(), { size: 1, busy: 1, queued: 1, backgroundQueued: 0 });
+  background();
+  (await next)();
+  await behind;
+  assert.deepEqual(outcomes, ['behind refused: RendererBusyError', 'next granted']);
+  assert.equal(slots.stats().busy, 0);
+});
