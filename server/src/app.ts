@@ -86,27 +86,39 @@ async function openApp(wiring: Wiring, lock: DataDirLock, telemetry: Telemetry |
         const stopped = server ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
         server?.closeIdleConnections();
         const deadline = Date.now() + config.shutdownTimeoutMs;
+        // A step that fails is logged and the rest still run: the stores must flush and the
+        // listeners and the lock must go even when, say, a LibreOffice profile cannot be removed.
+        const failures: unknown[] = [];
+        const step = async (what: string, work: () => Promise<unknown> | unknown) => {
+          try {
+            await work();
+          } catch (error) {
+            failures.push(error);
+            wiring.log.error({ err: error, step: what }, 'a shutdown step failed; shutting down the rest');
+          }
+        };
         // Event streams end and the batch worker hands out nothing more; items the closing
         // renderer turns away stay on disk for the next start.
         activity.close();
         events.close();
         batches.stopTaking();
-        await removeDiscoveryFile(config.dataDir, process.pid);
+        await step('discovery file', () => removeDiscoveryFile(config.dataDir, process.pid));
         // A file cut short stays claimed in processing/ for the next start.
         const hotFolderStopped = hotFolder?.stop();
-        await Promise.all([renderer.close(config.shutdownTimeoutMs), office.close()]);
-        await versions.idle();
+        await Promise.all([step('renderer', () => renderer.close(config.shutdownTimeoutMs)), step('office', () => office.close())]);
+        await step('template references', () => versions.idle());
         // A render that has just ended still has its response to write (usage, storage, headers).
         while (listener.answering > 0 && Date.now() < deadline) await sleep(20);
-        await hotFolderStopped;
-        await sweeper.stop();
-        await batches.close();
-        await proxy?.close();
+        await step('hot folder', () => hotFolderStopped);
+        await step('sweeper', () => sweeper.stop());
+        await step('batches', () => batches.close());
+        await step('egress proxy', () => proxy?.close());
         server?.closeAllConnections();
         await stopped;
-        await stores.close();
-        await telemetry?.shutdown();
-        await lock.release();
+        await step('stores', () => stores.close());
+        await step('telemetry', () => telemetry?.shutdown());
+        await step('data folder lock', () => lock.release());
+        if (failures.length > 0) throw failures[0];
       })();
       return closing;
     },
