@@ -49,7 +49,7 @@ export async function renderInSlot(pages: PageSource, job: RenderJob, releaseSlo
       throw new RenderInputError('options', 'options.http_headers, cookies, basic_auth and user_agent are only for url renders');
     }
     const clock = clockFor(options, pages);
-    lease = await budget.run(pages.acquire(source.kind, clock));
+    lease = await budget.run(pages.acquire(source.kind, clock, job.image ? 'capture' : 'print'));
     const { page } = lease;
     budget.failWith(page.failed);
     if (trace) {
