@@ -24,7 +24,7 @@ import { RendererCrashedError } from '../server/src/render/errors.ts';
 import { isLaneReusable, lanePageOptions, tearDownLane } from '../server/src/render/lane-policy.ts';
 import type { PageLease, PageSource } from '../server/src/render/page-source.ts';
 import type { RenderClock } from '../server/src/render/cdp-page.ts';
-import { isVirtual, type RenderPath, type RenderPathMode, UNPROBED_PATH } from '../server/src/render/render-path.ts';
+import { isVirtual, leaseMode, type PageUse, type RenderPath, type RenderPathMode, UNPROBED_PATH } from '../server/src/render/render-path.ts';
 import { checkFramesOnVirtualClock, probeRenderPath } from '../server/src/render/render-path-probe.ts';
 import type { RenderSource } from '../server/src/render/render-source.ts';
 import { DebuggerSession } from './debugger-session.ts';
@@ -156,10 +156,10 @@ export class ElectronPageSource implements PageSource {
     return !this.closed;
   }
 
-  async acquire(kind: RenderSource['kind'], clock: RenderClock = 'real'): Promise<PageLease> {
+  async acquire(kind: RenderSource['kind'], clock: RenderClock = 'real', use: PageUse = 'print'): Promise<PageLease> {
     if (this.closed) throw new RendererCrashedError('the renderer is shutting down');
     try {
-      const granted: RenderClock = isVirtual(this.path.mode) ? clock : 'real';
+      const granted: RenderClock = isVirtual(leaseMode(this.path.mode, use)) ? clock : 'real';
       const lane = (kind === 'html' && this.takeIdleLane(granted)) || (await this.openLane(kind, granted));
       return {
         page: lane.page,

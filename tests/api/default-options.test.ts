@@ -23,12 +23,22 @@ async function pdfOf(response: Response): Promise<{ pages: number; text: string 
   return { pages: pdf.pages.length, text: pdf.text };
 }
 
+/** The PNG a response carries, its status and type checked first: its pixel size. */
+async function pngSizeOf(response: Response): Promise<[number, number]> {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  assert.equal(response.status, 200, Buffer.from(bytes).toString().slice(0, 300));
+  assert.equal(response.headers.get('content-type'), 'image/png');
+  const png = decodePng(bytes);
+  return [png.width, png.height];
+}
+
 const on = ` on ${engineUnderTest.name}`;
 
 test(`every rendering endpoint answers with default options${on}`, { timeout: 180_000 }, async (t) => {
   const site = await startFixtureServer({ '/page': '<h1>From the site</h1>' });
   t.after(() => site.close());
-  const server: TestServer = await startTestServer(t, { allowHosts: [`127.0.0.1:${site.port}`] });
+  // Four slots: the image subtest's captures then run on lanes of their own, fresh ones among them.
+  const server: TestServer = await startTestServer(t, { allowHosts: [`127.0.0.1:${site.port}`], renderConcurrency: 4 });
 
   await t.test('POST /v1/pdf {html}', async () => {
     const pdf = await pdfOf(await server.render({ html: '<h1>Hello</h1>' }));
@@ -55,12 +65,19 @@ test(`every rendering endpoint answers with default options${on}`, { timeout: 18
   });
 
   await t.test('POST /v1/image {html}: a PNG of the default 1280 x 800 viewport', async () => {
-    const response = await server.request('POST', '/v1/image', { html: '<h1>Hello</h1>' });
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    assert.equal(response.status, 200, Buffer.from(bytes).toString().slice(0, 300));
-    assert.equal(response.headers.get('content-type'), 'image/png');
-    const png = decodePng(bytes);
-    assert.deepEqual([png.width, png.height], [1280, 800]);
+    assert.deepEqual(await pngSizeOf(await server.request('POST', '/v1/image', { html: '<h1>Hello</h1>' })), [1280, 800]);
+  });
+
+  // Issue 40: on engines without begin-frame control a capture on a held virtual clock could wait
+  // for a frame that never came (1 in 10 under load, most often a lane's first capture), until the
+  // render's timeout. Four at a time open lanes beyond the two the launch probe warmed.
+  await t.test('POST /v1/image {html}: twelve captures, four at a time, each a 1280 x 800 PNG', async () => {
+    for (let round = 0; round < 3; round++) {
+      const sizes = await Promise.all(
+        Array.from({ length: 4 }, async (_, i) => pngSizeOf(await server.request('POST', '/v1/image', { html: `<h1>Capture ${round * 4 + i}</h1>` }))),
+      );
+      assert.deepEqual(sizes, Array(4).fill([1280, 800]));
+    }
   });
 
   await t.test('POST /v1/pdf/merge {sources}', async () => {

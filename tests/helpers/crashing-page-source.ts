@@ -12,6 +12,7 @@ import { startChromiumPageSource, type PageSourceFactory } from '../../server/sr
 import { engineUnderTest } from './engines.ts';
 import type { PageLease, PageSource } from '../../server/src/render/page-source.ts';
 import type { RenderSource } from '../../server/src/render/render-source.ts';
+import type { PageUse } from '../../server/src/render/render-path.ts';
 
 export const CRASH_PAGE = 'test-crash-page';
 export const CRASH_BROWSER = 'test-crash-browser';
@@ -44,8 +45,8 @@ export class CrashingPageSource implements PageSource {
     await rm(this.workDir, { recursive: true, force: true });
   }
 
-  async acquire(kind: RenderSource['kind'], clock?: 'real' | 'virtual'): Promise<PageLease> {
-    const lease = await this.inner.acquire(kind, clock);
+  async acquire(kind: RenderSource['kind'], clock?: 'real' | 'virtual', use?: PageUse): Promise<PageLease> {
+    const lease = await this.inner.acquire(kind, clock, use);
     const { page } = lease;
     if (!this.patched.has(page)) {
       this.patched.add(page);

@@ -288,7 +288,7 @@ export class CdpPage {
     inspect?.onValue(ready.result.value);
   }
 
-  /** A screenshot of the page as it stands: on a begin-frame clock its frame is drawn on request (virtual-clock.ts drawWhile). */
+  /** A screenshot as the page stands: on a virtual clock only with begin frames, its frame drawn on request (drawWhile; render-path.ts leaseMode). */
   capture<T>(capturing: Promise<T>): Promise<T> {
     return this.clock === 'virtual' ? this.virtualClock.drawWhile(capturing) : capturing;
   }

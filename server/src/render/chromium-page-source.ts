@@ -37,7 +37,7 @@ import { isLaneReusable, lanePageOptions, tearDownLane } from './lane-policy.ts'
 import type { PageLease, PageSource } from './page-source.ts';
 import { checkFramesOnVirtualClock, probeRenderPath, type RenderPathProbe } from './render-path-probe.ts';
 import { RenderPathBreaker } from './render-path-breaker.ts';
-import { isVirtual, type RenderPath, type RenderPathMode, UNPROBED_PATH } from './render-path.ts';
+import { isVirtual, leaseMode, type PageUse, type RenderPath, type RenderPathMode, UNPROBED_PATH } from './render-path.ts';
 import type { RenderSource } from './render-source.ts';
 import { settleWithin } from './settle-within.ts';
 import { type FrameSource, FrameTurn } from './frame-turn.ts';
@@ -114,11 +114,11 @@ export class ChromiumPageSource implements PageSource {
     return this.host.close();
   }
 
-  async acquire(kind: RenderSource['kind'], clock: RenderClock = 'real'): Promise<PageLease> {
+  async acquire(kind: RenderSource['kind'], clock: RenderClock = 'real', use: PageUse = 'print'): Promise<PageLease> {
     const generation = await this.host.generation();
     generation.inFlight++;
     try {
-      const mode = clock === 'virtual' ? (await this.pathOf(generation)).mode : 'real';
+      const mode = clock === 'virtual' ? leaseMode((await this.pathOf(generation)).mode, use) : 'real';
       const lane = (kind === 'html' && this.takeIdleLane(generation, mode)) || (await this.openLane(generation, kind, mode));
       this.leased.add(lane);
       return { page: lane.page, clock: isVirtual(mode) ? clock : 'real', release: (reusable) => this.release(lane, kind, reusable) };

@@ -4,12 +4,12 @@
 // in the next. The headless server and the desktop app each provide one.
 
 import type { CdpPage, RenderClock } from './cdp-page.ts';
-import type { RenderPath } from './render-path.ts';
+import type { PageUse, RenderPath } from './render-path.ts';
 import type { RenderSource } from './render-source.ts';
 
 export interface PageLease {
   readonly page: CdpPage;
-  /** The clock the page runs on when it is not the one asked for (a virtual clock asked for where the render path is 'real'). */
+  /** The clock the page runs on when it is not the one asked for (a virtual clock asked for where the render path is 'real', or for an image it cannot capture). */
   readonly clock?: RenderClock;
   /**
    * Gives the page back. `reusable: false` when the render failed or timed out part-way, so the
@@ -21,9 +21,10 @@ export interface PageLease {
 export interface PageSource {
   /**
    * A page ready for one isolated render of this kind of source, on the clock asked for (a page
-   * once in virtual time stays in it). May throw RendererCrashedError.
+   * once in virtual time stays in it) where the render path allows it for `use` (render-path.ts
+   * leaseMode: an image may get the wall clock). May throw RendererCrashedError.
    */
-  acquire(kind: RenderSource['kind'], clock?: RenderClock): Promise<PageLease>;
+  acquire(kind: RenderSource['kind'], clock?: RenderClock, use?: PageUse): Promise<PageLease>;
   /**
    * The path default renders take on this engine and why (render-path.ts): clock 'virtual' is
    * honoured unless its mode is 'real'. Probed at each browser launch, narrowed by the crash breaker.

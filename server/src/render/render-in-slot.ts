@@ -5,7 +5,7 @@
 import { NavigationError, RenderInputError } from './errors.ts';
 import type { RenderClock } from './cdp-page.ts';
 import type { PageLease, PageSource } from './page-source.ts';
-import { isVirtual } from './render-path.ts';
+import { capturesOnVirtualClock, isVirtual } from './render-path.ts';
 import type { PdfOptions } from './pdf-options.ts';
 import { toPrintToPdfParams } from './print-params.ts';
 import { settleWithin } from './settle-within.ts';
@@ -49,13 +49,14 @@ export async function renderInSlot(pages: PageSource, job: RenderJob, releaseSlo
       throw new RenderInputError('options', 'options.http_headers, cookies, basic_auth and user_agent are only for url renders');
     }
     const clock = clockFor(options, pages);
-    lease = await budget.run(pages.acquire(source.kind, clock));
+    lease = await budget.run(pages.acquire(source.kind, clock, job.image ? 'capture' : 'print'));
     const { page } = lease;
     budget.failWith(page.failed);
     if (trace) {
       trace.mark('leased');
       trace.renderPath = { clock: lease.clock ?? clock, mode: pages.renderPath.mode, engine: pages.version };
-      if (wantsVirtualClock(options) && (lease.clock ?? clock) !== 'virtual') trace.warn(WALL_CLOCK_WARNING);
+      if (wantsVirtualClock(options) && (lease.clock ?? clock) !== 'virtual')
+        trace.warn(job.image && clock === 'virtual' && !capturesOnVirtualClock(pages.renderPath.mode) ? IMAGE_WALL_CLOCK_WARNING : WALL_CLOCK_WARNING);
       // Requests and console messages only for a receipt: a trace for the spans needs the marks alone.
       if (trace.detail) recording = await budget.run(startRecording(page.session, trace));
     }
@@ -168,3 +169,7 @@ function wantsVirtualClock(options: PdfOptions): boolean {
 /** A default render that could not take the virtual clock (render-path.ts: the probe or the breaker chose the wall clock). */
 const WALL_CLOCK_WARNING =
   "networkidle0 waited on the wall clock, not the page's virtual clock (see /health render_path): timers due after the network-idle window may show, depending on the machine's load";
+
+/** An image on an engine whose virtual clock cannot draw its frame (render-path.ts capturesOnVirtualClock). */
+const IMAGE_WALL_CLOCK_WARNING =
+  "networkidle0 waited on the wall clock: this engine has no begin-frame control, and a screenshot on the page's held virtual clock may never come, so images take the wall clock; timers due after the network-idle window may show, depending on the machine's load";

@@ -40,5 +40,23 @@ export function isVirtual(mode: RenderPathMode): boolean {
   return mode !== 'real';
 }
 
+/**
+ * Whether an image may be taken on this path's virtual clock. Page.captureScreenshot answers once
+ * the page presented a fresh frame; with begin frames the clock draws it on request (virtual-clock.ts
+ * drawWhile), but a page that awaits the compositor's frames may never present one while its clock
+ * is held or stepped, so images there take the wall clock (docs/decisions.md#images-on-engines-without-begin-frame-control-take-the-wall-clock-issue-40).
+ */
+export function capturesOnVirtualClock(mode: RenderPathMode): boolean {
+  return mode === 'virtual-begin-frame';
+}
+
+/** What a page is leased for: printing a PDF, or capturing an image (POST /v1/image). */
+export type PageUse = 'print' | 'capture';
+
+/** The mode a lease asking for the virtual clock gets on a path: its own, or the wall clock for an image it cannot capture. */
+export function leaseMode(mode: RenderPathMode, use: PageUse): RenderPathMode {
+  return use === 'capture' && !capturesOnVirtualClock(mode) ? 'real' : mode;
+}
+
 /** Before any probe ran: the wall clock, which every engine supports. */
 export const UNPROBED_PATH: RenderPath = { mode: 'real', reason: 'not probed yet', disabled: [], probeMs: 0 };

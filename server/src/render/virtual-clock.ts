@@ -238,7 +238,9 @@ export class VirtualClock {
   /**
    * Begin frames only: a screenshot waits for a frame with display updates, and a target under
    * begin-frame control draws none unless asked (Page.captureScreenshot otherwise never answers),
-   * so frames are drawn, with the clock held, until `work` settles; elsewhere `work` alone.
+   * so frames are drawn, with the clock held, until `work` settles; elsewhere `work` alone. A page on
+   * compositor frames may never present a screenshot's frame on its virtual clock, held or stepped:
+   * images there take the wall clock (render-path.ts leaseMode).
    */
   async drawWhile<T>(work: Promise<T>): Promise<T> {
     if (this.frames.kind !== 'begin-frame') return work;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { PDFDocument } from 'pdf-lib';
 import { probeRenderPath } from '../../../server/src/render/render-path-probe.ts';
 import { CRASHES_TO_SWITCH_OFF, RenderPathBreaker } from '../../../server/src/render/render-path-breaker.ts';
-import type { RenderPathMode } from '../../../server/src/render/render-path.ts';
+import { leaseMode, type RenderPathMode } from '../../../server/src/render/render-path.ts';
 import { PageCrashedError, RendererCrashedError } from '../../../server/src/render/errors.ts';
 import { Renderer } from '../../../server/src/render/renderer.ts';
 import type { CdpPage } from '../../../server/src/render/cdp-page.ts';
@@ -137,4 +137,17 @@ test('a browser crash then a page crash is not blamed on the page: RendererCrash
   const source = crashingSource(['browser', 'page']);
   await assert.rejects(new Renderer(source, limits).render(job), (error) => error instanceof RendererCrashedError && !(error instanceof PageCrashedError));
   assert.equal(source.acquired, 2);
+});
+
+test('an image gets the virtual clock only where its frame is drawn on request; a PDF gets the path as it is', () => {
+  const modes: RenderPathMode[] = ['virtual-begin-frame', 'virtual-real-frames', 'real'];
+  // Issue 40: on compositor frames a screenshot on the held clock could wait until the render's timeout.
+  assert.deepEqual(
+    modes.map((mode) => leaseMode(mode, 'capture')),
+    ['virtual-begin-frame', 'real', 'real'],
+  );
+  assert.deepEqual(
+    modes.map((mode) => leaseMode(mode, 'print')),
+    modes,
+  );
 });
