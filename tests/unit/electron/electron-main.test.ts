@@ -5,7 +5,8 @@
 
 import { after, before, type TestContext, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { electronBuild } from '../../helpers/electron-build.ts';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -40,7 +41,7 @@ interface MainProcess {
 
 /** Runs the built main process with the stand-in electron module and a throw-away user-data folder. */
 function startMain(t: { after(fn: () => void): void }, userData: string, env: Record<string, string> = {}): MainProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './tests/fixtures/electron-stub/register.mjs', 'dist/electron/main.mjs'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './tests/fixtures/electron-stub/register.mjs', path.join(bundle, 'main.mjs')], {
     cwd: REPO,
     env: { ...process.env, QUIRE_USER_DATA_DIR: userData, QUIRE_LOG_LEVEL: process.env.MAIN_TEST_LOG ?? 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -90,8 +91,10 @@ async function launchAndQuit(t: TestContext): Promise<{ userData: string; port: 
   return { userData, port };
 }
 
-before(() => {
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'scripts', 'build-electron.ts')], { cwd: REPO, stdio: 'pipe' });
+/** This process's build of the desktop app (tests/helpers/electron-build.ts). */
+let bundle = '';
+before(async () => {
+  bundle = await electronBuild();
 });
 
 /**
@@ -114,7 +117,7 @@ test('the built main process starts the server on 127.0.0.1, renders on the Elec
   assert.equal(opened.webPreferences.sandbox, true);
   assert.equal(opened.webPreferences.contextIsolation, true);
   assert.equal(opened.webPreferences.nodeIntegration, false);
-  assert.equal(opened.webPreferences.preload, path.join(REPO, 'dist', 'electron', 'preload.cjs'));
+  assert.equal(opened.webPreferences.preload, path.join(bundle, 'preload.cjs'));
   assert.deepEqual(
     events.filter((event) => event.event === 'switch').map((event) => [event.name, event.value]),
     // Under a POSIX locale (CI's C.UTF-8) the window also gets --lang (electron/window-language.ts).
@@ -217,7 +220,7 @@ test('a broken settings file is reported in a dialog and the app exits with 1, b
 });
 
 test('the built preload is one CommonJS file that requires nothing but electron (a sandboxed preload can load nothing else)', async () => {
-  const preload = await readFile(path.join(REPO, 'dist', 'electron', 'preload.cjs'), 'utf8');
+  const preload = await readFile(path.join(bundle, 'preload.cjs'), 'utf8');
   assert.deepEqual([...new Set([...preload.matchAll(/require\(["']([^"']+)["']\)/g)].map((match) => match[1]))], ['electron']);
   assert.doesNotMatch(preload, /^\s*import\s/m);
   assert.match(preload, /exposeInMainWorld\(DESKTOP_API_NAME|exposeInMainWorld\("quire"/);

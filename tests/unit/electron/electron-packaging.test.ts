@@ -2,24 +2,24 @@
 // the headless server's own packages, everything the bundle loads, and Electron's fuses set so the
 // app cannot be run as a plain Node or opened to a debugger. The installer itself is built by hand
 // (npm run app:dist, with internet); this checks its inputs everywhere.
-// test-lane: alone (it reads dist/electron, which electron-main.test.ts rebuilds beside it otherwise)
 
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { electronBuild } from '../../helpers/electron-build.ts';
 import path from 'node:path';
 import { BLOCK_END, BLOCK_START, exclusionBlock, headlessOnlyPackages, packagesLoadedByBundle } from '../../../scripts/desktop-packages.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..', '..', '..');
 const yml = () => readFileSync(path.join(REPO, 'electron-builder.yml'), 'utf8');
 
-before(() => {
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'scripts', 'build-electron.ts')], { cwd: REPO, stdio: 'pipe' });
+let bundle = '';
+before(async () => {
+  bundle = await electronBuild();
 });
 
 test("the built main process loads none of the headless server's packages: puppeteer-core only from a chunk it never imports statically", () => {
-  const loaded = packagesLoadedByBundle();
+  const loaded = packagesLoadedByBundle(bundle);
   for (const name of ['puppeteer-core', '@sparticuz/chromium', 'tsx', '@puppeteer/browsers'])
     assert.ok(!loaded.includes(name), `${name} is loaded by the desktop bundle`);
   for (const name of ['express', 'pino', 'zod', 'swagger-ui-dist']) assert.ok(loaded.includes(name), `${name} should be loaded`);
