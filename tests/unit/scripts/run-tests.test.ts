@@ -23,7 +23,6 @@ test('fails on its first run only', () => {
 function lane(label: string, files: string[], mark: string, extraEnv: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
   return runNodeChild(['--import', 'tsx', 'scripts/run-tests.ts', '--label', label, ...files], {
     QUIRE_TEST_RETRIES: '1',
-    QUIRE_TEST_FLAKES: 'fail',
     QUIRE_MARK: mark,
     ...extraEnv,
   });
@@ -46,6 +45,19 @@ test('a file that fails, then passes on its retry, fails the lane and shows both
   // The second try, printed whole, passed.
   assert.match(output, /^ℹ pass 1$/m);
   assert.match(output, new RegExp(`flaky files .*\\n  ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+});
+
+test('QUIRE_TEST_FLAKES=pass lets a file that passes on its retry pass, still listed as flaky', async (t) => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-run-tests-'));
+  const label = `run-tests-check-pass-${process.pid}`;
+  t.after(() => Promise.all([rm(dir, { recursive: true, force: true }), rm(path.join('test-results', 'timings', `${label}.json`), { force: true })]));
+  const file = path.join(dir, 'fails-once.test.mjs');
+  await writeFile(file, FAILS_ONCE);
+
+  const { code, output } = await lane(label, [file], path.join(dir, 'mark'), { QUIRE_TEST_FLAKES: 'pass' });
+  assert.equal(code, 0, output);
+  assert.match(output, /^first try: fail 1$/m);
+  assert.match(output, /flaky files \(failed, then passed alone: find the cause/);
 });
 
 test('a file that passes at once leaves the lane green', async (t) => {
