@@ -15,6 +15,7 @@ import { configWith, type Config } from '../../server/src/config.ts';
 import { engineUnderTest, type TestEngine } from './engines.ts';
 import { fakePageSource, fastLane } from './fake-page-source.ts';
 import { sharedServer, sharedServerHandle, type ServerParts } from './shared-server.ts';
+import { closingLate } from './late-hooks.ts';
 import { testInstances } from './test-instances.ts';
 
 // The two-instance helpers (PostgreSQL's client, the proxy) load only in that lane (~0.2 s of CPU
@@ -68,6 +69,8 @@ export async function startTestServer(
   // The lane's shared server (one app and one Chromium for every file that needs no server of its
   // own) serves a call that asks nothing of its own; the key made below keeps the test's data apart.
   const shared = sharedServer();
+  // A test that timed out while its server started must still stop it (late-hooks.ts).
+  t = closingLate(t);
   const ownNeeded = Object.keys(overrides).length > 0 || Object.keys(collaborators).length > 0 || options.engine || testInstances === 2;
   const parts = shared && !ownNeeded ? sharedServerHandle(shared) : await startOwn(t, overrides, collaborators, options);
   return testServerOn(parts, options.plan);
