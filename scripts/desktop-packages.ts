@@ -81,11 +81,11 @@ export function closure(lock: Record<string, LockEntry>, roots: readonly string[
   return needed;
 }
 
-/** Production packages (top-level node_modules names) the desktop app does not need. */
-export function headlessOnlyPackages(): { excluded: string[]; shipped: Set<string>; production: string[] } {
+/** Production packages (top-level node_modules names) the desktop app does not need; bundle: the built app's folder (default dist/electron). */
+export function headlessOnlyPackages(bundle?: string): { excluded: string[]; shipped: Set<string>; production: string[] } {
   const lock = (JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> }).packages;
   const production = Object.keys(lock).filter((key) => key.startsWith('node_modules/') && !lock[key]!.dev);
-  const shipped = closure(lock, packagesLoadedByBundle());
+  const shipped = closure(lock, packagesLoadedByBundle(bundle));
   const topLevel = (key: string) => !key.includes('/node_modules/', 'node_modules/'.length - 1);
   const names = production.filter((key) => !shipped.has(key) && topLevel(key)).map((key) => key.slice('node_modules/'.length));
   // A scope none of whose packages ships is excluded whole (@esbuild/*: one per platform).

@@ -28,7 +28,7 @@ test("the built main process loads none of the headless server's packages: puppe
 test('electron-builder.yml excludes exactly the production packages the desktop bundle does not need', () => {
   const text = yml();
   const block = text.slice(text.indexOf(BLOCK_START), text.indexOf(BLOCK_END) + BLOCK_END.length);
-  const { excluded } = headlessOnlyPackages();
+  const { excluded } = headlessOnlyPackages(bundle);
   assert.equal(block, exclusionBlock(excluded), 'run `tsx scripts/desktop-packages.ts --write` and commit electron-builder.yml');
   for (const name of ['puppeteer-core', '@puppeteer', '@sparticuz']) assert.ok(excluded.includes(name), name);
   for (const name of ['express', 'pino', 'zod', 'swagger-ui-dist']) assert.ok(!excluded.includes(name), name);
