@@ -177,7 +177,10 @@ export class BatchesService {
   /** Renews this instance's leases, then adopts what instances presumed dead left (PostgreSQL). */
   private async tick(): Promise<void> {
     await this.store.heartbeat();
-    for (const batch of await this.store.adopt()) await this.take(batch);
+    for (const batch of await this.store.adopt()) {
+      this.options.log.info({ batch_id: batch.id, status: batch.status }, 'adopted a batch whose instance was presumed dead (its lease ran out)');
+      await this.take(batch);
+    }
   }
 
   /**

@@ -113,7 +113,11 @@ export class BatchItems {
       item.receiptId = receiptOfError(error) ?? null;
       if (this.stopping && (error instanceof RendererClosedError || error instanceof RendererCrashedError)) return 'interrupted';
       // Another instance adopted the batch (this one was presumed dead): it is that one's now, and nothing of this render was kept.
-      if (error instanceof LeaseLostError) return 'ended';
+      if (error instanceof LeaseLostError) {
+        // Said out loud: a lease lost while alive means heartbeats came late (an overloaded instance).
+        this.deps.log.warn({ batch_id: batch.id, index }, 'another instance adopted this batch while an item rendered here: this render is dropped');
+        return 'ended';
+      }
       const tries = (this.tries.get(tag) ?? 0) + 1;
       if (priority === 'background' && error instanceof RendererCrashedError && tries < TRANSIENT_TRIES) {
         this.tries.set(tag, tries);
