@@ -1,7 +1,8 @@
 // BrowserHost's liveness probe (what GET /health asks) while its browser is being replaced, on a
 // real Chromium: after a crash the probe waits for the relaunch already under way, and a browser
 // recycled while the service is idle has its successor launched at once. Before, both answered
-// "dead" though the next render would have worked (issue 40: /health 503 on a loaded machine).
+// "dead" though the next render would have worked (issue 40: /health 503 on a loaded machine). And a
+// wait for a page target ends when its browser dies.
 
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
@@ -42,4 +43,15 @@ test('a browser recycled with nothing in flight is replaced at once, and the pro
   assert.equal(first.isAlive, false, 'the recycled browser is closed');
   assert.equal(await host.probe(PROBE_BOUND_MS), true);
   assert.notEqual(host.currentGeneration, first);
+});
+
+test("a wait for a page target ends when its browser dies, not at puppeteer's own 30 s timeout", async (t) => {
+  const host = await startedHost(t);
+  const generation = host.currentGeneration!;
+  const context = await generation.browser.createBrowserContext();
+  // No page is ever opened in this context: only the browser's death can end the wait (what
+  // openLane waits on while its page opens; a killed browser never sends the target's event).
+  const waiting = generation.whileAlive(context.waitForTarget(() => false, { timeout: 0 }));
+  process.kill(generation.browser.process()!.pid!, 'SIGKILL');
+  await assert.rejects(waiting, /the browser died while a page opened/);
 });

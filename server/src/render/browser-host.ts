@@ -34,6 +34,7 @@ export class BrowserGeneration {
   renders = 0;
   retired = false;
   private closing: Promise<void> | undefined;
+  private readonly ended = new AbortController();
 
   constructor(
     readonly id: number,
@@ -41,7 +42,26 @@ export class BrowserGeneration {
     private readonly profileDir: string,
     /** The browser's version string ("HeadlessChrome/156.0.8078.108"): a build, as the crash breaker counts them. */
     readonly version: string,
-  ) {}
+  ) {
+    browser.once('disconnected', () => this.ended.abort());
+  }
+
+  /**
+   * The work, or a RendererCrashedError as soon as the browser is gone. For waits on events a dead
+   * browser never sends: puppeteer's BrowserContext.waitForTarget ends neither on a disconnect nor
+   * on a signal, only at its own 30 s timeout (a render whose browser was killed while its page
+   * opened waited out its whole budget there, 1 run in 117 of four copies at load ~12).
+   */
+  whileAlive<T>(work: Promise<T>): Promise<T> {
+    const { signal } = this.ended;
+    const gone = new Promise<never>((_, reject) => {
+      const fail = () => reject(new RendererCrashedError('the browser died while a page opened', 'browser'));
+      if (signal.aborted) fail();
+      else signal.addEventListener('abort', fail, { once: true });
+    });
+    gone.catch(() => undefined);
+    return Promise.race([work, gone]);
+  }
 
   get isAlive(): boolean {
     return !this.closing && this.browser.connected;
@@ -50,6 +70,7 @@ export class BrowserGeneration {
   /** Closes the browser, makes sure its process group is gone and removes its profile. */
   close(): Promise<void> {
     this.closing ??= (async () => {
+      this.ended.abort();
       const processId = this.browser.process()?.pid;
       await Promise.race([this.browser.close().catch(() => undefined), delay(5000)]);
       if (processId) killGroup(processId);

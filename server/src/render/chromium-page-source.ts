@@ -224,7 +224,7 @@ export class ChromiumPageSource implements PageSource {
       const browserSession = await this.browserSession(generation);
       await browserSession.send('Browser.setDownloadBehavior', { behavior: 'deny', browserContextId: context.id });
       const [target, { targetId }] = await Promise.all([
-        context.waitForTarget((candidate) => candidate.type() === 'page'),
+        generation.whileAlive(context.waitForTarget((candidate) => candidate.type() === 'page')),
         // A page on a begin-frame virtual clock draws the frames its clock asks for, and no others (virtual-clock.ts).
         browserSession.send('Target.createTarget', {
           url: 'about:blank',
