@@ -22,7 +22,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildLaneServer, COMPILED_SERVER_ENV } from '../tests/helpers/compiled-server.ts';
 import { SHARED_SERVER_ENV, startSharedServer } from '../tests/helpers/shared-server.ts';
-import { childrenCpuMs, hasLaneTag, type Job, lastTimes, runPool, seconds, TIMINGS } from './test-pool.ts';
+import { childrenCpuMs, hasLaneTag, type Job, type JobRun, lastTimes, runPool, seconds, TIMINGS } from './test-pool.ts';
 import { LANES, type Lane, laneFiles } from './test-lanes.ts';
 
 const { values, positionals } = parseArgs({
@@ -144,7 +144,9 @@ if (costliest.length > 0) {
 }
 if (flaky.length > 0) {
   console.log(`flaky files (failed, then passed alone${failOnFlakes ? '; they fail the run' : ''}: find the cause, see tests/helpers/wait-for.ts):`);
-  console.log(flaky.map((run) => `  ${run.job.file} (${run.job.lane})`).join('\n'));
+  // Each with its first try's failures: the first try's output is far above the run's end.
+  const firstTry = (run: JobRun) => firstTries.find((first) => first.job === run.job)?.failures ?? '';
+  console.log(flaky.map((run) => `  ${run.job.file} (${run.job.lane})\n${firstTry(run)}`).join('\n'));
 }
-if (failed.length > 0) console.log(`failed files:\n${failed.map((run) => `  ${run.job.file} (${run.job.lane})`).join('\n')}`);
+if (failed.length > 0) console.log(`failed files:\n${failed.map((run) => `  ${run.job.file} (${run.job.lane})\n${run.failures ?? ''}`).join('\n')}`);
 if (failed.length > 0 || (failOnFlakes && flaky.length > 0)) process.exitCode = 1;

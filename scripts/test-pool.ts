@@ -35,6 +35,8 @@ export interface JobRun {
   ok: boolean;
   /** CPU of the job's process tree (Linux; undefined elsewhere): see reapedCpuMs. */
   cpuMs?: number;
+  /** A failed run's failing tests, as node:test summed them up (else its last lines): see failureExcerpt. */
+  failures?: string;
 }
 
 export interface PoolOptions {
@@ -89,8 +91,9 @@ function runJob(job: Job, options: PoolOptions): Promise<JobRun> {
     child.on('close', (code) => {
       clearTimeout(timer);
       const ms = performance.now() - started;
-      const run = { job, ms, endedMs: performance.now() - poolStarted, ok: code === 0, cpuMs };
       const text = Buffer.concat(output).toString();
+      const ok = code === 0;
+      const run = { job, ms, endedMs: performance.now() - poolStarted, ok, cpuMs, failures: ok ? undefined : failureExcerpt(text) };
       const name = `${options.tagged ? `[${job.lane}] ` : ''}${job.file}`;
       const cpu = cpuMs === undefined ? '' : `, ${seconds(cpuMs)} of CPU`;
       if (!run.ok && options.retried && job.retries) {
@@ -104,6 +107,22 @@ function runJob(job: Job, options: PoolOptions): Promise<JobRun> {
       resolve(run);
     });
   });
+}
+
+/**
+ * Why a file failed, short enough to repeat at the end of the run: CI shows only the run's last
+ * lines, so a flaky file's first try would otherwise be out of sight (stop 51 failed on a file
+ * whose failure no one could read). node:test's "✖ failing tests:" part, else the last lines.
+ */
+export function failureExcerpt(text: string, maxLines = 30): string {
+  // Blank lines and Node's own stack frames say nothing about the failure.
+  const lines = text
+    .trimEnd()
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !/^\s+at .*\(?node:/.test(line));
+  const summary = lines.findIndex((line) => line.startsWith('✖ failing tests:'));
+  const picked = summary >= 0 ? lines.slice(summary + 1, summary + 1 + maxLines) : lines.slice(-Math.min(15, maxLines));
+  return picked.map((line) => `    ${line}`).join('\n');
 }
 
 /** Runs the jobs in the order given, as many at once as `width` slots allow. */

@@ -4,6 +4,7 @@
 // "dead" though the next render would have worked (issue 40: /health 503 on a loaded machine). And a
 // wait for a page target ends when its browser dies.
 
+import { getEventListeners } from 'node:events';
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { pino } from 'pino';
@@ -45,9 +46,13 @@ test('a browser recycled with nothing in flight is replaced at once, and the pro
   assert.notEqual(host.currentGeneration, first);
 });
 
-test("a wait for a page target ends when its browser dies, not at puppeteer's own 30 s timeout", async (t) => {
+test("a wait for a page target ends when its browser dies, not at puppeteer's own 30 s timeout; a settled wait leaves no listener", async (t) => {
   const host = await startedHost(t);
   const generation = host.currentGeneration!;
+  // Work that settles while the browser lives leaves no listener behind (a browser serves thousands of pages).
+  const ended = (generation as unknown as { ended: AbortController }).ended.signal;
+  assert.equal(await generation.whileAlive(Promise.resolve('opened')), 'opened');
+  assert.equal(getEventListeners(ended, 'abort').length, 0);
   const context = await generation.browser.createBrowserContext();
   // No page is ever opened in this context: only the browser's death can end the wait (what
   // openLane waits on while its page opens; a killed browser never sends the target's event).

@@ -54,13 +54,15 @@ export class BrowserGeneration {
    */
   whileAlive<T>(work: Promise<T>): Promise<T> {
     const { signal } = this.ended;
+    let fail: () => void = () => undefined;
     const gone = new Promise<never>((_, reject) => {
-      const fail = () => reject(new RendererCrashedError('the browser died while a page opened', 'browser'));
+      fail = () => reject(new RendererCrashedError('the browser died while a page opened', 'browser'));
       if (signal.aborted) fail();
       else signal.addEventListener('abort', fail, { once: true });
     });
     gone.catch(() => undefined);
-    return Promise.race([work, gone]);
+    // A long-lived browser serves thousands of pages: each one's listener goes when its work settles.
+    return Promise.race([work, gone]).finally(() => signal.removeEventListener('abort', fail));
   }
 
   get isAlive(): boolean {
