@@ -55,6 +55,16 @@ export class EventBus {
     this.deliver({ type, data } as ServerEvent);
   }
 
+  /**
+   * Resolves once the events published so far have reached the bus every instance reads (waiting
+   * at most `boundMs`, if given). In memory they already have. A render awaits it before answering,
+   * so a caller that gets the answer and then calls another instance sees the two renders' events
+   * in that order on every stream (stores/pg/event-bus.ts).
+   */
+  flush(_boundMs?: number): Promise<void> {
+    return Promise.resolve();
+  }
+
   /** Hands an event to this instance's subscribers. */
   protected deliver(event: ServerEvent): void {
     if (this.closed) return;

@@ -1,6 +1,7 @@
 // The admin event bus (events.ts) on one instance, and across instances through PostgreSQL
 // LISTEN/NOTIFY (stores/pg/event-bus.ts): every instance's subscribers get every event, in one
-// order that is the same everywhere, and a closed bus delivers nothing more.
+// order that is the same everywhere, an event flushed before another instance publishes comes
+// first everywhere, and a closed bus delivers nothing more.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -63,6 +64,26 @@ forEachBackend((backend) => {
         assert.deepEqual(
           own,
           [...own].sort((a, b) => a - b),
+        );
+      }
+      for (const bus of buses) bus.close();
+    });
+
+    test("an event flushed on one instance comes before the other's later events, on both (a render's answer waits for it)", async () => {
+      const other = await backend.otherInstance();
+      const buses = [await busOn(backend), await busOn(backend, other)] as PgEventBus[];
+      const seen: ServerEvent[][] = [[], []];
+      for (const [at, bus] of buses.entries()) bus.subscribe((event) => seen[at]!.push(event));
+      // Calls alternating between the instances, each answered after its event was flushed (what a render does).
+      for (let used = 1; used <= 20; used++) {
+        const bus = buses[used % 2]!;
+        bus.publish('usage.changed', usage(used));
+        await bus.flush(5_000);
+      }
+      for (const events of seen) {
+        assert.deepEqual(
+          (await collected(events, 20)).map((event) => (event.data as { used: number }).used),
+          Array.from({ length: 20 }, (_, i) => i + 1),
         );
       }
       for (const bus of buses) bus.close();

@@ -20,7 +20,8 @@ export function adminEventOperations(events: EventBus) {
         'A text/event-stream. Events: batch.created, batch.progress (one item ended: index, item_status), batch.completed, ' +
         'batch.webhook (a delivery try: attempt, ok, status_code) with batch_id, key_id, status, total, succeeded, failed; ' +
         'usage.changed with key_id, month, used, limit, plan. Nothing is replayed: read the current state over HTTP after connecting. ' +
-        'Instances sharing one PostgreSQL (DATABASE_URL) share this stream: each carries the events of all of them, in the same order.',
+        'Instances sharing one PostgreSQL (DATABASE_URL) share this stream: each carries the events of all of them, in the same order; ' +
+        "a render's events are sent before its answer.",
       tag: 'Admin: batches and events',
       auth: 'admin',
       responses: { 200: { description: 'The event stream (never ends on its own).', body: 'sse' } },

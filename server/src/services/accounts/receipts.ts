@@ -16,6 +16,9 @@ import { describeError } from '../../wire/error-mapping.ts';
 import { currentTraceId, recordStages, telemetryOn } from '../../telemetry/spans.ts';
 import { receiptBody, type ReceiptKind, type SourceSummary } from './receipt-body.ts';
 
+/** How long an answer waits for its render's events to be sent (only a PostgreSQL that stopped answering takes it). */
+const EVENTS_SENT_BOUND_MS = 5_000;
+
 export interface ReceiptsServiceDeps {
   store: ReceiptStore;
   events: EventBus;
@@ -128,6 +131,8 @@ export class ReceiptsService {
       receipt_id: receiptId ?? null,
     };
     this.deps.events.publish('render.completed', activity);
+    // Sent before the answer: the next call, to any instance, comes after it on every stream.
+    await this.deps.events.flush(EVENTS_SENT_BOUND_MS);
     return receiptId;
   }
 
