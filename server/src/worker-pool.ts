@@ -59,6 +59,7 @@ export class WorkerPool<Task, Result> {
       thread = new TaskThread(
         this.options,
         (task) => this.inline(task),
+        (task) => this.run(task),
         () => {
           // Only this thread's own slot: a thread ended for a timeout has been replaced before its exit.
           if (this.threads[index] === thread) this.threads[index] = undefined;
@@ -92,6 +93,8 @@ class TaskThread<Task, Result> {
   constructor(
     private readonly options: WorkerPoolOptions<Task, Result>,
     inline: (task: Task) => Promise<Result>,
+    /** Runs a task again on the pool: one that waited behind a task that ran out of time. */
+    private readonly rerun: (task: Task) => Promise<Result>,
     private readonly onGone: () => void,
     onCannotStart: () => void,
   ) {
@@ -128,33 +131,40 @@ class TaskThread<Task, Result> {
     const id = this.nextId++;
     return new Promise<Result>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, task });
-      if (this.started) this.arm(id);
+      this.armFront();
       this.worker.ref();
       this.worker.postMessage({ id, task });
     });
   }
 
   /**
-   * Starts a task's clock: once the thread has loaded, so a slow start on a busy machine is not
-   * counted. A task past its time is stuck, not slow: the thread is ended, not left running.
+   * Starts the clock of the task in front (the thread runs one at a time): once the thread has
+   * loaded, and not while the task waits behind another, so neither a slow start nor a queue on a
+   * busy machine is counted. A task past its time is stuck, not slow: the thread is ended, not left
+   * running, and the tasks that waited behind it run again on a new thread (they did nothing wrong;
+   * before, they failed as if their thread had run out of memory).
    */
-  private arm(id: number): void {
+  private armFront(): void {
     const { taskTimeoutMs, lostError } = this.options;
-    const waiting = this.pending.get(id);
-    if (taskTimeoutMs === undefined || !waiting || waiting.timer) return;
+    const [front] = this.pending;
+    if (!this.started || taskTimeoutMs === undefined || !front || front[1].timer) return;
+    const [id, waiting] = front;
     waiting.timer = setTimeout(() => {
       this.pending.delete(id);
       waiting.reject(lostError?.('timeout', `no answer within ${taskTimeoutMs} ms`) ?? new Error(`a worker task took longer than ${taskTimeoutMs} ms`));
+      const behind = [...this.pending.values()];
+      this.pending.clear();
       // Out of the pool now, so the next task starts a new thread rather than wait on this one's end.
       this.onGone();
       void this.worker.terminate();
+      for (const next of behind) this.rerun(next.task).then(next.resolve, next.reject);
     }, taskTimeoutMs);
   }
 
   private settle(reply: Reply<Result>): void {
     this.started = true;
     if ('ready' in reply) {
-      for (const id of this.pending.keys()) this.arm(id);
+      this.armFront();
       return;
     }
     const waiting = this.pending.get(reply.id);
@@ -163,6 +173,7 @@ class TaskThread<Task, Result> {
     if (this.pending.size === 0) this.worker.unref();
     if (!waiting) return;
     clearTimeout(waiting.timer);
+    this.armFront();
     if ('value' in reply) waiting.resolve(reply.value);
     else waiting.reject(this.options.errorFrom(reply.error));
   }
@@ -183,12 +194,18 @@ function postReply(reply: unknown, transfer: TransferListItem[]): void {
 
 /**
  * The worker side: answers each task message with run's result (its `transfer` moved, not
- * copied) or the error's shape, one task at a time.
+ * copied) or the error's shape, one task at a time (a task that awaits does not let the next one
+ * in: the main side times each task from the moment it is in front). `warm` loads what the tasks
+ * need before the thread says it is ready, so a library's load on a busy machine is not on any
+ * task's clock.
  */
-export function serveTasks<Task, Result>(run: (task: Task) => Promise<Result> | Result, transfer: (result: Result) => TransferListItem[] = () => []): void {
-  // Loaded: from now on a lost thread is a crash under a task, not a packaging fault.
-  parentPort!.postMessage({ ready: true } satisfies Reply<Result>);
-  parentPort!.on('message', async ({ id, task }: { id: number; task: Task }) => {
+export function serveTasks<Task, Result>(
+  run: (task: Task) => Promise<Result> | Result,
+  transfer: (result: Result) => TransferListItem[] = () => [],
+  warm: () => Promise<unknown> = async () => undefined,
+): void {
+  let turn: Promise<void> = Promise.resolve();
+  const answer = async ({ id, task }: { id: number; task: Task }) => {
     try {
       const value = await run(task);
       postReply({ id, value } satisfies Reply<Result>, [...new Set(transfer(value))]);
@@ -199,5 +216,13 @@ export function serveTasks<Task, Result>(run: (task: Task) => Promise<Result> | 
       );
       parentPort!.postMessage({ id, error: { name: name ?? 'Error', message: message ?? String(error), field, index, details } } satisfies Reply<Result>);
     }
+  };
+  parentPort!.on('message', (message: { id: number; task: Task }) => {
+    turn = turn.then(() => answer(message));
   });
+  // Loaded: from now on a lost thread is a crash under a task, not a packaging fault. (A warm-up
+  // that fails leaves the load to the first task, as without one.)
+  void warm()
+    .catch(() => undefined)
+    .then(() => parentPort!.postMessage({ ready: true } satisfies Reply<Result>));
 }

@@ -1,7 +1,8 @@
 // The e-invoice rules thread (einvoice/check/rules-pool.ts): a check comes back from the warm
 // thread with the same findings as in-process, refusals keep their kind across the thread, and a
 // thread lost under a check (a crash, a stall past the time bound, a heap past its bound) is a
-// clean RuleCheckLostError, never a hang, with the next check served by a new thread.
+// clean RuleCheckLostError, never a hang, with the next check served by a new thread; a check that
+// waited behind a stalled one runs again there.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -50,4 +51,14 @@ test('a thread lost under a check is a clean error and the next check gets a new
   assert.deepEqual(await check(VALID), []);
   await assert.rejects(check('grow'), lost('stopped'));
   assert.deepEqual(await check(VALID), []);
+});
+
+test('a check queued behind one that stalls runs again on the new thread, not failed with it', async () => {
+  const entry = new URL('../../fixtures/unruly-rules-worker.ts', import.meta.url);
+  const pool = new WorkerPool<RuleTask, Finding[]>({ ...rulesPoolOptions(entry), taskTimeoutMs: 2_000 });
+  // Both posted at once: the second waits behind the stall, and its clock starts only when it is in front.
+  const stalled = pool.run({ xml: 'stall', rules: 'en16931' });
+  const behind = pool.run({ xml: VALID, rules: 'en16931' });
+  await assert.rejects(stalled, lost('timeout'));
+  assert.deepEqual(await behind, []);
 });
