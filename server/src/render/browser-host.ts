@@ -242,21 +242,29 @@ export class BrowserHost {
 }
 
 const PROFILE_PREFIX = 'quire-profile-';
-const POPUP_CLOSE_DELAY_MS = 50;
-
 /**
- * Closes every window a page opens (window.open, target=_blank, noopener or not) right after it
- * appears: nothing prints it, and one left open would outlive its render on a reused context and
- * could write cookies the next render sees. Closed at once, while Chromium is still creating it,
- * the opener's document sometimes never finishes loading (measured: 1 render in 12 ran into its
- * timeout), hence the short delay.
+ * Closes the windows pages open (window.open, target=_blank, noopener or not) once that is safe:
+ * nothing prints them, and one left open would outlive its render on a reused context and could
+ * write cookies the next render sees. A popup closed while Chromium still makes it can leave its
+ * opener's document loading for good (closed at once: 1 render in 12 ran into its timeout; closed
+ * 50 ms after it appeared: still seen on a loaded CI machine). So a popup is closed when its opener
+ * opens the next one (the opener's script went on past window.open: this one is made), and the
+ * render's end closes the rest, before its lane is torn down (chromium-page-source.ts).
  */
 async function closePopups(browser: Browser): Promise<void> {
   const session = await browser.target().createCDPSession();
   const close = (targetId: string) => void session.send('Target.closeTarget', { targetId }).catch(() => undefined);
-  session.on('Target.targetCreated', (event: Protocol.Target.TargetCreatedEvent) => {
-    const { targetInfo } = event;
-    if (targetInfo.type === 'page' && targetInfo.openerId) setTimeout(() => close(targetInfo.targetId), POPUP_CLOSE_DELAY_MS).unref();
+  /** Each opener's newest popup. */
+  const newest = new Map<string, string>();
+  session.on('Target.targetCreated', ({ targetInfo }: Protocol.Target.TargetCreatedEvent) => {
+    const { openerId, targetId, type } = targetInfo;
+    if (type !== 'page' || !openerId) return;
+    const earlier = newest.get(openerId);
+    newest.set(openerId, targetId);
+    if (earlier) close(earlier);
+  });
+  session.on('Target.targetDestroyed', ({ targetId }: Protocol.Target.TargetDestroyedEvent) => {
+    for (const [opener, popup] of newest) if (opener === targetId || popup === targetId) newest.delete(opener);
   });
   await session.send('Target.setDiscoverTargets', { discover: true });
 }
@@ -284,9 +292,7 @@ function killGroup(processId: number): void {
   }
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
-}
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 function firstLine(error: unknown): string {
   return String((error as Error)?.message ?? error).split('\n')[0]!;

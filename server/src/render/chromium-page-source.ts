@@ -271,12 +271,11 @@ export class ChromiumPageSource implements PageSource {
     this.host.countRender(generation);
     try {
       const reusable = isLaneReusable(kind, renderSucceeded, lane.renders) && !generation.retired && generation.isAlive;
-      const [tornDown] = reusable ? await Promise.all([tearDownLane(lane.page), settleWithin(closeOtherPages(lane), 2000)]) : [false];
-      if (tornDown && generation.isAlive) {
-        this.idle.push(lane);
-      } else {
-        await lane.context.close().catch(() => undefined);
-      }
+      // Its popups first: one still running could set a cookie after the teardown wiped them.
+      if (reusable) await settleWithin(closeOtherPages(lane), 2000);
+      const tornDown = reusable && (await tearDownLane(lane.page));
+      if (tornDown && generation.isAlive) this.idle.push(lane);
+      else await lane.context.close().catch(() => undefined);
     } finally {
       this.host.leave(generation);
     }
@@ -284,9 +283,8 @@ export class ChromiumPageSource implements PageSource {
 }
 
 /**
- * Closes any window the render opened that is still there (browser-host.ts closes popups shortly
- * after they appear; this makes sure none outlives the render on a reused context). The local
- * target list makes the common case free; closing goes by target id over CDP, bounded in time.
+ * Closes the windows the render opened that are still there (browser-host.ts closePopups), so none
+ * outlives it on a reused context. Free in the common case (the local target list); bounded in time.
  */
 async function closeOtherPages(lane: Lane): Promise<void> {
   if (lane.context.targets().filter((target) => target.type() === 'page').length <= 1) return;
