@@ -56,12 +56,12 @@ export class EventBus {
   }
 
   /**
-   * Resolves once the events published so far have reached the bus every instance reads (waiting
-   * at most `boundMs`, if given). In memory they already have. A render awaits it before answering,
+   * Resolves once the events published so far have reached the bus every instance reads. In memory
+   * they already have. A render awaits it before answering,
    * so a caller that gets the answer and then calls another instance sees the two renders' events
    * in that order on every stream (stores/pg/event-bus.ts).
    */
-  flush(_boundMs?: number): Promise<void> {
+  flush(): Promise<void> {
     return Promise.resolve();
   }
 

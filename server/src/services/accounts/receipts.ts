@@ -10,6 +10,7 @@ import type { StepRecord } from '../output/steps.ts';
 import { readPdfFacts } from '../../pdf/pdf-facts.ts';
 import { countPages } from '../../pdf/page-count.ts';
 import { RenderTrace } from '../../render/render-trace.ts';
+import { settleWithin } from '../../render/settle-within.ts';
 import type { ReceiptMode } from '../../stores/keys.ts';
 import type { ReceiptRecord, ReceiptStore } from '../../stores/receipts.ts';
 import { describeError } from '../../wire/error-mapping.ts';
@@ -132,7 +133,8 @@ export class ReceiptsService {
     };
     this.deps.events.publish('render.completed', activity);
     // Sent before the answer: the next call, to any instance, comes after it on every stream.
-    await this.deps.events.flush(EVENTS_SENT_BOUND_MS);
+    // Bounded, so a PostgreSQL that stopped answering does not hold the answer.
+    await settleWithin(this.deps.events.flush(), EVENTS_SENT_BOUND_MS);
     return receiptId;
   }
 

@@ -40,18 +40,9 @@ export class PgEventBus extends EventBus {
       .catch((error: unknown) => this.onError(error, 'an admin event could not be sent to the other instances'));
   }
 
-  /**
-   * Waits until the events published so far are sent, each NOTIFY committed (shutdown: without a
-   * bound; a render's answer: bounded, so a PostgreSQL that stopped answering does not hold it).
-   */
-  override async flush(boundMs?: number): Promise<void> {
-    if (boundMs === undefined) return this.sending;
-    let timer: NodeJS.Timeout | undefined;
-    const bound = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, boundMs);
-    });
-    await Promise.race([this.sending, bound]);
-    clearTimeout(timer);
+  /** Waits until the events published so far are sent, each NOTIFY committed. */
+  override async flush(): Promise<void> {
+    await this.sending;
   }
 
   override close(): void {
